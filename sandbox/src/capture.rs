@@ -1,0 +1,101 @@
+//! Bounded capture of a pipe: keeps the first `cap` bytes, counts the rest,
+//! and flags truncation. The pipe is always drained, so a job that floods
+//! stdout never blocks on a full pipe; it runs until it ends or hits its
+//! wall-time limit.
+
+use std::os::fd::{AsFd, AsRawFd, BorrowedFd, OwnedFd};
+
+/// Size of one read from the pipe.
+const CHUNK: usize = 64 * 1024;
+
+/// The read end of a captured pipe.
+#[derive(Debug)]
+pub struct Capture {
+    fd: Option<OwnedFd>,
+    kept: Vec<u8>,
+    cap: usize,
+    total: u64,
+}
+
+impl Capture {
+    /// Wraps the read end `fd` (set non-blocking here), keeping at most `cap` bytes.
+    pub fn new(fd: OwnedFd, cap: u64) -> std::io::Result<Self> {
+        set_nonblocking(fd.as_fd())?;
+        Ok(Self {
+            fd: Some(fd),
+            kept: Vec::new(),
+            cap: usize::try_from(cap).unwrap_or(usize::MAX),
+            total: 0,
+        })
+    }
+
+    /// The fd to poll, until end of file was seen.
+    pub fn fd(&self) -> Option<BorrowedFd<'_>> {
+        self.fd.as_ref().map(|f| f.as_fd())
+    }
+
+    /// Reads what is available; closes the fd at end of file.
+    pub fn pump(&mut self) {
+        let Some(fd) = self.fd.as_ref() else { return };
+        let raw = fd.as_raw_fd();
+        let mut buf = [0u8; CHUNK];
+        loop {
+            match nix::unistd::read(raw, &mut buf) {
+                Ok(0) => {
+                    self.fd = None;
+                    return;
+                }
+                Ok(n) => {
+                    self.total += n as u64;
+                    let room = self.cap.saturating_sub(self.kept.len());
+                    self.kept.extend_from_slice(&buf[..n.min(room)]);
+                }
+                Err(nix::errno::Errno::EAGAIN) => return,
+                Err(nix::errno::Errno::EINTR) => continue,
+                Err(_) => {
+                    self.fd = None;
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Kept text (lossy UTF-8), total bytes seen, and whether bytes were dropped.
+    pub fn finish(self) -> (String, u64, bool) {
+        let truncated = self.total > self.kept.len() as u64;
+        (String::from_utf8_lossy(&self.kept).into_owned(), self.total, truncated)
+    }
+}
+
+/// Sets `O_NONBLOCK` on `fd`.
+pub fn set_nonblocking(fd: BorrowedFd<'_>) -> std::io::Result<()> {
+    // SAFETY: fcntl on a valid, borrowed fd.
+    let flags = unsafe { libc::fcntl(fd.as_raw_fd(), libc::F_GETFL) };
+    if flags < 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    // SAFETY: as above.
+    if unsafe { libc::fcntl(fd.as_raw_fd(), libc::F_SETFL, flags | libc::O_NONBLOCK) } < 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+
+    #[test]
+    fn keeps_the_cap_and_counts_the_rest() {
+        let (r, w) = nix::unistd::pipe().unwrap();
+        let mut cap = Capture::new(r, 10).unwrap();
+        let mut w = std::fs::File::from(w);
+        w.write_all(b"hello world, this is long").unwrap();
+        drop(w);
+        cap.pump();
+        assert!(cap.fd().is_none(), "end of file closes the capture");
+        let (text, total, truncated) = cap.finish();
+        assert_eq!((text.as_str(), total, truncated), ("hello worl", 25, true));
+    }
+}

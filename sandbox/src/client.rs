@@ -1,0 +1,352 @@
+//! The async library API: spawns the helper process, prepares a container,
+//! runs code in it and returns the [`Outcome`].
+//!
+//! Usable from tokio. Cancelling is safe in every form: [`RunningJob::cancel`]
+//! asks the helper to kill the job and still returns its outcome; dropping a
+//! [`PreparedJob`] or [`RunningJob`] closes the helper's stdin, which makes
+//! the helper kill the container and clean up on its own; a helper that is
+//! itself killed leaves leftovers that the next helper sweeps at start.
+
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+use std::time::{Duration, Instant};
+
+use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader, Lines};
+use tokio::process::{Child, ChildStdin, ChildStdout};
+use tokio::task::JoinHandle;
+
+use crate::image::{self, ImageError};
+use crate::job::{Job, JobSetup};
+use crate::outcome::Outcome;
+use crate::protocol::{ImageRef, Reply, Request, RunDirs};
+
+/// Most helper stderr kept for error messages: 64 KiB.
+const HELPER_LOG_BYTES: usize = 64 * 1024;
+
+/// Errors of the sandbox library.
+#[derive(Debug, thiserror::Error)]
+pub enum SandboxError {
+    /// The helper binary was not found.
+    #[error("the sandbox helper program was not found at {0}")]
+    HelperMissing(PathBuf),
+    /// The image is missing.
+    #[error(transparent)]
+    Image(#[from] ImageError),
+    /// The helper could not be started or talked to.
+    #[error("cannot talk to the sandbox helper: {0}")]
+    Io(#[from] std::io::Error),
+    /// The helper refused or failed, with its code and message.
+    #[error("{message}")]
+    Helper {
+        /// Stable code (`unsupported`, `create_failed`, `bad_input`, ...).
+        code: String,
+        /// Plain-language message.
+        message: String,
+    },
+    /// The helper ended without answering.
+    #[error("the sandbox helper stopped unexpectedly ({status}); its log ends with: {log_tail}")]
+    HelperDied {
+        /// Exit status.
+        status: String,
+        /// Last lines of its log.
+        log_tail: String,
+    },
+}
+
+impl SandboxError {
+    /// Stable code for user interfaces.
+    pub fn code(&self) -> &str {
+        match self {
+            SandboxError::HelperMissing(_) => "helper_missing",
+            SandboxError::Image(_) => "no_image",
+            SandboxError::Io(_) => "io",
+            SandboxError::Helper { code, .. } => code,
+            SandboxError::HelperDied { .. } => "helper_died",
+        }
+    }
+}
+
+/// Default folder for container state: `/run/glovebox` as root, else
+/// `$XDG_RUNTIME_DIR/glovebox`.
+pub fn default_run_dir() -> PathBuf {
+    if nix::unistd::geteuid().is_root() {
+        return PathBuf::from("/run/glovebox");
+    }
+    let runtime = std::env::var_os("XDG_RUNTIME_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(format!("/run/user/{}", nix::unistd::geteuid())));
+    runtime.join("glovebox")
+}
+
+/// Finds the helper: `$GLOVEBOX_SANDBOX_HELPER`, else next to the running program.
+pub fn default_helper() -> PathBuf {
+    if let Some(p) = std::env::var_os("GLOVEBOX_SANDBOX_HELPER") {
+        return PathBuf::from(p);
+    }
+    std::env::current_exe()
+        .ok()
+        .and_then(|exe| Some(exe.parent()?.join("glovebox-sandbox")))
+        .unwrap_or_else(|| PathBuf::from("glovebox-sandbox"))
+}
+
+/// A configured sandbox. Cheap to clone; each run spawns its own helper.
+#[derive(Debug, Clone)]
+pub struct Sandbox {
+    helper: PathBuf,
+    image: ImageRef,
+    dirs: RunDirs,
+    userns: bool,
+}
+
+/// Builder of [`Sandbox`]; each step checks its value.
+#[derive(Debug, Clone)]
+pub struct SandboxBuilder {
+    helper: PathBuf,
+    image: Option<ImageRef>,
+    run_dir: PathBuf,
+    userns: bool,
+}
+
+impl Sandbox {
+    /// Defaults: helper next to the program, image in the cache, run dir per user.
+    pub fn builder() -> SandboxBuilder {
+        SandboxBuilder {
+            helper: default_helper(),
+            image: None,
+            run_dir: default_run_dir(),
+            userns: false,
+        }
+    }
+
+    /// The image jobs run on.
+    pub fn image(&self) -> &ImageRef {
+        &self.image
+    }
+
+    /// Where container state lives.
+    pub fn dirs(&self) -> &RunDirs {
+        &self.dirs
+    }
+
+    /// Creates a container for `setup`; the code comes later, so creation is
+    /// off the critical path. Output files are copied into `outputs_to`.
+    pub async fn prepare(&self, setup: &JobSetup, outputs_to: Option<&Path>) -> Result<PreparedJob, SandboxError> {
+        let started = Instant::now();
+        let mut command = tokio::process::Command::new(&self.helper);
+        command
+            .arg("helper")
+            .env_clear()
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        for var in ["RUST_LOG", "PATH", "XDG_RUNTIME_DIR", "DBUS_SESSION_BUS_ADDRESS"] {
+            if let Some(v) = std::env::var_os(var) {
+                command.env(var, v);
+            }
+        }
+        let mut child = command.spawn().map_err(|e| {
+            if e.kind() == std::io::ErrorKind::NotFound {
+                SandboxError::HelperMissing(self.helper.clone())
+            } else {
+                SandboxError::Io(e)
+            }
+        })?;
+        let mut stdin = child.stdin.take().ok_or_else(|| std::io::Error::other("no helper stdin"))?;
+        let stdout = child.stdout.take().ok_or_else(|| std::io::Error::other("no helper stdout"))?;
+        let mut stderr = child.stderr.take().ok_or_else(|| std::io::Error::other("no helper stderr"))?;
+        let log = tokio::spawn(async move {
+            let mut kept = Vec::new();
+            let mut buf = [0u8; 8192];
+            while let Ok(n) = stderr.read(&mut buf).await {
+                if n == 0 {
+                    break;
+                }
+                kept.extend_from_slice(&buf[..n]);
+                if kept.len() > HELPER_LOG_BYTES {
+                    kept.drain(..kept.len() - HELPER_LOG_BYTES);
+                }
+            }
+            String::from_utf8_lossy(&kept).into_owned()
+        });
+        let request = Request::Prepare {
+            setup: setup.clone(),
+            image: self.image.clone(),
+            dirs: self.dirs.clone(),
+            userns: self.userns,
+            outputs_to: outputs_to.map(Path::to_owned),
+        };
+        write_line(&mut stdin, &request).await?;
+        let mut job = PreparedJob {
+            child,
+            stdin: Some(stdin),
+            replies: BufReader::new(stdout).lines(),
+            log: Some(log),
+            container_id: String::new(),
+            create_ms: 0,
+        };
+        match job.next_reply().await? {
+            Reply::Ready { container_id, create_ms } => {
+                tracing::debug!(%container_id, create_ms, total_ms = started.elapsed().as_millis() as u64, "prepared");
+                job.container_id = container_id;
+                job.create_ms = create_ms;
+                Ok(job)
+            }
+            other => Err(job.unexpected(other).await),
+        }
+    }
+
+    /// Prepares and runs `job` in one go, waiting until everything is cleaned up.
+    pub async fn run(&self, job: &Job, outputs_to: Option<&Path>) -> Result<Outcome, SandboxError> {
+        let _span = tracing::info_span!("sandbox_run").entered();
+        let prepared = self.prepare(&job.setup, outputs_to).await?;
+        prepared.start(&job.code).await?.finish().await
+    }
+}
+
+impl SandboxBuilder {
+    /// Uses this helper binary.
+    pub fn with_helper(mut self, helper: impl Into<PathBuf>) -> Result<Self, SandboxError> {
+        let helper = helper.into();
+        if !helper.is_file() {
+            return Err(SandboxError::HelperMissing(helper));
+        }
+        self.helper = helper;
+        Ok(self)
+    }
+    /// Uses the image folder `dir` (holding `rootfs/` and `DIGEST`).
+    pub fn with_image_dir(mut self, dir: impl AsRef<Path>) -> Result<Self, SandboxError> {
+        self.image = Some(image::load(dir.as_ref())?);
+        Ok(self)
+    }
+    /// Keeps container state under `dir` (created if needed).
+    pub fn with_run_dir(mut self, dir: impl Into<PathBuf>) -> Self {
+        self.run_dir = dir.into();
+        self
+    }
+    /// Gives jobs a user namespace even when running as root.
+    pub fn with_user_namespace(mut self, userns: bool) -> Self {
+        self.userns = userns;
+        self
+    }
+    /// The sandbox; finds the image in the cache unless one was given.
+    pub fn build(self) -> Result<Sandbox, SandboxError> {
+        let image = match self.image {
+            Some(i) => i,
+            None => image::locate()?,
+        };
+        Ok(Sandbox {
+            helper: self.helper,
+            image,
+            dirs: RunDirs::under(self.run_dir),
+            userns: self.userns,
+        })
+    }
+}
+
+async fn write_line(stdin: &mut ChildStdin, request: &Request) -> Result<(), SandboxError> {
+    let mut text = serde_json::to_string(request).map_err(std::io::Error::other)?;
+    text.push('\n');
+    stdin.write_all(text.as_bytes()).await?;
+    stdin.flush().await?;
+    Ok(())
+}
+
+/// A created container waiting for code. Dropping it removes the container.
+#[derive(Debug)]
+pub struct PreparedJob {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    replies: Lines<BufReader<ChildStdout>>,
+    log: Option<JoinHandle<String>>,
+    container_id: String,
+    create_ms: u64,
+}
+
+impl PreparedJob {
+    /// The container's id.
+    pub fn container_id(&self) -> &str {
+        &self.container_id
+    }
+
+    /// Milliseconds the helper spent creating the container.
+    pub fn create_ms(&self) -> u64 {
+        self.create_ms
+    }
+
+    /// Hands the code over and starts the container.
+    pub async fn start(mut self, code: &str) -> Result<RunningJob, SandboxError> {
+        let stdin = self.stdin.as_mut().ok_or_else(|| std::io::Error::other("helper stdin closed"))?;
+        write_line(stdin, &Request::Run { code: code.to_owned() }).await?;
+        Ok(RunningJob { job: self, started: Instant::now() })
+    }
+
+    async fn next_reply(&mut self) -> Result<Reply, SandboxError> {
+        match self.replies.next_line().await? {
+            Some(line) => serde_json::from_str(&line).map_err(|e| {
+                SandboxError::Io(std::io::Error::other(format!("unreadable helper reply: {e}")))
+            }),
+            None => Err(self.died().await),
+        }
+    }
+
+    async fn died(&mut self) -> SandboxError {
+        let status = match tokio::time::timeout(Duration::from_secs(30), self.child.wait()).await {
+            Ok(Ok(s)) => s.to_string(),
+            _ => "still running".into(),
+        };
+        let log = match self.log.take() {
+            Some(h) => h.await.unwrap_or_default(),
+            None => String::new(),
+        };
+        let log_tail = log.lines().rev().take(5).collect::<Vec<_>>().into_iter().rev().collect::<Vec<_>>().join(" | ");
+        SandboxError::HelperDied { status, log_tail }
+    }
+
+    async fn unexpected(&mut self, reply: Reply) -> SandboxError {
+        // Let the helper finish its cleanup before reporting.
+        self.stdin = None;
+        let _ = tokio::time::timeout(Duration::from_secs(30), self.child.wait()).await;
+        match reply {
+            Reply::Error { code, message } => SandboxError::Helper { code, message },
+            other => SandboxError::Io(std::io::Error::other(format!("unexpected helper reply: {other:?}"))),
+        }
+    }
+}
+
+/// A started job.
+#[derive(Debug)]
+pub struct RunningJob {
+    job: PreparedJob,
+    started: Instant,
+}
+
+impl RunningJob {
+    /// Asks the helper to kill the job now; the outcome then says `cancelled`.
+    pub async fn cancel(&mut self) -> Result<(), SandboxError> {
+        if let Some(stdin) = self.job.stdin.as_mut() {
+            stdin.write_all(b"cancel\n").await?;
+            stdin.flush().await?;
+        }
+        Ok(())
+    }
+
+    /// Waits for the outcome (the container is being removed meanwhile);
+    /// also returns the time from start to outcome.
+    pub async fn outcome(&mut self) -> Result<(Outcome, Duration), SandboxError> {
+        match self.job.next_reply().await? {
+            Reply::Outcome(outcome) => Ok((*outcome, self.started.elapsed())),
+            other => Err(self.job.unexpected(other).await),
+        }
+    }
+
+    /// Waits for the outcome and for the helper to finish cleaning up.
+    pub async fn finish(mut self) -> Result<Outcome, SandboxError> {
+        let (outcome, _) = self.outcome().await?;
+        self.job.stdin = None;
+        let status = self.job.child.wait().await?;
+        if !status.success() {
+            tracing::warn!(%status, "helper exited with an error after the outcome");
+        }
+        Ok(outcome)
+    }
+}

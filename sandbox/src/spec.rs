@@ -1,0 +1,265 @@
+//! The OCI runtime spec (`config.json`) of one sandbox container.
+//!
+//! Written as a JSON document, then parsed into `oci_spec`'s types, so the
+//! snapshot test reads like the file libcontainer consumes. Everything that
+//! makes the seal is here: namespaces, read-only root and inputs, capped
+//! tmpfs mounts, no capabilities, `no_new_privileges`, masked `/proc` paths,
+//! rlimits, cgroup limits and the seccomp profile.
+
+use std::path::PathBuf;
+
+use oci_spec::runtime::Spec;
+use serde_json::{json, Value};
+
+use crate::job::Input;
+use crate::limits::Limits;
+use crate::mode::{CgroupManager, Isolation, Mode};
+use crate::seccomp;
+
+/// The uid and gid the job runs as inside the container.
+pub const SANDBOX_UID: u32 = 1000;
+/// First host uid/gid of the range a root-with-user-namespace container maps.
+pub const ROOT_USERNS_HOST_BASE: u32 = 3_000_000_000;
+/// Size of that range.
+pub const ROOT_USERNS_SIZE: u32 = 65_536;
+/// Size of the tmpfs holding the input mount points.
+const INPUT_DIR_BYTES: u64 = 64 * 1024;
+/// Size of `/dev/shm` (Python's multiprocessing semaphores).
+const SHM_BYTES: u64 = 64 * 1024 * 1024;
+/// CFS period used for the CPU quota, in microseconds.
+const CPU_PERIOD_US: u64 = 100_000;
+
+/// Errors building a spec.
+#[derive(Debug, thiserror::Error)]
+pub enum SpecError {
+    /// The generated document is not a valid OCI spec (a bug).
+    #[error("generated spec is not valid OCI: {0}")]
+    Invalid(#[from] serde_json::Error),
+}
+
+/// Everything the spec is generated from.
+#[derive(Debug, Clone)]
+pub struct ContainerPlan {
+    /// Container id (also the cgroup name).
+    pub id: String,
+    /// The image root, mounted read-only as `/`.
+    pub rootfs: PathBuf,
+    /// Host folder holding `main.py`, mounted read-only at `/job`.
+    pub job_dir: PathBuf,
+    /// Host folder (a size-capped tmpfs) mounted read-write at `/output`.
+    pub output_dir: PathBuf,
+    /// Unix socket that receives the seccomp notify fd.
+    pub listener_path: PathBuf,
+    /// Files mounted read-only under `/input`.
+    pub inputs: Vec<Input>,
+    /// Limits.
+    pub limits: Limits,
+    /// Machine mode.
+    pub mode: Mode,
+    /// The helper's own uid and gid (rootless mapping target).
+    pub host_ids: (u32, u32),
+}
+
+impl ContainerPlan {
+    /// The host uid and gid that own files the job creates.
+    pub fn job_host_ids(&self) -> (u32, u32) {
+        match self.mode.isolation {
+            Isolation::Root => (SANDBOX_UID, SANDBOX_UID),
+            Isolation::RootUserns => (
+                ROOT_USERNS_HOST_BASE + SANDBOX_UID,
+                ROOT_USERNS_HOST_BASE + SANDBOX_UID,
+            ),
+            Isolation::Rootless => self.host_ids,
+        }
+    }
+
+    /// The OCI `linux.cgroupsPath` for this container.
+    pub fn cgroups_path(&self) -> String {
+        match (self.mode.cgroup_manager, self.mode.isolation) {
+            (CgroupManager::Cgroupfs, _) => format!("/glovebox/{}", self.id),
+            (CgroupManager::Systemd, Isolation::Rootless) => format!("user.slice:glovebox:{}", self.id),
+            (CgroupManager::Systemd, _) => format!("system.slice:glovebox:{}", self.id),
+        }
+    }
+
+    fn id_mappings(&self) -> Option<Value> {
+        match self.mode.isolation {
+            Isolation::Root => None,
+            Isolation::RootUserns => Some(json!([
+                { "containerID": 0, "hostID": ROOT_USERNS_HOST_BASE, "size": ROOT_USERNS_SIZE }
+            ])),
+            Isolation::Rootless => Some(json!([
+                { "containerID": SANDBOX_UID, "hostID": self.host_ids.0, "size": 1 }
+            ])),
+        }
+    }
+
+    /// The spec as JSON (what is written to `config.json`).
+    pub fn to_json(&self) -> Value {
+        let l = &self.limits;
+        let mut namespaces = vec![
+            json!({"type": "pid"}),
+            json!({"type": "network"}),
+            json!({"type": "ipc"}),
+            json!({"type": "uts"}),
+            json!({"type": "mount"}),
+            json!({"type": "cgroup"}),
+        ];
+        if self.mode.isolation != Isolation::Root {
+            namespaces.push(json!({"type": "user"}));
+        }
+        let bind_ro = ["rbind", "ro", "nosuid", "nodev", "noexec", "rprivate"];
+        let mut mounts = vec![
+            json!({"destination": "/proc", "type": "proc", "source": "proc",
+                   "options": ["nosuid", "noexec", "nodev"]}),
+            json!({"destination": "/dev", "type": "tmpfs", "source": "tmpfs",
+                   "options": ["nosuid", "strictatime", "mode=755", "size=65536k"]}),
+            json!({"destination": "/dev/shm", "type": "tmpfs", "source": "shm",
+                   "options": ["nosuid", "noexec", "nodev", "mode=1777", format!("size={SHM_BYTES}")]}),
+            json!({"destination": "/sys", "type": "sysfs", "source": "sysfs",
+                   "options": ["nosuid", "noexec", "nodev", "ro"]}),
+            json!({"destination": "/tmp", "type": "tmpfs", "source": "tmpfs",
+                   "options": ["nosuid", "nodev", "mode=1777", format!("size={}", l.tmp_bytes)]}),
+            json!({"destination": "/input", "type": "tmpfs", "source": "tmpfs",
+                   "options": ["nosuid", "nodev", "noexec", "mode=755", format!("size={INPUT_DIR_BYTES}")]}),
+        ];
+        for input in &self.inputs {
+            mounts.push(json!({
+                "destination": format!("/input/{}", input.name),
+                "type": "bind",
+                "source": input.host_path,
+                "options": bind_ro,
+            }));
+        }
+        mounts.push(json!({"destination": "/job", "type": "bind", "source": self.job_dir, "options": bind_ro}));
+        mounts.push(json!({"destination": "/output", "type": "bind", "source": self.output_dir,
+                           "options": ["rbind", "rw", "nosuid", "nodev", "noexec", "rprivate"]}));
+
+        let mut linux = json!({
+            "namespaces": namespaces,
+            "cgroupsPath": self.cgroups_path(),
+            "resources": {
+                "devices": [{"allow": false, "access": "rwm"}],
+                "memory": {
+                    "limit": l.memory_bytes,
+                    "swap": l.memory_bytes,
+                    "disableOOMKiller": false,
+                },
+                "pids": {"limit": l.pids},
+                "cpu": {
+                    "quota": u64::from(l.cpu_millicores) * CPU_PERIOD_US / 1000,
+                    "period": CPU_PERIOD_US,
+                },
+            },
+            "rootfsPropagation": "private",
+            "maskedPaths": [
+                "/proc/acpi", "/proc/asound", "/proc/kcore", "/proc/keys",
+                "/proc/latency_stats", "/proc/timer_list", "/proc/timer_stats",
+                "/proc/sched_debug", "/proc/scsi", "/sys/firmware",
+                "/sys/devices/virtual/powercap", "/sys/fs/cgroup",
+            ],
+            "readonlyPaths": [
+                "/proc/bus", "/proc/fs", "/proc/irq", "/proc/sys", "/proc/sysrq-trigger",
+            ],
+            "seccomp": seccomp::profile(&self.listener_path.to_string_lossy()),
+        });
+        if let Some(map) = self.id_mappings() {
+            linux["uidMappings"] = map.clone();
+            linux["gidMappings"] = map;
+        }
+        json!({
+            "ociVersion": "1.0.2",
+            "root": {"path": self.rootfs, "readonly": true},
+            "hostname": "glovebox",
+            "mounts": mounts,
+            "process": {
+                "terminal": false,
+                "user": {"uid": SANDBOX_UID, "gid": SANDBOX_UID, "additionalGids": []},
+                "args": ["/usr/bin/python3", "-I", "-B", "/job/main.py"],
+                "env": [
+                    "PATH=/usr/local/bin:/usr/bin:/bin",
+                    "HOME=/tmp",
+                    "TMPDIR=/tmp",
+                    "LANG=C.UTF-8",
+                    "LC_ALL=C.UTF-8",
+                    "PYTHONHASHSEED=0",
+                    "OPENBLAS_NUM_THREADS=1",
+                    "OMP_NUM_THREADS=1",
+                    "MKL_NUM_THREADS=1",
+                ],
+                "cwd": "/tmp",
+                "capabilities": {
+                    "bounding": [], "effective": [], "inheritable": [], "permitted": [], "ambient": [],
+                },
+                "rlimits": [
+                    {"type": "RLIMIT_NOFILE", "hard": l.open_files, "soft": l.open_files},
+                    {"type": "RLIMIT_FSIZE", "hard": l.file_bytes, "soft": l.file_bytes},
+                    {"type": "RLIMIT_CORE", "hard": 0, "soft": 0},
+                ],
+                "noNewPrivileges": true,
+                "oomScoreAdj": 1000,
+            },
+            "linux": linux,
+        })
+    }
+
+    /// The spec as `oci_spec`'s type, checked by parsing.
+    pub fn to_spec(&self) -> Result<Spec, SpecError> {
+        Ok(serde_json::from_value(self.to_json())?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mode::CgroupLayout;
+
+    fn plan(isolation: Isolation) -> ContainerPlan {
+        ContainerPlan {
+            id: "gbx-test".into(),
+            rootfs: "/cache/image/rootfs".into(),
+            job_dir: "/run/glovebox/work/gbx-test/job".into(),
+            output_dir: "/run/glovebox/work/gbx-test/output".into(),
+            listener_path: "/run/glovebox/work/gbx-test/seccomp.sock".into(),
+            inputs: vec![Input { host_path: "/home/ana/ventes.csv".into(), name: "ventes.csv".into() }],
+            limits: Limits::default(),
+            mode: Mode {
+                isolation,
+                cgroup_layout: CgroupLayout::Hybrid,
+                cgroup_manager: CgroupManager::Cgroupfs,
+            },
+            host_ids: (1000, 1000),
+        }
+    }
+
+    /// The whole `config.json` minus the long syscall list, which has its own test.
+    fn snapshot(isolation: Isolation) -> String {
+        let mut value = plan(isolation).to_json();
+        value["linux"]["seccomp"]["syscalls"][0]["names"] = json!(["<allowlist>"]);
+        serde_json::to_string_pretty(&value).unwrap()
+    }
+
+    #[test]
+    fn root_mode_config_json() {
+        plan(Isolation::Root).to_spec().expect("valid OCI spec");
+        expect_test::expect_file!["../tests/snapshots/config-root.json"].assert_eq(&snapshot(Isolation::Root));
+    }
+
+    #[test]
+    fn root_userns_mode_adds_user_namespace_and_mappings() {
+        let spec = plan(Isolation::RootUserns).to_spec().expect("valid OCI spec");
+        let linux = spec.linux().as_ref().unwrap();
+        let maps = linux.uid_mappings().as_ref().unwrap();
+        assert_eq!(maps[0].host_id(), ROOT_USERNS_HOST_BASE);
+        expect_test::expect_file!["../tests/snapshots/config-root-userns.json"]
+            .assert_eq(&snapshot(Isolation::RootUserns));
+    }
+
+    #[test]
+    fn rootless_maps_the_sandbox_uid_to_the_user() {
+        let p = plan(Isolation::Rootless);
+        assert_eq!(p.job_host_ids(), (1000, 1000));
+        let v = p.to_json();
+        assert_eq!(v["linux"]["uidMappings"][0]["containerID"], SANDBOX_UID);
+    }
+}

@@ -1,0 +1,171 @@
+//! Removes what a killed helper left behind: a running or created container,
+//! its cgroups, its state folder, the output tmpfs and the work folder.
+//!
+//! Each live helper holds an exclusive `flock` on `work/<id>.lock` for its
+//! whole life. A lock that can be taken belongs to a dead helper, so sweeping
+//! never touches a container that is still in use.
+
+use std::fs::File;
+use std::os::fd::AsRawFd;
+use std::path::{Path, PathBuf};
+
+use crate::protocol::RunDirs;
+
+/// What a sweep removed.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct SweepReport {
+    /// Container ids cleaned up.
+    pub removed: Vec<String>,
+    /// Problems met (the sweep goes on after each).
+    pub problems: Vec<String>,
+}
+
+/// An exclusive lock on a helper's lock file, released on drop.
+#[derive(Debug)]
+pub struct HelperLock {
+    file: File,
+    path: PathBuf,
+}
+
+impl HelperLock {
+    /// Takes the lock of container `id` without waiting; `None` when it is held.
+    pub fn try_take(dirs: &RunDirs, id: &str) -> std::io::Result<Option<Self>> {
+        let path = dirs.work.join(format!("{id}.lock"));
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&path)?;
+        // SAFETY: flock on a valid fd we own.
+        let rc = unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) };
+        if rc == 0 {
+            Ok(Some(Self { file, path }))
+        } else {
+            let err = std::io::Error::last_os_error();
+            if err.raw_os_error() == Some(libc::EWOULDBLOCK) {
+                Ok(None)
+            } else {
+                Err(err)
+            }
+        }
+    }
+
+    /// Removes the lock file, then releases the lock.
+    pub fn release(self) {
+        let _ = std::fs::remove_file(&self.path);
+        drop(self.file);
+    }
+}
+
+/// Ids that have a state folder, a work folder or a lock file.
+fn known_ids(dirs: &RunDirs) -> Vec<String> {
+    let mut ids: Vec<String> = Vec::new();
+    for dir in [&dirs.state, &dirs.work] {
+        let Ok(entries) = std::fs::read_dir(dir) else { continue };
+        for e in entries.flatten() {
+            let name = e.file_name().to_string_lossy().into_owned();
+            let id = name.strip_suffix(".lock").unwrap_or(&name).to_owned();
+            if id.starts_with("gbx-") && !ids.contains(&id) {
+                ids.push(id);
+            }
+        }
+    }
+    ids.sort();
+    ids
+}
+
+/// Cleans every container whose helper is gone.
+pub fn sweep(dirs: &RunDirs) -> SweepReport {
+    let _span = tracing::info_span!("sweep", state = %dirs.state.display()).entered();
+    let mut report = SweepReport::default();
+    for id in known_ids(dirs) {
+        match HelperLock::try_take(dirs, &id) {
+            Ok(Some(lock)) => {
+                let mut problems = remove_container(dirs, &id);
+                if problems.is_empty() {
+                    tracing::info!(%id, "removed leftovers of a dead helper");
+                    report.removed.push(id);
+                } else {
+                    report.problems.append(&mut problems);
+                }
+                lock.release();
+            }
+            Ok(None) => {}
+            Err(e) => report.problems.push(format!("{id}: cannot lock: {e}")),
+        }
+    }
+    report
+}
+
+/// Removes container `id` and everything of it; returns the problems met.
+pub fn remove_container(dirs: &RunDirs, id: &str) -> Vec<String> {
+    let mut problems = Vec::new();
+    let state = dirs.state.join(id);
+    if state.exists() {
+        match libcontainer::container::Container::load(state.clone()) {
+            Ok(mut container) => {
+                if let Err(e) = container.delete(true) {
+                    problems.push(format!("{id}: delete failed: {e}"));
+                }
+            }
+            Err(e) => tracing::warn!(%id, error = %e, "state unreadable; removing by hand"),
+        }
+    }
+    kill_cgroup_leftovers(id);
+    if state.exists() {
+        if let Err(e) = std::fs::remove_dir_all(&state) {
+            problems.push(format!("{id}: cannot remove state: {e}"));
+        }
+    }
+    let work = dirs.work.join(id);
+    let output = work.join("output");
+    if is_mount_point(&output) {
+        if let Err(e) = nix::mount::umount2(&output, nix::mount::MntFlags::MNT_DETACH) {
+            problems.push(format!("{id}: cannot unmount output: {e}"));
+        }
+    }
+    if work.exists() {
+        if let Err(e) = std::fs::remove_dir_all(&work) {
+            problems.push(format!("{id}: cannot remove work folder: {e}"));
+        }
+    }
+    problems
+}
+
+/// Kills processes left in the container's cgroupfs cgroups and removes them
+/// (a container whose state was never written has no other trace).
+fn kill_cgroup_leftovers(id: &str) {
+    let Ok(entries) = std::fs::read_dir("/sys/fs/cgroup") else { return };
+    let mut dirs: Vec<PathBuf> = entries
+        .flatten()
+        .map(|e| e.path().join("glovebox").join(id))
+        .collect();
+    dirs.push(Path::new("/sys/fs/cgroup/glovebox").join(id));
+    for dir in dirs.iter().filter(|d| d.is_dir()) {
+        for _ in 0..50 {
+            let procs = std::fs::read_to_string(dir.join("cgroup.procs")).unwrap_or_default();
+            let pids: Vec<i32> = procs.lines().filter_map(|l| l.trim().parse().ok()).collect();
+            if pids.is_empty() {
+                break;
+            }
+            for pid in pids {
+                let _ = nix::sys::signal::kill(
+                    nix::unistd::Pid::from_raw(pid),
+                    nix::sys::signal::Signal::SIGKILL,
+                );
+            }
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        let _ = std::fs::remove_dir(dir);
+    }
+}
+
+/// True when `path` is a mount point (its device differs from its parent's,
+/// or `/proc/self/mountinfo` lists it).
+pub fn is_mount_point(path: &Path) -> bool {
+    let Ok(canonical) = std::fs::canonicalize(path) else { return false };
+    let target = canonical.to_string_lossy().into_owned();
+    std::fs::read_to_string("/proc/self/mountinfo")
+        .map(|m| m.lines().any(|l| l.split(' ').nth(4) == Some(target.as_str())))
+        .unwrap_or(false)
+}
