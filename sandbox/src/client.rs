@@ -277,7 +277,7 @@ impl PreparedJob {
     pub async fn start(mut self, code: &str) -> Result<RunningJob, SandboxError> {
         let stdin = self.stdin.as_mut().ok_or_else(|| std::io::Error::other("helper stdin closed"))?;
         write_line(stdin, &Request::Run { code: code.to_owned() }).await?;
-        Ok(RunningJob { job: self, started: Instant::now() })
+        Ok(RunningJob { job: self, started: Instant::now(), outcome: None })
     }
 
     async fn next_reply(&mut self) -> Result<Reply, SandboxError> {
@@ -318,6 +318,7 @@ impl PreparedJob {
 pub struct RunningJob {
     job: PreparedJob,
     started: Instant,
+    outcome: Option<(Outcome, Duration)>,
 }
 
 impl RunningJob {
@@ -333,15 +334,23 @@ impl RunningJob {
     /// Waits for the outcome (the container is being removed meanwhile);
     /// also returns the time from start to outcome.
     pub async fn outcome(&mut self) -> Result<(Outcome, Duration), SandboxError> {
+        if let Some(done) = &self.outcome {
+            return Ok(done.clone());
+        }
         match self.job.next_reply().await? {
-            Reply::Outcome(outcome) => Ok((*outcome, self.started.elapsed())),
+            Reply::Outcome(outcome) => {
+                let done = (*outcome, self.started.elapsed());
+                self.outcome = Some(done.clone());
+                Ok(done)
+            }
             other => Err(self.job.unexpected(other).await),
         }
     }
 
     /// Waits for the outcome and for the helper to finish cleaning up.
     pub async fn finish(mut self) -> Result<Outcome, SandboxError> {
-        let (outcome, _) = self.outcome().await?;
+        self.outcome().await?;
+        let (outcome, _) = self.outcome.take().ok_or_else(|| std::io::Error::other("no outcome"))?;
         self.job.stdin = None;
         let status = self.job.child.wait().await?;
         if !status.success() {

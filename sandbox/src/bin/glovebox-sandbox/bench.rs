@@ -15,14 +15,15 @@ use std::time::{Duration, Instant};
 use anyhow::{bail, Context, Result};
 use glovebox_sandbox::{JobSetup, Sandbox};
 
-const SUM_CODE: &str = "import csv\n\
-total = 0.0\n\
-with open(PATH, newline='') as f:\n\
-    rows = csv.reader(f)\n\
-    next(rows)\n\
-    for row in rows:\n\
-        total += float(row[1])\n\
-print(total)\n";
+const SUM_CODE: &str = r#"import csv
+total = 0.0
+with open(PATH, newline='') as f:
+    rows = csv.reader(f)
+    next(rows)
+    for row in rows:
+        total += float(row[1])
+print(total)
+"#;
 
 fn stats(samples: &mut [Duration]) -> (f64, f64) {
     samples.sort();
@@ -32,9 +33,29 @@ fn stats(samples: &mut [Duration]) -> (f64, f64) {
     (median, p95)
 }
 
-fn bare(args: &[&str]) -> Result<Duration> {
+/// The host interpreter: the distribution's `/usr/bin/python3` when present (on
+/// Debian 12 the same CPython build as the image's), else the real binary
+/// behind `python3` (not a launcher script such as a pyenv shim, which alone
+/// costs ~150 ms).
+fn host_python() -> Result<std::path::PathBuf> {
+    let system = std::path::Path::new("/usr/bin/python3");
+    if system.exists() {
+        return Ok(system.to_owned());
+    }
+    let out = std::process::Command::new("python3")
+        .args(["-I", "-c", "import sys; print(sys.executable)"])
+        .output()
+        .context("cannot run the host's python3")?;
+    let path = String::from_utf8_lossy(&out.stdout).trim().to_owned();
+    if path.is_empty() {
+        bail!("the host's python3 did not say where it lives");
+    }
+    Ok(path.into())
+}
+
+fn bare(python: &std::path::Path, args: &[&str]) -> Result<Duration> {
     let started = Instant::now();
-    let status = std::process::Command::new("python3")
+    let status = std::process::Command::new(python)
         .args(args)
         .stdout(std::process::Stdio::null())
         .status()
@@ -80,15 +101,17 @@ pub fn run(numbers: &HashMap<String, u64>) -> Result<ExitCode> {
         bail!("--runs and --csv-runs must be at least 1");
     }
     let sandbox = Sandbox::builder().build()?;
+    let python = host_python()?;
     let rt = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
     println!("glovebox sandbox bench: {runs} runs of `pass`, {csv_runs} runs of a {csv_mb} MB CSV sum, interleaved");
+    println!("host interpreter: {}", python.display());
 
     // Warm both paths once (page cache, image files).
-    bare(&["-I", "-c", "pass"])?;
+    bare(&python, &["-I", "-c", "pass"])?;
     rt.block_on(sandboxed(&sandbox, &JobSetup::default(), "pass"))?;
     let (mut host, mut boxed) = (Vec::new(), Vec::new());
     for _ in 0..runs {
-        host.push(bare(&["-I", "-c", "pass"])?);
+        host.push(bare(&python, &["-I", "-c", "pass"])?);
         boxed.push(rt.block_on(sandboxed(&sandbox, &JobSetup::default(), "pass"))?);
     }
     let (host_med, host_p95) = stats(&mut host);
@@ -106,7 +129,7 @@ pub fn run(numbers: &HashMap<String, u64>) -> Result<ExitCode> {
     let box_code = SUM_CODE.replace("PATH", "'/input/bench.csv'");
     let (mut host_csv, mut box_csv) = (Vec::new(), Vec::new());
     for _ in 0..csv_runs {
-        host_csv.push(bare(&["-I", "-c", &host_code])?);
+        host_csv.push(bare(&python, &["-I", "-c", &host_code])?);
         box_csv.push(rt.block_on(sandboxed(&sandbox, &setup, &box_code))?);
     }
     let _ = std::fs::remove_dir_all(&dir);
