@@ -120,6 +120,7 @@ fn send(out: &mut impl Write, reply: &Reply) {
 /// Host paths of one container.
 struct WorkPaths {
     dir: PathBuf,
+    rootfs: PathBuf,
     job: PathBuf,
     output: PathBuf,
     bundle: PathBuf,
@@ -131,6 +132,7 @@ impl WorkPaths {
         let dir = dirs.work.join(id);
         Self {
             job: dir.join("job"),
+            rootfs: dir.join("rootfs"),
             output: dir.join("output"),
             bundle: dir.join("bundle"),
             listener: dir.join("seccomp.sock"),
@@ -155,7 +157,6 @@ struct Prepared {
     stderr: Option<Capture>,
     cgroup: Option<CgroupFiles>,
     create_ms: u64,
-    output_mounted: bool,
 }
 
 fn new_container_id() -> String {
@@ -228,7 +229,6 @@ impl Prepared {
             stderr: None,
             cgroup: None,
             create_ms: 0,
-            output_mounted: false,
         };
         // On error, `cleanup` (called by Drop) removes whatever was made.
         prepared.build()?;
@@ -238,7 +238,11 @@ impl Prepared {
     fn plan(&self) -> ContainerPlan {
         ContainerPlan {
             id: self.id.clone(),
-            rootfs: self.image.rootfs.clone(),
+            rootfs: if self.mode.isolation == Isolation::Rootless {
+                self.image.rootfs.clone()
+            } else {
+                self.paths.rootfs.clone()
+            },
             job_dir: self.paths.job.clone(),
             output_dir: self.paths.output.clone(),
             listener_path: self.paths.listener.clone(),
@@ -257,6 +261,14 @@ impl Prepared {
         mkdir(&self.paths.job, 0o755)?;
         mkdir(&self.paths.output, 0o700)?;
         mkdir(&self.paths.bundle, 0o700)?;
+        if self.mode.isolation != Isolation::Rootless {
+            // A read-only bind of the image under the work folder: the
+            // container cannot write into the shared image even while it is
+            // being set up, and a job in a user namespace can reach it
+            // whatever the permissions of the cache's parent folders.
+            mkdir(&self.paths.rootfs, 0o755)?;
+            bind_read_only(&self.image.rootfs, &self.paths.rootfs)?;
+        }
         if self.mode.isolation == Isolation::Rootless {
             // No tmpfs without privileges: the output size is bounded by
             // RLIMIT_FSIZE per file and checked again when collected.
@@ -276,7 +288,6 @@ impl Prepared {
                 Some(options.as_str()),
             )
             .map_err(|e| fail("io", format!("cannot mount the output folder: {e}")))?;
-            self.output_mounted = true;
         }
         let config = serde_json::to_vec_pretty(&plan.to_json()).map_err(|e| fail("io", e))?;
         plan.to_spec().map_err(|e| fail("bug", e))?;
@@ -302,8 +313,22 @@ impl Prepared {
             .as_init(&self.paths.bundle)
             .with_systemd(self.mode.cgroup_manager == CgroupManager::Systemd)
             .with_detach(true)
-            .build()
-            .map_err(|e| fail("create_failed", format!("the sandbox container could not be created: {e}")))?;
+            .build();
+        let container = match container {
+            Ok(c) => c,
+            Err(e) => {
+                // The container's init reports its own failure on its stderr.
+                let mut init_log = Capture::new(err_r, 16 * 1024).map_err(|e| fail("io", e))?;
+                init_log.pump();
+                let (text, _, _) = init_log.finish();
+                let detail = text.lines().rev().find(|l| l.contains("ERROR")).unwrap_or("").trim().to_owned();
+                tracing::error!(error = %e, init_log = %text, "container creation failed");
+                return Err(fail(
+                    "create_failed",
+                    format!("the sandbox container could not be created: {e}{}{detail}", if detail.is_empty() { "" } else { ": " }),
+                ));
+            }
+        };
         let pid = container
             .pid()
             .ok_or_else(|| fail("create_failed", "the container has no init process"))?;
@@ -469,12 +494,6 @@ impl Prepared {
                 tracing::warn!(error = %e, "delete failed; sweeping by hand");
             }
         }
-        if self.output_mounted {
-            if let Err(e) = nix::mount::umount2(&self.paths.output, nix::mount::MntFlags::MNT_DETACH) {
-                tracing::warn!(error = %e, "cannot unmount output");
-            }
-            self.output_mounted = false;
-        }
         if let Some(lock) = self.lock.take() {
             for problem in sweep::remove_container(&self.dirs, &self.id) {
                 tracing::warn!(%problem, "cleanup");
@@ -488,6 +507,16 @@ impl Drop for Prepared {
     fn drop(&mut self) {
         self.cleanup();
     }
+}
+
+fn bind_read_only(source: &Path, target: &Path) -> Result<(), HelperError> {
+    use nix::mount::MsFlags;
+    let bind = |flags: MsFlags| {
+        nix::mount::mount(Some(source), target, None::<&str>, flags, None::<&str>)
+            .map_err(|e| fail("io", format!("cannot mount the sandbox image: {e}")))
+    };
+    bind(MsFlags::MS_BIND | MsFlags::MS_REC)?;
+    bind(MsFlags::MS_BIND | MsFlags::MS_REMOUNT | MsFlags::MS_RDONLY | MsFlags::MS_NOSUID | MsFlags::MS_NODEV)
 }
 
 fn copy_no_follow(src: &Path, dest: &Path, max: u64) -> std::io::Result<u64> {

@@ -118,13 +118,12 @@ pub fn remove_container(dirs: &RunDirs, id: &str) -> Vec<String> {
         }
     }
     let work = dirs.work.join(id);
-    let output = work.join("output");
-    if is_mount_point(&output) {
-        if let Err(e) = nix::mount::umount2(&output, nix::mount::MntFlags::MNT_DETACH) {
-            problems.push(format!("{id}: cannot unmount output: {e}"));
-        }
-    }
-    if work.exists() {
+    // Unmount the image bind and the output tmpfs first, and never delete
+    // through a mount point: that would reach into the image or the host.
+    let still_mounted = unmount_all_under(&work);
+    if !still_mounted.is_empty() {
+        problems.push(format!("{id}: still mounted, work folder kept: {}", still_mounted.join(", ")));
+    } else if work.exists() {
         if let Err(e) = std::fs::remove_dir_all(&work) {
             problems.push(format!("{id}: cannot remove work folder: {e}"));
         }
@@ -160,12 +159,27 @@ fn kill_cgroup_leftovers(id: &str) {
     }
 }
 
-/// True when `path` is a mount point (its device differs from its parent's,
-/// or `/proc/self/mountinfo` lists it).
-pub fn is_mount_point(path: &Path) -> bool {
-    let Ok(canonical) = std::fs::canonicalize(path) else { return false };
-    let target = canonical.to_string_lossy().into_owned();
-    std::fs::read_to_string("/proc/self/mountinfo")
-        .map(|m| m.lines().any(|l| l.split(' ').nth(4) == Some(target.as_str())))
-        .unwrap_or(false)
+/// Mount points at or below `dir`, deepest first, from `/proc/self/mountinfo`.
+pub fn mounts_under(dir: &Path) -> Vec<PathBuf> {
+    let Ok(canonical) = std::fs::canonicalize(dir) else { return Vec::new() };
+    let mut found: Vec<PathBuf> = std::fs::read_to_string("/proc/self/mountinfo")
+        .unwrap_or_default()
+        .lines()
+        .filter_map(|l| l.split(' ').nth(4))
+        .map(PathBuf::from)
+        .filter(|p| p.starts_with(&canonical))
+        .collect();
+    found.sort_by_key(|p| std::cmp::Reverse(p.components().count()));
+    found.dedup();
+    found
+}
+
+/// Detaches every mount at or below `dir`; returns those that remain.
+pub fn unmount_all_under(dir: &Path) -> Vec<String> {
+    for mount in mounts_under(dir) {
+        if let Err(e) = nix::mount::umount2(&mount, nix::mount::MntFlags::MNT_DETACH) {
+            tracing::warn!(mount = %mount.display(), error = %e, "cannot unmount");
+        }
+    }
+    mounts_under(dir).iter().map(|p| p.display().to_string()).collect()
 }
