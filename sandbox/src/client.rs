@@ -273,6 +273,11 @@ impl PreparedJob {
         self.create_ms
     }
 
+    /// Process id of the helper that owns the container.
+    pub fn helper_pid(&self) -> Option<u32> {
+        self.child.id()
+    }
+
     /// Hands the code over and starts the container.
     pub async fn start(mut self, code: &str) -> Result<RunningJob, SandboxError> {
         let stdin = self.stdin.as_mut().ok_or_else(|| std::io::Error::other("helper stdin closed"))?;
@@ -322,6 +327,16 @@ pub struct RunningJob {
 }
 
 impl RunningJob {
+    /// The container's id.
+    pub fn container_id(&self) -> &str {
+        &self.job.container_id
+    }
+
+    /// Process id of the helper that owns the container.
+    pub fn helper_pid(&self) -> Option<u32> {
+        self.job.child.id()
+    }
+
     /// Asks the helper to kill the job now; the outcome then says `cancelled`.
     pub async fn cancel(&mut self) -> Result<(), SandboxError> {
         if let Some(stdin) = self.job.stdin.as_mut() {

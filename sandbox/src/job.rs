@@ -220,7 +220,9 @@ mod tests {
     #[test]
     fn a_folder_is_not_an_input() {
         let dir = tempfile::tempdir().unwrap();
-        let err = Job::builder("pass").with_input(dir.path()).unwrap_err();
+        let folder = dir.path().join("folder.csv");
+        std::fs::create_dir(&folder).unwrap();
+        let err = Job::builder("pass").with_input(&folder).unwrap_err();
         assert!(matches!(err, JobError::InputNotRegular { .. }));
     }
 

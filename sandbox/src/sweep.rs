@@ -1,9 +1,11 @@
 //! Removes what a killed helper left behind: a running or created container,
 //! its cgroups, its state folder, the output tmpfs and the work folder.
 //!
-//! Each live helper holds an exclusive `flock` on `work/<id>.lock` for its
-//! whole life. A lock that can be taken belongs to a dead helper, so sweeping
-//! never touches a container that is still in use.
+//! Each live helper holds an exclusive POSIX record lock (`fcntl(F_SETLK)`) on
+//! `work/<id>.lock` for its whole life. A lock that can be taken belongs to a
+//! dead helper, so sweeping never touches a container that is still in use.
+//! Record locks, unlike `flock` and OFD locks, are not inherited by `fork`: a
+//! container init forked by a helper that then died does not keep the lock.
 
 use std::fs::File;
 use std::os::fd::AsRawFd;
@@ -36,13 +38,17 @@ impl HelperLock {
             .truncate(false)
             .write(true)
             .open(&path)?;
-        // SAFETY: flock on a valid fd we own.
-        let rc = unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) };
+        // SAFETY: an all-zero `struct flock` is valid; fields are set below.
+        let mut lock: libc::flock = unsafe { std::mem::zeroed() };
+        lock.l_type = libc::F_WRLCK as libc::c_short;
+        lock.l_whence = libc::SEEK_SET as libc::c_short;
+        // SAFETY: fcntl(F_SETLK) on a valid fd we own with a valid `struct flock`.
+        let rc = unsafe { libc::fcntl(file.as_raw_fd(), libc::F_SETLK, &lock) };
         if rc == 0 {
             Ok(Some(Self { file, path }))
         } else {
             let err = std::io::Error::last_os_error();
-            if err.raw_os_error() == Some(libc::EWOULDBLOCK) {
+            if matches!(err.raw_os_error(), Some(libc::EACCES) | Some(libc::EAGAIN)) {
                 Ok(None)
             } else {
                 Err(err)
