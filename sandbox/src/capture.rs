@@ -63,7 +63,11 @@ impl Capture {
     /// Kept text (lossy UTF-8), total bytes seen, and whether bytes were dropped.
     pub fn finish(self) -> (String, u64, bool) {
         let truncated = self.total > self.kept.len() as u64;
-        (String::from_utf8_lossy(&self.kept).into_owned(), self.total, truncated)
+        (
+            String::from_utf8_lossy(&self.kept).into_owned(),
+            self.total,
+            truncated,
+        )
     }
 }
 

@@ -92,7 +92,11 @@ impl CgroupFiles {
     /// Current usage and event counts; missing files read as zero.
     pub fn usage(&self) -> CgroupUsage {
         match self {
-            CgroupFiles::V1 { memory, cpuacct, pids } => CgroupUsage {
+            CgroupFiles::V1 {
+                memory,
+                cpuacct,
+                pids,
+            } => CgroupUsage {
                 cpu_ns: read_u64(cpuacct.as_deref(), "cpuacct.usage"),
                 peak_memory_bytes: read_u64(memory.as_deref(), "memory.max_usage_in_bytes"),
                 oom_kills: read_key(memory.as_deref(), "memory.oom_control", "oom_kill"),
@@ -147,9 +151,15 @@ mod tests {
 
     #[test]
     fn keyed_files_parse() {
-        assert_eq!(parse_key("oom_kill_disable 0\nunder_oom 0\noom_kill 3\n", "oom_kill"), 3);
+        assert_eq!(
+            parse_key("oom_kill_disable 0\nunder_oom 0\noom_kill 3\n", "oom_kill"),
+            3
+        );
         assert_eq!(parse_key("max 17\n", "max"), 17);
-        assert_eq!(parse_key("usage_usec 1500\nuser_usec 1000\n", "usage_usec"), 1500);
+        assert_eq!(
+            parse_key("usage_usec 1500\nuser_usec 1000\n", "usage_usec"),
+            1500
+        );
         assert_eq!(parse_key("", "max"), 0);
     }
 }

@@ -130,7 +130,11 @@ impl Sandbox {
 
     /// Creates a container for `setup`; the code comes later, so creation is
     /// off the critical path. Output files are copied into `outputs_to`.
-    pub async fn prepare(&self, setup: &JobSetup, outputs_to: Option<&Path>) -> Result<PreparedJob, SandboxError> {
+    pub async fn prepare(
+        &self,
+        setup: &JobSetup,
+        outputs_to: Option<&Path>,
+    ) -> Result<PreparedJob, SandboxError> {
         let started = Instant::now();
         let mut command = tokio::process::Command::new(&self.helper);
         command
@@ -139,7 +143,12 @@ impl Sandbox {
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
-        for var in ["RUST_LOG", "PATH", "XDG_RUNTIME_DIR", "DBUS_SESSION_BUS_ADDRESS"] {
+        for var in [
+            "RUST_LOG",
+            "PATH",
+            "XDG_RUNTIME_DIR",
+            "DBUS_SESSION_BUS_ADDRESS",
+        ] {
             if let Some(v) = std::env::var_os(var) {
                 command.env(var, v);
             }
@@ -151,9 +160,18 @@ impl Sandbox {
                 SandboxError::Io(e)
             }
         })?;
-        let mut stdin = child.stdin.take().ok_or_else(|| std::io::Error::other("no helper stdin"))?;
-        let stdout = child.stdout.take().ok_or_else(|| std::io::Error::other("no helper stdout"))?;
-        let mut stderr = child.stderr.take().ok_or_else(|| std::io::Error::other("no helper stderr"))?;
+        let mut stdin = child
+            .stdin
+            .take()
+            .ok_or_else(|| std::io::Error::other("no helper stdin"))?;
+        let stdout = child
+            .stdout
+            .take()
+            .ok_or_else(|| std::io::Error::other("no helper stdout"))?;
+        let mut stderr = child
+            .stderr
+            .take()
+            .ok_or_else(|| std::io::Error::other("no helper stderr"))?;
         let log = tokio::spawn(async move {
             let mut kept = Vec::new();
             let mut buf = [0u8; 8192];
@@ -185,7 +203,10 @@ impl Sandbox {
             create_ms: 0,
         };
         match job.next_reply().await? {
-            Reply::Ready { container_id, create_ms } => {
+            Reply::Ready {
+                container_id,
+                create_ms,
+            } => {
                 tracing::debug!(%container_id, create_ms, total_ms = started.elapsed().as_millis() as u64, "prepared");
                 job.container_id = container_id;
                 job.create_ms = create_ms;
@@ -280,15 +301,30 @@ impl PreparedJob {
 
     /// Hands the code over and starts the container.
     pub async fn start(mut self, code: &str) -> Result<RunningJob, SandboxError> {
-        let stdin = self.stdin.as_mut().ok_or_else(|| std::io::Error::other("helper stdin closed"))?;
-        write_line(stdin, &Request::Run { code: code.to_owned() }).await?;
-        Ok(RunningJob { job: self, started: Instant::now(), outcome: None })
+        let stdin = self
+            .stdin
+            .as_mut()
+            .ok_or_else(|| std::io::Error::other("helper stdin closed"))?;
+        write_line(
+            stdin,
+            &Request::Run {
+                code: code.to_owned(),
+            },
+        )
+        .await?;
+        Ok(RunningJob {
+            job: self,
+            started: Instant::now(),
+            outcome: None,
+        })
     }
 
     async fn next_reply(&mut self) -> Result<Reply, SandboxError> {
         match self.replies.next_line().await? {
             Some(line) => serde_json::from_str(&line).map_err(|e| {
-                SandboxError::Io(std::io::Error::other(format!("unreadable helper reply: {e}")))
+                SandboxError::Io(std::io::Error::other(format!(
+                    "unreadable helper reply: {e}"
+                )))
             }),
             None => Err(self.died().await),
         }
@@ -303,7 +339,15 @@ impl PreparedJob {
             Some(h) => h.await.unwrap_or_default(),
             None => String::new(),
         };
-        let log_tail = log.lines().rev().take(5).collect::<Vec<_>>().into_iter().rev().collect::<Vec<_>>().join(" | ");
+        let log_tail = log
+            .lines()
+            .rev()
+            .take(5)
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .collect::<Vec<_>>()
+            .join(" | ");
         SandboxError::HelperDied { status, log_tail }
     }
 
@@ -313,7 +357,9 @@ impl PreparedJob {
         let _ = tokio::time::timeout(Duration::from_secs(30), self.child.wait()).await;
         match reply {
             Reply::Error { code, message } => SandboxError::Helper { code, message },
-            other => SandboxError::Io(std::io::Error::other(format!("unexpected helper reply: {other:?}"))),
+            other => SandboxError::Io(std::io::Error::other(format!(
+                "unexpected helper reply: {other:?}"
+            ))),
         }
     }
 }
@@ -365,7 +411,10 @@ impl RunningJob {
     /// Waits for the outcome and for the helper to finish cleaning up.
     pub async fn finish(mut self) -> Result<Outcome, SandboxError> {
         self.outcome().await?;
-        let (outcome, _) = self.outcome.take().ok_or_else(|| std::io::Error::other("no outcome"))?;
+        let (outcome, _) = self
+            .outcome
+            .take()
+            .ok_or_else(|| std::io::Error::other("no outcome"))?;
         self.job.stdin = None;
         let status = self.job.child.wait().await?;
         if !status.success() {

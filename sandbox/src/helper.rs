@@ -64,22 +64,53 @@ pub fn main() -> i32 {
     let request: Request = match serde_json::from_str(&line) {
         Ok(r) => r,
         Err(e) => {
-            send(&mut out, &Reply::Error { code: "bad_request".into(), message: format!("unreadable request: {e}") });
+            send(
+                &mut out,
+                &Reply::Error {
+                    code: "bad_request".into(),
+                    message: format!("unreadable request: {e}"),
+                },
+            );
             return 2;
         }
     };
-    let Request::Prepare { setup, image, dirs, userns, outputs_to } = request else {
-        send(&mut out, &Reply::Error { code: "bad_request".into(), message: "the first request must be prepare".into() });
+    let Request::Prepare {
+        setup,
+        image,
+        dirs,
+        userns,
+        outputs_to,
+    } = request
+    else {
+        send(
+            &mut out,
+            &Reply::Error {
+                code: "bad_request".into(),
+                message: "the first request must be prepare".into(),
+            },
+        );
         return 2;
     };
     let mut run = match Prepared::create(setup, image, dirs, userns, outputs_to) {
         Ok(run) => run,
         Err(e) => {
-            send(&mut out, &Reply::Error { code: e.code.into(), message: e.message });
+            send(
+                &mut out,
+                &Reply::Error {
+                    code: e.code.into(),
+                    message: e.message,
+                },
+            );
             return 1;
         }
     };
-    send(&mut out, &Reply::Ready { container_id: run.id.clone(), create_ms: run.create_ms });
+    send(
+        &mut out,
+        &Reply::Ready {
+            container_id: run.id.clone(),
+            create_ms: run.create_ms,
+        },
+    );
 
     line.clear();
     let code = match input.read_line(&mut line) {
@@ -101,7 +132,13 @@ pub fn main() -> i32 {
                 0
             }
             Err(e) => {
-                send(&mut out, &Reply::Error { code: e.code.into(), message: e.message });
+                send(
+                    &mut out,
+                    &Reply::Error {
+                        code: e.code.into(),
+                        message: e.message,
+                    },
+                );
                 1
             }
         },
@@ -175,13 +212,19 @@ fn new_container_id() -> String {
 }
 
 fn mkdir(path: &Path, mode: u32) -> Result<(), HelperError> {
-    std::fs::create_dir_all(path).map_err(|e| fail("io", format!("cannot create {}: {e}", path.display())))?;
-    std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode))
-        .map_err(|e| fail("io", format!("cannot set permissions of {}: {e}", path.display())))
+    std::fs::create_dir_all(path)
+        .map_err(|e| fail("io", format!("cannot create {}: {e}", path.display())))?;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).map_err(|e| {
+        fail(
+            "io",
+            format!("cannot set permissions of {}: {e}", path.display()),
+        )
+    })
 }
 
 fn pipe() -> Result<(OwnedFd, OwnedFd), HelperError> {
-    nix::unistd::pipe2(nix::fcntl::OFlag::O_CLOEXEC).map_err(|e| fail("io", format!("cannot create a pipe: {e}")))
+    nix::unistd::pipe2(nix::fcntl::OFlag::O_CLOEXEC)
+        .map_err(|e| fail("io", format!("cannot create a pipe: {e}")))
 }
 
 impl Prepared {
@@ -195,11 +238,16 @@ impl Prepared {
         let _span = tracing::info_span!("prepare").entered();
         setup.validate().map_err(|e| fail("bad_input", e))?;
         setup.limits.validate().map_err(|e| fail("bad_limits", e))?;
-        let mode = MachineFacts::probe().decide(userns).map_err(|e| fail("unsupported", e))?;
+        let mode = MachineFacts::probe()
+            .decide(userns)
+            .map_err(|e| fail("unsupported", e))?;
         if !image.rootfs.join("usr/bin/python3").exists() {
             return Err(fail(
                 "no_image",
-                format!("the sandbox image is missing at {} (run 'make image')", image.rootfs.display()),
+                format!(
+                    "the sandbox image is missing at {} (run 'make image')",
+                    image.rootfs.display()
+                ),
             ));
         }
         mkdir(&dirs.state, 0o700)?;
@@ -249,7 +297,10 @@ impl Prepared {
             inputs: self.setup.inputs.clone(),
             limits: self.setup.limits.clone(),
             mode: self.mode,
-            host_ids: (nix::unistd::geteuid().as_raw(), nix::unistd::getegid().as_raw()),
+            host_ids: (
+                nix::unistd::geteuid().as_raw(),
+                nix::unistd::getegid().as_raw(),
+            ),
         }
     }
 
@@ -284,7 +335,9 @@ impl Prepared {
                 Some("tmpfs"),
                 &self.paths.output,
                 Some("tmpfs"),
-                nix::mount::MsFlags::MS_NOSUID | nix::mount::MsFlags::MS_NODEV | nix::mount::MsFlags::MS_NOEXEC,
+                nix::mount::MsFlags::MS_NOSUID
+                    | nix::mount::MsFlags::MS_NODEV
+                    | nix::mount::MsFlags::MS_NOEXEC,
                 Some(options.as_str()),
             )
             .map_err(|e| fail("io", format!("cannot mount the output folder: {e}")))?;
@@ -321,11 +374,20 @@ impl Prepared {
                 let mut init_log = Capture::new(err_r, 16 * 1024).map_err(|e| fail("io", e))?;
                 init_log.pump();
                 let (text, _, _) = init_log.finish();
-                let detail = text.lines().rev().find(|l| l.contains("ERROR")).unwrap_or("").trim().to_owned();
+                let detail = text
+                    .lines()
+                    .rev()
+                    .find(|l| l.contains("ERROR"))
+                    .unwrap_or("")
+                    .trim()
+                    .to_owned();
                 tracing::error!(error = %e, init_log = %text, "container creation failed");
                 return Err(fail(
                     "create_failed",
-                    format!("the sandbox container could not be created: {e}{}{detail}", if detail.is_empty() { "" } else { ": " }),
+                    format!(
+                        "the sandbox container could not be created: {e}{}{detail}",
+                        if detail.is_empty() { "" } else { ": " }
+                    ),
                 ));
             }
         };
@@ -333,8 +395,10 @@ impl Prepared {
             .pid()
             .ok_or_else(|| fail("create_failed", "the container has no init process"))?;
         self.container = Some(container);
-        self.stdout = Some(Capture::new(out_r, self.setup.limits.stdout_bytes).map_err(|e| fail("io", e))?);
-        self.stderr = Some(Capture::new(err_r, self.setup.limits.stderr_bytes).map_err(|e| fail("io", e))?);
+        self.stdout =
+            Some(Capture::new(out_r, self.setup.limits.stdout_bytes).map_err(|e| fail("io", e))?);
+        self.stderr =
+            Some(Capture::new(err_r, self.setup.limits.stderr_bytes).map_err(|e| fail("io", e))?);
         let unified = self.mode.cgroup_layout == CgroupLayout::V2;
         self.cgroup = Some(CgroupFiles::of_pid(pid.as_raw(), unified).map_err(|e| fail("io", e))?);
         self.create_ms = started.elapsed().as_millis() as u64;
@@ -344,9 +408,15 @@ impl Prepared {
 
     /// Receives the seccomp notify fd sent by libcontainer during creation.
     fn accept_notify_fd(&mut self) -> Result<OwnedFd, HelperError> {
-        let listener = self.listener.take().ok_or_else(|| fail("bug", "listener missing"))?;
+        let listener = self
+            .listener
+            .take()
+            .ok_or_else(|| fail("bug", "listener missing"))?;
         if !wait_readable(listener.as_fd(), LISTENER_TIMEOUT) {
-            return Err(fail("create_failed", "the container never handed over its seccomp listener"));
+            return Err(fail(
+                "create_failed",
+                "the container never handed over its seccomp listener",
+            ));
         }
         let (stream, _) = listener.accept().map_err(|e| fail("io", e))?;
         let mut buf = [0u8; 4096];
@@ -367,22 +437,36 @@ impl Prepared {
                 }
             }
         }
-        Err(fail("create_failed", "the seccomp listener message carried no fd"))
+        Err(fail(
+            "create_failed",
+            "the seccomp listener message carried no fd",
+        ))
     }
 
     fn execute(&mut self, code: &str) -> Result<Outcome, HelperError> {
         let _span = tracing::info_span!("execute", id = %self.id).entered();
         check_code(code).map_err(|e| fail("bad_code", e))?;
         let main_py = self.paths.job.join("main.py");
-        std::fs::write(&main_py, code).map_err(|e| fail("io", format!("cannot write the code: {e}")))?;
-        std::fs::set_permissions(&main_py, std::fs::Permissions::from_mode(0o644)).map_err(|e| fail("io", e))?;
+        std::fs::write(&main_py, code)
+            .map_err(|e| fail("io", format!("cannot write the code: {e}")))?;
+        std::fs::set_permissions(&main_py, std::fs::Permissions::from_mode(0o644))
+            .map_err(|e| fail("io", e))?;
         let notify_fd = self.accept_notify_fd()?;
-        let container = self.container.as_mut().ok_or_else(|| fail("bug", "no container"))?;
+        let container = self
+            .container
+            .as_mut()
+            .ok_or_else(|| fail("bug", "no container"))?;
         let pid = container.pid().ok_or_else(|| fail("bug", "no pid"))?;
-        let pidfd = pidfd_open(pid.as_raw()).map_err(|e| fail("io", format!("cannot watch the job: {e}")))?;
+        let pidfd = pidfd_open(pid.as_raw())
+            .map_err(|e| fail("io", format!("cannot watch the job: {e}")))?;
 
         let started = Instant::now();
-        container.start().map_err(|e| fail("start_failed", format!("the container could not start: {e}")))?;
+        container.start().map_err(|e| {
+            fail(
+                "start_failed",
+                format!("the container could not start: {e}"),
+            )
+        })?;
         let deadline = started + self.setup.limits.wall_time();
         let mut watch = Watch {
             stdout: self.stdout.take().ok_or_else(|| fail("bug", "no stdout"))?,
@@ -396,7 +480,11 @@ impl Prepared {
         let end = watch.until_exit(pid, deadline);
         let wall_ms = started.elapsed().as_millis() as u64;
         watch.drain();
-        let cgroup = self.cgroup.as_ref().map(CgroupFiles::usage).unwrap_or_default();
+        let cgroup = self
+            .cgroup
+            .as_ref()
+            .map(CgroupFiles::usage)
+            .unwrap_or_default();
         let (stdout, stdout_total_bytes, stdout_truncated) = watch.stdout.finish();
         let (stderr, stderr_total_bytes, stderr_truncated) = watch.stderr.finish();
         let (output_files, output_skipped) = self.collect_outputs();
@@ -439,7 +527,9 @@ impl Prepared {
         let mut stack = vec![PathBuf::new()];
         let mut seen = 0u32;
         while let Some(rel) = stack.pop() {
-            let Ok(entries) = std::fs::read_dir(self.paths.output.join(&rel)) else { continue };
+            let Ok(entries) = std::fs::read_dir(self.paths.output.join(&rel)) else {
+                continue;
+            };
             let mut entries: Vec<_> = entries.flatten().collect();
             entries.sort_by_key(|e| e.file_name());
             for entry in entries {
@@ -447,37 +537,61 @@ impl Prepared {
                 let name = rel_path.to_string_lossy().into_owned();
                 seen += 1;
                 if seen > limits.output_files {
-                    skipped.push(SkippedOutput { name, reason: "too many files".into() });
+                    skipped.push(SkippedOutput {
+                        name,
+                        reason: "too many files".into(),
+                    });
                     continue;
                 }
-                let Ok(meta) = entry.path().symlink_metadata() else { continue };
+                let Ok(meta) = entry.path().symlink_metadata() else {
+                    continue;
+                };
                 let kind = meta.file_type();
                 if kind.is_dir() {
                     stack.push(rel_path);
                     continue;
                 }
                 if kind.is_symlink() {
-                    skipped.push(SkippedOutput { name, reason: "symbolic link (not followed)".into() });
+                    skipped.push(SkippedOutput {
+                        name,
+                        reason: "symbolic link (not followed)".into(),
+                    });
                     continue;
                 }
                 if !kind.is_file() {
-                    skipped.push(SkippedOutput { name, reason: "not a regular file".into() });
+                    skipped.push(SkippedOutput {
+                        name,
+                        reason: "not a regular file".into(),
+                    });
                     continue;
                 }
                 if meta.len() > budget {
-                    skipped.push(SkippedOutput { name, reason: "larger than the output limit".into() });
+                    skipped.push(SkippedOutput {
+                        name,
+                        reason: "larger than the output limit".into(),
+                    });
                     continue;
                 }
                 let Some(dest_root) = &self.outputs_to else {
-                    skipped.push(SkippedOutput { name, reason: "no output folder was given".into() });
+                    skipped.push(SkippedOutput {
+                        name,
+                        reason: "no output folder was given".into(),
+                    });
                     continue;
                 };
                 match copy_no_follow(&entry.path(), &dest_root.join(&rel_path), budget) {
                     Ok(size) => {
                         budget -= size;
-                        files.push(OutputFile { name, size_bytes: size, host_path: dest_root.join(&rel_path) });
+                        files.push(OutputFile {
+                            name,
+                            size_bytes: size,
+                            host_path: dest_root.join(&rel_path),
+                        });
                     }
-                    Err(e) => skipped.push(SkippedOutput { name, reason: format!("cannot copy: {e}") }),
+                    Err(e) => skipped.push(SkippedOutput {
+                        name,
+                        reason: format!("cannot copy: {e}"),
+                    }),
                 }
             }
         }
@@ -516,7 +630,13 @@ fn bind_read_only(source: &Path, target: &Path) -> Result<(), HelperError> {
             .map_err(|e| fail("io", format!("cannot mount the sandbox image: {e}")))
     };
     bind(MsFlags::MS_BIND | MsFlags::MS_REC)?;
-    bind(MsFlags::MS_BIND | MsFlags::MS_REMOUNT | MsFlags::MS_RDONLY | MsFlags::MS_NOSUID | MsFlags::MS_NODEV)
+    bind(
+        MsFlags::MS_BIND
+            | MsFlags::MS_REMOUNT
+            | MsFlags::MS_RDONLY
+            | MsFlags::MS_NOSUID
+            | MsFlags::MS_NODEV,
+    )
 }
 
 fn copy_no_follow(src: &Path, dest: &Path, max: u64) -> std::io::Result<u64> {
@@ -551,7 +671,11 @@ fn pidfd_open(pid: i32) -> std::io::Result<OwnedFd> {
 }
 
 fn wait_readable(fd: BorrowedFd<'_>, timeout: Duration) -> bool {
-    let mut pfd = libc::pollfd { fd: fd.as_raw_fd(), events: libc::POLLIN, revents: 0 };
+    let mut pfd = libc::pollfd {
+        fd: fd.as_raw_fd(),
+        events: libc::POLLIN,
+        revents: 0,
+    };
     // SAFETY: one valid pollfd.
     let rc = unsafe { libc::poll(&mut pfd, 1, timeout.as_millis() as i32) };
     rc > 0
@@ -588,8 +712,20 @@ impl Watch {
                 kill(pid);
                 killed = true;
             }
-            let timeout = if killed { 100 } else { deadline.saturating_duration_since(now).as_millis().min(1000) as i32 + 1 };
-            let mut fds = vec![libc::pollfd { fd: self.pidfd.as_raw_fd(), events: libc::POLLIN, revents: 0 }];
+            let timeout = if killed {
+                100
+            } else {
+                deadline
+                    .saturating_duration_since(now)
+                    .as_millis()
+                    .min(1000) as i32
+                    + 1
+            };
+            let mut fds = vec![libc::pollfd {
+                fd: self.pidfd.as_raw_fd(),
+                events: libc::POLLIN,
+                revents: 0,
+            }];
             let slots = [
                 self.stdout.fd().map(|f| f.as_raw_fd()),
                 self.stderr.fd().map(|f| f.as_raw_fd()),
@@ -597,7 +733,11 @@ impl Watch {
                 self.stdin_open.then_some(0),
             ];
             for fd in slots.iter().flatten() {
-                fds.push(libc::pollfd { fd: *fd, events: libc::POLLIN, revents: 0 });
+                fds.push(libc::pollfd {
+                    fd: *fd,
+                    events: libc::POLLIN,
+                    revents: 0,
+                });
             }
             // SAFETY: `fds` is a valid array of pollfd for its length.
             let rc = unsafe { libc::poll(fds.as_mut_ptr(), fds.len() as libc::nfds_t, timeout) };

@@ -20,7 +20,9 @@ pub fn cache_dir() -> PathBuf {
     if let Some(dir) = std::env::var_os("GLOVEBOX_CACHE") {
         return PathBuf::from(dir);
     }
-    let home = std::env::var_os("HOME").map(PathBuf::from).unwrap_or_else(|| "/root".into());
+    let home = std::env::var_os("HOME")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| "/root".into());
     home.join(".cache/glovebox")
 }
 

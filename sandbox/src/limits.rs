@@ -229,7 +229,10 @@ mod tests {
     #[test]
     fn builder_rejects_zero_memory_and_names_the_limit() {
         let err = Limits::builder().with_memory_bytes(0).unwrap_err();
-        assert_eq!(err.to_string(), "limit memory_bytes must be at least 33554432 (got 0)");
+        assert_eq!(
+            err.to_string(),
+            "limit memory_bytes must be at least 33554432 (got 0)"
+        );
     }
 
     #[test]
@@ -246,7 +249,10 @@ mod tests {
         };
         assert!(matches!(
             limits.validate(),
-            Err(LimitError::TooSmall { name: "wall_time_ms", .. })
+            Err(LimitError::TooSmall {
+                name: "wall_time_ms",
+                ..
+            })
         ));
     }
 }

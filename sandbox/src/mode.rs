@@ -152,15 +152,25 @@ impl MachineFacts {
         }
         if self.euid == 0 {
             if want_userns && !self.user_namespaces {
-                return Err(Unsupported("user namespaces are switched off on this machine".into()));
+                return Err(Unsupported(
+                    "user namespaces are switched off on this machine".into(),
+                ));
             }
             let manager = if layout == CgroupLayout::V2 && self.systemd_running {
                 CgroupManager::Systemd
             } else {
                 CgroupManager::Cgroupfs
             };
-            let isolation = if want_userns { Isolation::RootUserns } else { Isolation::Root };
-            return Ok(Mode { isolation, cgroup_layout: layout, cgroup_manager: manager });
+            let isolation = if want_userns {
+                Isolation::RootUserns
+            } else {
+                Isolation::Root
+            };
+            return Ok(Mode {
+                isolation,
+                cgroup_layout: layout,
+                cgroup_manager: manager,
+            });
         }
         if layout != CgroupLayout::V2 {
             return Err(Unsupported(
@@ -183,7 +193,9 @@ impl MachineFacts {
             )));
         }
         if !self.user_namespaces {
-            return Err(Unsupported("user namespaces are switched off on this machine".into()));
+            return Err(Unsupported(
+                "user namespaces are switched off on this machine".into(),
+            ));
         }
         Ok(Mode {
             isolation: Isolation::Rootless,
@@ -219,7 +231,10 @@ mod tests {
             ..Default::default()
         };
         let mode = facts.decide(false).unwrap();
-        assert_eq!(mode.describe(), "as root, job as an unprivileged user; cgroup v1 (hybrid) via cgroupfs");
+        assert_eq!(
+            mode.describe(),
+            "as root, job as an unprivileged user; cgroup v1 (hybrid) via cgroupfs"
+        );
         assert_eq!(facts.decide(true).unwrap().isolation, Isolation::RootUserns);
     }
 
@@ -232,20 +247,33 @@ mod tests {
 
     #[test]
     fn user_on_v1_is_refused_with_a_reason() {
-        let facts = MachineFacts { cgroup_layout: Some(CgroupLayout::V1), ..desktop() };
+        let facts = MachineFacts {
+            cgroup_layout: Some(CgroupLayout::V1),
+            ..desktop()
+        };
         let err = facts.decide(false).unwrap_err();
         assert!(err.0.contains("cgroup v2"), "{err}");
     }
 
     #[test]
     fn missing_delegation_names_the_controller() {
-        let facts = MachineFacts { delegated_controllers: vec!["cpu".into(), "pids".into()], ..desktop() };
+        let facts = MachineFacts {
+            delegated_controllers: vec!["cpu".into(), "pids".into()],
+            ..desktop()
+        };
         assert!(facts.decide(false).unwrap_err().0.contains("memory"));
     }
 
     #[test]
     fn no_user_session_is_refused() {
-        let facts = MachineFacts { user_bus: false, ..desktop() };
-        assert!(facts.decide(false).unwrap_err().0.contains("systemd user session"));
+        let facts = MachineFacts {
+            user_bus: false,
+            ..desktop()
+        };
+        assert!(facts
+            .decide(false)
+            .unwrap_err()
+            .0
+            .contains("systemd user session"));
     }
 }

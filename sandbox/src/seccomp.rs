@@ -132,7 +132,10 @@ fn socket_type_name(raw: u64) -> String {
 ///
 /// Returns `Ok(None)` when the notification vanished before it could be
 /// answered (the caller was killed meanwhile).
-pub fn answer_one(notify_fd: BorrowedFd<'_>, at_ms: u64) -> Result<Option<NetworkAttempt>, SeccompError> {
+pub fn answer_one(
+    notify_fd: BorrowedFd<'_>,
+    at_ms: u64,
+) -> Result<Option<NetworkAttempt>, SeccompError> {
     let mut notif = SeccompNotif::default();
     // SAFETY: the kernel writes at most size_of::<SeccompNotif>() bytes into
     // `notif`, which is zeroed as SECCOMP_IOCTL_NOTIF_RECV requires.
@@ -198,13 +201,39 @@ mod tests {
     fn allowlist_omits_dangerous_calls_and_keeps_essentials() {
         let allowed = allowed_syscalls();
         for denied in [
-            "mount", "umount2", "unshare", "setns", "ptrace", "bpf", "keyctl", "socket",
-            "clone", "clone3", "process_vm_readv", "perf_event_open", "userfaultfd",
-            "io_uring_setup", "pivot_root", "chroot", "init_module", "personality",
+            "mount",
+            "umount2",
+            "unshare",
+            "setns",
+            "ptrace",
+            "bpf",
+            "keyctl",
+            "socket",
+            "clone",
+            "clone3",
+            "process_vm_readv",
+            "perf_event_open",
+            "userfaultfd",
+            "io_uring_setup",
+            "pivot_root",
+            "chroot",
+            "init_module",
+            "personality",
         ] {
-            assert!(!allowed.contains(&denied), "{denied} must not be allowed outright");
+            assert!(
+                !allowed.contains(&denied),
+                "{denied} must not be allowed outright"
+            );
         }
-        for needed in ["execve", "mmap", "futex", "openat", "read", "write", "exit_group"] {
+        for needed in [
+            "execve",
+            "mmap",
+            "futex",
+            "openat",
+            "read",
+            "write",
+            "exit_group",
+        ] {
             assert!(allowed.contains(&needed), "{needed} missing");
         }
     }

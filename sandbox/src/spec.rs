@@ -77,7 +77,9 @@ impl ContainerPlan {
     pub fn cgroups_path(&self) -> String {
         match (self.mode.cgroup_manager, self.mode.isolation) {
             (CgroupManager::Cgroupfs, _) => format!("/glovebox/{}", self.id),
-            (CgroupManager::Systemd, Isolation::Rootless) => format!("user.slice:glovebox:{}", self.id),
+            (CgroupManager::Systemd, Isolation::Rootless) => {
+                format!("user.slice:glovebox:{}", self.id)
+            }
             (CgroupManager::Systemd, _) => format!("system.slice:glovebox:{}", self.id),
         }
     }
@@ -132,8 +134,10 @@ impl ContainerPlan {
             }));
         }
         mounts.push(json!({"destination": "/job", "type": "bind", "source": self.job_dir, "options": bind_ro}));
-        mounts.push(json!({"destination": "/output", "type": "bind", "source": self.output_dir,
-                           "options": ["rbind", "rw", "nosuid", "nodev", "noexec", "rprivate"]}));
+        mounts.push(
+            json!({"destination": "/output", "type": "bind", "source": self.output_dir,
+                           "options": ["rbind", "rw", "nosuid", "nodev", "noexec", "rprivate"]}),
+        );
 
         let mut linux = json!({
             "namespaces": namespaces,
@@ -221,7 +225,10 @@ mod tests {
             job_dir: "/run/glovebox/work/gbx-test/job".into(),
             output_dir: "/run/glovebox/work/gbx-test/output".into(),
             listener_path: "/run/glovebox/work/gbx-test/seccomp.sock".into(),
-            inputs: vec![Input { host_path: "/home/ana/ventes.csv".into(), name: "ventes.csv".into() }],
+            inputs: vec![Input {
+                host_path: "/home/ana/ventes.csv".into(),
+                name: "ventes.csv".into(),
+            }],
             limits: Limits::default(),
             mode: Mode {
                 isolation,
@@ -242,12 +249,15 @@ mod tests {
     #[test]
     fn root_mode_config_json() {
         plan(Isolation::Root).to_spec().expect("valid OCI spec");
-        expect_test::expect_file!["../tests/snapshots/config-root.json"].assert_eq(&snapshot(Isolation::Root));
+        expect_test::expect_file!["../tests/snapshots/config-root.json"]
+            .assert_eq(&snapshot(Isolation::Root));
     }
 
     #[test]
     fn root_userns_mode_adds_user_namespace_and_mappings() {
-        let spec = plan(Isolation::RootUserns).to_spec().expect("valid OCI spec");
+        let spec = plan(Isolation::RootUserns)
+            .to_spec()
+            .expect("valid OCI spec");
         let linux = spec.linux().as_ref().unwrap();
         let maps = linux.uid_mappings().as_ref().unwrap();
         assert_eq!(maps[0].host_id(), ROOT_USERNS_HOST_BASE);

@@ -67,7 +67,9 @@ impl HelperLock {
 fn known_ids(dirs: &RunDirs) -> Vec<String> {
     let mut ids: Vec<String> = Vec::new();
     for dir in [&dirs.state, &dirs.work] {
-        let Ok(entries) = std::fs::read_dir(dir) else { continue };
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            continue;
+        };
         for e in entries.flatten() {
             let name = e.file_name().to_string_lossy().into_owned();
             let id = name.strip_suffix(".lock").unwrap_or(&name).to_owned();
@@ -128,7 +130,10 @@ pub fn remove_container(dirs: &RunDirs, id: &str) -> Vec<String> {
     // through a mount point: that would reach into the image or the host.
     let still_mounted = unmount_all_under(&work);
     if !still_mounted.is_empty() {
-        problems.push(format!("{id}: still mounted, work folder kept: {}", still_mounted.join(", ")));
+        problems.push(format!(
+            "{id}: still mounted, work folder kept: {}",
+            still_mounted.join(", ")
+        ));
     } else if work.exists() {
         if let Err(e) = std::fs::remove_dir_all(&work) {
             problems.push(format!("{id}: cannot remove work folder: {e}"));
@@ -140,7 +145,9 @@ pub fn remove_container(dirs: &RunDirs, id: &str) -> Vec<String> {
 /// Kills processes left in the container's cgroupfs cgroups and removes them
 /// (a container whose state was never written has no other trace).
 fn kill_cgroup_leftovers(id: &str) {
-    let Ok(entries) = std::fs::read_dir("/sys/fs/cgroup") else { return };
+    let Ok(entries) = std::fs::read_dir("/sys/fs/cgroup") else {
+        return;
+    };
     let mut dirs: Vec<PathBuf> = entries
         .flatten()
         .map(|e| e.path().join("glovebox").join(id))
@@ -149,7 +156,10 @@ fn kill_cgroup_leftovers(id: &str) {
     for dir in dirs.iter().filter(|d| d.is_dir()) {
         for _ in 0..50 {
             let procs = std::fs::read_to_string(dir.join("cgroup.procs")).unwrap_or_default();
-            let pids: Vec<i32> = procs.lines().filter_map(|l| l.trim().parse().ok()).collect();
+            let pids: Vec<i32> = procs
+                .lines()
+                .filter_map(|l| l.trim().parse().ok())
+                .collect();
             if pids.is_empty() {
                 break;
             }
@@ -167,7 +177,9 @@ fn kill_cgroup_leftovers(id: &str) {
 
 /// Mount points at or below `dir`, deepest first, from `/proc/self/mountinfo`.
 pub fn mounts_under(dir: &Path) -> Vec<PathBuf> {
-    let Ok(canonical) = std::fs::canonicalize(dir) else { return Vec::new() };
+    let Ok(canonical) = std::fs::canonicalize(dir) else {
+        return Vec::new();
+    };
     let mut found: Vec<PathBuf> = std::fs::read_to_string("/proc/self/mountinfo")
         .unwrap_or_default()
         .lines()
@@ -187,5 +199,8 @@ pub fn unmount_all_under(dir: &Path) -> Vec<String> {
             tracing::warn!(mount = %mount.display(), error = %e, "cannot unmount");
         }
     }
-    mounts_under(dir).iter().map(|p| p.display().to_string()).collect()
+    mounts_under(dir)
+        .iter()
+        .map(|p| p.display().to_string())
+        .collect()
 }

@@ -12,8 +12,15 @@ use crate::support::*;
 fn cancel_kills_the_job_and_reports_it() {
     let world = World::new(false);
     let (outcome, id) = block_on(async {
-        let prepared = world.sandbox.prepare(&JobSetup::default(), None).await.unwrap();
-        let mut running = prepared.start("import time\ntime.sleep(60)\n").await.unwrap();
+        let prepared = world
+            .sandbox
+            .prepare(&JobSetup::default(), None)
+            .await
+            .unwrap();
+        let mut running = prepared
+            .start("import time\ntime.sleep(60)\n")
+            .await
+            .unwrap();
         tokio::time::sleep(Duration::from_millis(500)).await;
         running.cancel().await.unwrap();
         let id = running.container_id().to_owned();
@@ -29,8 +36,15 @@ fn cancel_kills_the_job_and_reports_it() {
 fn dropping_a_prepared_job_removes_its_container() {
     let world = World::new(false);
     let id = block_on(async {
-        let prepared = world.sandbox.prepare(&JobSetup::default(), None).await.unwrap();
-        assert!(!leftovers(prepared.container_id(), world.dirs()).is_empty(), "container should exist while prepared");
+        let prepared = world
+            .sandbox
+            .prepare(&JobSetup::default(), None)
+            .await
+            .unwrap();
+        assert!(
+            !leftovers(prepared.container_id(), world.dirs()).is_empty(),
+            "container should exist while prepared"
+        );
         prepared.container_id().to_owned()
     });
     wait_no_leftovers(&id, world.dirs(), Duration::from_secs(15));
@@ -40,8 +54,15 @@ fn dropping_a_prepared_job_removes_its_container() {
 fn dropping_a_running_job_kills_and_removes_it() {
     let world = World::new(false);
     let id = block_on(async {
-        let prepared = world.sandbox.prepare(&JobSetup::default(), None).await.unwrap();
-        let running = prepared.start("import time\ntime.sleep(60)\n").await.unwrap();
+        let prepared = world
+            .sandbox
+            .prepare(&JobSetup::default(), None)
+            .await
+            .unwrap();
+        let running = prepared
+            .start("import time\ntime.sleep(60)\n")
+            .await
+            .unwrap();
         tokio::time::sleep(Duration::from_millis(300)).await;
         running.container_id().to_owned()
     });
@@ -51,19 +72,36 @@ fn dropping_a_running_job_kills_and_removes_it() {
 #[test]
 fn sigkill_of_the_caller_mid_run_leaves_nothing_behind() {
     let world = World::new(false);
-    let script = world.input("sleep.py", "import time\nprint('started', flush=True)\ntime.sleep(60)\n");
+    let script = world.input(
+        "sleep.py",
+        "import time\nprint('started', flush=True)\ntime.sleep(60)\n",
+    );
     let mut caller = Command::new(HELPER)
-        .args(["run", script.to_str().unwrap(), "--run-dir", world.dir.path().join("run").to_str().unwrap()])
+        .args([
+            "run",
+            script.to_str().unwrap(),
+            "--run-dir",
+            world.dir.path().join("run").to_str().unwrap(),
+        ])
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
     let mut line = String::new();
-    BufReader::new(caller.stderr.take().unwrap()).read_line(&mut line).unwrap();
-    let id = line.split_whitespace().nth(1).expect("container id on stderr").to_owned();
+    BufReader::new(caller.stderr.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let id = line
+        .split_whitespace()
+        .nth(1)
+        .expect("container id on stderr")
+        .to_owned();
     assert!(id.starts_with("gbx-"), "{line}");
     std::thread::sleep(Duration::from_millis(500));
-    assert!(!leftovers(&id, world.dirs()).is_empty(), "the job should be running");
+    assert!(
+        !leftovers(&id, world.dirs()).is_empty(),
+        "the job should be running"
+    );
     caller.kill().unwrap();
     caller.wait().unwrap();
     wait_no_leftovers(&id, world.dirs(), Duration::from_secs(15));
@@ -73,19 +111,36 @@ fn sigkill_of_the_caller_mid_run_leaves_nothing_behind() {
 fn sigkill_of_the_helper_is_swept_by_the_next_run() {
     let world = World::new(false);
     let id = block_on(async {
-        let prepared = world.sandbox.prepare(&JobSetup::default(), None).await.unwrap();
-        let running = prepared.start("import time\ntime.sleep(120)\n").await.unwrap();
+        let prepared = world
+            .sandbox
+            .prepare(&JobSetup::default(), None)
+            .await
+            .unwrap();
+        let running = prepared
+            .start("import time\ntime.sleep(120)\n")
+            .await
+            .unwrap();
         tokio::time::sleep(Duration::from_millis(300)).await;
         let pid = running.helper_pid().unwrap();
-        nix::sys::signal::kill(nix::unistd::Pid::from_raw(pid as i32), nix::sys::signal::Signal::SIGKILL).unwrap();
+        nix::sys::signal::kill(
+            nix::unistd::Pid::from_raw(pid as i32),
+            nix::sys::signal::Signal::SIGKILL,
+        )
+        .unwrap();
         let id = running.container_id().to_owned();
         drop(running);
         id
     });
     std::thread::sleep(Duration::from_millis(300));
     let left = leftovers(&id, world.dirs());
-    assert!(left.iter().any(|l| l.starts_with("process")), "an orphaned job is expected: {left:?}");
-    assert!(left.iter().any(|l| l.starts_with("cgroup")), "its cgroup is expected: {left:?}");
+    assert!(
+        left.iter().any(|l| l.starts_with("process")),
+        "an orphaned job is expected: {left:?}"
+    );
+    assert!(
+        left.iter().any(|l| l.starts_with("cgroup")),
+        "its cgroup is expected: {left:?}"
+    );
     // The next run in the same run folder sweeps it before creating its own container.
     let o = run_in(&world, "print('next')", JobSetup::default());
     assert_eq!(o.stdout.trim(), "next");
@@ -94,7 +149,9 @@ fn sigkill_of_the_helper_is_swept_by_the_next_run() {
 
 #[test]
 fn a_missing_image_is_a_clear_error() {
-    let err = Sandbox::builder().with_image_dir("/nonexistent/image").unwrap_err();
+    let err = Sandbox::builder()
+        .with_image_dir("/nonexistent/image")
+        .unwrap_err();
     assert!(matches!(err, SandboxError::Image(_)));
     assert!(err.to_string().contains("make image"), "{err}");
 }

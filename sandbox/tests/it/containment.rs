@@ -16,11 +16,18 @@ fn limits() -> glovebox_sandbox::LimitsBuilder {
 
 #[test]
 fn allocation_beyond_one_gib_is_oom_killed() {
-    let (_w, o) = run_case("x = b'a' * (1536 << 20)\nprint('survived')", Limits::default());
+    let (_w, o) = run_case(
+        "x = b'a' * (1536 << 20)\nprint('survived')",
+        Limits::default(),
+    );
     assert!(o.oom_killed, "{o:#?}");
     assert_eq!((o.exit_code, o.signal), (None, Some(9)));
     assert!(!o.stdout.contains("survived"));
-    assert!(o.usage.peak_memory_bytes >= 900 * MIB, "peak {}", o.usage.peak_memory_bytes);
+    assert!(
+        o.usage.peak_memory_bytes >= 900 * MIB,
+        "peak {}",
+        o.usage.peak_memory_bytes
+    );
 }
 
 #[test]
@@ -29,8 +36,11 @@ fn creeping_allocation_is_oom_killed_at_the_limit() {
     let (_w, o) = run_case(code, limits().with_memory_bytes(128 * MIB).unwrap().build());
     assert!(o.oom_killed, "{o:#?}");
     assert_eq!(o.signal, Some(9));
-    assert!(o.usage.peak_memory_bytes >= 100 * MIB && o.usage.peak_memory_bytes <= 130 * MIB,
-        "peak {}", o.usage.peak_memory_bytes);
+    assert!(
+        o.usage.peak_memory_bytes >= 100 * MIB && o.usage.peak_memory_bytes <= 130 * MIB,
+        "peak {}",
+        o.usage.peak_memory_bytes
+    );
 }
 
 #[test]
@@ -58,27 +68,49 @@ except OSError as e:
 
 #[test]
 fn endless_loop_is_killed_at_the_wall_time_limit() {
-    let (_w, o) = run_case("while True:\n    pass\n", limits().with_wall_time(Duration::from_secs(1)).unwrap().build());
+    let (_w, o) = run_case(
+        "while True:\n    pass\n",
+        limits()
+            .with_wall_time(Duration::from_secs(1))
+            .unwrap()
+            .build(),
+    );
     assert!(o.timed_out, "{o:#?}");
     assert_eq!((o.exit_code, o.signal), (None, Some(9)));
-    assert!(o.usage.wall_ms >= 1000 && o.usage.wall_ms < 5000, "wall {}", o.usage.wall_ms);
+    assert!(
+        o.usage.wall_ms >= 1000 && o.usage.wall_ms < 5000,
+        "wall {}",
+        o.usage.wall_ms
+    );
 }
 
 #[test]
 fn cpu_quota_is_honoured() {
     // Two busy processes for two seconds under a quarter-core quota.
     let code = "import os\nos.fork()\nwhile True:\n    pass\n";
-    let l = limits().with_cpu_millicores(250).unwrap().with_wall_time(Duration::from_secs(2)).unwrap().build();
+    let l = limits()
+        .with_cpu_millicores(250)
+        .unwrap()
+        .with_wall_time(Duration::from_secs(2))
+        .unwrap()
+        .build();
     let (_w, o) = run_case(code, l);
     assert!(o.timed_out);
     let allowed = o.usage.wall_ms / 4;
-    assert!(o.usage.cpu_ms > 100 && o.usage.cpu_ms < allowed + allowed / 2,
-        "cpu {} ms in {} ms wall under a 250 millicore quota", o.usage.cpu_ms, o.usage.wall_ms);
+    assert!(
+        o.usage.cpu_ms > 100 && o.usage.cpu_ms < allowed + allowed / 2,
+        "cpu {} ms in {} ms wall under a 250 millicore quota",
+        o.usage.cpu_ms,
+        o.usage.wall_ms
+    );
 }
 
 #[test]
 fn only_loopback_exists() {
-    let (_w, o) = run_case("import os, json\nprint(json.dumps(sorted(os.listdir('/sys/class/net'))))", Limits::default());
+    let (_w, o) = run_case(
+        "import os, json\nprint(json.dumps(sorted(os.listdir('/sys/class/net'))))",
+        Limits::default(),
+    );
     assert_eq!(json_of(&o), serde_json::json!(["lo"]));
 }
 
@@ -87,20 +119,28 @@ fn host_listener_gets_no_connection_and_the_attempt_is_recorded() {
     let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     listener.set_nonblocking(true).unwrap();
     let port = listener.local_addr().unwrap().port();
-    let code = format!(r#"
+    let code = format!(
+        r#"
 import socket, json
 try:
     socket.create_connection(("127.0.0.1", {port}), timeout=3)
     print(json.dumps({{"connected": True}}))
 except OSError as e:
     print(json.dumps({{"connected": False, "errno": e.errno}}))
-"#);
+"#
+    );
     let (_w, o) = run_case(&code, Limits::default());
-    assert_eq!(json_of(&o), serde_json::json!({"connected": false, "errno": 1}));
+    assert_eq!(
+        json_of(&o),
+        serde_json::json!({"connected": false, "errno": 1})
+    );
     assert_eq!(o.network_attempts.len(), 1, "{:?}", o.network_attempts);
     assert_eq!(o.network_attempts[0].family, "AF_INET");
     assert_eq!(o.network_attempts[0].socket_type, "SOCK_STREAM");
-    assert_eq!(listener.accept().map(|_| ()).unwrap_err().kind(), std::io::ErrorKind::WouldBlock);
+    assert_eq!(
+        listener.accept().map(|_| ()).unwrap_err().kind(),
+        std::io::ErrorKind::WouldBlock
+    );
 }
 
 #[test]
@@ -115,8 +155,14 @@ except OSError as e:
 "#;
     let (_w, o) = run_case(code, Limits::default());
     assert_eq!(json_of(&o)["resolved"], false);
-    assert!(!o.network_attempts.is_empty(), "the resolver's socket must be recorded");
-    assert!(o.network_attempts.iter().all(|a| a.socket_type == "SOCK_DGRAM" || a.socket_type == "SOCK_STREAM"));
+    assert!(
+        !o.network_attempts.is_empty(),
+        "the resolver's socket must be recorded"
+    );
+    assert!(o
+        .network_attempts
+        .iter()
+        .all(|a| a.socket_type == "SOCK_DGRAM" || a.socket_type == "SOCK_STREAM"));
 }
 
 #[test]
@@ -125,7 +171,13 @@ fn ipv6_datagram_socket_is_refused_and_recorded() {
     let (_w, o) = run_case(code, Limits::default());
     assert_eq!(o.stdout.trim(), "refused");
     assert_eq!(o.network_attempts.len(), 1);
-    assert_eq!((o.network_attempts[0].family.as_str(), o.network_attempts[0].socket_type.as_str()), ("AF_INET6", "SOCK_DGRAM"));
+    assert_eq!(
+        (
+            o.network_attempts[0].family.as_str(),
+            o.network_attempts[0].socket_type.as_str()
+        ),
+        ("AF_INET6", "SOCK_DGRAM")
+    );
 }
 
 #[test]
@@ -175,7 +227,10 @@ print(json.dumps(out))
     let v = json_of(&o);
     for (key, errno) in v.as_object().unwrap() {
         // EROFS (30), EACCES (13) or EPERM (1): refused either way.
-        assert!(matches!(errno.as_u64(), Some(30) | Some(13) | Some(1)), "{key} -> {errno}");
+        assert!(
+            matches!(errno.as_u64(), Some(30) | Some(13) | Some(1)),
+            "{key} -> {errno}"
+        );
     }
     assert_eq!(contents_of(&input), before, "input modified");
 }
@@ -204,9 +259,16 @@ print(json.dumps(out))
     assert_eq!(v["/etc/shadow"], 13, "{v}");
     assert_eq!(v[&canary], 2, "{v}");
     assert_eq!(v[format!("/proc/1/root{canary}")], 2, "{v}");
-    assert!(matches!(v["/root/.bashrc"].as_u64(), Some(13) | Some(2)), "{v}");
+    assert!(
+        matches!(v["/root/.bashrc"].as_u64(), Some(13) | Some(2)),
+        "{v}"
+    );
     assert_eq!(v["/home listing"], serde_json::json!([]), "{v}");
-    assert!(matches!(v["/root listing"].as_u64(), Some(13)) || v["/root listing"] == serde_json::json!([]), "{v}");
+    assert!(
+        matches!(v["/root listing"].as_u64(), Some(13))
+            || v["/root listing"] == serde_json::json!([]),
+        "{v}"
+    );
 }
 
 #[test]
@@ -216,10 +278,20 @@ fn environment_holds_no_host_variable() {
     let (_w, o) = run_case(code, Limits::default());
     let mut vars: Vec<&str> = o.stdout.lines().filter(|l| !l.is_empty()).collect();
     vars.sort();
-    assert_eq!(vars, [
-        "HOME=/tmp", "LANG=C.UTF-8", "LC_ALL=C.UTF-8", "MKL_NUM_THREADS=1", "OMP_NUM_THREADS=1",
-        "OPENBLAS_NUM_THREADS=1", "PATH=/usr/local/bin:/usr/bin:/bin", "PYTHONHASHSEED=0", "TMPDIR=/tmp",
-    ]);
+    assert_eq!(
+        vars,
+        [
+            "HOME=/tmp",
+            "LANG=C.UTF-8",
+            "LC_ALL=C.UTF-8",
+            "MKL_NUM_THREADS=1",
+            "OMP_NUM_THREADS=1",
+            "OPENBLAS_NUM_THREADS=1",
+            "PATH=/usr/local/bin:/usr/bin:/bin",
+            "PYTHONHASHSEED=0",
+            "TMPDIR=/tmp",
+        ]
+    );
 }
 
 #[test]
@@ -232,8 +304,11 @@ print(json.dumps({"uid": os.getuid(), "gid": os.getgid(), "CapEff": status["CapE
                   "Seccomp": status["Seccomp"].strip(), "hostname": os.uname().nodename}))
 "#;
     let (_w, o) = run_case(code, Limits::default());
-    assert_eq!(json_of(&o), serde_json::json!({"uid": 1000, "gid": 1000, "CapEff": "0000000000000000",
-        "CapBnd": "0000000000000000", "NoNewPrivs": "1", "Seccomp": "2", "hostname": "glovebox"}));
+    assert_eq!(
+        json_of(&o),
+        serde_json::json!({"uid": 1000, "gid": 1000, "CapEff": "0000000000000000",
+        "CapBnd": "0000000000000000", "NoNewPrivs": "1", "Seccomp": "2", "hostname": "glovebox"})
+    );
 }
 
 #[test]
@@ -250,7 +325,10 @@ out["mount_call"] = ctypes.get_errno() if rc != 0 else "mounted"
 print(json.dumps(out))
 "#;
     let (_w, o) = run_case(code, Limits::default());
-    assert_eq!(json_of(&o), serde_json::json!({"user": 1, "net": 1, "mount": 1, "mount_call": 1}));
+    assert_eq!(
+        json_of(&o),
+        serde_json::json!({"user": 1, "net": 1, "mount": 1, "mount_call": 1})
+    );
 }
 
 #[test]
@@ -337,19 +415,33 @@ open("/output/result.csv", "w").write("a,b\n1,2\n")
     assert_eq!(o.exit_code, Some(0), "{}", o.stderr);
     let names: Vec<&str> = o.output_files.iter().map(|f| f.name.as_str()).collect();
     assert_eq!(names, ["result.csv"]);
-    let mut skipped: Vec<(&str, &str)> = o.output_skipped.iter().map(|s| (s.name.as_str(), s.reason.as_str())).collect();
+    let mut skipped: Vec<(&str, &str)> = o
+        .output_skipped
+        .iter()
+        .map(|s| (s.name.as_str(), s.reason.as_str()))
+        .collect();
     skipped.sort();
-    assert_eq!(skipped, [
-        ("leak.txt", "symbolic link (not followed)"),
-        ("shadow", "symbolic link (not followed)"),
-        ("sub/root", "symbolic link (not followed)"),
-    ]);
+    assert_eq!(
+        skipped,
+        [
+            ("leak.txt", "symbolic link (not followed)"),
+            ("shadow", "symbolic link (not followed)"),
+            ("sub/root", "symbolic link (not followed)"),
+        ]
+    );
     for entry in walk(&w.outputs()) {
         let meta = entry.symlink_metadata().unwrap();
-        assert!(!meta.file_type().is_symlink(), "a symlink was copied: {}", entry.display());
+        assert!(
+            !meta.file_type().is_symlink(),
+            "a symlink was copied: {}",
+            entry.display()
+        );
         if meta.is_file() {
             let mut text = String::new();
-            std::fs::File::open(&entry).unwrap().read_to_string(&mut text).unwrap();
+            std::fs::File::open(&entry)
+                .unwrap()
+                .read_to_string(&mut text)
+                .unwrap();
             assert!(!text.contains(&w.canary_text), "canary copied into outputs");
         }
     }
@@ -408,7 +500,10 @@ print(json.dumps({"north": totals["north"], "mean": res["mean"], "t": float(scip
     assert_eq!(v["north"], 12.5);
     assert_eq!(v["mean"], 17.5 / 3.0);
     assert_eq!(o.output_files.len(), 1);
-    assert_eq!(std::fs::read_to_string(&o.output_files[0].host_path).unwrap(), "region,amount\nnorth,12.5\nsouth,5.0\n");
+    assert_eq!(
+        std::fs::read_to_string(&o.output_files[0].host_path).unwrap(),
+        "region,amount\nnorth,12.5\nsouth,5.0\n"
+    );
     assert!(o.usage.cpu_ms > 0 && o.usage.peak_memory_bytes > 10 * MIB);
     assert!(o.image_digest.starts_with("sha256:"));
 }
@@ -436,6 +531,9 @@ print(json.dumps({"uid": os.getuid(), "map": open("/proc/self/uid_map").read().s
     let mut setup = JobSetup::default();
     setup.add_input(&input).unwrap();
     let o = run_in(&world, code, setup);
-    assert_eq!(json_of(&o), serde_json::json!({"uid": 1000, "map": ["0", "3000000000", "65536"], "unshare": 1, "sum": 3}));
+    assert_eq!(
+        json_of(&o),
+        serde_json::json!({"uid": 1000, "map": ["0", "3000000000", "65536"], "unshare": 1, "sum": 3})
+    );
     assert_eq!(o.mode.isolation, glovebox_sandbox::Isolation::RootUserns);
 }

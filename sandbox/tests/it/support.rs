@@ -19,7 +19,10 @@ pub struct World {
 
 impl World {
     pub fn new(userns: bool) -> Self {
-        let dir = tempfile::Builder::new().prefix("gbx-it-").tempdir_in("/var/tmp").expect("tempdir");
+        let dir = tempfile::Builder::new()
+            .prefix("gbx-it-")
+            .tempdir_in("/var/tmp")
+            .expect("tempdir");
         let canary_text = format!("CANARY-{}-{:?}", std::process::id(), Instant::now());
         let canary_path = dir.path().join("host-secret.txt");
         std::fs::write(&canary_path, &canary_text).expect("write canary");
@@ -30,7 +33,12 @@ impl World {
             .with_user_namespace(userns)
             .build()
             .expect("sandbox image is built (make image)");
-        Self { dir, sandbox, canary_path, canary_text }
+        Self {
+            dir,
+            sandbox,
+            canary_path,
+            canary_text,
+        }
     }
 
     pub fn dirs(&self) -> &RunDirs {
@@ -62,11 +70,24 @@ pub fn block_on<F: std::future::Future>(f: F) -> F::Output {
 /// Runs `code` with `setup` in `world`, then checks the host is untouched.
 pub fn run_in(world: &World, code: &str, setup: JobSetup) -> Outcome {
     let outputs = world.outputs();
-    let job = Job { setup, code: code.to_owned() };
+    let job = Job {
+        setup,
+        code: code.to_owned(),
+    };
     let (outcome, id) = block_on(async {
-        let prepared = world.sandbox.prepare(&job.setup, Some(&outputs)).await.expect("prepare");
+        let prepared = world
+            .sandbox
+            .prepare(&job.setup, Some(&outputs))
+            .await
+            .expect("prepare");
         let id = prepared.container_id().to_owned();
-        let outcome = prepared.start(&job.code).await.expect("start").finish().await.expect("outcome");
+        let outcome = prepared
+            .start(&job.code)
+            .await
+            .expect("start")
+            .finish()
+            .await
+            .expect("outcome");
         (outcome, id)
     });
     assert_no_leftovers(&id, world.dirs());
@@ -81,7 +102,10 @@ pub fn run_in(world: &World, code: &str, setup: JobSetup) -> Outcome {
 /// Runs `code` with `limits` and no inputs in a fresh world.
 pub fn run_case(code: &str, limits: Limits) -> (World, Outcome) {
     let world = World::new(false);
-    let setup = JobSetup { inputs: vec![], limits };
+    let setup = JobSetup {
+        inputs: vec![],
+        limits,
+    };
     let outcome = run_in(&world, &world_code(&world, code), setup);
     (world, outcome)
 }
@@ -94,15 +118,27 @@ pub fn world_code(world: &World, code: &str) -> String {
 /// The job's stdout parsed as JSON (jobs print one document).
 pub fn json_of(outcome: &Outcome) -> serde_json::Value {
     serde_json::from_str(outcome.stdout.trim()).unwrap_or_else(|e| {
-        panic!("job stdout is not JSON ({e}):\nstdout: {}\nstderr: {}", outcome.stdout, outcome.stderr)
+        panic!(
+            "job stdout is not JSON ({e}):\nstdout: {}\nstderr: {}",
+            outcome.stdout, outcome.stderr
+        )
     })
 }
 
 /// Traces of container `id` still on the host.
 pub fn leftovers(id: &str, dirs: &RunDirs) -> Vec<String> {
     let mut found = Vec::new();
-    for ctl in std::fs::read_dir("/sys/fs/cgroup").into_iter().flatten().flatten() {
-        for path in [ctl.path().join("glovebox").join(id), ctl.path().join("system.slice").join(format!("glovebox-{id}.scope"))] {
+    for ctl in std::fs::read_dir("/sys/fs/cgroup")
+        .into_iter()
+        .flatten()
+        .flatten()
+    {
+        for path in [
+            ctl.path().join("glovebox").join(id),
+            ctl.path()
+                .join("system.slice")
+                .join(format!("glovebox-{id}.scope")),
+        ] {
             if path.exists() {
                 found.push(format!("cgroup {}", path.display()));
             }
@@ -115,7 +151,10 @@ pub fn leftovers(id: &str, dirs: &RunDirs) -> Vec<String> {
     for proc_entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
         let cgroup = std::fs::read_to_string(proc_entry.path().join("cgroup")).unwrap_or_default();
         if cgroup.contains(id) {
-            found.push(format!("process {}", proc_entry.file_name().to_string_lossy()));
+            found.push(format!(
+                "process {}",
+                proc_entry.file_name().to_string_lossy()
+            ));
         }
     }
     for dir in [&dirs.state, &dirs.work] {

@@ -29,7 +29,9 @@ fn stats(samples: &mut [Duration]) -> (f64, f64) {
     samples.sort();
     let ms = |d: Duration| d.as_secs_f64() * 1000.0;
     let median = ms(samples[samples.len() / 2]);
-    let p95 = ms(samples[((samples.len() as f64 * 0.95).ceil() as usize).saturating_sub(1).min(samples.len() - 1)]);
+    let p95 = ms(samples[((samples.len() as f64 * 0.95).ceil() as usize)
+        .saturating_sub(1)
+        .min(samples.len() - 1)]);
     (median, p95)
 }
 
@@ -102,7 +104,9 @@ pub fn run(numbers: &HashMap<String, u64>) -> Result<ExitCode> {
     }
     let sandbox = Sandbox::builder().build()?;
     let python = host_python()?;
-    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?;
     println!("glovebox sandbox bench: {runs} runs of `pass`, {csv_runs} runs of a {csv_mb} MB CSV sum, interleaved");
     println!("host interpreter: {}", python.display());
 
@@ -117,7 +121,9 @@ pub fn run(numbers: &HashMap<String, u64>) -> Result<ExitCode> {
     let (host_med, host_p95) = stats(&mut host);
     let (box_med, box_p95) = stats(&mut boxed);
     println!("python3 -I -c pass   host: median {host_med:.1} ms, p95 {host_p95:.1} ms");
-    println!("python3 -I -c pass   sandbox (prepared): median {box_med:.1} ms, p95 {box_p95:.1} ms");
+    println!(
+        "python3 -I -c pass   sandbox (prepared): median {box_med:.1} ms, p95 {box_p95:.1} ms"
+    );
 
     let dir = std::env::temp_dir().join(format!("glovebox-bench-{}", std::process::id()));
     std::fs::create_dir_all(&dir)?;

@@ -76,13 +76,18 @@ fn parse(args: &[String]) -> Result<Options> {
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
-            "--input" => o.inputs.push(it.next().context("--input needs a file")?.into()),
+            "--input" => o
+                .inputs
+                .push(it.next().context("--input needs a file")?.into()),
             "--userns" => o.userns = true,
             "--json" => o.json = true,
             "--run-dir" => o.run_dir = Some(it.next().context("--run-dir needs a folder")?.into()),
             "--runs" | "--csv-runs" | "--csv-mb" => {
                 let v = it.next().with_context(|| format!("{a} needs a number"))?;
-                o.numbers.insert(a.trim_start_matches('-').to_owned(), v.parse().with_context(|| format!("{a}: not a number"))?);
+                o.numbers.insert(
+                    a.trim_start_matches('-').to_owned(),
+                    v.parse().with_context(|| format!("{a}: not a number"))?,
+                );
             }
             s if s.starts_with("--") => bail!("unknown option {s}\n{USAGE}"),
             s => o.positional.push(s.to_owned()),
@@ -92,7 +97,9 @@ fn parse(args: &[String]) -> Result<Options> {
 }
 
 fn dispatch(args: &[String]) -> Result<ExitCode> {
-    let Some(command) = args.first() else { bail!("{USAGE}") };
+    let Some(command) = args.first() else {
+        bail!("{USAGE}")
+    };
     let opts = parse(&args[1..])?;
     match command.as_str() {
         "run" => run(opts),
@@ -104,7 +111,11 @@ fn dispatch(args: &[String]) -> Result<ExitCode> {
             for p in &report.problems {
                 eprintln!("problem: {p}");
             }
-            Ok(if report.problems.is_empty() { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+            Ok(if report.problems.is_empty() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::FAILURE
+            })
         }
         "bench" => bench::run(&opts.numbers),
         other => bail!("unknown command {other}\n{USAGE}"),
@@ -120,7 +131,9 @@ fn sandbox(opts: &Options) -> Result<Sandbox> {
 }
 
 fn run(opts: Options) -> Result<ExitCode> {
-    let [file] = opts.positional.as_slice() else { bail!("run needs exactly one Python file\n{USAGE}") };
+    let [file] = opts.positional.as_slice() else {
+        bail!("run needs exactly one Python file\n{USAGE}")
+    };
     let code = std::fs::read_to_string(file).with_context(|| format!("cannot read {file}"))?;
     let mut job = Job::builder(code);
     for input in &opts.inputs {
@@ -129,10 +142,16 @@ fn run(opts: Options) -> Result<ExitCode> {
     let job = job.build()?;
     let sandbox = sandbox(&opts)?;
     let outputs = tempfile_dir()?;
-    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?;
     let outcome = runtime.block_on(async {
         let prepared = sandbox.prepare(&job.setup, Some(&outputs)).await?;
-        eprintln!("container {} ready in {} ms", prepared.container_id(), prepared.create_ms());
+        eprintln!(
+            "container {} ready in {} ms",
+            prepared.container_id(),
+            prepared.create_ms()
+        );
         prepared.start(&job.code).await?.finish().await
     })?;
     if opts.json {
@@ -143,7 +162,11 @@ fn run(opts: Options) -> Result<ExitCode> {
     } else {
         print_outcome(&outcome, &outputs);
     }
-    Ok(if outcome.succeeded() { ExitCode::SUCCESS } else { ExitCode::from(4) })
+    Ok(if outcome.succeeded() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(4)
+    })
 }
 
 fn tempfile_dir() -> Result<PathBuf> {
@@ -159,24 +182,67 @@ fn print_outcome(o: &Outcome, outputs: &std::path::Path) {
         (None, Some(s)) => format!("killed by signal {s}"),
         _ => "ended".into(),
     };
-    println!("job {status}{}{}{}",
-        if o.timed_out { " (wall-time limit reached)" } else { "" },
-        if o.oom_killed { " (memory limit reached)" } else { "" },
-        if o.pids_limit_hit { " (process limit reached)" } else { "" });
+    println!(
+        "job {status}{}{}{}",
+        if o.timed_out {
+            " (wall-time limit reached)"
+        } else {
+            ""
+        },
+        if o.oom_killed {
+            " (memory limit reached)"
+        } else {
+            ""
+        },
+        if o.pids_limit_hit {
+            " (process limit reached)"
+        } else {
+            ""
+        }
+    );
     println!("sandbox: {} — image {}", o.mode.describe(), o.image_digest);
-    println!("usage: wall {} ms, cpu {} ms, peak memory {:.1} MiB, container created in {} ms",
-        o.usage.wall_ms, o.usage.cpu_ms, o.usage.peak_memory_bytes as f64 / 1048576.0, o.usage.create_ms);
+    println!(
+        "usage: wall {} ms, cpu {} ms, peak memory {:.1} MiB, container created in {} ms",
+        o.usage.wall_ms,
+        o.usage.cpu_ms,
+        o.usage.peak_memory_bytes as f64 / 1048576.0,
+        o.usage.create_ms
+    );
     if !o.stdout.is_empty() {
-        println!("--- stdout{} ---\n{}", if o.stdout_truncated { " (truncated)" } else { "" }, o.stdout.trim_end());
+        println!(
+            "--- stdout{} ---\n{}",
+            if o.stdout_truncated {
+                " (truncated)"
+            } else {
+                ""
+            },
+            o.stdout.trim_end()
+        );
     }
     if !o.stderr.is_empty() {
-        println!("--- stderr{} ---\n{}", if o.stderr_truncated { " (truncated)" } else { "" }, o.stderr.trim_end());
+        println!(
+            "--- stderr{} ---\n{}",
+            if o.stderr_truncated {
+                " (truncated)"
+            } else {
+                ""
+            },
+            o.stderr.trim_end()
+        );
     }
     for a in &o.network_attempts {
-        println!("network attempt denied: {} {} at {} ms", a.family, a.socket_type, a.at_ms);
+        println!(
+            "network attempt denied: {} {} at {} ms",
+            a.family, a.socket_type, a.at_ms
+        );
     }
     for f in &o.output_files {
-        println!("output file: {} ({} bytes) -> {}", f.name, f.size_bytes, outputs.join(&f.name).display());
+        println!(
+            "output file: {} ({} bytes) -> {}",
+            f.name,
+            f.size_bytes,
+            outputs.join(&f.name).display()
+        );
     }
 }
 
@@ -185,10 +251,24 @@ fn doctor() -> ExitCode {
     let facts = MachineFacts::probe();
     println!("glovebox sandbox doctor");
     println!("  running as uid {}", facts.euid);
-    println!("  cgroup layout: {:?}, systemd: {}", facts.cgroup_layout, if facts.systemd_running { "yes" } else { "no" });
-    println!("  user namespaces: {}, seccomp user notification: {}",
-        if facts.user_namespaces { "available" } else { "unavailable" },
-        if facts.seccomp_notify { "available" } else { "unavailable" });
+    println!(
+        "  cgroup layout: {:?}, systemd: {}",
+        facts.cgroup_layout,
+        if facts.systemd_running { "yes" } else { "no" }
+    );
+    println!(
+        "  user namespaces: {}, seccomp user notification: {}",
+        if facts.user_namespaces {
+            "available"
+        } else {
+            "unavailable"
+        },
+        if facts.seccomp_notify {
+            "available"
+        } else {
+            "unavailable"
+        }
+    );
     let mut ok = true;
     match facts.decide(false) {
         Ok(mode) => println!("  mode: {}", mode.describe()),
