@@ -22,11 +22,12 @@ const USAGE: &str = "usage: glovebox-sandbox <run FILE.py [--input FILE]... [--u
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.first().map(String::as_str) == Some("helper") {
-        init_tracing("warn");
+        // libcgroups warns about every v1 controller the machine lacks.
+        init_tracing("warn,libcgroups=error");
         // Single-threaded on purpose: no runtime, no threads (libcontainer forks).
         return ExitCode::from(glovebox_sandbox::helper::main() as u8);
     }
-    init_tracing("warn");
+    init_tracing("warn,libcgroups=error");
     match dispatch(&args) {
         Ok(code) => code,
         Err(e) => {
