@@ -45,6 +45,15 @@ pub struct HelperError {
     pub message: String,
 }
 
+impl From<HelperError> for Reply {
+    fn from(e: HelperError) -> Self {
+        Reply::Error {
+            code: e.code.into(),
+            message: e.message,
+        }
+    }
+}
+
 fn fail(code: &'static str, message: impl std::fmt::Display) -> HelperError {
     HelperError {
         code,
@@ -66,10 +75,7 @@ pub fn main() -> i32 {
         Err(e) => {
             send(
                 &mut out,
-                &Reply::Error {
-                    code: "bad_request".into(),
-                    message: format!("unreadable request: {e}"),
-                },
+                &fail("bad_request", format!("unreadable request: {e}")).into(),
             );
             return 2;
         }
@@ -84,23 +90,14 @@ pub fn main() -> i32 {
     else {
         send(
             &mut out,
-            &Reply::Error {
-                code: "bad_request".into(),
-                message: "the first request must be prepare".into(),
-            },
+            &fail("bad_request", "the first request must be prepare").into(),
         );
         return 2;
     };
     let mut run = match Prepared::create(setup, image, dirs, userns, outputs_to) {
         Ok(run) => run,
         Err(e) => {
-            send(
-                &mut out,
-                &Reply::Error {
-                    code: e.code.into(),
-                    message: e.message,
-                },
-            );
+            send(&mut out, &e.into());
             return 1;
         }
     };
@@ -132,13 +129,7 @@ pub fn main() -> i32 {
                 0
             }
             Err(e) => {
-                send(
-                    &mut out,
-                    &Reply::Error {
-                        code: e.code.into(),
-                        message: e.message,
-                    },
-                );
+                send(&mut out, &e.into());
                 1
             }
         },

@@ -8,19 +8,24 @@ use glovebox_sandbox::{JobSetup, Sandbox, SandboxError};
 
 use crate::support::*;
 
+/// Starts a job that sleeps for `seconds` in `world`'s sandbox.
+async fn start_sleeper(world: &World, seconds: u32) -> glovebox_sandbox::RunningJob {
+    let prepared = world
+        .sandbox
+        .prepare(&JobSetup::default(), None)
+        .await
+        .expect("prepare");
+    prepared
+        .start(&format!("import time\ntime.sleep({seconds})\n"))
+        .await
+        .expect("start")
+}
+
 #[test]
 fn cancel_kills_the_job_and_reports_it() {
     let world = World::new(false);
     let (outcome, id) = block_on(async {
-        let prepared = world
-            .sandbox
-            .prepare(&JobSetup::default(), None)
-            .await
-            .unwrap();
-        let mut running = prepared
-            .start("import time\ntime.sleep(60)\n")
-            .await
-            .unwrap();
+        let mut running = start_sleeper(&world, 60).await;
         tokio::time::sleep(Duration::from_millis(500)).await;
         running.cancel().await.unwrap();
         let id = running.container_id().to_owned();
@@ -54,15 +59,7 @@ fn dropping_a_prepared_job_removes_its_container() {
 fn dropping_a_running_job_kills_and_removes_it() {
     let world = World::new(false);
     let id = block_on(async {
-        let prepared = world
-            .sandbox
-            .prepare(&JobSetup::default(), None)
-            .await
-            .unwrap();
-        let running = prepared
-            .start("import time\ntime.sleep(60)\n")
-            .await
-            .unwrap();
+        let running = start_sleeper(&world, 60).await;
         tokio::time::sleep(Duration::from_millis(300)).await;
         running.container_id().to_owned()
     });
@@ -111,15 +108,7 @@ fn sigkill_of_the_caller_mid_run_leaves_nothing_behind() {
 fn sigkill_of_the_helper_is_swept_by_the_next_run() {
     let world = World::new(false);
     let id = block_on(async {
-        let prepared = world
-            .sandbox
-            .prepare(&JobSetup::default(), None)
-            .await
-            .unwrap();
-        let running = prepared
-            .start("import time\ntime.sleep(120)\n")
-            .await
-            .unwrap();
+        let running = start_sleeper(&world, 120).await;
         tokio::time::sleep(Duration::from_millis(300)).await;
         let pid = running.helper_pid().unwrap();
         nix::sys::signal::kill(
