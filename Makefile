@@ -12,7 +12,7 @@ export CARGO_TERM_COLOR ?= never
 APT_PACKAGES := libseccomp-dev debootstrap pkg-config
 BIN := $(CARGO_TARGET_DIR)/debug
 
-.PHONY: demo test deps image build check fmt clippy unit bench doctor clean-cache
+.PHONY: demo test deps image image-check build fmt clippy unit bench doctor clean-cache
 
 ## make demo: runs the sample job through the real sandbox and prints its outcome.
 demo: deps image build
@@ -34,6 +34,13 @@ deps:
 
 image:
 	packaging/image/build.sh
+
+## make image-check: builds the image a second time elsewhere and compares digests.
+image-check: deps image
+	@tmp=$$(mktemp -d /var/tmp/glovebox-image-check-XXXXXX); \
+	GLOVEBOX_CACHE=$$tmp packaging/image/build.sh | tail -1; \
+	a=$$(cat $(GLOVEBOX_CACHE)/image/current/DIGEST); b=$$(cat $$tmp/image/current/DIGEST); rm -rf $$tmp; \
+	if [ "$$a" = "$$b" ]; then echo "image is reproducible: $$a"; else echo "image digests differ: $$a vs $$b"; exit 1; fi
 
 build:
 	cargo build --workspace --bins
