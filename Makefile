@@ -14,10 +14,13 @@ BIN := $(CARGO_TARGET_DIR)/debug
 
 .PHONY: demo test deps image image-check build fmt clippy unit bench doctor clean-cache
 
-## make demo: runs the sample job through the real sandbox and prints its outcome.
+## make demo: runs the sample job through the real sandbox and prints its outcome,
+## then answers a goal on the sample CSV through the whole pipeline.
 demo: deps image build
 	$(BIN)/glovebox-sandbox doctor
 	$(BIN)/glovebox-sandbox run assets/samples/demo.py --input assets/samples/sales.csv
+	$(BIN)/glovebox --db $(GLOVEBOX_CACHE)/demo-audit.sqlite3 run assets/samples/sales.csv \
+	  --goal "total revenue per region" --code assets/samples/revenue_by_region.py
 
 ## make test: formatting, lints, unit and integration tests with real containers.
 test: deps image fmt clippy unit

@@ -300,7 +300,17 @@ impl PreparedJob {
     }
 
     /// Hands the code over and starts the container.
-    pub async fn start(mut self, code: &str) -> Result<RunningJob, SandboxError> {
+    pub async fn start(self, code: &str) -> Result<RunningJob, SandboxError> {
+        self.start_with_files(code, Vec::new()).await
+    }
+
+    /// Like [`PreparedJob::start`], also writing `files` (name, content) beside
+    /// `main.py` in `/job`, read-only for the job.
+    pub async fn start_with_files(
+        mut self,
+        code: &str,
+        files: Vec<(String, String)>,
+    ) -> Result<RunningJob, SandboxError> {
         let stdin = self
             .stdin
             .as_mut()
@@ -309,6 +319,7 @@ impl PreparedJob {
             stdin,
             &Request::Run {
                 code: code.to_owned(),
+                files,
             },
         )
         .await?;

@@ -23,7 +23,7 @@ use libcontainer::workload::default::DefaultExecutor;
 
 use crate::capture::Capture;
 use crate::cgroup_stats::CgroupFiles;
-use crate::job::{check_code, JobSetup};
+use crate::job::{check_code, check_job_files, JobSetup};
 use crate::mode::{CgroupLayout, CgroupManager, Isolation, MachineFacts, Mode};
 use crate::outcome::{NetworkAttempt, Outcome, OutputFile, SkippedOutput, Usage};
 use crate::protocol::{ImageRef, Reply, Request, RunDirs};
@@ -63,6 +63,13 @@ fn fail(code: &'static str, message: impl std::fmt::Display) -> HelperError {
 
 /// Entry point of `glovebox-sandbox helper`. Returns the process exit code.
 pub fn main() -> i32 {
+    let result_channel = match ResultChannel::reserve_fd3() {
+        Ok(r) => r,
+        Err(e) => {
+            send(&mut std::io::stdout().lock(), &e.into());
+            return 1;
+        }
+    };
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut out = std::io::stdout().lock();
@@ -94,7 +101,7 @@ pub fn main() -> i32 {
         );
         return 2;
     };
-    let mut run = match Prepared::create(setup, image, dirs, userns, outputs_to) {
+    let mut run = match Prepared::create(setup, image, dirs, userns, outputs_to, result_channel) {
         Ok(run) => run,
         Err(e) => {
             send(&mut out, &e.into());
@@ -113,7 +120,7 @@ pub fn main() -> i32 {
     let code = match input.read_line(&mut line) {
         Ok(0) | Err(_) => None,
         Ok(_) => match serde_json::from_str::<Request>(&line) {
-            Ok(Request::Run { code }) => Some(code),
+            Ok(Request::Run { code, files }) => Some((code, files)),
             _ => None,
         },
     };
@@ -123,7 +130,7 @@ pub fn main() -> i32 {
             tracing::info!(id = %run.id, "cancelled before start");
             0
         }
-        Some(code) => match run.execute(&code) {
+        Some((code, files)) => match run.execute(&code, &files) {
             Ok(outcome) => {
                 send(&mut out, &Reply::Outcome(Box::new(outcome)));
                 0
@@ -183,6 +190,8 @@ struct Prepared {
     listener: Option<UnixListener>,
     stdout: Option<Capture>,
     stderr: Option<Capture>,
+    result: Option<Capture>,
+    result_channel: Option<ResultChannel>,
     cgroup: Option<CgroupFiles>,
     create_ms: u64,
 }
@@ -225,6 +234,7 @@ impl Prepared {
         dirs: RunDirs,
         userns: bool,
         outputs_to: Option<PathBuf>,
+        result_channel: ResultChannel,
     ) -> Result<Self, HelperError> {
         let _span = tracing::info_span!("prepare").entered();
         setup.validate().map_err(|e| fail("bad_input", e))?;
@@ -266,6 +276,8 @@ impl Prepared {
             listener: None,
             stdout: None,
             stderr: None,
+            result: None,
+            result_channel: Some(result_channel),
             cgroup: None,
             create_ms: 0,
         };
@@ -286,6 +298,7 @@ impl Prepared {
             output_dir: self.paths.output.clone(),
             listener_path: self.paths.listener.clone(),
             inputs: self.setup.inputs.clone(),
+            support: self.setup.support.clone(),
             limits: self.setup.limits.clone(),
             mode: self.mode,
             host_ids: (
@@ -354,6 +367,7 @@ impl Prepared {
             .with_stdin(OwnedFd::from(devnull))
             .with_stdout(out_w)
             .with_stderr(err_w)
+            .with_preserved_fds(1)
             .as_init(&self.paths.bundle)
             .with_systemd(self.mode.cgroup_manager == CgroupManager::Systemd)
             .with_detach(true)
@@ -386,6 +400,13 @@ impl Prepared {
             .pid()
             .ok_or_else(|| fail("create_failed", "the container has no init process"))?;
         self.container = Some(container);
+        // The container holds fd 3 now; our copy must go so that the job's
+        // exit closes the channel.
+        let channel = self
+            .result_channel
+            .take()
+            .ok_or_else(|| fail("bug", "result channel used twice"))?;
+        self.result = Some(channel.into_reader(self.setup.limits.result_bytes)?);
         self.stdout =
             Some(Capture::new(out_r, self.setup.limits.stdout_bytes).map_err(|e| fail("io", e))?);
         self.stderr =
@@ -434,9 +455,17 @@ impl Prepared {
         ))
     }
 
-    fn execute(&mut self, code: &str) -> Result<Outcome, HelperError> {
+    fn execute(&mut self, code: &str, files: &[(String, String)]) -> Result<Outcome, HelperError> {
         let _span = tracing::info_span!("execute", id = %self.id).entered();
         check_code(code).map_err(|e| fail("bad_code", e))?;
+        check_job_files(files).map_err(|e| fail("bad_code", e))?;
+        for (name, content) in files {
+            let path = self.paths.job.join(name);
+            std::fs::write(&path, content)
+                .map_err(|e| fail("io", format!("cannot write {name}: {e}")))?;
+            std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644))
+                .map_err(|e| fail("io", e))?;
+        }
         let main_py = self.paths.job.join("main.py");
         std::fs::write(&main_py, code)
             .map_err(|e| fail("io", format!("cannot write the code: {e}")))?;
@@ -462,6 +491,10 @@ impl Prepared {
         let mut watch = Watch {
             stdout: self.stdout.take().ok_or_else(|| fail("bug", "no stdout"))?,
             stderr: self.stderr.take().ok_or_else(|| fail("bug", "no stderr"))?,
+            result: self
+                .result
+                .take()
+                .ok_or_else(|| fail("bug", "no result channel"))?,
             notify_fd: Some(notify_fd),
             pidfd,
             started,
@@ -478,6 +511,7 @@ impl Prepared {
             .unwrap_or_default();
         let (stdout, stdout_total_bytes, stdout_truncated) = watch.stdout.finish();
         let (stderr, stderr_total_bytes, stderr_truncated) = watch.stderr.finish();
+        let (result, _, result_truncated) = watch.result.finish();
         let (output_files, output_skipped) = self.collect_outputs();
         let oom_killed = cgroup.oom_kills > 0;
         tracing::info!(wall_ms, ?end, oom_killed, "job ended");
@@ -501,6 +535,8 @@ impl Prepared {
             stderr_total_bytes,
             stdout_truncated,
             stderr_truncated,
+            result,
+            result_truncated,
             output_files,
             output_skipped,
             network_attempts: watch.attempts,
@@ -672,6 +708,45 @@ fn wait_readable(fd: BorrowedFd<'_>, timeout: Duration) -> bool {
     rc > 0
 }
 
+/// The result channel: a pipe whose write end sits at fd 3, where
+/// libcontainer's `with_preserved_fds(1)` hands it to the job.
+pub struct ResultChannel {
+    read: OwnedFd,
+}
+
+impl ResultChannel {
+    /// Creates the pipe and puts its write end at fd 3 (replacing whatever
+    /// was there). Called first thing in the helper, before any other fd.
+    fn reserve_fd3() -> Result<Self, HelperError> {
+        let (read, write) = pipe()?;
+        // Move both ends well above 3 so that dup2 cannot clobber the read end.
+        let high = |fd: &OwnedFd| -> Result<OwnedFd, HelperError> {
+            // SAFETY: F_DUPFD_CLOEXEC on a valid fd returns a new fd we own.
+            let raw = unsafe { libc::fcntl(fd.as_raw_fd(), libc::F_DUPFD_CLOEXEC, 10) };
+            if raw < 0 {
+                return Err(fail("io", std::io::Error::last_os_error()));
+            }
+            // SAFETY: fresh fd from fcntl.
+            Ok(unsafe { OwnedFd::from_raw_fd(raw) })
+        };
+        let (read_high, write_high) = (high(&read)?, high(&write)?);
+        drop((read, write));
+        // SAFETY: dup2 onto fd 3; the new fd 3 is not close-on-exec, on purpose.
+        if unsafe { libc::dup2(write_high.as_raw_fd(), 3) } != 3 {
+            return Err(fail("io", std::io::Error::last_os_error()));
+        }
+        drop(write_high);
+        Ok(Self { read: read_high })
+    }
+
+    /// Closes our fd 3 (the container has its own copy) and returns the reader.
+    fn into_reader(self, cap: u64) -> Result<Capture, HelperError> {
+        // SAFETY: fd 3 is the write end placed by `reserve_fd3`, owned by us.
+        unsafe { libc::close(3) };
+        Capture::new(self.read, cap).map_err(|e| fail("io", e))
+    }
+}
+
 /// How the job ended.
 #[derive(Debug, Default)]
 struct End {
@@ -685,6 +760,7 @@ struct End {
 struct Watch {
     stdout: Capture,
     stderr: Capture,
+    result: Capture,
     notify_fd: Option<OwnedFd>,
     pidfd: OwnedFd,
     started: Instant,
@@ -720,6 +796,7 @@ impl Watch {
             let slots = [
                 self.stdout.fd().map(|f| f.as_raw_fd()),
                 self.stderr.fd().map(|f| f.as_raw_fd()),
+                self.result.fd().map(|f| f.as_raw_fd()),
                 self.notify_fd.as_ref().map(|f| f.as_raw_fd()),
                 self.stdin_open.then_some(0),
             ];
@@ -741,6 +818,9 @@ impl Watch {
             }
             if ready(self.stderr.fd().map_or(-1, |f| f.as_raw_fd())) {
                 self.stderr.pump();
+            }
+            if ready(self.result.fd().map_or(-1, |f| f.as_raw_fd())) {
+                self.result.pump();
             }
             if let Some(nfd) = self.notify_fd.as_ref() {
                 let raw = nfd.as_raw_fd();
@@ -787,9 +867,13 @@ impl Watch {
     /// Reads what is left in the pipes once the job is gone.
     fn drain(&mut self) {
         let until = Instant::now() + DRAIN_GRACE;
-        while (self.stdout.fd().is_some() || self.stderr.fd().is_some()) && Instant::now() < until {
+        let open = |w: &Self| {
+            w.stdout.fd().is_some() || w.stderr.fd().is_some() || w.result.fd().is_some()
+        };
+        while open(self) && Instant::now() < until {
             self.stdout.pump();
             self.stderr.pump();
+            self.result.pump();
             std::thread::sleep(Duration::from_millis(1));
         }
     }

@@ -42,6 +42,12 @@ pub enum JobError {
     /// Too many inputs.
     #[error("a job takes at most {MAX_INPUTS} input files")]
     TooManyInputs,
+    /// The support folder or its entrypoint is missing.
+    #[error("support folder {0} has no entrypoint {1:?}")]
+    BadSupport(PathBuf, String),
+    /// An extra job file has a bad name or the list is too long.
+    #[error("job file {0:?} is not a plain file name, or there are too many job files")]
+    BadJobFile(String),
     /// The source is larger than [`MAX_CODE_BYTES`] or holds a NUL byte.
     #[error("the code is larger than {MAX_CODE_BYTES} bytes or contains a NUL byte")]
     BadCode,
@@ -56,6 +62,16 @@ pub struct Input {
     pub name: String,
 }
 
+/// Read-only support files mounted at `/glovebox`, with the program that
+/// runs the job: `python3 -I -B /glovebox/<entrypoint> /job/main.py`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Support {
+    /// Host folder mounted read-only at `/glovebox`.
+    pub dir: PathBuf,
+    /// File name in that folder run instead of `/job/main.py`.
+    pub entrypoint: String,
+}
+
 /// The inputs and limits a container is prepared with, before the code is known.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
 pub struct JobSetup {
@@ -63,7 +79,13 @@ pub struct JobSetup {
     pub inputs: Vec<Input>,
     /// Resource limits.
     pub limits: Limits,
+    /// Support files and entrypoint; without them `/job/main.py` runs directly.
+    #[serde(default)]
+    pub support: Option<Support>,
 }
+
+/// Most extra files beside `main.py` in `/job`: 8.
+pub const MAX_JOB_FILES: usize = 8;
 
 /// A complete job: setup plus the exact Python source that will run.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -72,6 +94,19 @@ pub struct Job {
     pub setup: JobSetup,
     /// The Python source, run as `/job/main.py`.
     pub code: String,
+}
+
+/// Checks extra files written beside `main.py` in `/job` (for example a run nonce).
+pub fn check_job_files(files: &[(String, String)]) -> Result<(), JobError> {
+    if files.len() > MAX_JOB_FILES {
+        return Err(JobError::BadJobFile(format!("{} files", files.len())));
+    }
+    for (name, content) in files {
+        if check_input_name(name).is_err() || name == "main.py" || content.len() > MAX_CODE_BYTES {
+            return Err(JobError::BadJobFile(name.clone()));
+        }
+    }
+    Ok(())
 }
 
 impl Job {
@@ -142,6 +177,15 @@ impl JobSetup {
 
     /// Re-checks a setup that arrived deserialized.
     pub fn validate(&self) -> Result<(), JobError> {
+        if let Some(support) = &self.support {
+            let entry = support.dir.join(&support.entrypoint);
+            if check_input_name(&support.entrypoint).is_err() || !entry.is_file() {
+                return Err(JobError::BadSupport(
+                    support.dir.clone(),
+                    support.entrypoint.clone(),
+                ));
+            }
+        }
         let mut names = BTreeSet::new();
         if self.inputs.len() > MAX_INPUTS {
             return Err(JobError::TooManyInputs);

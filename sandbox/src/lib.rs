@@ -24,7 +24,7 @@ pub mod spec;
 pub mod sweep;
 
 pub use client::{PreparedJob, RunningJob, Sandbox, SandboxBuilder, SandboxError};
-pub use job::{Input, Job, JobBuilder, JobError, JobSetup};
+pub use job::{Input, Job, JobBuilder, JobError, JobSetup, Support};
 pub use limits::{Limits, LimitsBuilder};
 pub use mode::{Isolation, MachineFacts, Mode};
 pub use outcome::{NetworkAttempt, Outcome, OutputFile, Usage};

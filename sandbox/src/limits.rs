@@ -33,6 +33,8 @@ pub const DEFAULT_OPEN_FILES: u32 = 256;
 pub const DEFAULT_STDOUT_BYTES: u64 = MIB;
 /// Default number of bytes of stderr kept: 1 MiB.
 pub const DEFAULT_STDERR_BYTES: u64 = MIB;
+/// Default size of the result channel (fd 3): 8 MiB.
+pub const DEFAULT_RESULT_BYTES: u64 = 8 * MIB;
 
 /// Errors raised while building [`Limits`].
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -85,6 +87,13 @@ pub struct Limits {
     pub stdout_bytes: u64,
     /// `stderr_bytes`: bytes of stderr kept.
     pub stderr_bytes: u64,
+    /// `result_bytes`: bytes of the result channel (fd 3) kept.
+    #[serde(default = "default_result_bytes")]
+    pub result_bytes: u64,
+}
+
+fn default_result_bytes() -> u64 {
+    DEFAULT_RESULT_BYTES
 }
 
 impl Default for Limits {
@@ -101,6 +110,7 @@ impl Default for Limits {
             open_files: DEFAULT_OPEN_FILES,
             stdout_bytes: DEFAULT_STDOUT_BYTES,
             stderr_bytes: DEFAULT_STDERR_BYTES,
+            result_bytes: DEFAULT_RESULT_BYTES,
         }
     }
 }
@@ -131,7 +141,8 @@ impl Limits {
             .with_file_bytes(self.file_bytes)?
             .with_open_files(self.open_files)?
             .with_stdout_bytes(self.stdout_bytes)?
-            .with_stderr_bytes(self.stderr_bytes)?;
+            .with_stderr_bytes(self.stderr_bytes)?
+            .with_result_bytes(self.result_bytes)?;
         debug_assert_eq!(&b.build(), self);
         Ok(())
     }
@@ -209,6 +220,11 @@ impl LimitsBuilder {
     /// `stderr_bytes`: 1 KiB to 256 MiB.
     pub fn with_stderr_bytes(mut self, bytes: u64) -> Result<Self, LimitError> {
         self.limits.stderr_bytes = in_range("stderr_bytes", bytes, 1024, 256 * MIB)?;
+        Ok(self)
+    }
+    /// `result_bytes`: 1 KiB to 256 MiB.
+    pub fn with_result_bytes(mut self, bytes: u64) -> Result<Self, LimitError> {
+        self.limits.result_bytes = in_range("result_bytes", bytes, 1024, 256 * MIB)?;
         Ok(self)
     }
     /// The validated limits.

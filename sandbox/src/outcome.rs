@@ -36,6 +36,10 @@ pub struct Outcome {
     pub stdout_truncated: bool,
     /// More stderr was written than kept.
     pub stderr_truncated: bool,
+    /// What the job wrote on its result channel (fd 3), lossy UTF-8, at most `result_bytes`.
+    pub result: String,
+    /// More was written on the result channel than kept.
+    pub result_truncated: bool,
     /// Regular files found in `/output`, copied to the host.
     pub output_files: Vec<OutputFile>,
     /// Entries in `/output` that were not collected, and why.

@@ -40,7 +40,9 @@ pub struct ImageRef {
     pub digest: String,
 }
 
-/// Library to helper.
+/// Library to helper. (`Prepare` is sent once per helper; boxing it would
+/// only add noise.)
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Request {
@@ -61,6 +63,9 @@ pub enum Request {
     Run {
         /// The exact Python source.
         code: String,
+        /// Extra files written beside `main.py` in `/job` (name, content).
+        #[serde(default)]
+        files: Vec<(String, String)>,
     },
 }
 

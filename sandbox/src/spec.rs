@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use oci_spec::runtime::Spec;
 use serde_json::{json, Value};
 
-use crate::job::Input;
+use crate::job::{Input, Support};
 use crate::limits::Limits;
 use crate::mode::{CgroupManager, Isolation, Mode};
 use crate::seccomp;
@@ -52,6 +52,8 @@ pub struct ContainerPlan {
     pub listener_path: PathBuf,
     /// Files mounted read-only under `/input`.
     pub inputs: Vec<Input>,
+    /// Support files mounted at `/glovebox` and the entrypoint run from there.
+    pub support: Option<Support>,
     /// Limits.
     pub limits: Limits,
     /// Machine mode.
@@ -96,6 +98,16 @@ impl ContainerPlan {
         }
     }
 
+    /// The command line of the job.
+    pub fn args(&self) -> Vec<String> {
+        let mut args: Vec<String> = ["/usr/bin/python3", "-I", "-B"].map(String::from).to_vec();
+        if let Some(support) = &self.support {
+            args.push(format!("/glovebox/{}", support.entrypoint));
+        }
+        args.push("/job/main.py".into());
+        args
+    }
+
     /// The spec as JSON (what is written to `config.json`).
     pub fn to_json(&self) -> Value {
         let l = &self.limits;
@@ -134,6 +146,9 @@ impl ContainerPlan {
             }));
         }
         mounts.push(json!({"destination": "/job", "type": "bind", "source": self.job_dir, "options": bind_ro}));
+        if let Some(support) = &self.support {
+            mounts.push(json!({"destination": "/glovebox", "type": "bind", "source": support.dir, "options": bind_ro}));
+        }
         mounts.push(
             json!({"destination": "/output", "type": "bind", "source": self.output_dir,
                            "options": ["rbind", "rw", "nosuid", "nodev", "noexec", "rprivate"]}),
@@ -179,7 +194,7 @@ impl ContainerPlan {
             "process": {
                 "terminal": false,
                 "user": {"uid": SANDBOX_UID, "gid": SANDBOX_UID, "additionalGids": []},
-                "args": ["/usr/bin/python3", "-I", "-B", "/job/main.py"],
+                "args": self.args(),
                 "env": [
                     "PATH=/usr/local/bin:/usr/bin:/bin",
                     "HOME=/tmp",
@@ -229,6 +244,7 @@ mod tests {
                 host_path: "/home/ana/ventes.csv".into(),
                 name: "ventes.csv".into(),
             }],
+            support: None,
             limits: Limits::default(),
             mode: Mode {
                 isolation,
@@ -263,6 +279,33 @@ mod tests {
         assert_eq!(maps[0].host_id(), ROOT_USERNS_HOST_BASE);
         expect_test::expect_file!["../tests/snapshots/config-root-userns.json"]
             .assert_eq(&snapshot(Isolation::RootUserns));
+    }
+
+    #[test]
+    fn support_folder_is_mounted_read_only_and_runs_its_entrypoint() {
+        let mut p = plan(Isolation::Root);
+        p.support = Some(Support {
+            dir: "/usr/share/glovebox/support".into(),
+            entrypoint: "run.py".into(),
+        });
+        let v = p.to_json();
+        assert_eq!(
+            v["process"]["args"],
+            json!([
+                "/usr/bin/python3",
+                "-I",
+                "-B",
+                "/glovebox/run.py",
+                "/job/main.py"
+            ])
+        );
+        let mount = v["mounts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["destination"] == "/glovebox")
+            .unwrap();
+        assert_eq!(mount["options"][1], "ro");
     }
 
     #[test]

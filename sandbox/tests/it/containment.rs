@@ -623,3 +623,54 @@ print(json.dumps(out))
         assert_eq!(value, 1, "{name} must be refused with EPERM, got {value}");
     }
 }
+
+#[test]
+fn result_channel_is_separate_from_stdout_and_capped() {
+    let code = "import os\nprint('not a result')\nos.write(3, b'{\"x\": 1}')\n";
+    let (_w, o) = run_case(code, Limits::default());
+    assert_eq!(o.result, "{\"x\": 1}");
+    assert!(!o.result_truncated);
+    assert_eq!(o.stdout.trim(), "not a result");
+    let flood = "import os\nchunk = b'r' * 65536\nfor _ in range(64):\n    os.write(3, chunk)\n";
+    let (_w, o) = run_case(
+        flood,
+        limits().with_result_bytes(1024 * 1024).unwrap().build(),
+    );
+    assert!(o.result_truncated);
+    assert_eq!(o.result.len() as u64, MIB);
+}
+
+#[test]
+fn support_entrypoint_runs_the_job_file_with_extra_job_files() {
+    let world = World::new(false);
+    let support_dir = world.dir.path().join("support");
+    std::fs::create_dir(&support_dir).unwrap();
+    std::fs::write(
+        support_dir.join("run.py"),
+        "import sys, json\nprint(json.dumps({'argv': sys.argv, 'nonce': open('/job/nonce').read(), 'code': open(sys.argv[1]).read()}))\n",
+    )
+    .unwrap();
+    let setup = JobSetup {
+        inputs: vec![],
+        limits: Limits::default(),
+        support: Some(glovebox_sandbox::Support {
+            dir: support_dir,
+            entrypoint: "run.py".into(),
+        }),
+    };
+    let outcome = block_on(async {
+        let prepared = world.sandbox.prepare(&setup, None).await.unwrap();
+        let id = prepared.container_id().to_owned();
+        let running = prepared
+            .start_with_files("x = 1\n", vec![("nonce".into(), "n-123".into())])
+            .await
+            .unwrap();
+        let o = running.finish().await.unwrap();
+        assert_no_leftovers(&id, world.dirs());
+        o
+    });
+    assert_eq!(
+        json_of(&outcome),
+        serde_json::json!({"argv": ["/glovebox/run.py", "/job/main.py"], "nonce": "n-123", "code": "x = 1\n"})
+    );
+}

@@ -105,6 +105,7 @@ pub fn run_case(code: &str, limits: Limits) -> (World, Outcome) {
     let setup = JobSetup {
         inputs: vec![],
         limits,
+        support: None,
     };
     let outcome = run_in(&world, &world_code(&world, code), setup);
     (world, outcome)

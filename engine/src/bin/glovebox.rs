@@ -1,0 +1,287 @@
+//! `glovebox`: ask a question about CSV files and get a checked answer; the
+//! code that computes it runs only inside the sandbox.
+//!
+//! Exit codes: 0 answered, 3 blocked by policy, 4 stopped, 2 usage or input error.
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+use clap::{Parser, Subcommand};
+use glovebox_engine::audit::{default_db_path, AuditStore};
+use glovebox_engine::pipeline::{Engine, RunReport, RunRequest, Stage, Status};
+use glovebox_sandbox::{Limits, Sandbox};
+
+#[derive(Parser)]
+#[command(
+    name = "glovebox",
+    version,
+    about = "Checked answers about your CSV files, computed in a sealed sandbox"
+)]
+struct Cli {
+    /// Audit database (default: ~/.local/share/glovebox/audit.sqlite3).
+    #[arg(long, global = true)]
+    db: Option<PathBuf>,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Answer a question about one or more CSV files.
+    Run {
+        /// The CSV files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// What you want to know, in plain words.
+        #[arg(long)]
+        goal: String,
+        /// Run this Python file instead of generating code (it is checked, never rewritten).
+        #[arg(long)]
+        code: Option<PathBuf>,
+        /// Code generator.
+        #[arg(long, default_value = "offline")]
+        provider: String,
+        /// Approve code that needs review (never code that is refused).
+        #[arg(long)]
+        yes: bool,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+        /// Give the job a user namespace even as root.
+        #[arg(long)]
+        userns: bool,
+    },
+    /// List recent runs.
+    History {
+        /// How many.
+        #[arg(long, default_value_t = 20)]
+        limit: i64,
+    },
+    /// Show every recorded step of a run.
+    Show {
+        /// Run id.
+        run: String,
+    },
+    /// Audit log tools.
+    Audit {
+        #[command(subcommand)]
+        command: AuditCommand,
+    },
+    /// Check that this machine can sandbox, and how.
+    Doctor,
+}
+
+#[derive(Subcommand)]
+enum AuditCommand {
+    /// Check the hash chain; name the first broken entry.
+    Verify,
+}
+
+fn main() -> ExitCode {
+    // Behave like other command-line tools when the reader goes away (`| head`).
+    // SAFETY: setting a signal disposition before any thread exists.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn,libcgroups=error"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .try_init();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
+        }
+    };
+    match dispatch(cli) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("glovebox: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn db_path(cli_db: Option<PathBuf>) -> PathBuf {
+    cli_db.unwrap_or_else(default_db_path)
+}
+
+#[allow(clippy::print_stdout)]
+fn dispatch(cli: Cli) -> Result<ExitCode> {
+    let db = db_path(cli.db);
+    match cli.command {
+        Command::Run {
+            files,
+            goal,
+            code,
+            provider,
+            yes,
+            json,
+            userns,
+        } => {
+            let code = match code {
+                Some(path) => Some(
+                    std::fs::read_to_string(&path)
+                        .with_context(|| format!("cannot read the code file {}", path.display()))?,
+                ),
+                None => None,
+            };
+            let sandbox = Sandbox::builder()
+                .with_user_namespace(userns)
+                .build()
+                .context("the sandbox is not ready (run 'glovebox doctor')")?;
+            let mut engine = Engine::open(&db, sandbox, Limits::default())?;
+            let runtime = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()?;
+            let show_progress = !json && std::io::stderr().is_terminal()
+                || std::env::var_os("GLOVEBOX_PROGRESS").is_some();
+            let request = RunRequest {
+                files,
+                goal,
+                code,
+                provider,
+                approve_review: yes,
+            };
+            let report = runtime.block_on(engine.run(request, |stage: Stage| {
+                if show_progress {
+                    eprintln!("… {}", stage.describe());
+                }
+            }))?;
+            if json {
+                println!("{}", serde_json::to_string_pretty(&report)?);
+            } else {
+                print_report(&report);
+            }
+            Ok(ExitCode::from(exit_code(&report)))
+        }
+        Command::History { limit } => {
+            let store = AuditStore::open(&db)?;
+            for entry in store.recent_runs(limit)? {
+                let finished = store
+                    .run_entries(&entry.run_id)?
+                    .into_iter()
+                    .rev()
+                    .find(|e| e.kind == "run_finished" || e.kind == "run_interrupted");
+                let status = finished
+                    .map(|e| {
+                        if e.kind == "run_interrupted" {
+                            "interrupted".to_owned()
+                        } else {
+                            e.body["status"].as_str().unwrap_or("?").to_owned()
+                        }
+                    })
+                    .unwrap_or_else(|| "running".into());
+                println!(
+                    "{}  {}  {:<11} {}",
+                    entry.run_id,
+                    entry.at,
+                    status,
+                    entry.body["goal"].as_str().unwrap_or("")
+                );
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Show { run } => {
+            let store = AuditStore::open(&db)?;
+            let entries = store.run_entries(&run)?;
+            if entries.is_empty() {
+                eprintln!("glovebox: no run {run} in {}", db.display());
+                return Ok(ExitCode::from(2));
+            }
+            println!("{}", serde_json::to_string_pretty(&entries)?);
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Audit {
+            command: AuditCommand::Verify,
+        } => {
+            let store = AuditStore::open(&db)?;
+            let report = store.verify()?;
+            match report.first_break {
+                None => {
+                    println!(
+                        "audit log intact: {} entries, chain verified",
+                        report.entries
+                    );
+                    Ok(ExitCode::SUCCESS)
+                }
+                Some(b) => {
+                    println!("audit log BROKEN at entry {}: {}", b.seq, b.reason);
+                    Ok(ExitCode::from(4))
+                }
+            }
+        }
+        Command::Doctor => {
+            let status = std::process::Command::new(glovebox_sandbox::client::default_helper())
+                .arg("doctor")
+                .status()
+                .context("cannot run the sandbox helper")?;
+            Ok(if status.success() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(4)
+            })
+        }
+    }
+}
+
+fn exit_code(report: &RunReport) -> u8 {
+    match report.status {
+        Status::Answered => 0,
+        Status::Blocked => 3,
+        Status::Stopped
+            if matches!(report.stop_kind.as_deref(), Some("input" | "no_generator")) =>
+        {
+            2
+        }
+        Status::Stopped => 4,
+    }
+}
+
+#[allow(clippy::print_stdout)]
+fn print_report(r: &RunReport) {
+    match r.status {
+        Status::Answered => {
+            println!("Answer: {}", r.answer["text"].as_str().unwrap_or(""));
+            for t in &r.tables {
+                println!("\nTable {} ({} rows)", t.name, t.total_rows);
+                println!("  {}", t.columns.join(" | "));
+                for row in t.rows.iter().take(10) {
+                    let cells: Vec<String> = row
+                        .iter()
+                        .map(|c| serde_json::to_string(c).unwrap_or_default())
+                        .collect();
+                    println!("  {}", cells.join(" | "));
+                }
+            }
+            if !r.explanation.is_empty() {
+                println!("\n{}", r.explanation);
+            }
+        }
+        Status::Blocked => println!("Blocked: {}", r.stop_reason.as_deref().unwrap_or("")),
+        Status::Stopped => println!("Stopped: {}", r.stop_reason.as_deref().unwrap_or("")),
+    }
+    if let Some(f) = r.policy["findings"].as_array().filter(|f| !f.is_empty()) {
+        println!("\nPolicy findings:");
+        for finding in f {
+            println!(
+                "  line {}: {}",
+                finding["line"],
+                finding["message"].as_str().unwrap_or("")
+            );
+        }
+    }
+    for a in &r.sandbox.network_attempts {
+        println!("network attempt refused: {a}");
+    }
+    println!(
+        "\nrun {} — audit entry {}",
+        r.run_id,
+        r.audit["entry_hash"].as_str().unwrap_or("")
+    );
+}

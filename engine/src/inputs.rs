@@ -1,0 +1,692 @@
+//! Describing input files: encoding, delimiter, header, column types, row
+//! count, sha256 and a preview — in one streaming pass with bounded memory.
+//!
+//! Bad input gets a clear, specific [`InputError`]: missing file, folder,
+//! empty, binary, too large, undecodable bytes (with the line), ragged rows
+//! (with the line).
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+/// Largest input accepted by default: 4 GiB.
+pub const DEFAULT_MAX_INPUT_BYTES: u64 = 4 * 1024 * 1024 * 1024;
+/// Rows shown in a preview.
+pub const PREVIEW_ROWS: usize = 10;
+/// Rows used to infer column types (all rows are still counted and checked).
+pub const TYPE_SAMPLE_ROWS: u64 = 100_000;
+/// Bytes read to guess encoding and delimiter.
+const SNIFF_BYTES: usize = 64 * 1024;
+/// Size of one read.
+const CHUNK: usize = 256 * 1024;
+
+/// Why an input cannot be used; every message names the file.
+#[derive(Debug, thiserror::Error, PartialEq, Eq, Clone, Serialize)]
+pub enum InputError {
+    /// No such file.
+    #[error("{0}: file not found")]
+    NotFound(String),
+    /// A folder or device.
+    #[error("{0}: this is not a regular file")]
+    NotAFile(String),
+    /// Cannot be opened or read.
+    #[error("{name}: cannot be read ({reason})")]
+    Unreadable {
+        /// File name.
+        name: String,
+        /// OS reason.
+        reason: String,
+    },
+    /// Zero bytes, or only a header / blank lines.
+    #[error("{0}: the file is empty")]
+    Empty(String),
+    /// Contains NUL bytes or other binary data.
+    #[error("{0}: this looks like a binary file, not a CSV or text table")]
+    Binary(String),
+    /// Larger than the limit.
+    #[error("{name}: the file is {size} bytes, more than the {max} bytes allowed")]
+    TooLarge {
+        /// File name.
+        name: String,
+        /// Its size.
+        size: u64,
+        /// The limit.
+        max: u64,
+    },
+    /// Bytes that are not valid in the detected encoding.
+    #[error("{name}: line {line} contains bytes that are not valid {encoding} text")]
+    Undecodable {
+        /// File name.
+        name: String,
+        /// 1-based line.
+        line: u64,
+        /// Encoding name.
+        encoding: String,
+    },
+    /// A row with a different number of fields than the header.
+    #[error("{name}: line {line} has {found} fields where the first line has {expected}")]
+    Ragged {
+        /// File name.
+        name: String,
+        /// 1-based line.
+        line: u64,
+        /// Fields expected.
+        expected: usize,
+        /// Fields found.
+        found: usize,
+    },
+    /// A quote that never closes, or another CSV syntax problem.
+    #[error("{name}: line {line} cannot be read as CSV ({reason})")]
+    Syntax {
+        /// File name.
+        name: String,
+        /// 1-based line.
+        line: u64,
+        /// What the reader said.
+        reason: String,
+    },
+}
+
+/// Inferred type of a column.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ColumnKind {
+    /// Whole numbers.
+    Integer,
+    /// Numbers with a fractional part (dot or comma decimal separator).
+    Decimal,
+    /// Dates (ISO `2026-01-31`, `31/01/2026`, `31.01.2026`), with or without a time.
+    Date,
+    /// true/false, yes/no, oui/non, sí/no, 0/1 is integer.
+    Boolean,
+    /// Anything else.
+    Text,
+    /// No value at all.
+    Empty,
+}
+
+/// One column.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Column {
+    /// Header text, or `column_N` without a header.
+    pub name: String,
+    /// Inferred type.
+    pub kind: ColumnKind,
+    /// Empty cells seen.
+    pub empty_cells: u64,
+}
+
+/// What Glovebox knows of one input.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct InputDescription {
+    /// File name (as seen at `/input/<name>`).
+    pub name: String,
+    /// Host path.
+    pub path: PathBuf,
+    /// Size in bytes.
+    pub size_bytes: u64,
+    /// sha256 of the bytes, hex.
+    pub sha256: String,
+    /// Encoding name (`UTF-8`, `windows-1252`, `UTF-16LE`...).
+    pub encoding: String,
+    /// A byte-order mark starts the file.
+    pub bom: bool,
+    /// Field delimiter.
+    pub delimiter: char,
+    /// Numbers use a decimal comma (`3,5`).
+    pub decimal_comma: bool,
+    /// The first row names the columns.
+    pub has_header: bool,
+    /// Columns.
+    pub columns: Vec<Column>,
+    /// Data rows (header excluded).
+    pub row_count: u64,
+    /// First rows, as text.
+    pub preview: Vec<Vec<String>>,
+}
+
+fn file_name(path: &Path) -> String {
+    path.file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| path.display().to_string())
+}
+
+/// A reader that hashes the raw bytes and transcodes them to UTF-8, failing
+/// on undecodable bytes with the line they are on.
+struct Transcoder<R> {
+    inner: R,
+    hasher: Sha256,
+    decoder: encoding_rs::Decoder,
+    raw: Vec<u8>,
+    out: Vec<u8>,
+    out_pos: usize,
+    lines: u64,
+    eof: bool,
+    bad_line: Option<u64>,
+}
+
+impl<R: Read> Read for Transcoder<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        while self.out_pos >= self.out.len() {
+            if self.eof {
+                return Ok(0);
+            }
+            self.raw.resize(CHUNK, 0);
+            let n = self.inner.read(&mut self.raw)?;
+            self.raw.truncate(n);
+            self.hasher.update(&self.raw);
+            let last = n == 0;
+            self.eof = last;
+            self.out.clear();
+            self.out.resize(
+                self.decoder
+                    .max_utf8_buffer_length_without_replacement(n)
+                    .unwrap_or(n * 3 + 16),
+                0,
+            );
+            let (result, read, written) =
+                self.decoder
+                    .decode_to_utf8_without_replacement(&self.raw, &mut self.out, last);
+            self.out.truncate(written);
+            self.out_pos = 0;
+            if let encoding_rs::DecoderResult::Malformed(_, _) = result {
+                let good = &self.out[..written];
+                let line = self.lines + good.iter().filter(|b| **b == b'\n').count() as u64 + 1;
+                self.bad_line = Some(line);
+                let _ = read;
+                return Err(std::io::Error::new(
+                    std::io::ErrorKind::InvalidData,
+                    "undecodable",
+                ));
+            }
+            self.lines += self.out.iter().filter(|b| **b == b'\n').count() as u64;
+        }
+        let n = buf.len().min(self.out.len() - self.out_pos);
+        buf[..n].copy_from_slice(&self.out[self.out_pos..self.out_pos + n]);
+        self.out_pos += n;
+        Ok(n)
+    }
+}
+
+fn sniff_encoding(sample: &[u8], complete: bool) -> (&'static encoding_rs::Encoding, bool) {
+    if let Some((enc, _)) = encoding_rs::Encoding::for_bom(sample) {
+        return (enc, true);
+    }
+    let valid = match std::str::from_utf8(sample) {
+        Ok(_) => true,
+        // A character cut at the end of the sample is fine.
+        Err(e) => e.error_len().is_none() && !complete,
+    };
+    if valid {
+        return (encoding_rs::UTF_8, false);
+    }
+    let mut detector = chardetng::EncodingDetector::new();
+    detector.feed(sample, complete);
+    (detector.guess(None, true), false)
+}
+
+fn sniff_delimiter(text: &str) -> char {
+    let lines: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .take(20)
+        .collect();
+    let mut best = (',', 0usize, false);
+    for candidate in [',', ';', '\t', '|'] {
+        let counts: Vec<usize> = lines
+            .iter()
+            .map(|l| count_outside_quotes(l, candidate))
+            .collect();
+        let first = counts.first().copied().unwrap_or(0);
+        let consistent = first > 0 && counts.iter().all(|c| *c == first);
+        let better = (consistent && !best.2) || (consistent == best.2 && first > best.1);
+        if better {
+            best = (candidate, first, consistent);
+        }
+    }
+    best.0
+}
+
+fn count_outside_quotes(line: &str, delimiter: char) -> usize {
+    let mut inside = false;
+    line.chars()
+        .filter(|c| {
+            if *c == '"' {
+                inside = !inside;
+            }
+            !inside && *c == delimiter
+        })
+        .count()
+}
+
+fn is_integer(s: &str) -> bool {
+    let t = s.strip_prefix(['-', '+']).unwrap_or(s);
+    !t.is_empty() && t.len() <= 18 && t.bytes().all(|b| b.is_ascii_digit())
+}
+
+fn is_decimal(s: &str, comma: bool) -> bool {
+    let t = s.strip_prefix(['-', '+']).unwrap_or(s);
+    let sep = if comma { ',' } else { '.' };
+    let mut parts = t.splitn(2, sep);
+    let (a, b) = (parts.next().unwrap_or(""), parts.next());
+    let digits = |x: &str| x.bytes().all(|c| c.is_ascii_digit());
+    match b {
+        Some(b) => !(a.is_empty() && b.is_empty()) && digits(a) && digits(b) && !b.is_empty(),
+        None => false,
+    }
+}
+
+fn is_date(s: &str) -> bool {
+    let date = s.split([' ', 'T']).next().unwrap_or("");
+    let parts: Vec<&str> = date.split(['-', '/', '.']).collect();
+    if parts.len() != 3
+        || !parts
+            .iter()
+            .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+    {
+        return false;
+    }
+    let n: Vec<u32> = parts.iter().map(|p| p.parse().unwrap_or(0)).collect();
+    let (y, m, d) = if parts[0].len() == 4 {
+        (n[0], n[1], n[2])
+    } else if parts[2].len() == 4 {
+        (n[2], n[1], n[0])
+    } else {
+        return false;
+    };
+    (1000..=9999).contains(&y) && (1..=12).contains(&m) && (1..=31).contains(&d)
+        || (1000..=9999).contains(&y)
+            && (1..=12).contains(&d)
+            && (1..=31).contains(&m)
+            && parts[2].len() == 4
+}
+
+fn is_boolean(s: &str) -> bool {
+    matches!(
+        s.to_lowercase().as_str(),
+        "true"
+            | "false"
+            | "yes"
+            | "no"
+            | "oui"
+            | "non"
+            | "sí"
+            | "si"
+            | "vrai"
+            | "faux"
+            | "verdadero"
+            | "falso"
+    )
+}
+
+/// Which kinds a column can still be.
+#[derive(Debug, Clone, Copy)]
+struct Candidates {
+    integer: bool,
+    decimal: bool,
+    date: bool,
+    boolean: bool,
+    seen: bool,
+}
+
+impl Candidates {
+    fn new() -> Self {
+        Self {
+            integer: true,
+            decimal: true,
+            date: true,
+            boolean: true,
+            seen: false,
+        }
+    }
+    fn feed(&mut self, cell: &str, comma: bool) {
+        self.seen = true;
+        let int = is_integer(cell);
+        self.integer &= int;
+        self.decimal &= int || is_decimal(cell, comma);
+        self.date &= is_date(cell);
+        self.boolean &= is_boolean(cell);
+    }
+    fn kind(&self) -> ColumnKind {
+        if !self.seen {
+            ColumnKind::Empty
+        } else if self.boolean {
+            ColumnKind::Boolean
+        } else if self.integer {
+            ColumnKind::Integer
+        } else if self.decimal {
+            ColumnKind::Decimal
+        } else if self.date {
+            ColumnKind::Date
+        } else {
+            ColumnKind::Text
+        }
+    }
+}
+
+/// Describes the file at `path`, refusing files larger than `max_bytes`.
+pub fn describe(path: &Path, max_bytes: u64) -> Result<InputDescription, InputError> {
+    let name = file_name(path);
+    let _span = tracing::info_span!("describe_input", %name).entered();
+    let meta = std::fs::metadata(path).map_err(|e| match e.kind() {
+        std::io::ErrorKind::NotFound => InputError::NotFound(name.clone()),
+        _ => InputError::Unreadable {
+            name: name.clone(),
+            reason: e.to_string(),
+        },
+    })?;
+    if !meta.is_file() {
+        return Err(InputError::NotAFile(name));
+    }
+    if meta.len() == 0 {
+        return Err(InputError::Empty(name));
+    }
+    if meta.len() > max_bytes {
+        return Err(InputError::TooLarge {
+            name,
+            size: meta.len(),
+            max: max_bytes,
+        });
+    }
+    let unreadable = |e: std::io::Error| InputError::Unreadable {
+        name: name.clone(),
+        reason: e.to_string(),
+    };
+    let mut file = std::fs::File::open(path).map_err(unreadable)?;
+    let mut sample = vec![0u8; SNIFF_BYTES];
+    let mut filled = 0;
+    while filled < sample.len() {
+        let n = file.read(&mut sample[filled..]).map_err(unreadable)?;
+        if n == 0 {
+            break;
+        }
+        filled += n;
+    }
+    sample.truncate(filled);
+    let complete = (filled as u64) == meta.len();
+    let (encoding, bom) = sniff_encoding(&sample, complete);
+    let utf16 = encoding == encoding_rs::UTF_16LE || encoding == encoding_rs::UTF_16BE;
+    if !utf16 && sample.contains(&0) {
+        return Err(InputError::Binary(name));
+    }
+    let (sample_text, _, _) = encoding.decode(&sample);
+    let controls = sample_text
+        .chars()
+        .filter(|c| c.is_control() && !matches!(c, '\n' | '\r' | '\t' | '\x0c'))
+        .count();
+    if controls * 20 > sample_text.chars().count().max(1) {
+        return Err(InputError::Binary(name));
+    }
+    let delimiter = sniff_delimiter(sample_text.trim_start_matches('\u{feff}'));
+    let decimal_comma = delimiter != ','
+        && sample_text.lines().skip(1).take(50).any(|l| {
+            l.split(delimiter)
+                .any(|cell| is_decimal(cell.trim().trim_matches('"'), true))
+        });
+
+    let file = std::fs::File::open(path).map_err(unreadable)?;
+    let transcoder = Transcoder {
+        inner: file,
+        hasher: Sha256::new(),
+        decoder: encoding.new_decoder_with_bom_removal(),
+        raw: Vec::new(),
+        out: Vec::new(),
+        out_pos: 0,
+        lines: 0,
+        eof: false,
+        bad_line: None,
+    };
+    let mut reader = csv::ReaderBuilder::new()
+        .delimiter(delimiter as u8)
+        .has_headers(false)
+        .flexible(true)
+        .from_reader(transcoder);
+    let mut record = csv::StringRecord::new();
+    let mut rows: Vec<Vec<String>> = Vec::new();
+    let mut first: Option<Vec<String>> = None;
+    let mut candidates: Vec<Candidates> = Vec::new();
+    let mut empties: Vec<u64> = Vec::new();
+    let mut data_rows = 0u64;
+    loop {
+        let more = reader.read_record(&mut record).map_err(|e| {
+            let line = e.position().map_or(0, |p| p.line());
+            match e.kind() {
+                csv::ErrorKind::Io(io) if io.kind() == std::io::ErrorKind::InvalidData => {
+                    InputError::Undecodable {
+                        name: name.clone(),
+                        line: reader_bad_line(&e).unwrap_or(line),
+                        encoding: encoding.name().into(),
+                    }
+                }
+                csv::ErrorKind::Utf8 { .. } => InputError::Undecodable {
+                    name: name.clone(),
+                    line,
+                    encoding: encoding.name().into(),
+                },
+                _ => InputError::Syntax {
+                    name: name.clone(),
+                    line,
+                    reason: e.to_string(),
+                },
+            }
+        });
+        let more = match more {
+            Ok(m) => m,
+            Err(InputError::Undecodable {
+                name,
+                encoding,
+                line,
+            }) => {
+                let line = reader.get_ref().bad_line.unwrap_or(line);
+                return Err(InputError::Undecodable {
+                    name,
+                    line,
+                    encoding,
+                });
+            }
+            Err(e) => return Err(e),
+        };
+        if !more {
+            break;
+        }
+        if record.iter().all(|f| f.trim().is_empty()) {
+            continue; // blank line
+        }
+        let line = record.position().map_or(0, |p| p.line());
+        let fields: Vec<String> = record.iter().map(str::to_owned).collect();
+        match &first {
+            None => {
+                candidates = vec![Candidates::new(); fields.len()];
+                empties = vec![0; fields.len()];
+                first = Some(fields);
+                continue;
+            }
+            Some(header) if header.len() != fields.len() => {
+                return Err(InputError::Ragged {
+                    name,
+                    line,
+                    expected: header.len(),
+                    found: fields.len(),
+                });
+            }
+            Some(_) => {}
+        }
+        data_rows += 1;
+        if data_rows <= TYPE_SAMPLE_ROWS {
+            for (i, cell) in fields.iter().enumerate() {
+                let cell = cell.trim();
+                if cell.is_empty() {
+                    empties[i] += 1;
+                } else {
+                    candidates[i].feed(cell, decimal_comma);
+                }
+            }
+        }
+        if rows.len() < PREVIEW_ROWS {
+            rows.push(fields);
+        }
+    }
+    let Some(first) = first else {
+        return Err(InputError::Empty(name));
+    };
+    let hasher = reader.into_inner().hasher;
+    // A header is a first row that does not fit the types of the rows below it.
+    let mut first_types = vec![Candidates::new(); first.len()];
+    for (i, cell) in first.iter().enumerate() {
+        if !cell.trim().is_empty() {
+            first_types[i].feed(cell.trim(), decimal_comma);
+        }
+    }
+    let differs = first_types.iter().zip(&candidates).any(|(f, c)| {
+        let (fk, ck) = (f.kind(), c.kind());
+        ck != ColumnKind::Text
+            && ck != ColumnKind::Empty
+            && fk != ck
+            && !(fk == ColumnKind::Integer && ck == ColumnKind::Decimal)
+    });
+    let all_text_unique = {
+        let mut names: Vec<&String> = first.iter().collect();
+        names.sort();
+        names.dedup();
+        names.len() == first.len() && first_types.iter().all(|t| t.kind() == ColumnKind::Text)
+    };
+    let has_header = differs || all_text_unique;
+    if has_header && data_rows == 0 {
+        return Err(InputError::Empty(name));
+    }
+    let mut row_count = data_rows;
+    let mut preview = rows;
+    let columns: Vec<Column> = if has_header {
+        first
+            .iter()
+            .enumerate()
+            .map(|(i, h)| Column {
+                name: h.trim().to_owned(),
+                kind: candidates[i].kind(),
+                empty_cells: empties[i],
+            })
+            .collect()
+    } else {
+        // The first row is data too.
+        row_count += 1;
+        preview.insert(0, first.clone());
+        preview.truncate(PREVIEW_ROWS);
+        first
+            .iter()
+            .enumerate()
+            .map(|(i, cell)| {
+                let mut c = candidates[i];
+                if !cell.trim().is_empty() {
+                    c.feed(cell.trim(), decimal_comma);
+                }
+                Column {
+                    name: format!("column_{}", i + 1),
+                    kind: c.kind(),
+                    empty_cells: empties[i],
+                }
+            })
+            .collect()
+    };
+    Ok(InputDescription {
+        name,
+        path: path.to_owned(),
+        size_bytes: meta.len(),
+        sha256: hex::encode(hasher.finalize()),
+        encoding: encoding.name().into(),
+        bom,
+        delimiter,
+        decimal_comma,
+        has_header,
+        columns,
+        row_count,
+        preview,
+    })
+}
+
+fn reader_bad_line(_e: &csv::Error) -> Option<u64> {
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn describe_bytes(name: &str, bytes: &[u8]) -> Result<InputDescription, InputError> {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(name);
+        std::fs::write(&path, bytes).unwrap();
+        describe(&path, DEFAULT_MAX_INPUT_BYTES)
+    }
+
+    #[test]
+    fn comma_file_with_header() {
+        let d = describe_bytes(
+            "s.csv",
+            b"date,region,amount\n2026-01-05,North,12.5\n2026-01-06,South,3\n",
+        )
+        .unwrap();
+        assert_eq!((d.delimiter, d.has_header, d.row_count), (',', true, 2));
+        let kinds: Vec<ColumnKind> = d.columns.iter().map(|c| c.kind).collect();
+        assert_eq!(
+            kinds,
+            [ColumnKind::Date, ColumnKind::Text, ColumnKind::Decimal]
+        );
+    }
+
+    #[test]
+    fn french_excel_export() {
+        let bytes = b"\xe9tiquette;montant\ncaf\xe9;3,50\nth\xe9;2,00\n";
+        let d = describe_bytes("ventes.csv", bytes).unwrap();
+        assert_eq!(
+            (d.delimiter, d.decimal_comma, d.encoding.as_str()),
+            (';', true, "windows-1252")
+        );
+        assert_eq!(d.columns[0].name, "étiquette");
+        assert_eq!(d.columns[1].kind, ColumnKind::Decimal);
+    }
+
+    #[test]
+    fn ragged_row_names_its_line() {
+        let err = describe_bytes("r.csv", b"a,b\n1,2\n3\n").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "r.csv: line 3 has 1 fields where the first line has 2"
+        );
+    }
+
+    #[test]
+    fn binary_and_empty_files_are_named() {
+        assert_eq!(
+            describe_bytes("x.png", b"\x89PNG\r\n\x1a\n\0\0\0").unwrap_err(),
+            InputError::Binary("x.png".into())
+        );
+        assert_eq!(
+            describe_bytes("e.csv", b"").unwrap_err(),
+            InputError::Empty("e.csv".into())
+        );
+        assert_eq!(
+            describe_bytes("h.csv", b"a,b\n").unwrap_err(),
+            InputError::Empty("h.csv".into())
+        );
+    }
+
+    #[test]
+    fn invalid_utf8_after_the_sample_names_its_line() {
+        let mut bytes = b"name,v\n".to_vec();
+        for i in 0..20_000 {
+            bytes.extend_from_slice(format!("row{i},1\n").as_bytes());
+        }
+        bytes.extend_from_slice(b"bad\xff\xfe,2\n");
+        let err = describe_bytes("u.csv", &bytes).unwrap_err();
+        assert_eq!(
+            err,
+            InputError::Undecodable {
+                name: "u.csv".into(),
+                line: 20_002,
+                encoding: "UTF-8".into()
+            }
+        );
+    }
+}

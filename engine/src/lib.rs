@@ -1,0 +1,11 @@
+//! Glovebox's pipeline: inputs, policy check, sandboxed execution, result
+//! validation, audit log; and the `glovebox` command line. Knows nothing of
+//! Tauri.
+
+pub mod audit;
+pub mod inputs;
+pub mod lang;
+pub mod pipeline;
+pub mod policy;
+pub mod result;
+pub mod support;

@@ -1,0 +1,508 @@
+//! The policy check: static analysis of the exact text that will run.
+//!
+//! An early, explained refusal in front of the sandbox (which stays the
+//! boundary). Rules live in a typed profile (`assets/policy/profile.json`);
+//! each finding has a rule id, a line and a plain-language message in the
+//! goal's language. The verdict is `allow`, `review` (a person must approve)
+//! or `deny`.
+//!
+//! Nesting depth is bounded on the raw text before parsing, so neither the
+//! parser nor the tree walk can recurse without bound.
+
+mod python;
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::lang::Lang;
+pub use python::{Arg, Callee, Fact};
+
+/// The profile shipped in `assets/`.
+pub const DEFAULT_PROFILE: &str = include_str!("../../../assets/policy/profile.json");
+
+/// Errors loading a profile.
+#[derive(Debug, thiserror::Error)]
+pub enum PolicyError {
+    /// The profile file is not valid.
+    #[error("policy profile is invalid: {0}")]
+    BadProfile(#[from] serde_json::Error),
+    /// A rule has no message in some language.
+    #[error("policy profile has no {lang} message for rule {rule}")]
+    MissingMessage {
+        /// Rule id.
+        rule: String,
+        /// Language code.
+        lang: &'static str,
+    },
+}
+
+/// The verdict.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Verdict {
+    /// Nothing found.
+    Allow,
+    /// Needs an explicit approval, which is recorded.
+    Review,
+    /// Refused.
+    Deny,
+}
+
+/// One finding.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Finding {
+    /// Rule id (`import_denied`, `private_attribute`, ...).
+    pub rule: String,
+    /// 1-based line.
+    pub line: usize,
+    /// Plain-language message in the goal's language.
+    pub message: String,
+    /// What this finding asks for.
+    pub severity: Verdict,
+}
+
+/// The check's result.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PolicyReport {
+    /// The strongest severity found.
+    pub verdict: Verdict,
+    /// Findings in line order.
+    pub findings: Vec<Finding>,
+}
+
+/// The typed profile.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Profile {
+    /// Profile format version.
+    pub version: u32,
+    /// Longest source accepted.
+    pub max_source_bytes: usize,
+    /// Deepest bracket or indentation nesting accepted.
+    pub max_nesting_depth: usize,
+    /// Modules (and their submodules) imported without comment.
+    pub allowed_modules: Vec<String>,
+    /// Modules refused.
+    pub denied_modules: Vec<String>,
+    /// Built-in names refused.
+    pub denied_names: Vec<String>,
+    /// `getattr`-like functions: allowed only with a literal, public name.
+    pub dynamic_attribute_functions: Vec<String>,
+    /// Attribute names refused on any object.
+    pub denied_attributes: Vec<String>,
+    /// Keywords that turn on unpickling (`allow_pickle`).
+    pub pickle_keywords: Vec<String>,
+    /// Absolute paths the code may name.
+    pub allowed_path_prefixes: Vec<String>,
+    /// Absolute paths the code may write to.
+    pub writable_path_prefixes: Vec<String>,
+    /// rule id -> language code -> template with `{detail}`.
+    pub messages: BTreeMap<String, BTreeMap<String, String>>,
+}
+
+const RULES: [&str; 21] = [
+    "syntax_error",
+    "too_large",
+    "coding_header",
+    "hidden_character",
+    "non_ascii_identifier",
+    "nesting_too_deep",
+    "import_denied",
+    "import_unknown",
+    "import_star",
+    "private_attribute",
+    "private_name",
+    "denied_name",
+    "denied_attribute",
+    "dynamic_attribute",
+    "path_outside_inputs",
+    "write_outside_output",
+    "unresolved_path",
+    "url",
+    "pickle",
+    "query_eval",
+    "format_attribute",
+];
+
+impl Profile {
+    /// Parses and checks a profile (every rule has a message in every language).
+    pub fn parse(text: &str) -> Result<Self, PolicyError> {
+        let profile: Profile = serde_json::from_str(text)?;
+        for rule in RULES {
+            for lang in Lang::ALL {
+                let ok = profile
+                    .messages
+                    .get(rule)
+                    .and_then(|m| m.get(lang.code()))
+                    .is_some();
+                if !ok {
+                    return Err(PolicyError::MissingMessage {
+                        rule: rule.into(),
+                        lang: lang.code(),
+                    });
+                }
+            }
+        }
+        Ok(profile)
+    }
+
+    /// The profile shipped with Glovebox.
+    pub fn builtin() -> Self {
+        #[allow(clippy::expect_used)]
+        Self::parse(DEFAULT_PROFILE).expect("the shipped profile is checked by a test")
+    }
+
+    fn module_matches(list: &[String], module: &str) -> bool {
+        list.iter()
+            .any(|m| module == m || module.starts_with(&format!("{m}.")))
+    }
+}
+
+struct Checker<'p> {
+    profile: &'p Profile,
+    lang: Lang,
+    findings: Vec<Finding>,
+}
+
+impl Checker<'_> {
+    fn add(&mut self, rule: &str, line: usize, severity: Verdict, detail: &str) {
+        let template = self
+            .profile
+            .messages
+            .get(rule)
+            .and_then(|m| m.get(self.lang.code()))
+            .map(String::as_str)
+            .unwrap_or("{detail}");
+        let detail: String = detail.chars().take(80).collect();
+        let message = template.replace("{detail}", &detail);
+        let finding = Finding {
+            rule: rule.into(),
+            line,
+            message,
+            severity,
+        };
+        if !self.findings.contains(&finding) {
+            self.findings.push(finding);
+        }
+    }
+}
+
+/// Methods whose first argument is a file they write.
+const FILE_WRITERS: [&str; 12] = [
+    "to_csv",
+    "to_excel",
+    "to_json",
+    "to_parquet",
+    "to_feather",
+    "to_html",
+    "to_stata",
+    "to_hdf",
+    "savetxt",
+    "save",
+    "savez",
+    "tofile",
+];
+
+/// Characters that change text direction or are invisible.
+fn hidden_character(c: char) -> bool {
+    matches!(c,
+        '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{200B}'..='\u{200F}' | '\u{061C}' | '\u{FEFF}' | '\u{2028}' | '\u{2029}')
+        || (c.is_control() && !matches!(c, '\n' | '\t' | '\r' | '\x0c'))
+}
+
+/// Deepest bracket nesting plus indentation level, computed on the raw text
+/// (over-approximating inside strings, which only makes the bound stricter).
+pub fn nesting_depth(source: &str) -> usize {
+    let mut deepest = 0usize;
+    let mut brackets = 0usize;
+    for line in source.lines() {
+        let indent = line.chars().take_while(|c| *c == ' ' || *c == '\t').count();
+        let indent_level = indent / 4 + usize::from(indent % 4 != 0);
+        for c in line.chars() {
+            match c {
+                '(' | '[' | '{' => brackets += 1,
+                ')' | ']' | '}' => brackets = brackets.saturating_sub(1),
+                _ => {}
+            }
+            deepest = deepest.max(brackets + indent_level);
+        }
+        deepest = deepest.max(indent_level);
+    }
+    deepest
+}
+
+fn coding_header(source: &str) -> Option<(usize, String)> {
+    for (i, line) in source.lines().take(2).enumerate() {
+        let trimmed = line.trim_start();
+        if !trimmed.starts_with('#') {
+            continue;
+        }
+        if let Some(pos) = trimmed.find("coding") {
+            let rest = &trimmed[pos + 6..];
+            if let Some(rest) = rest.strip_prefix(':').or_else(|| rest.strip_prefix('=')) {
+                let name: String = rest
+                    .trim_start()
+                    .chars()
+                    .take_while(|c| {
+                        c.is_ascii_alphanumeric() || *c == '-' || *c == '_' || *c == '.'
+                    })
+                    .collect();
+                let normal = name.to_ascii_lowercase().replace('_', "-");
+                if !matches!(normal.as_str(), "utf-8" | "utf8") {
+                    return Some((i + 1, name));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// An absolute path, `~` path or parent reference named in a string.
+fn path_like(text: &str) -> bool {
+    let t = text.trim();
+    let absolute = t.len() > 1
+        && t.starts_with('/')
+        && t[1..]
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphanumeric() || c == '.' || c == '_')
+        && !t.contains(char::is_whitespace);
+    absolute || t.starts_with("~/") || t.starts_with("../") || t.contains("/../")
+}
+
+fn is_url(text: &str) -> bool {
+    let lower = text.to_ascii_lowercase();
+    lower.contains("://") || lower.starts_with("www.") || lower.starts_with("file:")
+}
+
+/// A `{...}` replacement field that reaches `_something`: `{0.__class__}`, `{x[_y]}`.
+fn format_reaches_private(text: &str) -> Option<String> {
+    let mut rest = text;
+    while let Some(open) = rest.find('{') {
+        let after = &rest[open + 1..];
+        let end = after.find('}').unwrap_or(after.len());
+        let field = &after[..end];
+        let reaches = field
+            .split(['.', '['])
+            .skip(1)
+            .any(|part| part.trim().trim_matches(['\'', '"']).starts_with('_'));
+        if reaches {
+            return Some(format!("{{{field}}}"));
+        }
+        rest = &after[end.min(after.len())..];
+    }
+    None
+}
+
+fn open_mode_writes(args: &[Arg], keywords: &[(Option<String>, Arg)]) -> bool {
+    let mode = keywords
+        .iter()
+        .find(|(k, _)| k.as_deref() == Some("mode"))
+        .map(|(_, v)| v)
+        .or_else(|| args.get(1));
+    matches!(mode, Some(Arg::Str(m)) if m.contains(['w', 'a', 'x', '+']))
+}
+
+impl Checker<'_> {
+    fn check_path(&mut self, path: &str, writes: bool, line: usize) {
+        let p = self.profile;
+        if writes
+            && !p
+                .writable_path_prefixes
+                .iter()
+                .any(|pre| path.starts_with(pre.as_str()))
+        {
+            self.add("write_outside_output", line, Verdict::Deny, path);
+        } else if path_like(path)
+            && (path.contains("/../")
+                || !p
+                    .allowed_path_prefixes
+                    .iter()
+                    .any(|pre| path.starts_with(pre.as_str())))
+        {
+            self.add("path_outside_inputs", line, Verdict::Deny, path);
+        }
+    }
+
+    fn fact(&mut self, fact: &Fact) {
+        let p = self.profile;
+        match fact {
+            Fact::Import { module, line } => {
+                let top = module.trim_start_matches('.');
+                if module.starts_with('.') || Profile::module_matches(&p.denied_modules, top) {
+                    self.add("import_denied", *line, Verdict::Deny, module);
+                } else if top.split('.').any(|part| part.starts_with('_')) {
+                    self.add("private_name", *line, Verdict::Deny, module);
+                } else if !Profile::module_matches(&p.allowed_modules, top) {
+                    self.add("import_unknown", *line, Verdict::Review, module);
+                }
+            }
+            Fact::ImportStar { module, line } => {
+                self.add("import_star", *line, Verdict::Review, module)
+            }
+            Fact::Attribute {
+                attr,
+                on_self,
+                on_super,
+                line,
+            } => {
+                let dunder = attr.starts_with("__");
+                if attr.starts_with('_') {
+                    let allowed = (*on_self && !dunder) || (*on_super && attr == "__init__");
+                    if !allowed {
+                        self.add("private_attribute", *line, Verdict::Deny, attr);
+                    }
+                } else if p.denied_attributes.iter().any(|d| d == attr) {
+                    self.add("denied_attribute", *line, Verdict::Deny, attr);
+                }
+            }
+            Fact::Name { id, line } => {
+                if p.denied_names.iter().any(|d| d == id) {
+                    self.add("denied_name", *line, Verdict::Deny, id);
+                } else if id.starts_with("__") && id != "__name__" {
+                    self.add("private_name", *line, Verdict::Deny, id);
+                }
+            }
+            Fact::Call {
+                callee,
+                args,
+                keywords,
+                line,
+            } => self.call(callee, args, keywords, *line),
+            Fact::Str { text, line } => {
+                if is_url(text) {
+                    self.add("url", *line, Verdict::Deny, text);
+                } else if path_like(text) {
+                    self.check_path(text, false, *line);
+                }
+                if let Some(field) = format_reaches_private(text) {
+                    self.add("format_attribute", *line, Verdict::Deny, &field);
+                }
+            }
+            Fact::NonAsciiIdentifier { text, line } => {
+                self.add("non_ascii_identifier", *line, Verdict::Deny, text)
+            }
+        }
+    }
+
+    fn call(
+        &mut self,
+        callee: &Callee,
+        args: &[Arg],
+        keywords: &[(Option<String>, Arg)],
+        line: usize,
+    ) {
+        let p = self.profile;
+        for (key, value) in keywords {
+            if let Some(k) = key {
+                if p.pickle_keywords.iter().any(|pk| pk == k) && *value != Arg::Bool(false) {
+                    self.add("pickle", line, Verdict::Deny, &format!("{k}=True"));
+                }
+                if k == "engine" && matches!(value, Arg::Str(e) if e == "python") {
+                    self.add("query_eval", line, Verdict::Deny, "engine=\"python\"");
+                }
+            }
+        }
+        match callee {
+            Callee::Name(name) if p.dynamic_attribute_functions.iter().any(|f| f == name) => {
+                match args.get(1) {
+                    Some(Arg::Str(attr))
+                        if !attr.starts_with('_') && !p.denied_attributes.contains(attr) => {}
+                    _ => self.add("dynamic_attribute", line, Verdict::Deny, name),
+                }
+            }
+            Callee::Name(name) if name == "open" => {
+                let writes = open_mode_writes(args, keywords);
+                match args.first() {
+                    Some(Arg::Str(path)) => self.check_path(path, writes, line),
+                    _ => self.add("unresolved_path", line, Verdict::Review, "open"),
+                }
+            }
+            Callee::Attr(method) if method == "query" || method == "eval" => match args.first() {
+                Some(Arg::Str(expr)) if expr.contains('@') => {
+                    self.add("query_eval", line, Verdict::Deny, expr)
+                }
+                Some(Arg::Str(_)) => {}
+                _ => self.add("query_eval", line, Verdict::Review, method),
+            },
+            // Reads need no case of their own: every path literal is checked.
+            Callee::Attr(method) if FILE_WRITERS.contains(&method.as_str()) => match args.first() {
+                Some(Arg::Str(path)) => self.check_path(path, true, line),
+                Some(_) => self.add("unresolved_path", line, Verdict::Review, method),
+                None => {}
+            },
+            _ => {}
+        }
+    }
+}
+
+/// Checks `source` against `profile`, with messages in `lang`.
+pub fn check(source: &str, lang: Lang, profile: &Profile) -> PolicyReport {
+    let _span = tracing::info_span!("policy_check", bytes = source.len()).entered();
+    let mut checker = Checker {
+        profile,
+        lang,
+        findings: Vec::new(),
+    };
+    if source.len() > profile.max_source_bytes {
+        checker.add(
+            "too_large",
+            1,
+            Verdict::Deny,
+            &format!("{} bytes", source.len()),
+        );
+        return checker.finish();
+    }
+    if let Some((line, name)) = coding_header(source) {
+        checker.add("coding_header", line, Verdict::Deny, &name);
+    }
+    for (i, line) in source.split('\n').enumerate() {
+        if let Some(c) = line.chars().find(|c| hidden_character(*c)) {
+            checker.add(
+                "hidden_character",
+                i + 1,
+                Verdict::Deny,
+                &format!("U+{:04X}", c as u32),
+            );
+        }
+    }
+    let depth = nesting_depth(source);
+    if depth > profile.max_nesting_depth {
+        checker.add("nesting_too_deep", 1, Verdict::Deny, &depth.to_string());
+        return checker.finish();
+    }
+    match python::facts(source) {
+        Ok(facts) => {
+            for fact in &facts {
+                checker.fact(fact);
+            }
+        }
+        Err(problem) => checker.add(
+            "syntax_error",
+            problem.line,
+            Verdict::Deny,
+            &problem.message,
+        ),
+    }
+    checker.finish()
+}
+
+impl Checker<'_> {
+    fn finish(mut self) -> PolicyReport {
+        self.findings
+            .sort_by(|a, b| (a.line, &a.rule, &a.message).cmp(&(b.line, &b.rule, &b.message)));
+        let verdict = self
+            .findings
+            .iter()
+            .map(|f| f.severity)
+            .max()
+            .unwrap_or(Verdict::Allow);
+        PolicyReport {
+            verdict,
+            findings: self.findings,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

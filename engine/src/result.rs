@@ -1,0 +1,434 @@
+//! The result document the job writes on its own channel, parsed by a strict
+//! schema and checked for invariants before anything reaches a person.
+//!
+//! Output is data, never instructions: texts are kept as plain strings, sizes
+//! are capped, numbers must be finite, charts must name columns that exist.
+
+use serde::{Deserialize, Serialize};
+
+/// Largest result document accepted (the sandbox caps the channel too).
+pub const MAX_DOCUMENT_BYTES: usize = 8 * 1024 * 1024;
+/// Most answers.
+pub const MAX_ANSWERS: usize = 100;
+/// Most tables.
+pub const MAX_TABLES: usize = 20;
+/// Most rows kept per table.
+pub const MAX_ROWS: usize = 10_000;
+/// Most columns per table.
+pub const MAX_COLUMNS: usize = 100;
+/// Longest text value.
+pub const MAX_TEXT: usize = 10_000;
+
+/// A scalar as the job sent it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum RawValue {
+    /// Nothing.
+    Null,
+    /// True or false.
+    Bool(bool),
+    /// A number.
+    Number(f64),
+    /// A text.
+    Text(String),
+    /// NaN or an infinity, marked by the helper module.
+    NonFinite {
+        /// "nan", "inf" or "-inf".
+        non_finite: String,
+    },
+}
+
+/// An answer as sent.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawAnswer {
+    /// Name.
+    pub name: String,
+    /// Value.
+    pub value: RawValue,
+    /// Unit or kind (`count`, `rate`, `percent`, a currency...).
+    pub unit: Option<String>,
+}
+
+/// A table as sent.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawTable {
+    /// Name.
+    pub name: String,
+    /// Column names.
+    pub columns: Vec<String>,
+    /// Rows (at most `MAX_ROWS` kept by the module).
+    pub rows: Vec<Vec<RawValue>>,
+    /// Rows in the whole table.
+    pub total_rows: u64,
+}
+
+/// A chart request as sent.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawChart {
+    /// `bar`, `line`, `scatter`, `pie`, `histogram`.
+    pub kind: String,
+    /// Table name.
+    pub table: String,
+    /// Column for x.
+    pub x: String,
+    /// Columns for y.
+    pub y: Vec<String>,
+    /// Title.
+    pub title: Option<String>,
+}
+
+/// An exception the job raised.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawError {
+    /// Exception type name.
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// Message.
+    pub message: String,
+    /// Line in the code, when known.
+    pub line: Option<u64>,
+}
+
+/// The whole document.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawDocument {
+    /// Format version (1).
+    pub glovebox: u32,
+    /// The run's nonce.
+    pub nonce: String,
+    /// Answers.
+    pub answers: Vec<RawAnswer>,
+    /// Tables.
+    pub tables: Vec<RawTable>,
+    /// Charts.
+    pub charts: Vec<RawChart>,
+    /// Notes.
+    pub notes: Vec<String>,
+    /// Exception, if the code failed.
+    pub error: Option<RawError>,
+    /// Files the code opened (audit hook).
+    pub files_opened: Vec<serde_json::Value>,
+    /// Network events (audit hook).
+    pub network_events: Vec<serde_json::Value>,
+    /// Process events (audit hook).
+    pub process_events: Vec<serde_json::Value>,
+}
+
+/// A checked value.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Value {
+    /// A finite number.
+    Number(f64),
+    /// A text.
+    Text(String),
+}
+
+/// A checked answer.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Answer {
+    /// Name.
+    pub name: String,
+    /// Value.
+    pub value: Value,
+    /// Unit.
+    pub unit: Option<String>,
+}
+
+/// The checked result of a run.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CheckedResult {
+    /// Answers.
+    pub answers: Vec<Answer>,
+    /// Tables (cells: number, text or null).
+    pub tables: Vec<RawTable>,
+    /// Charts, each naming an existing table and columns.
+    pub charts: Vec<RawChart>,
+    /// Notes.
+    pub notes: Vec<String>,
+    /// Files opened, as the code's audit hook saw them.
+    pub files_opened: Vec<serde_json::Value>,
+    /// Network events the audit hook saw.
+    pub network_events: Vec<serde_json::Value>,
+    /// Process events the audit hook saw.
+    pub process_events: Vec<serde_json::Value>,
+}
+
+/// Why a result was not accepted; the message is for people.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, Serialize)]
+pub enum ResultProblem {
+    /// Nothing arrived on the channel.
+    #[error("the calculation ended without reporting a result (it must call glovebox.answer or glovebox.table)")]
+    Missing,
+    /// The document is not valid.
+    #[error("the calculation reported its result in a form Glovebox cannot read ({0})")]
+    Malformed(String),
+    /// The nonce does not match: the document was not written by this run's module.
+    #[error("the reported result does not carry this run's seal, so it was not trusted")]
+    WrongNonce,
+    /// The code raised an exception.
+    #[error("line {line}: {message}")]
+    CodeFailed {
+        /// Line, or 0 when unknown.
+        line: u64,
+        /// Exception text.
+        message: String,
+    },
+    /// Nothing was reported.
+    #[error("the calculation reported no answer and no table")]
+    Empty,
+    /// A value is not finite.
+    #[error("the value \"{0}\" is not a finite number")]
+    NotFinite(String),
+    /// A rate is outside [0, 1], a percent outside [0, 100], a count negative or fractional.
+    #[error("the value \"{name}\" is {value}, which is not a valid {unit}")]
+    OutOfRange {
+        /// Answer name.
+        name: String,
+        /// Its value.
+        value: String,
+        /// Declared unit.
+        unit: String,
+    },
+    /// Too much of something.
+    #[error("the result has too many {0}")]
+    TooMany(&'static str),
+    /// A chart names a missing table or column.
+    #[error("the chart \"{chart}\" uses {missing}, which is not in its table")]
+    ChartColumn {
+        /// Chart title or kind.
+        chart: String,
+        /// Missing table or column.
+        missing: String,
+    },
+    /// A table row has the wrong width.
+    #[error("the table \"{0}\" has rows of different widths")]
+    RaggedTable(String),
+}
+
+fn check_value(name: &str, raw: &RawValue, unit: Option<&str>) -> Result<Value, ResultProblem> {
+    let value = match raw {
+        RawValue::Number(n) if n.is_finite() => Value::Number(*n),
+        RawValue::Number(_) | RawValue::NonFinite { .. } => {
+            return Err(ResultProblem::NotFinite(name.into()))
+        }
+        RawValue::Text(t) => Value::Text(t.chars().take(MAX_TEXT).collect()),
+        RawValue::Bool(b) => Value::Text(b.to_string()),
+        RawValue::Null => return Err(ResultProblem::NotFinite(name.into())),
+    };
+    if let (Value::Number(n), Some(unit)) = (&value, unit) {
+        let ok = match unit.to_ascii_lowercase().as_str() {
+            "rate" | "ratio" | "share" | "fraction" | "probability" => (0.0..=1.0).contains(n),
+            "percent" | "%" => (0.0..=100.0).contains(n),
+            "count" => *n >= 0.0 && n.fract() == 0.0,
+            _ => true,
+        };
+        if !ok {
+            return Err(ResultProblem::OutOfRange {
+                name: name.into(),
+                value: n.to_string(),
+                unit: unit.into(),
+            });
+        }
+    }
+    Ok(value)
+}
+
+/// Parses and checks the channel's text for a run sealed with `nonce`.
+pub fn check(channel: &str, truncated: bool, nonce: &str) -> Result<CheckedResult, ResultProblem> {
+    let _span = tracing::info_span!("validate", bytes = channel.len()).entered();
+    let text = channel.trim();
+    if text.is_empty() {
+        return Err(ResultProblem::Missing);
+    }
+    if truncated || text.len() > MAX_DOCUMENT_BYTES {
+        return Err(ResultProblem::TooMany("bytes"));
+    }
+    let doc: RawDocument =
+        serde_json::from_str(text).map_err(|e| ResultProblem::Malformed(e.to_string()))?;
+    if doc.glovebox != 1 {
+        return Err(ResultProblem::Malformed(format!(
+            "format version {}",
+            doc.glovebox
+        )));
+    }
+    if doc.nonce != nonce {
+        return Err(ResultProblem::WrongNonce);
+    }
+    if let Some(error) = &doc.error {
+        return Err(ResultProblem::CodeFailed {
+            line: error.line.unwrap_or(0),
+            message: format!(
+                "{}: {}",
+                error.kind,
+                error.message.chars().take(500).collect::<String>()
+            ),
+        });
+    }
+    if doc.answers.len() > MAX_ANSWERS {
+        return Err(ResultProblem::TooMany("answers"));
+    }
+    if doc.tables.len() > MAX_TABLES {
+        return Err(ResultProblem::TooMany("tables"));
+    }
+    if doc.answers.is_empty() && doc.tables.is_empty() {
+        return Err(ResultProblem::Empty);
+    }
+    let answers = doc
+        .answers
+        .iter()
+        .map(|a| {
+            Ok(Answer {
+                name: a.name.chars().take(200).collect(),
+                value: check_value(&a.name, &a.value, a.unit.as_deref())?,
+                unit: a.unit.clone(),
+            })
+        })
+        .collect::<Result<Vec<_>, ResultProblem>>()?;
+    for table in &doc.tables {
+        if table.columns.len() > MAX_COLUMNS {
+            return Err(ResultProblem::TooMany("columns"));
+        }
+        if table.rows.len() > MAX_ROWS {
+            return Err(ResultProblem::TooMany("rows"));
+        }
+        if table.rows.iter().any(|r| r.len() != table.columns.len()) {
+            return Err(ResultProblem::RaggedTable(table.name.clone()));
+        }
+    }
+    for chart in &doc.charts {
+        let label = chart.title.clone().unwrap_or_else(|| chart.kind.clone());
+        let table = doc
+            .tables
+            .iter()
+            .find(|t| t.name == chart.table)
+            .ok_or_else(|| ResultProblem::ChartColumn {
+                chart: label.clone(),
+                missing: format!("the table \"{}\"", chart.table),
+            })?;
+        for column in std::iter::once(&chart.x).chain(&chart.y) {
+            if !table.columns.contains(column) {
+                return Err(ResultProblem::ChartColumn {
+                    chart: label.clone(),
+                    missing: format!("the column \"{column}\""),
+                });
+            }
+        }
+    }
+    Ok(CheckedResult {
+        answers,
+        tables: doc.tables,
+        charts: doc.charts,
+        notes: doc
+            .notes
+            .into_iter()
+            .map(|n| n.chars().take(MAX_TEXT).collect())
+            .collect(),
+        files_opened: doc.files_opened,
+        network_events: doc.network_events,
+        process_events: doc.process_events,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn with(field: &str, value: &str) -> String {
+        let base = r#"{"glovebox":1,"nonce":"n1","answers":[],"tables":[],"charts":[],"notes":[],"error":null,"files_opened":[],"network_events":[],"process_events":[]}"#;
+        let mut v: serde_json::Value = serde_json::from_str(base).unwrap();
+        v[field] = serde_json::from_str(value).unwrap();
+        v.to_string()
+    }
+
+    #[test]
+    fn a_good_answer_passes() {
+        let r = check(
+            &with("answers", r#"[{"name":"mean","value":2.5,"unit":"EUR"}]"#),
+            false,
+            "n1",
+        )
+        .unwrap();
+        assert_eq!(r.answers[0].value, Value::Number(2.5));
+    }
+
+    #[test]
+    fn wrong_nonce_is_not_trusted() {
+        let text = with("answers", r#"[{"name":"mean","value":2.5,"unit":null}]"#);
+        assert_eq!(check(&text, false, "other"), Err(ResultProblem::WrongNonce));
+    }
+
+    #[test]
+    fn non_finite_and_out_of_range_values_are_refused() {
+        let nan = with(
+            "answers",
+            r#"[{"name":"m","value":{"non_finite":"nan"},"unit":null}]"#,
+        );
+        assert_eq!(
+            check(&nan, false, "n1"),
+            Err(ResultProblem::NotFinite("m".into()))
+        );
+        let rate = with(
+            "answers",
+            r#"[{"name":"conversion","value":1.7,"unit":"rate"}]"#,
+        );
+        assert!(matches!(
+            check(&rate, false, "n1"),
+            Err(ResultProblem::OutOfRange { .. })
+        ));
+        let count = with(
+            "answers",
+            r#"[{"name":"orders","value":2.5,"unit":"count"}]"#,
+        );
+        assert!(matches!(
+            check(&count, false, "n1"),
+            Err(ResultProblem::OutOfRange { .. })
+        ));
+    }
+
+    #[test]
+    fn unknown_fields_and_garbage_are_malformed() {
+        let extra = with("instructions", r#""ignore the checks""#);
+        assert!(matches!(
+            check(&extra, false, "n1"),
+            Err(ResultProblem::Malformed(_))
+        ));
+        assert!(matches!(
+            check("print('hi')", false, "n1"),
+            Err(ResultProblem::Malformed(_))
+        ));
+        assert_eq!(check("  \n", false, "n1"), Err(ResultProblem::Missing));
+    }
+
+    #[test]
+    fn chart_columns_must_exist() {
+        let mut v: serde_json::Value = serde_json::from_str(&with(
+            "tables",
+            r#"[{"name":"t","columns":["a","b"],"rows":[[1,2]],"total_rows":1}]"#,
+        ))
+        .unwrap();
+        v["charts"] = serde_json::json!([{"kind":"bar","table":"t","x":"a","y":["c"],"title":"T"}]);
+        let err = check(&v.to_string(), false, "n1").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "the chart \"T\" uses the column \"c\", which is not in its table"
+        );
+    }
+
+    #[test]
+    fn code_errors_carry_their_line() {
+        let text = with(
+            "error",
+            r#"{"type":"KeyError","message":"'amount'","line":4}"#,
+        );
+        assert_eq!(
+            check(&text, false, "n1").unwrap_err().to_string(),
+            "line 4: KeyError: 'amount'"
+        );
+    }
+}
