@@ -150,6 +150,13 @@ fn civil_from_days(z: i64) -> (i64, u32, u32) {
     (if m <= 2 { y + 1 } else { y }, m, d)
 }
 
+/// Start time of process `pid` in clock ticks since boot, if it exists.
+pub fn process_start(pid: u32) -> Option<u64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let after = stat.rsplit_once(')')?.1;
+    after.split_whitespace().nth(19)?.parse().ok()
+}
+
 /// The audit store.
 pub struct AuditStore {
     conn: Connection,
@@ -277,6 +284,28 @@ impl AuditStore {
              (SELECT run_id FROM entries WHERE kind IN ('run_finished', 'run_interrupted')) AND ?1 ORDER BY seq",
             &1,
         )
+    }
+
+    /// Appends `run_interrupted` for every unfinished run whose process
+    /// (pid and start time recorded in `run_started`) no longer exists.
+    pub fn mark_interrupted_runs(&mut self) -> Result<usize, AuditError> {
+        let mut marked = 0;
+        for started in self.unfinished_runs()? {
+            let pid = started.body["pid"].as_u64().unwrap_or(0) as u32;
+            let recorded_start = started.body["pid_start"].as_u64();
+            let alive =
+                pid != 0 && recorded_start.is_some() && process_start(pid) == recorded_start;
+            if !alive {
+                tracing::warn!(run_id = %started.run_id, "marking an interrupted run");
+                self.append(
+                    &started.run_id,
+                    "run_interrupted",
+                    &serde_json::json!({"reason": "the program stopped before the run finished"}),
+                )?;
+                marked += 1;
+            }
+        }
+        Ok(marked)
     }
 
     /// Checks the whole chain; names the first entry that does not hold.

@@ -165,6 +165,7 @@ struct Transcoder<R> {
     lines: u64,
     eof: bool,
     bad_line: Option<u64>,
+    quotes: u64,
 }
 
 impl<R: Read> Read for Transcoder<R> {
@@ -202,6 +203,7 @@ impl<R: Read> Read for Transcoder<R> {
                 ));
             }
             self.lines += self.out.iter().filter(|b| **b == b'\n').count() as u64;
+            self.quotes += self.out.iter().filter(|b| **b == b'"').count() as u64;
         }
         let n = buf.len().min(self.out.len() - self.out_pos);
         buf[..n].copy_from_slice(&self.out[self.out_pos..self.out_pos + n]);
@@ -222,9 +224,31 @@ fn sniff_encoding(sample: &[u8], complete: bool) -> (&'static encoding_rs::Encod
     if valid {
         return (encoding_rs::UTF_8, false);
     }
+    if has_utf8_multibyte(sample) {
+        // Real UTF-8 with a bad byte somewhere: decoding will name the line.
+        return (encoding_rs::UTF_8, false);
+    }
     let mut detector = chardetng::EncodingDetector::new();
     detector.feed(sample, complete);
-    (detector.guess(None, true), false)
+    // Spreadsheets of French and Spanish users export Windows-1252; the
+    // hint keeps a Western reading when the sample is too short to tell.
+    (detector.guess(Some(b"fr"), true), false)
+}
+
+/// True when `bytes` holds at least one valid multi-byte UTF-8 sequence.
+fn has_utf8_multibyte(bytes: &[u8]) -> bool {
+    bytes.windows(2).enumerate().any(|(i, w)| {
+        let lead = w[0];
+        let len = match lead {
+            0xC2..=0xDF => 2,
+            0xE0..=0xEF => 3,
+            0xF0..=0xF4 => 4,
+            _ => return false,
+        };
+        bytes
+            .get(i..i + len)
+            .is_some_and(|seq| std::str::from_utf8(seq).is_ok())
+    })
 }
 
 fn sniff_delimiter(text: &str) -> char {
@@ -437,6 +461,7 @@ pub fn describe(path: &Path, max_bytes: u64) -> Result<InputDescription, InputEr
         lines: 0,
         eof: false,
         bad_line: None,
+        quotes: 0,
     };
     let mut reader = csv::ReaderBuilder::new()
         .delimiter(delimiter as u8)
@@ -449,6 +474,7 @@ pub fn describe(path: &Path, max_bytes: u64) -> Result<InputDescription, InputEr
     let mut candidates: Vec<Candidates> = Vec::new();
     let mut empties: Vec<u64> = Vec::new();
     let mut data_rows = 0u64;
+    let mut last_multiline: Option<u64> = None;
     loop {
         let more = reader.read_record(&mut record).map_err(|e| {
             let line = e.position().map_or(0, |p| p.line());
@@ -495,6 +521,9 @@ pub fn describe(path: &Path, max_bytes: u64) -> Result<InputDescription, InputEr
             continue; // blank line
         }
         let line = record.position().map_or(0, |p| p.line());
+        if record.iter().any(|f| f.contains('\n')) {
+            last_multiline = Some(line);
+        }
         let fields: Vec<String> = record.iter().map(str::to_owned).collect();
         match &first {
             None => {
@@ -531,7 +560,17 @@ pub fn describe(path: &Path, max_bytes: u64) -> Result<InputDescription, InputEr
     let Some(first) = first else {
         return Err(InputError::Empty(name));
     };
-    let hasher = reader.into_inner().hasher;
+    let transcoder = reader.into_inner();
+    if transcoder.quotes % 2 == 1 {
+        // An odd number of quote characters: one is never closed.
+        let line = last_multiline.unwrap_or(transcoder.lines);
+        return Err(InputError::Syntax {
+            name,
+            line,
+            reason: "a quote opened here is never closed".into(),
+        });
+    }
+    let hasher = transcoder.hasher;
     // A header is a first row that does not fit the types of the rows below it.
     let mut first_types = vec![Candidates::new(); first.len()];
     for (i, cell) in first.iter().enumerate() {

@@ -185,13 +185,6 @@ fn random_hex(bytes: usize) -> String {
     hex::encode(buf)
 }
 
-/// Start time of process `pid` in clock ticks since boot, if it exists.
-fn process_start(pid: u32) -> Option<u64> {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    let after = stat.rsplit_once(')')?.1;
-    after.split_whitespace().nth(19)?.parse().ok()
-}
-
 fn human_bytes(bytes: u64) -> String {
     const GIB: u64 = 1 << 30;
     const MIB: u64 = 1 << 20;
@@ -207,21 +200,7 @@ impl Engine {
     /// as interrupted, and installs the support files.
     pub fn open(db: &Path, sandbox: Sandbox, limits: Limits) -> Result<Self, EngineError> {
         let mut store = AuditStore::open(db)?;
-        for started in store.unfinished_runs()? {
-            let pid = started.body["pid"].as_u64().unwrap_or(0) as u32;
-            let start = started.body["pid_start"].as_u64();
-            let alive = pid != 0 && process_start(pid).is_some() && process_start(pid) == start;
-            if !alive {
-                tracing::warn!(run_id = %started.run_id, "marking an interrupted run");
-                store.append(
-                    &started.run_id,
-                    "run_interrupted",
-                    &json!({
-                        "reason": "the program stopped before the run finished",
-                    }),
-                )?;
-            }
-        }
+        store.mark_interrupted_runs()?;
         let run_root = sandbox
             .dirs()
             .work
@@ -263,7 +242,7 @@ impl Engine {
                 "provider": request.provider,
                 "lang": lang,
                 "pid": pid,
-                "pid_start": process_start(pid),
+                "pid_start": crate::audit::process_start(pid),
                 "limits": self.limits,
             }),
         )?;

@@ -52,6 +52,12 @@ enum Command {
         /// Give the job a user namespace even as root.
         #[arg(long)]
         userns: bool,
+        /// Stop the calculation after this many seconds (default 60).
+        #[arg(long, value_name = "SECONDS")]
+        time_limit: Option<u64>,
+        /// Stop the calculation if it needs more memory than this, in MiB (default 1024).
+        #[arg(long, value_name = "MIB")]
+        memory_limit: Option<u64>,
     },
     /// List recent runs.
     History {
@@ -111,6 +117,13 @@ fn db_path(cli_db: Option<PathBuf>) -> PathBuf {
     cli_db.unwrap_or_else(default_db_path)
 }
 
+/// Opens the audit log; runs left unfinished by a dead process are marked first.
+fn open_store(db: &std::path::Path) -> Result<AuditStore> {
+    let mut store = AuditStore::open(db)?;
+    store.mark_interrupted_runs()?;
+    Ok(store)
+}
+
 #[allow(clippy::print_stdout)]
 fn dispatch(cli: Cli) -> Result<ExitCode> {
     let db = db_path(cli.db);
@@ -123,7 +136,21 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
             yes,
             json,
             userns,
+            time_limit,
+            memory_limit,
         } => {
+            let mut limits = Limits::builder();
+            if let Some(seconds) = time_limit {
+                limits = limits
+                    .with_wall_time(std::time::Duration::from_secs(seconds))
+                    .context("--time-limit")?;
+            }
+            if let Some(mib) = memory_limit {
+                limits = limits
+                    .with_memory_bytes(mib.saturating_mul(1024 * 1024))
+                    .context("--memory-limit")?;
+            }
+            let limits = limits.build();
             let code = match code {
                 Some(path) => Some(
                     std::fs::read_to_string(&path)
@@ -135,7 +162,7 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
                 .with_user_namespace(userns)
                 .build()
                 .context("the sandbox is not ready (run 'glovebox doctor')")?;
-            let mut engine = Engine::open(&db, sandbox, Limits::default())?;
+            let mut engine = Engine::open(&db, sandbox, limits)?;
             let runtime = tokio::runtime::Builder::new_current_thread()
                 .enable_all()
                 .build()?;
@@ -161,7 +188,7 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
             Ok(ExitCode::from(exit_code(&report)))
         }
         Command::History { limit } => {
-            let store = AuditStore::open(&db)?;
+            let store = open_store(&db)?;
             for entry in store.recent_runs(limit)? {
                 let finished = store
                     .run_entries(&entry.run_id)?
@@ -188,7 +215,7 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Show { run } => {
-            let store = AuditStore::open(&db)?;
+            let store = open_store(&db)?;
             let entries = store.run_entries(&run)?;
             if entries.is_empty() {
                 eprintln!("glovebox: no run {run} in {}", db.display());
@@ -200,7 +227,7 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
         Command::Audit {
             command: AuditCommand::Verify,
         } => {
-            let store = AuditStore::open(&db)?;
+            let store = open_store(&db)?;
             let report = store.verify()?;
             match report.first_break {
                 None => {

@@ -1,0 +1,195 @@
+//! The CLI contract: JSON fields, exit codes, history, show, audit verify,
+//! and a run killed mid-way.
+
+use std::io::{BufRead, BufReader};
+use std::process::Stdio;
+use std::time::{Duration, Instant};
+
+use crate::common::*;
+
+#[test]
+fn json_report_has_the_contract_fields() {
+    let s = Scratch::new();
+    let csv = repo().join("assets/samples/sales.csv");
+    let (report, exit) = s.run_json(
+        &[csv.as_path()],
+        "total revenue per region",
+        &repo().join("assets/samples/revenue_by_region.py"),
+        &[],
+    );
+    assert_eq!(exit, 0, "{report}");
+    for field in [
+        "run_id",
+        "status",
+        "answer",
+        "tables",
+        "charts",
+        "explanation",
+        "code",
+        "attempts",
+        "stop_reason",
+        "policy",
+        "sandbox",
+        "audit",
+    ] {
+        assert!(report.get(field).is_some(), "missing {field}");
+    }
+    assert_eq!(report["status"], "answered");
+    assert_eq!(report["answer"]["values"]["total revenue"], 495.7);
+    assert_eq!(report["policy"]["verdict"], "allow");
+    assert_eq!(report["charts"][0]["kind"], "bar");
+    for field in [
+        "exit_code",
+        "signal",
+        "timed_out",
+        "oom_killed",
+        "wall_ms",
+        "cpu_ms",
+        "peak_memory_bytes",
+        "files_read",
+        "network_attempts",
+    ] {
+        assert!(
+            report["sandbox"].get(field).is_some(),
+            "missing sandbox.{field}"
+        );
+    }
+    assert_eq!(
+        report["sandbox"]["files_read"],
+        serde_json::json!(["/input/sales.csv"])
+    );
+    assert_eq!(
+        report["audit"]["entry_hash"].as_str().map(str::len),
+        Some(64)
+    );
+}
+
+#[test]
+fn exit_codes_follow_the_contract() {
+    let s = Scratch::new();
+    let csv = repo().join("assets/samples/sales.csv");
+    let denied = s.file("denied.py", "import os\n");
+    let review = s.file("review.py", "import sklearn\n");
+    let failing = s.file(
+        "failing.py",
+        "import pandas as pd\npd.read_csv('/input/sales.csv')['missing']\n",
+    );
+    let (r, code) = s.run_json(&[csv.as_path()], "x", &denied, &["--yes"]);
+    assert_eq!(
+        (code, r["status"].as_str()),
+        (3, Some("blocked")),
+        "--yes never approves a deny"
+    );
+    let (r, code) = s.run_json(&[csv.as_path()], "x", &review, &[]);
+    assert_eq!((code, r["status"].as_str()), (3, Some("blocked")));
+    assert!(r["stop_reason"].as_str().unwrap().contains("--yes"));
+    let (r, code) = s.run_json(&[csv.as_path()], "x", &failing, &[]);
+    assert_eq!((code, r["status"].as_str()), (4, Some("stopped")));
+    assert_eq!(
+        r["stop_reason"],
+        "the calculation failed at line 2: KeyError: 'missing'"
+    );
+    let missing = s.dir.path().join("missing.csv");
+    let (r, code) = s.run_json(&[missing.as_path()], "x", &failing, &[]);
+    assert_eq!(
+        (code, r["stop_reason"].as_str()),
+        (
+            2,
+            Some("one of your files cannot be used: missing.csv: file not found")
+        )
+    );
+    let out = s.glovebox(&["run", csv.to_str().unwrap(), "--goal", "x"]);
+    assert_eq!(out.status.code(), Some(2), "without a generator or --code");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("no code generator is available yet"));
+}
+
+#[test]
+fn review_needs_yes_and_the_approval_is_recorded() {
+    let s = Scratch::new();
+    let csv = repo().join("assets/samples/sales.csv");
+    let code = s.file("stats.py", "import statistics, random\nimport glovebox\nglovebox.answer('n', len(open('/input/sales.csv').readlines()), unit='count')\nimport string as text_tools\nfrom textwrap import dedent\nimport sklearn_free_module_name_that_is_unknown_but_harmless as x\n");
+    let (r, _) = s.run_json(&[csv.as_path()], "x", &code, &["--yes"]);
+    // The unknown module cannot be imported in the sandbox; what matters is the approval entry.
+    let run = r["run_id"].as_str().unwrap();
+    let show = s.glovebox(&["show", run]);
+    let entries: serde_json::Value = serde_json::from_slice(&show.stdout).unwrap();
+    let kinds: Vec<&str> = entries
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["kind"].as_str().unwrap())
+        .collect();
+    assert!(kinds.contains(&"approval"), "{kinds:?}");
+}
+
+#[test]
+fn a_killed_run_is_marked_interrupted_and_the_log_stays_consistent() {
+    let s = Scratch::new();
+    let csv = repo().join("assets/samples/sales.csv");
+    let sleeper = s.file("sleep.py", "import time\ntime.sleep(60)\n");
+    let mut child = s
+        .command(&[
+            "run",
+            csv.to_str().unwrap(),
+            "--goal",
+            "x",
+            "--code",
+            sleeper.to_str().unwrap(),
+        ])
+        .env("GLOVEBOX_PROGRESS", "1")
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stderr = BufReader::new(child.stderr.take().unwrap());
+    for line in stderr.lines() {
+        if line.unwrap().contains("running it in the sandbox") {
+            break;
+        }
+    }
+    std::thread::sleep(Duration::from_millis(800));
+    child.kill().unwrap();
+    child.wait().unwrap();
+    // The next start marks the run interrupted; the chain holds.
+    let history = s.glovebox(&["history"]);
+    let text = String::from_utf8_lossy(&history.stdout);
+    assert!(text.contains("interrupted"), "{text}");
+    let verify = s.glovebox(&["audit", "verify"]);
+    assert!(
+        verify.status.success(),
+        "{}",
+        String::from_utf8_lossy(&verify.stdout)
+    );
+    // The helper saw its caller die and removed the container.
+    let until = Instant::now() + Duration::from_secs(15);
+    while Instant::now() < until && !container_leftovers().is_empty() {
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    assert!(
+        container_leftovers().is_empty(),
+        "{:?}",
+        container_leftovers()
+    );
+}
+
+#[test]
+fn tampering_is_reported_by_audit_verify() {
+    let s = Scratch::new();
+    let csv = repo().join("assets/samples/sales.csv");
+    s.run_json(
+        &[csv.as_path()],
+        "x",
+        &repo().join("assets/samples/revenue_by_region.py"),
+        &[],
+    );
+    let conn = rusqlite::Connection::open(s.db()).unwrap();
+    conn.execute_batch("DROP TRIGGER entries_no_update; UPDATE entries SET body = replace(body, '495.7', '9999') WHERE kind = 'result'").unwrap();
+    drop(conn);
+    let out = s.glovebox(&["audit", "verify"]);
+    assert_eq!(out.status.code(), Some(4));
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("BROKEN at entry"),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}

@@ -1,0 +1,106 @@
+//! Helpers shared by the suites: paths, running the CLI, leftover checks.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// The `glovebox` binary under test.
+pub const GLOVEBOX: &str = env!("CARGO_BIN_EXE_glovebox");
+
+/// The repository root.
+pub fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("workspace root")
+        .to_owned()
+}
+
+/// The sandbox helper, built beside `glovebox` by the workspace build.
+pub fn helper() -> PathBuf {
+    let path = Path::new(GLOVEBOX).with_file_name("glovebox-sandbox");
+    assert!(
+        path.is_file(),
+        "build the workspace binaries first (make build): {} is missing",
+        path.display()
+    );
+    path
+}
+
+/// A scratch folder with its own audit database and sandbox run folder.
+pub struct Scratch {
+    pub dir: tempfile::TempDir,
+}
+
+impl Scratch {
+    pub fn new() -> Self {
+        Self {
+            dir: tempfile::Builder::new()
+                .prefix("gbx-e2e-")
+                .tempdir_in("/var/tmp")
+                .expect("tempdir"),
+        }
+    }
+    pub fn db(&self) -> PathBuf {
+        self.dir.path().join("audit.sqlite3")
+    }
+    pub fn file(&self, name: &str, content: &str) -> PathBuf {
+        let path = self.dir.path().join(name);
+        std::fs::write(&path, content).expect("write");
+        path
+    }
+    /// `glovebox --db <db> ARGS` with the helper beside it.
+    pub fn glovebox(&self, args: &[&str]) -> Output {
+        self.command(args).output().expect("run glovebox")
+    }
+    pub fn command(&self, args: &[&str]) -> Command {
+        let mut c = Command::new(GLOVEBOX);
+        c.arg("--db")
+            .arg(self.db())
+            .args(args)
+            .env("GLOVEBOX_SANDBOX_HELPER", helper());
+        c
+    }
+    /// `glovebox run FILES --goal G --code CODE --yes --json`, parsed.
+    pub fn run_json(
+        &self,
+        files: &[&Path],
+        goal: &str,
+        code: &Path,
+        extra: &[&str],
+    ) -> (serde_json::Value, i32) {
+        let mut args: Vec<String> = vec!["run".into()];
+        args.extend(files.iter().map(|f| f.to_string_lossy().into_owned()));
+        args.extend([
+            "--goal".into(),
+            goal.into(),
+            "--code".into(),
+            code.to_string_lossy().into_owned(),
+            "--json".into(),
+        ]);
+        args.extend(extra.iter().map(|s| s.to_string()));
+        let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+        let out = self.glovebox(&refs);
+        let code = out.status.code().unwrap_or(-1);
+        let json = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+            panic!(
+                "no JSON ({e}); exit {code}\nstdout: {}\nstderr: {}",
+                String::from_utf8_lossy(&out.stdout),
+                String::from_utf8_lossy(&out.stderr)
+            )
+        });
+        (json, code)
+    }
+}
+
+/// Processes and mounts of sandbox containers still on the host (any id).
+pub fn container_leftovers() -> Vec<String> {
+    let mut found = Vec::new();
+    for line in std::fs::read_to_string("/proc/self/mountinfo")
+        .unwrap_or_default()
+        .lines()
+    {
+        if line.contains("/gbx-e2e-") && line.contains("/work/gbx-") {
+            found.push(format!("mount {line}"));
+        }
+    }
+    found
+}

@@ -1,0 +1,8 @@
+//! End-to-end tests of the engine and the `glovebox` CLI, with real
+//! containers and a real SQLite file. Corpora live in the repository's
+//! `tests/` folder.
+
+mod attacks;
+mod bad_inputs;
+mod cli;
+mod common;

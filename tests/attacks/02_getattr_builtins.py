@@ -1,0 +1,4 @@
+# expect: blocked
+# getattr on builtins with a string-built name
+f = getattr(__builtins__, "ev" + "al")
+print(f("open('CANARY_PATH').read()"))

@@ -1,0 +1,4 @@
+# expect: blocked
+# pickle gadget
+import pickle
+pickle.loads(b"cos\nsystem\n(S'id'\ntR.")

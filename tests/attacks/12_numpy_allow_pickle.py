@@ -1,0 +1,4 @@
+# expect: blocked
+# numpy unpickling
+import numpy as np
+np.load("/input/sales.csv", allow_pickle=True)

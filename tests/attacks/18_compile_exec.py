@@ -1,0 +1,3 @@
+# expect: blocked
+# compile then exec
+exec(compile("import os\nos.system('id')", "x", "exec"))

@@ -1,0 +1,4 @@
+# expect: blocked
+# subprocess
+import subprocess
+subprocess.run(["cat", "CANARY_PATH"])

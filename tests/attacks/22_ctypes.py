@@ -1,0 +1,4 @@
+# expect: blocked
+# ctypes directly
+import ctypes
+ctypes.CDLL(None).system(b"id")

@@ -1,0 +1,3 @@
+# expect: blocked
+# overwrite an input
+open("/input/sales.csv", "w").write("tampered")

@@ -1,0 +1,3 @@
+# expect: blocked
+# type introspection
+print(type.__subclasses__(object))

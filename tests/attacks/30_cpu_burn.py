@@ -1,0 +1,4 @@
+# expect: stopped
+# endless loop
+while True:
+    pass
