@@ -6,3 +6,4 @@ mod attacks;
 mod bad_inputs;
 mod cli;
 mod common;
+mod legit;
