@@ -468,7 +468,9 @@ pub fn describe(path: &Path, max_bytes: u64) -> Result<InputDescription, InputEr
         .has_headers(false)
         .flexible(true)
         .from_reader(transcoder);
-    let mut record = csv::StringRecord::new();
+    // Byte records: the transcoder already guarantees UTF-8, so cells are
+    // only turned into text when they are sampled or previewed.
+    let mut record = csv::ByteRecord::new();
     let mut rows: Vec<Vec<String>> = Vec::new();
     let mut first: Option<Vec<String>> = None;
     let mut candidates: Vec<Candidates> = Vec::new();
@@ -476,7 +478,7 @@ pub fn describe(path: &Path, max_bytes: u64) -> Result<InputDescription, InputEr
     let mut data_rows = 0u64;
     let mut last_multiline: Option<u64> = None;
     loop {
-        let more = reader.read_record(&mut record).map_err(|e| {
+        let more = reader.read_byte_record(&mut record).map_err(|e| {
             let line = e.position().map_or(0, |p| p.line());
             match e.kind() {
                 csv::ErrorKind::Io(io) if io.kind() == std::io::ErrorKind::InvalidData => {
@@ -517,35 +519,35 @@ pub fn describe(path: &Path, max_bytes: u64) -> Result<InputDescription, InputEr
         if !more {
             break;
         }
-        if record.iter().all(|f| f.trim().is_empty()) {
+        if record.iter().all(|f| f.trim_ascii().is_empty()) {
             continue; // blank line
         }
         let line = record.position().map_or(0, |p| p.line());
-        if record.iter().any(|f| f.contains('\n')) {
+        if record.iter().any(|f| f.contains(&b'\n')) {
             last_multiline = Some(line);
         }
-        let fields: Vec<String> = record.iter().map(str::to_owned).collect();
+        let text = |cell: &[u8]| String::from_utf8_lossy(cell).into_owned();
         match &first {
             None => {
-                candidates = vec![Candidates::new(); fields.len()];
-                empties = vec![0; fields.len()];
-                first = Some(fields);
+                candidates = vec![Candidates::new(); record.len()];
+                empties = vec![0; record.len()];
+                first = Some(record.iter().map(text).collect());
                 continue;
             }
-            Some(header) if header.len() != fields.len() => {
+            Some(header) if header.len() != record.len() => {
                 return Err(InputError::Ragged {
                     name,
                     line,
                     expected: header.len(),
-                    found: fields.len(),
+                    found: record.len(),
                 });
             }
             Some(_) => {}
         }
         data_rows += 1;
         if data_rows <= TYPE_SAMPLE_ROWS {
-            for (i, cell) in fields.iter().enumerate() {
-                let cell = cell.trim();
+            for (i, cell) in record.iter().enumerate() {
+                let cell = std::str::from_utf8(cell).unwrap_or("").trim();
                 if cell.is_empty() {
                     empties[i] += 1;
                 } else {
@@ -554,7 +556,7 @@ pub fn describe(path: &Path, max_bytes: u64) -> Result<InputDescription, InputEr
             }
         }
         if rows.len() < PREVIEW_ROWS {
-            rows.push(fields);
+            rows.push(record.iter().map(text).collect());
         }
     }
     let Some(first) = first else {

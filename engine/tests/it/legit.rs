@@ -31,7 +31,13 @@ fn legitimate_scripts_are_allowed() {
             flagged.push(format!("{}: {:?}", file.display(), report.findings));
         }
     }
-    assert!(flagged.is_empty(), "false positives ({} of {}):\n{}", flagged.len(), files.len(), flagged.join("\n"));
+    assert!(
+        flagged.is_empty(),
+        "false positives ({} of {}):\n{}",
+        flagged.len(),
+        files.len(),
+        flagged.join("\n")
+    );
 }
 
 #[test]
@@ -42,7 +48,12 @@ fn legitimate_scripts_answer_in_the_sandbox() {
     for file in scripts() {
         let (report, exit) = s.run_json(&[csv.as_path()], "analysis", &file, &[]);
         if exit != 0 {
-            failed.push(format!("{}: {} {}", file.display(), report["status"], report["stop_reason"]));
+            failed.push(format!(
+                "{}: {} {}",
+                file.display(),
+                report["status"],
+                report["stop_reason"]
+            ));
         }
     }
     assert!(failed.is_empty(), "{}", failed.join("\n"));
