@@ -66,9 +66,12 @@ impl SandboxError {
     }
 }
 
-/// Default folder for container state: `/run/glovebox` as root, else
-/// `$XDG_RUNTIME_DIR/glovebox`.
+/// Default folder for container state: `$GLOVEBOX_RUN_DIR`, else
+/// `/run/glovebox` as root, else `$XDG_RUNTIME_DIR/glovebox`.
 pub fn default_run_dir() -> PathBuf {
+    if let Some(dir) = std::env::var_os("GLOVEBOX_RUN_DIR") {
+        return PathBuf::from(dir);
+    }
     if nix::unistd::geteuid().is_root() {
         return PathBuf::from("/run/glovebox");
     }

@@ -74,7 +74,7 @@ impl Fixture {
             self.input_bytes,
             "{name} ({layer}): input changed"
         );
-        let left = container_leftovers();
+        let left = container_leftovers(self.scratch.dir.path());
         assert!(left.is_empty(), "{name} ({layer}): leftovers {left:?}");
     }
 }

@@ -162,14 +162,11 @@ fn a_killed_run_is_marked_interrupted_and_the_log_stays_consistent() {
     );
     // The helper saw its caller die and removed the container.
     let until = Instant::now() + Duration::from_secs(15);
-    while Instant::now() < until && !container_leftovers().is_empty() {
+    while Instant::now() < until && !container_leftovers(s.dir.path()).is_empty() {
         std::thread::sleep(Duration::from_millis(100));
     }
-    assert!(
-        container_leftovers().is_empty(),
-        "{:?}",
-        container_leftovers()
-    );
+    let left = container_leftovers(s.dir.path());
+    assert!(left.is_empty(), "{left:?}");
 }
 
 #[test]

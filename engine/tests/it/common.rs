@@ -91,15 +91,43 @@ impl Scratch {
     }
 }
 
-/// Processes and mounts of sandbox containers still on the host (any id).
-pub fn container_leftovers() -> Vec<String> {
+/// Traces of containers started under `scratch` still on the host: mounts
+/// below it, processes whose root is below it, state or work folders.
+pub fn container_leftovers(scratch: &Path) -> Vec<String> {
+    let prefix = scratch.to_string_lossy().into_owned();
     let mut found = Vec::new();
     for line in std::fs::read_to_string("/proc/self/mountinfo")
         .unwrap_or_default()
         .lines()
     {
-        if line.contains("/gbx-e2e-") && line.contains("/work/gbx-") {
+        if line
+            .split(' ')
+            .nth(4)
+            .is_some_and(|m| m.starts_with(&prefix))
+        {
             found.push(format!("mount {line}"));
+        }
+    }
+    for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
+        if let Ok(root) = std::fs::read_link(entry.path().join("root")) {
+            if root.starts_with(scratch) {
+                found.push(format!(
+                    "process {} with root {}",
+                    entry.file_name().to_string_lossy(),
+                    root.display()
+                ));
+            }
+        }
+    }
+    for run in ["run", "direct"] {
+        for sub in ["state", "work"] {
+            for e in std::fs::read_dir(scratch.join(run).join(sub))
+                .into_iter()
+                .flatten()
+                .flatten()
+            {
+                found.push(format!("file {}", e.path().display()));
+            }
         }
     }
     found
