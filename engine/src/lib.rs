@@ -5,6 +5,7 @@
 pub mod audit;
 pub mod inputs;
 pub mod lang;
+pub mod messages;
 pub mod pipeline;
 pub mod policy;
 pub mod result;

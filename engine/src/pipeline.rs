@@ -12,10 +12,11 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use crate::audit::{AuditError, AuditStore};
-use crate::inputs::{self, InputDescription, InputError};
+use crate::inputs::{self, InputDescription};
 use crate::lang::Lang;
+use crate::messages::{stop_reason, StopReason};
 use crate::policy::{self, PolicyReport, Profile, Verdict};
-use crate::result::{self, CheckedResult, ResultProblem, Value};
+use crate::result::{self, CheckedResult, Value};
 use crate::support;
 
 /// Errors that stop the engine itself (not a run).
@@ -124,6 +125,9 @@ pub struct SandboxReport {
     pub image_digest: String,
     /// Sandbox mode.
     pub mode: String,
+    /// Disagreement between what the sandbox saw and what the code's own
+    /// audit hook reported (a sign the code tampered with the hook).
+    pub cross_check: Option<String>,
     /// Log printed by the code (stdout), truncated.
     pub stdout: String,
     /// Errors printed by the code (stderr), truncated.
@@ -279,7 +283,10 @@ impl Engine {
                     self.store.append(&run_id, "input", &json!(desc))?;
                     report.inputs.push(desc);
                 }
-                Err(e) => return self.stop(report, Status::Stopped, "input", &input_reason(&e)),
+                Err(e) => {
+                    let reason = stop_reason(lang, &StopReason::InputUnusable(&e.to_string()));
+                    return self.stop(report, Status::Stopped, "input", &reason);
+                }
             }
             if let Err(e) = setup.add_input(file) {
                 return self.stop(report, Status::Stopped, "input", &e.to_string());
@@ -296,7 +303,7 @@ impl Engine {
                 report,
                 Status::Stopped,
                 "no_generator",
-                "no code generator is available yet: give the code to run with --code FILE",
+                &stop_reason(lang, &StopReason::NoGenerator),
             );
         };
         self.store.append(
@@ -326,7 +333,10 @@ impl Engine {
             }
             Verdict::Review if !request.approve_review => {
                 prepared.abort();
-                let reason = format!("this code needs your approval before it runs ({}); run again with --yes to approve it", first_message(&policy_report));
+                let reason = stop_reason(
+                    lang,
+                    &StopReason::NeedsApproval(&first_message(&policy_report)),
+                );
                 return self.stop(report, Status::Blocked, "review", &reason);
             }
             Verdict::Review => {
@@ -362,7 +372,7 @@ impl Engine {
                     report,
                     Status::Stopped,
                     "sandbox",
-                    &format!("the sandbox could not run the code: {e}"),
+                    &stop_reason(lang, &StopReason::SandboxFailed(&e.to_string())),
                 );
             }
         };
@@ -374,11 +384,11 @@ impl Engine {
         report.sandbox = sandbox_report(&outcome);
 
         progress(Stage::Validate);
-        let checked = if let Some(reason) = limit_reason(&outcome, &self.limits) {
+        let checked = if let Some(reason) = limit_reason(lang, &outcome, &self.limits) {
             Err(reason)
         } else {
             result::check(&outcome.result, outcome.result_truncated, &nonce)
-                .map_err(|p| problem_reason(&p))
+                .map_err(|p| stop_reason(lang, &StopReason::Result(&p)))
         };
         match checked {
             Ok(checked) => {
@@ -437,43 +447,24 @@ fn first_message(report: &PolicyReport) -> String {
         .unwrap_or_default()
 }
 
-fn input_reason(e: &InputError) -> String {
-    format!("one of your files cannot be used: {e}")
-}
-
-fn limit_reason(o: &Outcome, limits: &Limits) -> Option<String> {
-    if o.oom_killed {
-        Some(format!(
-            "the calculation needed more than {} of memory and was stopped",
-            human_bytes(limits.memory_bytes)
-        ))
+fn limit_reason(lang: Lang, o: &Outcome, limits: &Limits) -> Option<String> {
+    let reason = if o.oom_killed {
+        stop_reason(
+            lang,
+            &StopReason::OutOfMemory(&human_bytes(limits.memory_bytes)),
+        )
     } else if o.timed_out {
-        Some(format!(
-            "the calculation took longer than {} seconds and was stopped",
-            limits.wall_time_ms / 1000
-        ))
+        stop_reason(lang, &StopReason::TooSlow(limits.wall_time_ms / 1000))
     } else if o.cancelled {
-        Some("the calculation was cancelled".into())
+        stop_reason(lang, &StopReason::Cancelled)
     } else if o.pids_limit_hit && o.exit_code != Some(0) {
-        Some(format!(
-            "the calculation tried to start more than {} processes and was stopped",
-            limits.pids
-        ))
+        stop_reason(lang, &StopReason::TooManyProcesses(limits.pids))
     } else if o.signal.is_some() {
-        Some("the calculation was stopped by the system".into())
+        stop_reason(lang, &StopReason::StoppedBySystem)
     } else {
-        None
-    }
-}
-
-fn problem_reason(p: &ResultProblem) -> String {
-    match p {
-        ResultProblem::CodeFailed { line, message } if *line > 0 => {
-            format!("the calculation failed at line {line}: {message}")
-        }
-        ResultProblem::CodeFailed { message, .. } => format!("the calculation failed: {message}"),
-        other => other.to_string(),
-    }
+        return None;
+    };
+    Some(reason)
 }
 
 fn answer_json(checked: &CheckedResult) -> serde_json::Value {
@@ -518,6 +509,7 @@ fn sandbox_report(o: &Outcome) -> SandboxReport {
         network_attempts: o.network_attempts.iter().map(|a| json!({"seen_by": "sandbox", "family": a.family, "type": a.socket_type, "at_ms": a.at_ms})).collect(),
         image_digest: o.image_digest.clone(),
         mode: o.mode.describe(),
+        cross_check: None,
         stdout: o.stdout.chars().take(64 * 1024).collect(),
         stderr: o.stderr.chars().take(64 * 1024).collect(),
     }
@@ -533,5 +525,18 @@ fn enrich_sandbox_report(s: &mut SandboxReport, checked: &CheckedResult) {
         let mut e = event.clone();
         e["seen_by"] = json!("audit hook");
         s.network_attempts.push(e);
+    }
+    // The hook sees Python-level events (sockets, name lookups); the sandbox
+    // sees every socket the process makes. Attempts seen only by the sandbox
+    // mean the code reached the network around Python's own audit events.
+    let sandbox_sockets = s
+        .network_attempts
+        .iter()
+        .filter(|a| a["seen_by"] == "sandbox")
+        .count();
+    if sandbox_sockets > 0 && checked.network_events.is_empty() {
+        s.cross_check = Some(format!(
+            "the sandbox refused {sandbox_sockets} network attempt(s) that the code's own audit hook did not report"
+        ));
     }
 }

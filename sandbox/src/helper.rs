@@ -5,7 +5,8 @@
 //! and talks to it with [`crate::protocol`] messages. The helper never starts
 //! a thread: it creates the container, reports `Ready`, waits for the code,
 //! starts the container and then watches it with one `poll` loop over the
-//! init's pidfd, the stdout/stderr pipes, the seccomp notify fd and its own
+//! init's pidfd, the stdout/stderr pipes, the result channel (fd 3 in the
+//! job), the seccomp notify fd and its own
 //! stdin (end of file means cancel). Whatever happens, it removes the
 //! container, its cgroups, mounts and folders before it exits.
 

@@ -1,0 +1,134 @@
+//! Stop reasons in the goal's language (English, French, Spanish): sentences a
+//! person who does not program can act on. Details that come from elsewhere
+//! (an exception text, a file name) are quoted as they are.
+
+use crate::lang::Lang;
+use crate::result::ResultProblem;
+
+/// Why a run stopped.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StopReason<'a> {
+    /// No generator and no `--code`.
+    NoGenerator,
+    /// A review verdict without approval; carries the finding.
+    NeedsApproval(&'a str),
+    /// The sandbox failed to run the code.
+    SandboxFailed(&'a str),
+    /// An input cannot be used.
+    InputUnusable(&'a str),
+    /// Memory limit, as shown (`1 GiB`).
+    OutOfMemory(&'a str),
+    /// Wall-time limit in seconds.
+    TooSlow(u64),
+    /// Cancelled by the user.
+    Cancelled,
+    /// Pids limit.
+    TooManyProcesses(u32),
+    /// Killed by a signal.
+    StoppedBySystem,
+    /// The result was refused.
+    Result(&'a ResultProblem),
+}
+
+/// The sentence for `reason` in `lang`.
+pub fn stop_reason(lang: Lang, reason: &StopReason<'_>) -> String {
+    use Lang::{En, Es, Fr};
+    use StopReason as R;
+    match (reason, lang) {
+        (R::NoGenerator, En) => "no code generator is available yet: give the code to run with --code FILE".into(),
+        (R::NoGenerator, Fr) => "aucun générateur de code n'est encore disponible : donnez le code à exécuter avec --code FICHIER".into(),
+        (R::NoGenerator, Es) => "todavía no hay un generador de código: indique el código a ejecutar con --code ARCHIVO".into(),
+        (R::NeedsApproval(f), En) => format!("this code needs your approval before it runs ({f}); run again with --yes to approve it"),
+        (R::NeedsApproval(f), Fr) => format!("ce code doit être approuvé avant de s'exécuter ({f}) ; relancez avec --yes pour l'approuver"),
+        (R::NeedsApproval(f), Es) => format!("este código necesita su aprobación antes de ejecutarse ({f}); vuelva a ejecutarlo con --yes para aprobarlo"),
+        (R::SandboxFailed(d), En) => format!("the sandbox could not run the code: {d}"),
+        (R::SandboxFailed(d), Fr) => format!("le bac à sable n'a pas pu exécuter le code : {d}"),
+        (R::SandboxFailed(d), Es) => format!("el entorno aislado no pudo ejecutar el código: {d}"),
+        (R::InputUnusable(d), En) => format!("one of your files cannot be used: {d}"),
+        (R::InputUnusable(d), Fr) => format!("un de vos fichiers ne peut pas être utilisé : {d}"),
+        (R::InputUnusable(d), Es) => format!("uno de sus archivos no se puede usar: {d}"),
+        (R::OutOfMemory(m), En) => format!("the calculation needed more than {m} of memory and was stopped"),
+        (R::OutOfMemory(m), Fr) => format!("le calcul a eu besoin de plus de {m} de mémoire et a été arrêté"),
+        (R::OutOfMemory(m), Es) => format!("el cálculo necesitó más de {m} de memoria y se detuvo"),
+        (R::TooSlow(s), En) => format!("the calculation took longer than {s} seconds and was stopped"),
+        (R::TooSlow(s), Fr) => format!("le calcul a duré plus de {s} secondes et a été arrêté"),
+        (R::TooSlow(s), Es) => format!("el cálculo tardó más de {s} segundos y se detuvo"),
+        (R::Cancelled, En) => "the calculation was cancelled".into(),
+        (R::Cancelled, Fr) => "le calcul a été annulé".into(),
+        (R::Cancelled, Es) => "el cálculo fue cancelado".into(),
+        (R::TooManyProcesses(n), En) => format!("the calculation tried to start more than {n} processes and was stopped"),
+        (R::TooManyProcesses(n), Fr) => format!("le calcul a tenté de lancer plus de {n} processus et a été arrêté"),
+        (R::TooManyProcesses(n), Es) => format!("el cálculo intentó iniciar más de {n} procesos y se detuvo"),
+        (R::StoppedBySystem, En) => "the calculation was stopped by the system".into(),
+        (R::StoppedBySystem, Fr) => "le calcul a été arrêté par le système".into(),
+        (R::StoppedBySystem, Es) => "el sistema detuvo el cálculo".into(),
+        (R::Result(p), lang) => result_problem(lang, p),
+    }
+}
+
+fn result_problem(lang: Lang, p: &ResultProblem) -> String {
+    use Lang::{En, Es, Fr};
+    use ResultProblem as P;
+    match (p, lang) {
+        (P::CodeFailed { line, message }, En) if *line > 0 => format!("the calculation failed at line {line}: {message}"),
+        (P::CodeFailed { line, message }, Fr) if *line > 0 => format!("le calcul a échoué à la ligne {line} : {message}"),
+        (P::CodeFailed { line, message }, Es) if *line > 0 => format!("el cálculo falló en la línea {line}: {message}"),
+        (P::CodeFailed { message, .. }, En) => format!("the calculation failed: {message}"),
+        (P::CodeFailed { message, .. }, Fr) => format!("le calcul a échoué : {message}"),
+        (P::CodeFailed { message, .. }, Es) => format!("el cálculo falló: {message}"),
+        (P::Missing, Fr) => "le calcul s'est terminé sans rendre de résultat (il doit appeler glovebox.answer ou glovebox.table)".into(),
+        (P::Missing, Es) => "el cálculo terminó sin informar un resultado (debe llamar a glovebox.answer o glovebox.table)".into(),
+        (P::Malformed(d), Fr) => format!("le calcul a rendu son résultat sous une forme illisible ({d})"),
+        (P::Malformed(d), Es) => format!("el cálculo informó su resultado en una forma ilegible ({d})"),
+        (P::WrongNonce, Fr) => "le résultat rendu ne porte pas le sceau de cette exécution, il n'a donc pas été pris en compte".into(),
+        (P::WrongNonce, Es) => "el resultado informado no lleva el sello de esta ejecución, así que no se aceptó".into(),
+        (P::Empty, Fr) => "le calcul n'a rendu ni réponse ni tableau".into(),
+        (P::Empty, Es) => "el cálculo no informó ninguna respuesta ni tabla".into(),
+        (P::NotFinite(n), Fr) => format!("la valeur « {n} » n'est pas un nombre fini"),
+        (P::NotFinite(n), Es) => format!("el valor «{n}» no es un número finito"),
+        (P::OutOfRange { name, value, unit }, Fr) => format!("la valeur « {name} » vaut {value}, ce qui n'est pas un(e) {unit} valide"),
+        (P::OutOfRange { name, value, unit }, Es) => format!("el valor «{name}» es {value}, que no es un {unit} válido"),
+        (P::TooMany(what), Fr) => format!("le résultat contient trop d'éléments ({what})"),
+        (P::TooMany(what), Es) => format!("el resultado tiene demasiados elementos ({what})"),
+        (P::ChartColumn { chart, missing }, Fr) => format!("le graphique « {chart} » utilise {missing}, absent de son tableau"),
+        (P::ChartColumn { chart, missing }, Es) => format!("el gráfico «{chart}» usa {missing}, que no está en su tabla"),
+        (P::RaggedTable(t), Fr) => format!("le tableau « {t} » a des lignes de largeurs différentes"),
+        (P::RaggedTable(t), Es) => format!("la tabla «{t}» tiene filas de distinto ancho"),
+        (other, _) => other.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_reason_has_three_languages() {
+        let problem = ResultProblem::Empty;
+        let reasons = [
+            StopReason::NoGenerator,
+            StopReason::NeedsApproval("x"),
+            StopReason::SandboxFailed("x"),
+            StopReason::InputUnusable("x"),
+            StopReason::OutOfMemory("1 GiB"),
+            StopReason::TooSlow(60),
+            StopReason::Cancelled,
+            StopReason::TooManyProcesses(128),
+            StopReason::StoppedBySystem,
+            StopReason::Result(&problem),
+        ];
+        for reason in &reasons {
+            let texts: Vec<String> = Lang::ALL.iter().map(|l| stop_reason(*l, reason)).collect();
+            assert_ne!(texts[0], texts[1], "{reason:?} lacks French");
+            assert_ne!(texts[0], texts[2], "{reason:?} lacks Spanish");
+        }
+    }
+
+    #[test]
+    fn french_memory_stop() {
+        assert_eq!(
+            stop_reason(Lang::Fr, &StopReason::OutOfMemory("1 GiB")),
+            "le calcul a eu besoin de plus de 1 GiB de mémoire et a été arrêté"
+        );
+    }
+}
