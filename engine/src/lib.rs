@@ -8,5 +8,5 @@ pub mod lang;
 pub mod messages;
 pub mod pipeline;
 pub mod policy;
-pub mod result;
 pub mod support;
+pub mod validate;

@@ -3,7 +3,7 @@
 //! (an exception text, a file name) are quoted as they are.
 
 use crate::lang::Lang;
-use crate::result::ResultProblem;
+use crate::validate::ResultProblem;
 
 /// Why a run stopped.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -16,8 +16,8 @@ use crate::inputs::{self, InputDescription};
 use crate::lang::Lang;
 use crate::messages::{stop_reason, StopReason};
 use crate::policy::{self, PolicyReport, Profile, Verdict};
-use crate::result::{self, CheckedResult, Value};
 use crate::support;
+use crate::validate::{self, CheckedResult, Value};
 
 /// Errors that stop the engine itself (not a run).
 #[derive(Debug, thiserror::Error)]
@@ -144,9 +144,9 @@ pub struct RunReport {
     /// `values` (name -> number or text) and `text`.
     pub answer: serde_json::Value,
     /// Tables.
-    pub tables: Vec<result::RawTable>,
+    pub tables: Vec<validate::RawTable>,
     /// Charts.
-    pub charts: Vec<result::RawChart>,
+    pub charts: Vec<validate::RawChart>,
     /// Explanation (generated explanations arrive with the offline generator).
     pub explanation: String,
     /// The code that ran (or was refused).
@@ -387,7 +387,7 @@ impl Engine {
         let checked = if let Some(reason) = limit_reason(lang, &outcome, &self.limits) {
             Err(reason)
         } else {
-            result::check(&outcome.result, outcome.result_truncated, &nonce)
+            validate::check(&outcome.result, outcome.result_truncated, &nonce)
                 .map_err(|p| stop_reason(lang, &StopReason::Result(&p)))
         };
         match checked {
