@@ -12,7 +12,7 @@ export CARGO_TERM_COLOR ?= never
 APT_PACKAGES := libseccomp-dev debootstrap pkg-config
 BIN := $(CARGO_TARGET_DIR)/debug
 
-.PHONY: demo test deps image image-check build fmt clippy unit bench doctor clean-cache
+.PHONY: demo test deps image image-check build fmt clippy unit bench doctor fuzz clean-cache
 
 ## make demo: runs the sample job through the real sandbox and prints its outcome,
 ## then answers a goal on the sample CSV through the whole pipeline.
@@ -59,6 +59,13 @@ unit: build
 
 bench: deps image build
 	$(BIN)/glovebox-sandbox bench
+
+## make fuzz [FUZZ_SECONDS=600]: fuzzes the CSV inspector with cargo-fuzz (libFuzzer).
+FUZZ_SECONDS ?= 600
+fuzz:
+	@command -v cargo-fuzz >/dev/null || cargo install cargo-fuzz --locked
+	cd engine/fuzz && RUSTC_BOOTSTRAP=1 CARGO_TARGET_DIR=$(GLOVEBOX_CACHE)/fuzz-target cargo fuzz run sniffer --fuzz-dir . \
+	  -- -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=1024 -timeout=10
 
 doctor: build
 	$(BIN)/glovebox-sandbox doctor
