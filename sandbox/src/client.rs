@@ -142,6 +142,10 @@ impl Sandbox {
         let mut command = tokio::process::Command::new(&self.helper);
         command
             .arg("helper")
+            // Its own process group: a Ctrl-C meant for the caller must not
+            // kill the helper before it removes the container (it notices the
+            // caller's end through its stdin and cleans up).
+            .process_group(0)
             .env_clear()
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())

@@ -10,7 +10,7 @@
 //! stdin (end of file means cancel). Whatever happens, it removes the
 //! container, its cgroups, mounts and folders before it exits.
 
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::os::fd::{AsFd, AsRawFd, BorrowedFd, FromRawFd, OwnedFd};
 use std::os::unix::fs::PermissionsExt;
 use std::os::unix::net::UnixListener;
@@ -33,6 +33,8 @@ use crate::sweep::{self, HelperLock};
 
 /// How long the helper waits for the container's seccomp listener connection.
 const LISTENER_TIMEOUT: Duration = Duration::from_secs(10);
+/// Network attempts kept in the outcome; the rest are only counted.
+const MAX_RECORDED_ATTEMPTS: usize = 256;
 /// After the job ends, how long pipes may stay open (a writer outside the pid namespace).
 const DRAIN_GRACE: Duration = Duration::from_secs(2);
 
@@ -71,13 +73,11 @@ pub fn main() -> i32 {
             return 1;
         }
     };
-    let stdin = std::io::stdin();
-    let mut input = stdin.lock();
+    let mut input = RequestReader::default();
     let mut out = std::io::stdout().lock();
-    let mut line = String::new();
-    if input.read_line(&mut line).unwrap_or(0) == 0 {
+    let Some(line) = input.read_line() else {
         return 0;
-    }
+    };
     let request: Request = match serde_json::from_str(&line) {
         Ok(r) => r,
         Err(e) => {
@@ -117,21 +117,22 @@ pub fn main() -> i32 {
         },
     );
 
-    line.clear();
-    let code = match input.read_line(&mut line) {
-        Ok(0) | Err(_) => None,
-        Ok(_) => match serde_json::from_str::<Request>(&line) {
+    let code = match input.read_line() {
+        None => None,
+        Some(line) => match serde_json::from_str::<Request>(&line) {
             Ok(Request::Run { code, files }) => Some((code, files)),
             _ => None,
         },
     };
-    drop(input);
+    // A `cancel` sent right after the code may already have been read with
+    // it; the poll loop only sees what arrives on fd 0 afterwards.
+    let early_cancel = String::from_utf8_lossy(&input.pending).contains("cancel");
     let status = match code {
         None => {
             tracing::info!(id = %run.id, "cancelled before start");
             0
         }
-        Some((code, files)) => match run.execute(&code, &files) {
+        Some((code, files)) => match run.execute(&code, &files, early_cancel) {
             Ok(outcome) => {
                 send(&mut out, &Reply::Outcome(Box::new(outcome)));
                 0
@@ -144,6 +145,33 @@ pub fn main() -> i32 {
     };
     run.cleanup();
     status
+}
+
+/// Reads request lines from fd 0 without a hidden buffer: bytes read past a
+/// line stay in `pending`, where the caller can see them.
+#[derive(Default)]
+struct RequestReader {
+    pending: Vec<u8>,
+}
+
+impl RequestReader {
+    /// The next line, or `None` at end of file or on error.
+    fn read_line(&mut self) -> Option<String> {
+        let mut chunk = [0u8; 64 * 1024];
+        loop {
+            if let Some(end) = self.pending.iter().position(|b| *b == b'\n') {
+                let rest = self.pending.split_off(end + 1);
+                let line = std::mem::replace(&mut self.pending, rest);
+                return Some(String::from_utf8_lossy(&line).into_owned());
+            }
+            match nix::unistd::read(0, &mut chunk) {
+                Ok(0) => return None,
+                Ok(n) => self.pending.extend_from_slice(&chunk[..n]),
+                Err(nix::errno::Errno::EINTR) => continue,
+                Err(_) => return None,
+            }
+        }
+    }
 }
 
 fn send(out: &mut impl Write, reply: &Reply) {
@@ -456,7 +484,12 @@ impl Prepared {
         ))
     }
 
-    fn execute(&mut self, code: &str, files: &[(String, String)]) -> Result<Outcome, HelperError> {
+    fn execute(
+        &mut self,
+        code: &str,
+        files: &[(String, String)],
+        early_cancel: bool,
+    ) -> Result<Outcome, HelperError> {
         let _span = tracing::info_span!("execute", id = %self.id).entered();
         check_code(code).map_err(|e| fail("bad_code", e))?;
         check_job_files(files).map_err(|e| fail("bad_code", e))?;
@@ -500,7 +533,9 @@ impl Prepared {
             pidfd,
             started,
             attempts: Vec::new(),
+            attempts_total: 0,
             stdin_open: true,
+            cancel_pending: early_cancel,
         };
         let end = watch.until_exit(pid, deadline);
         let wall_ms = started.elapsed().as_millis() as u64;
@@ -541,6 +576,7 @@ impl Prepared {
             output_files,
             output_skipped,
             network_attempts: watch.attempts,
+            network_attempts_total: watch.attempts_total,
             image_digest: self.image.digest.clone(),
             mode: self.mode,
         })
@@ -766,7 +802,10 @@ struct Watch {
     pidfd: OwnedFd,
     started: Instant,
     attempts: Vec<NetworkAttempt>,
+    attempts_total: u64,
     stdin_open: bool,
+    /// A `cancel` that arrived together with the code.
+    cancel_pending: bool,
 }
 
 impl Watch {
@@ -775,6 +814,11 @@ impl Watch {
         let mut killed = false;
         loop {
             let now = Instant::now();
+            if self.cancel_pending && !killed {
+                end.cancelled = true;
+                kill(pid);
+                killed = true;
+            }
             if !killed && now >= deadline {
                 end.timed_out = true;
                 kill(pid);
@@ -831,7 +875,10 @@ impl Watch {
                     match crate::seccomp::answer_one(nfd.as_fd(), at_ms) {
                         Ok(Some(attempt)) => {
                             tracing::info!(family = %attempt.family, "network attempt denied");
-                            self.attempts.push(attempt);
+                            self.attempts_total += 1;
+                            if self.attempts.len() < MAX_RECORDED_ATTEMPTS {
+                                self.attempts.push(attempt);
+                            }
                         }
                         Ok(None) => {}
                         Err(e) => tracing::warn!(error = %e, "seccomp listener"),

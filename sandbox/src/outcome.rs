@@ -44,8 +44,11 @@ pub struct Outcome {
     pub output_files: Vec<OutputFile>,
     /// Entries in `/output` that were not collected, and why.
     pub output_skipped: Vec<SkippedOutput>,
-    /// Network sockets the job tried to open (all denied).
+    /// Network sockets the job tried to open (all denied); the first 256.
     pub network_attempts: Vec<NetworkAttempt>,
+    /// How many network attempts there were in all.
+    #[serde(default)]
+    pub network_attempts_total: u64,
     /// Digest of the sandbox image the job ran on.
     pub image_digest: String,
     /// How the sandbox was set up on this machine.

@@ -184,12 +184,36 @@ pub fn mounts_under(dir: &Path) -> Vec<PathBuf> {
         .unwrap_or_default()
         .lines()
         .filter_map(|l| l.split(' ').nth(4))
-        .map(PathBuf::from)
+        .map(|p| PathBuf::from(unescape_mountinfo(p)))
         .filter(|p| p.starts_with(&canonical))
         .collect();
     found.sort_by_key(|p| std::cmp::Reverse(p.components().count()));
     found.dedup();
     found
+}
+
+/// Decodes the octal escapes `/proc/self/mountinfo` uses for space, tab,
+/// newline and backslash (`\040`, `\011`, `\012`, `\134`).
+pub fn unescape_mountinfo(field: &str) -> String {
+    let bytes = field.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let octal = bytes
+            .get(i + 1..i + 4)
+            .filter(|d| d.iter().all(|c| (b'0'..=b'7').contains(c)));
+        match (bytes[i], octal) {
+            (b'\\', Some(d)) => {
+                out.push((d[0] - b'0') * 64 + (d[1] - b'0') * 8 + (d[2] - b'0'));
+                i += 4;
+            }
+            (b, _) => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
 }
 
 /// Detaches every mount at or below `dir`; returns those that remain.
@@ -203,4 +227,19 @@ pub fn unmount_all_under(dir: &Path) -> Vec<String> {
         .iter()
         .map(|p| p.display().to_string())
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mountinfo_escapes_are_decoded() {
+        assert_eq!(
+            unescape_mountinfo("/var/tmp/my\\040run/work"),
+            "/var/tmp/my run/work"
+        );
+        assert_eq!(unescape_mountinfo("/a\\134b\\011c"), "/a\\b\tc");
+        assert_eq!(unescape_mountinfo("/plain/path\\"), "/plain/path\\");
+    }
 }

@@ -100,7 +100,8 @@ pub struct Profile {
     pub messages: BTreeMap<String, BTreeMap<String, String>>,
 }
 
-const RULES: [&str; 21] = [
+const RULES: [&str; 22] = [
+    "unpacked_keywords",
     "syntax_error",
     "too_large",
     "coding_header",
@@ -270,6 +271,13 @@ fn path_like(text: &str) -> bool {
     absolute || t.starts_with("~/") || t.starts_with("../") || t.contains("/../")
 }
 
+fn is_dunder_name(text: &str) -> bool {
+    text.len() > 4
+        && text.starts_with("__")
+        && text.ends_with("__")
+        && text.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
 fn is_url(text: &str) -> bool {
     let lower = text.to_ascii_lowercase();
     lower.contains("://") || lower.starts_with("www.") || lower.starts_with("file:")
@@ -356,11 +364,23 @@ impl Checker<'_> {
                     self.add("denied_attribute", *line, Verdict::Deny, attr);
                 }
             }
-            Fact::Name { id, line } => {
+            Fact::Name { id, called, line } => {
                 if p.denied_names.iter().any(|d| d == id) {
                     self.add("denied_name", *line, Verdict::Deny, id);
                 } else if id.starts_with("__") && id != "__name__" {
                     self.add("private_name", *line, Verdict::Deny, id);
+                } else if !called && p.dynamic_attribute_functions.iter().any(|f| f == id) {
+                    // `g = getattr` would escape the literal-name rule below.
+                    self.add("dynamic_attribute", *line, Verdict::Deny, id);
+                }
+            }
+            Fact::ImportedName { name, line } => {
+                if name.starts_with('_') {
+                    self.add("private_name", *line, Verdict::Deny, name);
+                } else if p.denied_attributes.iter().any(|d| d == name)
+                    || p.denied_names.iter().any(|d| d == name)
+                {
+                    self.add("denied_attribute", *line, Verdict::Deny, name);
                 }
             }
             Fact::Call {
@@ -378,6 +398,14 @@ impl Checker<'_> {
                 if let Some(field) = format_reaches_private(text) {
                     self.add("format_attribute", *line, Verdict::Deny, &field);
                 }
+                if p.pickle_keywords.iter().any(|k| k == text) {
+                    // `**{"allow_pickle": True}` spells the keyword as a string.
+                    self.add("pickle", *line, Verdict::Deny, text);
+                }
+                if is_dunder_name(text) && text != "__main__" {
+                    // "__import__", "__globals__": spelled out for a lookup.
+                    self.add("private_name", *line, Verdict::Deny, text);
+                }
             }
             Fact::NonAsciiIdentifier { text, line } => {
                 self.add("non_ascii_identifier", *line, Verdict::Deny, text)
@@ -394,6 +422,10 @@ impl Checker<'_> {
     ) {
         let p = self.profile;
         for (key, value) in keywords {
+            if key.is_none() {
+                // `f(**options)`: the keywords cannot be checked.
+                self.add("unpacked_keywords", line, Verdict::Review, "**");
+            }
             if let Some(k) = key {
                 if p.pickle_keywords.iter().any(|pk| pk == k) && *value != Arg::Bool(false) {
                     self.add("pickle", line, Verdict::Deny, &format!("{k}=True"));
@@ -436,8 +468,40 @@ impl Checker<'_> {
     }
 }
 
-/// Checks `source` against `profile`, with messages in `lang`.
+/// Stack for the check: ruff's tree walk and drop recurse once per level of an
+/// expression chain (`a.b.b.b…`, `1+1+1…`), which the bracket bound does not
+/// see. 1 GiB of address space is reserved, only what is used is committed.
+const CHECK_STACK_BYTES: usize = 1 << 30;
+
+/// Checks `source` against `profile`, with messages in `lang`, on a thread
+/// with a stack large enough for any source within `max_source_bytes`.
 pub fn check(source: &str, lang: Lang, profile: &Profile) -> PolicyReport {
+    std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .name("policy-check".into())
+            .stack_size(CHECK_STACK_BYTES)
+            .spawn_scoped(scope, || check_here(source, lang, profile))
+            .map(|handle| handle.join())
+    })
+    .ok()
+    .and_then(Result::ok)
+    .unwrap_or_else(|| {
+        let mut checker = Checker {
+            profile,
+            lang,
+            findings: Vec::new(),
+        };
+        checker.add(
+            "too_large",
+            1,
+            Verdict::Deny,
+            "the check could not complete",
+        );
+        checker.finish()
+    })
+}
+
+fn check_here(source: &str, lang: Lang, profile: &Profile) -> PolicyReport {
     let _span = tracing::info_span!("policy_check", bytes = source.len()).entered();
     let mut checker = Checker {
         profile,

@@ -43,8 +43,14 @@ pub enum Fact {
         on_super: bool,
         line: usize,
     },
-    /// A bare name used in an expression.
-    Name { id: String, line: usize },
+    /// A bare name used in an expression; `called`: it is the function of a call.
+    Name {
+        id: String,
+        called: bool,
+        line: usize,
+    },
+    /// A name imported with `from module import name`.
+    ImportedName { name: String, line: usize },
     /// A call with its positional and keyword arguments.
     Call {
         callee: Callee,
@@ -98,6 +104,8 @@ struct Collector<'s> {
     source: &'s str,
     lines: Lines,
     facts: Vec<Fact>,
+    /// Start offsets of names that are the function of a call.
+    callees: std::collections::HashSet<TextSize>,
 }
 
 impl Collector<'_> {
@@ -144,10 +152,10 @@ impl<'a> SourceOrderVisitor<'a> for Collector<'_> {
                 }
                 self.facts.push(Fact::Import { module, line });
                 for alias in &import.names {
-                    // `from x import _private` reaches a private name.
+                    // `from x import _private` or `import read_pickle` reach names directly.
                     let line = self.line(alias);
-                    self.facts.push(Fact::Name {
-                        id: alias.name.as_str().to_owned(),
+                    self.facts.push(Fact::ImportedName {
+                        name: alias.name.as_str().to_owned(),
                         line,
                     });
                 }
@@ -169,10 +177,14 @@ impl<'a> SourceOrderVisitor<'a> for Collector<'_> {
                 let line = self.line(name);
                 self.facts.push(Fact::Name {
                     id: name.id.as_str().to_owned(),
+                    called: self.callees.contains(&name.range.start()),
                     line,
                 });
             }
             AnyNodeRef::ExprCall(call) => {
+                if let Expr::Name(n) = &*call.func {
+                    self.callees.insert(n.range.start());
+                }
                 let callee = match &*call.func {
                     Expr::Name(n) => Callee::Name(n.id.as_str().to_owned()),
                     Expr::Attribute(a) => Callee::Attr(a.attr.as_str().to_owned()),
@@ -202,6 +214,14 @@ impl<'a> SourceOrderVisitor<'a> for Collector<'_> {
                 let line = self.line(s);
                 self.facts.push(Fact::Str {
                     text: s.value.to_str().to_owned(),
+                    line,
+                });
+            }
+            AnyNodeRef::ExprBytesLiteral(b) => {
+                let bytes: Vec<u8> = b.value.bytes().collect();
+                let line = self.line(b);
+                self.facts.push(Fact::Str {
+                    text: String::from_utf8_lossy(&bytes).into_owned(),
                     line,
                 });
             }
@@ -236,6 +256,7 @@ pub fn facts(source: &str) -> Result<Vec<Fact>, SyntaxProblem> {
         source,
         lines,
         facts: Vec::new(),
+        callees: std::collections::HashSet::new(),
     };
     collector.visit_body(&parsed.syntax().body);
     Ok(collector.facts)

@@ -85,6 +85,7 @@ fn getattr_with_computed_or_private_name_is_denied() {
         expect![[r#"
             deny
             dynamic_attribute@2: the code uses getattr with a name that is computed or hidden, so what it touches cannot be checked
+            private_name@2: the code uses the hidden name __class__
             denied_name@3: the code uses __builtins__, which can run code that was not checked
             dynamic_attribute@3: the code uses getattr with a name that is computed or hidden, so what it touches cannot be checked
         "#]],
@@ -279,4 +280,33 @@ fn messages_follow_the_goal_language() {
         import_denied@1: el código importa os, que puede llegar al sistema, a la red o a otros programas
     "#]],
     );
+}
+
+#[test]
+fn reviewer_found_bypasses_are_closed() {
+    check(
+        "g = getattr\nimp = g(g(print, '__self__'), '__import__')\nfrom random import _os\nfrom pandas import read_pickle\nnp.load(p, **{'allow_pickle': True})\npd.read_csv(b'http://evil/x.csv'.decode())\n",
+        expect![[r#"
+            deny
+            dynamic_attribute@1: the code uses getattr with a name that is computed or hidden, so what it touches cannot be checked
+            private_name@2: the code uses the hidden name __import__
+            private_name@2: the code uses the hidden name __self__
+            private_name@3: the code uses the hidden name _os
+            denied_attribute@4: the code reaches .read_pickle, which leads outside data analysis
+            pickle@5: the code uses allow_pickle, which can run hidden code when loading data
+            unpacked_keywords@5: the code passes keywords with **, so which options it sets cannot be checked
+            url@6: the code contains the web address http://evil/x.csv; analyses run without network
+        "#]],
+    );
+}
+
+#[test]
+fn deep_expression_chains_do_not_crash_the_check() {
+    let attributes = format!("x = a{}\n", ".b".repeat(60_000));
+    let additions = format!("x = 1{}\n", "+1".repeat(60_000));
+    for source in [attributes, additions] {
+        // Harmless but 60 000 levels deep: the whole check must run to a verdict.
+        let report = super::check(&source, Lang::En, &Profile::builtin());
+        assert_eq!(report.verdict, Verdict::Allow, "{:?}", report.findings);
+    }
 }

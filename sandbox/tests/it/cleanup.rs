@@ -144,3 +144,53 @@ fn a_missing_image_is_a_clear_error() {
     assert!(matches!(err, SandboxError::Image(_)));
     assert!(err.to_string().contains("make image"), "{err}");
 }
+
+#[test]
+fn cancel_sent_together_with_the_code_is_not_lost() {
+    let world = World::new(false);
+    let outcome = block_on(async {
+        let mut running = start_sleeper(&world, 60).await;
+        // No pause: the cancel may travel in the same read as the code.
+        running.cancel().await.unwrap();
+        running.finish().await.unwrap()
+    });
+    assert!(outcome.cancelled, "{outcome:?}");
+    assert!(outcome.usage.wall_ms < 10_000);
+}
+
+#[test]
+fn ctrl_c_on_the_callers_process_group_leaves_nothing_behind() {
+    use std::os::unix::process::CommandExt;
+    let world = World::new(false);
+    let script = world.input("sleep.py", "import time\ntime.sleep(60)\n");
+    let mut caller = Command::new(HELPER)
+        .args([
+            "run",
+            script.to_str().unwrap(),
+            "--run-dir",
+            world.dir.path().join("run").to_str().unwrap(),
+        ])
+        .process_group(0)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(caller.stderr.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let id = line
+        .split_whitespace()
+        .nth(1)
+        .expect("container id")
+        .to_owned();
+    std::thread::sleep(Duration::from_millis(500));
+    // What a terminal does on Ctrl-C: SIGINT to the whole foreground group.
+    nix::sys::signal::killpg(
+        nix::unistd::Pid::from_raw(caller.id() as i32),
+        nix::sys::signal::Signal::SIGINT,
+    )
+    .unwrap();
+    caller.wait().unwrap();
+    wait_no_leftovers(&id, world.dirs(), Duration::from_secs(15));
+}
