@@ -122,14 +122,7 @@ fn run_without_policy(fixture: &Fixture, code: &str) -> String {
 #[test]
 fn attack_corpus_is_blocked_or_contained_by_each_layer() {
     let fixture = Fixture::new();
-    let dir = repo().join("tests/attacks");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .expect("corpus")
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|e| e == "py"))
-        .collect();
-    files.sort();
+    let files = python_files("attacks");
     assert!(
         files.len() >= 40,
         "the corpus must hold at least 40 attacks"

@@ -25,9 +25,34 @@ pub fn helper() -> PathBuf {
     path
 }
 
+/// The `.py` files of a corpus folder under `tests/`, sorted.
+pub fn python_files(corpus: &str) -> Vec<PathBuf> {
+    let mut files: Vec<_> = std::fs::read_dir(repo().join("tests").join(corpus))
+        .expect("corpus")
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "py"))
+        .collect();
+    files.sort();
+    files
+}
+
 /// A scratch folder with its own audit database and sandbox run folder.
 pub struct Scratch {
     pub dir: tempfile::TempDir,
+}
+
+impl Drop for Scratch {
+    /// A failed test may leave containers: sweep them before the folder goes.
+    fn drop(&mut self) {
+        for run in ["run", "direct"] {
+            let _ = Command::new(helper())
+                .args(["sweep", "--run-dir"])
+                .arg(self.dir.path().join(run))
+                .stderr(std::process::Stdio::null())
+                .status();
+        }
+    }
 }
 
 impl Scratch {

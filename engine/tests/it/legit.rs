@@ -8,14 +8,7 @@ use glovebox_engine::policy::{check, Profile, Verdict};
 use crate::common::*;
 
 fn scripts() -> Vec<std::path::PathBuf> {
-    let mut files: Vec<_> = std::fs::read_dir(repo().join("tests/legit"))
-        .expect("corpus")
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|e| e == "py"))
-        .collect();
-    files.sort();
-    files
+    python_files("legit")
 }
 
 #[test]

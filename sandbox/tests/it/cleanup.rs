@@ -8,6 +8,41 @@ use glovebox_sandbox::{JobSetup, Sandbox, SandboxError};
 
 use crate::support::*;
 
+/// Runs `glovebox-sandbox run` on a sleeping script (in its own process
+/// group when asked) and returns it with the container id it printed.
+fn spawn_cli_sleeper(world: &World, own_group: bool) -> (std::process::Child, String) {
+    use std::os::unix::process::CommandExt;
+    let script = world.input(
+        "sleep.py",
+        "import time\nprint('started', flush=True)\ntime.sleep(60)\n",
+    );
+    let mut command = Command::new(HELPER);
+    command
+        .args([
+            "run",
+            script.to_str().expect("path"),
+            "--run-dir",
+            world.dir.path().join("run").to_str().expect("path"),
+        ])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped());
+    if own_group {
+        command.process_group(0);
+    }
+    let mut caller = command.spawn().expect("spawn the CLI");
+    let mut line = String::new();
+    BufReader::new(caller.stderr.take().expect("stderr"))
+        .read_line(&mut line)
+        .expect("read");
+    let id = line
+        .split_whitespace()
+        .nth(1)
+        .expect("container id on stderr")
+        .to_owned();
+    assert!(id.starts_with("gbx-"), "{line}");
+    (caller, id)
+}
+
 /// Starts a job that sleeps for `seconds` in `world`'s sandbox.
 async fn start_sleeper(world: &World, seconds: u32) -> glovebox_sandbox::RunningJob {
     let prepared = world
@@ -69,31 +104,7 @@ fn dropping_a_running_job_kills_and_removes_it() {
 #[test]
 fn sigkill_of_the_caller_mid_run_leaves_nothing_behind() {
     let world = World::new(false);
-    let script = world.input(
-        "sleep.py",
-        "import time\nprint('started', flush=True)\ntime.sleep(60)\n",
-    );
-    let mut caller = Command::new(HELPER)
-        .args([
-            "run",
-            script.to_str().unwrap(),
-            "--run-dir",
-            world.dir.path().join("run").to_str().unwrap(),
-        ])
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(caller.stderr.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let id = line
-        .split_whitespace()
-        .nth(1)
-        .expect("container id on stderr")
-        .to_owned();
-    assert!(id.starts_with("gbx-"), "{line}");
+    let (mut caller, id) = spawn_cli_sleeper(&world, false);
     std::thread::sleep(Duration::from_millis(500));
     assert!(
         !leftovers(&id, world.dirs()).is_empty(),
@@ -160,30 +171,8 @@ fn cancel_sent_together_with_the_code_is_not_lost() {
 
 #[test]
 fn ctrl_c_on_the_callers_process_group_leaves_nothing_behind() {
-    use std::os::unix::process::CommandExt;
     let world = World::new(false);
-    let script = world.input("sleep.py", "import time\ntime.sleep(60)\n");
-    let mut caller = Command::new(HELPER)
-        .args([
-            "run",
-            script.to_str().unwrap(),
-            "--run-dir",
-            world.dir.path().join("run").to_str().unwrap(),
-        ])
-        .process_group(0)
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(caller.stderr.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let id = line
-        .split_whitespace()
-        .nth(1)
-        .expect("container id")
-        .to_owned();
+    let (mut caller, id) = spawn_cli_sleeper(&world, true);
     std::thread::sleep(Duration::from_millis(500));
     // What a terminal does on Ctrl-C: SIGINT to the whole foreground group.
     nix::sys::signal::killpg(

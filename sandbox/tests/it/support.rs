@@ -59,6 +59,18 @@ impl World {
     }
 }
 
+impl Drop for World {
+    /// A failed test may leave its container: sweep it before the folder goes
+    /// (deleting through a live mount would only fail, but leave the mount).
+    fn drop(&mut self) {
+        let _ = std::process::Command::new(HELPER)
+            .args(["sweep", "--run-dir"])
+            .arg(self.dir.path().join("run"))
+            .stderr(std::process::Stdio::null())
+            .status();
+    }
+}
+
 pub fn block_on<F: std::future::Future>(f: F) -> F::Output {
     tokio::runtime::Builder::new_current_thread()
         .enable_all()
