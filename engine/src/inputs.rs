@@ -147,6 +147,26 @@ pub struct InputDescription {
     pub preview: Vec<Vec<String>>,
 }
 
+/// Size, modification time and inode of a file: what changes when a program
+/// rewrites it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FileStamp {
+    size: u64,
+    modified_ns: i128,
+    inode: u64,
+}
+
+/// The stamp of `path` now, if it can be read.
+pub fn stamp(path: &Path) -> Option<FileStamp> {
+    use std::os::unix::fs::MetadataExt;
+    let m = std::fs::metadata(path).ok()?;
+    Some(FileStamp {
+        size: m.len(),
+        modified_ns: i128::from(m.mtime()) * 1_000_000_000 + i128::from(m.mtime_nsec()),
+        inode: m.ino(),
+    })
+}
+
 fn file_name(path: &Path) -> String {
     path.file_name()
         .map(|n| n.to_string_lossy().into_owned())

@@ -16,6 +16,8 @@ pub enum StopReason<'a> {
     SandboxFailed(&'a str),
     /// An input cannot be used.
     InputUnusable(&'a str),
+    /// An input changed while the calculation ran (its name).
+    InputChanged(&'a str),
     /// Memory limit, as shown (`1 GiB`).
     OutOfMemory(&'a str),
     /// Wall-time limit in seconds.
@@ -47,6 +49,9 @@ pub fn stop_reason(lang: Lang, reason: &StopReason<'_>) -> String {
         (R::InputUnusable(d), En) => format!("one of your files cannot be used: {d}"),
         (R::InputUnusable(d), Fr) => format!("un de vos fichiers ne peut pas être utilisé : {d}"),
         (R::InputUnusable(d), Es) => format!("uno de sus archivos no se puede usar: {d}"),
+        (R::InputChanged(n), En) => format!("the file {n} changed while the calculation ran, so the answer may not match it; run it again"),
+        (R::InputChanged(n), Fr) => format!("le fichier {n} a changé pendant le calcul, la réponse peut ne pas lui correspondre ; relancez-le"),
+        (R::InputChanged(n), Es) => format!("el archivo {n} cambió durante el cálculo, así que la respuesta puede no corresponderle; vuelva a ejecutarlo"),
         (R::OutOfMemory(m), En) => format!("the calculation needed more than {m} of memory and was stopped"),
         (R::OutOfMemory(m), Fr) => format!("le calcul a eu besoin de plus de {m} de mémoire et a été arrêté"),
         (R::OutOfMemory(m), Es) => format!("el cálculo necesitó más de {m} de memoria y se detuvo"),
@@ -110,6 +115,7 @@ mod tests {
             StopReason::NeedsApproval("x"),
             StopReason::SandboxFailed("x"),
             StopReason::InputUnusable("x"),
+            StopReason::InputChanged("x"),
             StopReason::OutOfMemory("1 GiB"),
             StopReason::TooSlow(60),
             StopReason::Cancelled,

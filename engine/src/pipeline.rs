@@ -277,7 +277,9 @@ impl Engine {
                 entrypoint: support::ENTRYPOINT.into(),
             }),
         };
+        let mut stamps = Vec::new();
         for file in &request.files {
+            stamps.push((file.clone(), inputs::stamp(file)));
             match inputs::describe(file, self.max_input_bytes) {
                 Ok(desc) => {
                     self.store.append(&run_id, "input", &json!(desc))?;
@@ -384,7 +386,18 @@ impl Engine {
         report.sandbox = sandbox_report(&outcome);
 
         progress(Stage::Validate);
-        let checked = if let Some(reason) = limit_reason(lang, &outcome, &self.limits) {
+        // The recorded sha256 must describe the bytes the code read.
+        let changed = stamps
+            .iter()
+            .find(|(path, before)| before.is_none() || inputs::stamp(path) != *before)
+            .map(|(path, _)| {
+                path.file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default()
+            });
+        let checked = if let Some(name) = changed {
+            Err(stop_reason(lang, &StopReason::InputChanged(&name)))
+        } else if let Some(reason) = limit_reason(lang, &outcome, &self.limits) {
             Err(reason)
         } else {
             validate::check(&outcome.result, outcome.result_truncated, &nonce)

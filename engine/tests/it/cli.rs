@@ -190,3 +190,39 @@ fn tampering_is_reported_by_audit_verify() {
         String::from_utf8_lossy(&out.stdout)
     );
 }
+
+#[test]
+fn an_input_changed_during_the_run_is_not_answered() {
+    let s = Scratch::new();
+    let csv = s.file("data.csv", "x\n1\n2\n");
+    let code = s.file(
+        "slow.py",
+        "import time\nimport pandas as pd\nimport glovebox\ntime.sleep(2)\nglovebox.answer('sum', int(pd.read_csv('/input/data.csv')['x'].sum()), unit='count')\n",
+    );
+    let child = s
+        .command(&[
+            "run",
+            csv.to_str().unwrap(),
+            "--goal",
+            "sum of x",
+            "--code",
+            code.to_str().unwrap(),
+            "--json",
+        ])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(1000));
+    // Another program rewrites the file while the calculation runs.
+    std::fs::write(&csv, "x\n100\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["status"], "stopped", "{report}");
+    assert!(
+        report["stop_reason"]
+            .as_str()
+            .unwrap()
+            .contains("data.csv changed"),
+        "{report}"
+    );
+}
