@@ -207,7 +207,7 @@ impl<R: Read> Read for Transcoder<R> {
                     .unwrap_or(n * 3 + 16),
                 0,
             );
-            let (result, read, written) =
+            let (result, _, written) =
                 self.decoder
                     .decode_to_utf8_without_replacement(&self.raw, &mut self.out, last);
             self.out.truncate(written);
@@ -216,7 +216,6 @@ impl<R: Read> Read for Transcoder<R> {
                 let good = &self.out[..written];
                 let line = self.lines + good.iter().filter(|b| **b == b'\n').count() as u64 + 1;
                 self.bad_line = Some(line);
-                let _ = read;
                 return Err(std::io::Error::new(
                     std::io::ErrorKind::InvalidData,
                     "undecodable",
@@ -498,43 +497,26 @@ pub fn describe(path: &Path, max_bytes: u64) -> Result<InputDescription, InputEr
     let mut data_rows = 0u64;
     let mut last_multiline: Option<u64> = None;
     loop {
-        let more = reader.read_byte_record(&mut record).map_err(|e| {
-            let line = e.position().map_or(0, |p| p.line());
-            match e.kind() {
-                csv::ErrorKind::Io(io) if io.kind() == std::io::ErrorKind::InvalidData => {
-                    InputError::Undecodable {
-                        name: name.clone(),
-                        line: reader_bad_line(&e).unwrap_or(line),
-                        encoding: encoding.name().into(),
+        let more = match reader.read_byte_record(&mut record) {
+            Ok(more) => more,
+            Err(e) => {
+                let line = e.position().map_or(0, |p| p.line());
+                return Err(match e.kind() {
+                    // The transcoder knows the line of the bad bytes.
+                    csv::ErrorKind::Io(io) if io.kind() == std::io::ErrorKind::InvalidData => {
+                        InputError::Undecodable {
+                            name,
+                            line: reader.get_ref().bad_line.unwrap_or(line),
+                            encoding: encoding.name().into(),
+                        }
                     }
-                }
-                csv::ErrorKind::Utf8 { .. } => InputError::Undecodable {
-                    name: name.clone(),
-                    line,
-                    encoding: encoding.name().into(),
-                },
-                _ => InputError::Syntax {
-                    name: name.clone(),
-                    line,
-                    reason: e.to_string(),
-                },
-            }
-        });
-        let more = match more {
-            Ok(m) => m,
-            Err(InputError::Undecodable {
-                name,
-                encoding,
-                line,
-            }) => {
-                let line = reader.get_ref().bad_line.unwrap_or(line);
-                return Err(InputError::Undecodable {
-                    name,
-                    line,
-                    encoding,
+                    _ => InputError::Syntax {
+                        name,
+                        line,
+                        reason: e.to_string(),
+                    },
                 });
             }
-            Err(e) => return Err(e),
         };
         if !more {
             break;
@@ -664,10 +646,6 @@ pub fn describe(path: &Path, max_bytes: u64) -> Result<InputDescription, InputEr
         row_count,
         preview,
     })
-}
-
-fn reader_bad_line(_e: &csv::Error) -> Option<u64> {
-    None
 }
 
 #[cfg(test)]

@@ -341,21 +341,31 @@ fn four_gib_of_stdout_is_truncated_at_the_cap() {
     assert_eq!(o.stdout_total_bytes, 4096 * MIB);
 }
 
-#[test]
-fn filling_tmp_stops_at_its_cap() {
-    let code = r#"
+/// Code that writes 1 MiB chunks to `path` until the kernel refuses, then
+/// prints how much it wrote and the errno.
+fn fill_until_refused(path: &str) -> String {
+    format!(
+        r#"
 import json
 written = 0
 try:
-    with open("/tmp/fill", "wb") as f:
+    with open("{path}", "wb") as f:
         while True:
             f.write(b"z" * (1 << 20))
             f.flush()
             written += 1 << 20
 except OSError as e:
-    print(json.dumps({"written": written, "errno": e.errno}))
-"#;
-    let (_w, o) = run_case(code, limits().with_tmp_bytes(16 * MIB).unwrap().build());
+    print(json.dumps({{"written": written, "errno": e.errno}}))
+"#
+    )
+}
+
+#[test]
+fn filling_tmp_stops_at_its_cap() {
+    let (_w, o) = run_case(
+        &fill_until_refused("/tmp/fill"),
+        limits().with_tmp_bytes(16 * MIB).unwrap().build(),
+    );
     let v = json_of(&o);
     assert_eq!(v["errno"], 28, "ENOSPC expected: {v}");
     assert!(v["written"].as_u64().unwrap() <= 16 * MIB);
@@ -363,19 +373,10 @@ except OSError as e:
 
 #[test]
 fn filling_output_stops_at_its_cap_and_collection_is_bounded() {
-    let code = r#"
-import json
-written = 0
-try:
-    with open("/output/big.bin", "wb") as f:
-        while True:
-            f.write(b"o" * (1 << 20))
-            f.flush()
-            written += 1 << 20
-except OSError as e:
-    print(json.dumps({"written": written, "errno": e.errno}))
-"#;
-    let (_w, o) = run_case(code, limits().with_output_bytes(4 * MIB).unwrap().build());
+    let (_w, o) = run_case(
+        &fill_until_refused("/output/big.bin"),
+        limits().with_output_bytes(4 * MIB).unwrap().build(),
+    );
     let v = json_of(&o);
     assert_eq!(v["errno"], 28, "ENOSPC expected: {v}");
     let total: u64 = o.output_files.iter().map(|f| f.size_bytes).sum();
