@@ -17,6 +17,8 @@ use super::{draw_error, Body, ChartError, Plan, Series, XScale, FAMILY, OKABE_IT
 const BACKGROUND: RGBColor = WHITE;
 /// Text.
 const INK: RGBColor = RGBColor(0x22, 0x22, 0x22);
+/// The pie slice that merges the smallest ones.
+const OTHERS: RGBColor = RGBColor(0xAA, 0xAA, 0xAA);
 /// Notes under the chart.
 const NOTE_INK: RGBColor = RGBColor(0x55, 0x55, 0x55);
 /// Title size in pixels.
@@ -420,6 +422,15 @@ fn add_legend<DB: DrawingBackend>(
     }
 }
 
+/// The slice's palette colour, grey for the merged rest.
+fn slice_colour(i: usize, s: &super::Slice) -> RGBColor {
+    if s.rest {
+        OTHERS
+    } else {
+        colour(i)
+    }
+}
+
 /// Black or white, whichever reads better on `c`.
 fn ink_on(c: RGBColor) -> RGBColor {
     let RGBColor(r, g, b) = c;
@@ -455,7 +466,7 @@ fn draw_pie<DB: DrawingBackend>(
     for (i, s) in slices.iter().enumerate() {
         let share = if total > 0.0 { s.value / total } else { 0.0 };
         let sweep = share * std::f64::consts::TAU;
-        let c = colour(i);
+        let c = slice_colour(i, s);
         if sweep > 0.0 {
             let steps = (sweep.to_degrees().ceil() as usize).max(2);
             let mut points = Vec::with_capacity(steps + 2);
@@ -503,7 +514,7 @@ fn draw_pie<DB: DrawingBackend>(
         let y = ly0 + line * i as i32;
         area.draw(&Rectangle::new(
             [(lx, y - 7), (lx + 14, y + 7)],
-            colour(i).filled(),
+            slice_colour(i, s).filled(),
         ))
         .map_err(draw_error)?;
         let share = if total > 0.0 { s.value / total } else { 0.0 };

@@ -206,6 +206,8 @@ pub(crate) struct Slice {
     pub label: String,
     /// Value (not negative).
     pub value: f64,
+    /// The merged rest ("others"), drawn in grey.
+    pub rest: bool,
 }
 
 /// What to draw.
@@ -700,6 +702,7 @@ pub(crate) fn plan(spec: &RawChart, table: &RawTable, lang: Lang) -> Result<Plan
                             MAX_LABEL_CHARS,
                         ),
                         value: v,
+                        rest: false,
                     }),
                     None => skipped += 1,
                 }
@@ -719,6 +722,7 @@ pub(crate) fn plan(spec: &RawChart, table: &RawTable, lang: Lang) -> Result<Plan
                 slices.push(Slice {
                     label: w.others.to_string(),
                     value: rest,
+                    rest: true,
                 });
             }
             plan.body = Body::Pie(slices);

@@ -313,6 +313,74 @@ fn line_chart_of_days_with_two_series() {
 }
 
 #[test]
+fn line_chart_over_text_keeps_the_table_order() {
+    let weekdays = table(
+        "weekdays",
+        &["day", "visits"],
+        vec![
+            vec![t("Mon"), n(5.0)],
+            vec![t("Tue"), n(7.0)],
+            vec![t("Wed"), n(3.0)],
+        ],
+    );
+    check(
+        &spec("line", "weekdays", "day", &["visits"], None),
+        &weekdays,
+        Lang::En,
+        expect![[r#"
+            kind: line
+            title: visits by day
+            skipped: 0
+            notes: []
+            rect: 1
+            line: 98
+            polyline: 12
+            polygon: 0
+            circle: 3
+            text: 15
+              visits by day
+              ↻ visits
+              day
+              3
+              3.5
+              4
+              4.5
+              5
+              5.5
+              6
+              6.5
+              7
+              Mon
+              Tue
+              Wed
+        "#]],
+    );
+    let years = table(
+        "years",
+        &["year", "total"],
+        vec![
+            vec![n(2023.0), n(2.0)],
+            vec![n(2021.0), n(1.0)],
+            vec![n(2022.0), n(4.0)],
+        ],
+    );
+    let plan = plan(
+        &spec("line", "years", "year", &["total"], None),
+        &years,
+        Lang::En,
+    )
+    .expect("plan");
+    let Body::Lines(series) = &plan.body else {
+        panic!("line body")
+    };
+    assert_eq!(
+        series[0].points,
+        vec![(2021.0, 1.0), (2022.0, 4.0), (2023.0, 2.0)]
+    );
+    assert_eq!(plan.x_scale, XScale::Linear);
+}
+
+#[test]
 fn scatter_chart_structure() {
     let rows = (0..12)
         .map(|i| vec![n(f64::from(i)), n(f64::from(i * i) / 3.0)])
@@ -455,6 +523,7 @@ fn pie_merges_small_slices_into_others() {
     assert_eq!(slices.len(), MAX_SLICES);
     assert_eq!(slices[0].label, "c12");
     assert_eq!(slices[MAX_SLICES - 1].label, "others");
+    assert!(slices[MAX_SLICES - 1].rest && !slices[0].rest);
     assert_eq!(slices[MAX_SLICES - 1].value, (1..=5).sum::<i32>() as f64);
 }
 
