@@ -89,6 +89,12 @@ pub enum InputError {
     },
 }
 
+/// Most distinct values kept per text column (the generator matches goals
+/// against them: "for the North region").
+pub const MAX_CATEGORY_VALUES: usize = 50;
+/// Longest category value kept, in bytes.
+pub const MAX_CATEGORY_VALUE_BYTES: usize = 100;
+
 /// Inferred type of a column.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -116,6 +122,10 @@ pub struct Column {
     pub kind: ColumnKind,
     /// Empty cells seen.
     pub empty_cells: u64,
+    /// Distinct values of a text or boolean column in the sampled rows,
+    /// sorted; empty when there are more than `MAX_CATEGORY_VALUES`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub values: Vec<String>,
 }
 
 /// What Glovebox knows of one input.
@@ -409,6 +419,33 @@ impl Candidates {
     }
 }
 
+/// Distinct values of one column, up to `MAX_CATEGORY_VALUES`.
+#[derive(Debug, Clone, Default)]
+struct Categories {
+    seen: std::collections::BTreeSet<String>,
+    overflow: bool,
+}
+
+impl Categories {
+    fn feed(&mut self, cell: &str) {
+        if self.overflow || self.seen.contains(cell) {
+            return;
+        }
+        if self.seen.len() >= MAX_CATEGORY_VALUES || cell.len() > MAX_CATEGORY_VALUE_BYTES {
+            self.overflow = true;
+            self.seen.clear();
+        } else {
+            self.seen.insert(cell.to_owned());
+        }
+    }
+    fn values(&self, kind: ColumnKind) -> Vec<String> {
+        if self.overflow || !matches!(kind, ColumnKind::Text | ColumnKind::Boolean) {
+            return Vec::new();
+        }
+        self.seen.iter().cloned().collect()
+    }
+}
+
 /// Describes the file at `path`, refusing files larger than `max_bytes`.
 pub fn describe(path: &Path, max_bytes: u64) -> Result<InputDescription, InputError> {
     let name = file_name(path);
@@ -494,6 +531,7 @@ pub fn describe(path: &Path, max_bytes: u64) -> Result<InputDescription, InputEr
     let mut first: Option<Vec<String>> = None;
     let mut candidates: Vec<Candidates> = Vec::new();
     let mut empties: Vec<u64> = Vec::new();
+    let mut categories: Vec<Categories> = Vec::new();
     let mut data_rows = 0u64;
     let mut last_multiline: Option<u64> = None;
     loop {
@@ -533,6 +571,7 @@ pub fn describe(path: &Path, max_bytes: u64) -> Result<InputDescription, InputEr
             None => {
                 candidates = vec![Candidates::new(); record.len()];
                 empties = vec![0; record.len()];
+                categories = vec![Categories::default(); record.len()];
                 first = Some(record.iter().map(text).collect());
                 continue;
             }
@@ -554,6 +593,7 @@ pub fn describe(path: &Path, max_bytes: u64) -> Result<InputDescription, InputEr
                     empties[i] += 1;
                 } else {
                     candidates[i].feed(cell, decimal_comma);
+                    categories[i].feed(cell);
                 }
             }
         }
@@ -609,6 +649,7 @@ pub fn describe(path: &Path, max_bytes: u64) -> Result<InputDescription, InputEr
                 name: h.trim().to_owned(),
                 kind: candidates[i].kind(),
                 empty_cells: empties[i],
+                values: categories[i].values(candidates[i].kind()),
             })
             .collect()
     } else {
@@ -621,13 +662,16 @@ pub fn describe(path: &Path, max_bytes: u64) -> Result<InputDescription, InputEr
             .enumerate()
             .map(|(i, cell)| {
                 let mut c = candidates[i];
+                let mut values = categories[i].clone();
                 if !cell.trim().is_empty() {
                     c.feed(cell.trim(), decimal_comma);
+                    values.feed(cell.trim());
                 }
                 Column {
                     name: format!("column_{}", i + 1),
                     kind: c.kind(),
                     empty_cells: empties[i],
+                    values: values.values(c.kind()),
                 }
             })
             .collect()

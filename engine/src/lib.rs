@@ -3,6 +3,8 @@
 //! Tauri.
 
 pub mod audit;
+pub mod chart;
+pub mod generator;
 pub mod inputs;
 pub mod lang;
 pub mod messages;

@@ -12,12 +12,90 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use crate::audit::{AuditError, AuditStore};
+use crate::chart::{self, RenderedChart};
+use crate::generator::{self, explain, Generated, GenerationRequest};
 use crate::inputs::{self, InputDescription};
 use crate::lang::Lang;
 use crate::messages::{stop_reason, StopReason};
 use crate::policy::{self, PolicyReport, Profile, Verdict};
 use crate::support;
 use crate::validate::{self, CheckedResult, Value};
+
+/// Tables the offline recipes add to say how many rows were used; they are
+/// read by the explanation and never charted.
+pub const INTERNAL_TABLES: &[&str] = &["rows_used", "row_counts"];
+
+/// A chart as reported: SVG inline, PNG bytes kept for writing files.
+#[derive(Debug, Clone, Serialize)]
+pub struct DrawnChart {
+    /// `bar`, `line`, `scatter`, `pie` or `histogram`.
+    pub kind: String,
+    /// Title.
+    pub title: String,
+    /// The table it was drawn from.
+    pub table: String,
+    /// SVG document.
+    pub svg: String,
+    /// PNG image.
+    #[serde(skip)]
+    pub png: Vec<u8>,
+}
+
+impl From<RenderedChart> for DrawnChart {
+    fn from(c: RenderedChart) -> Self {
+        Self {
+            kind: c.kind,
+            title: c.title,
+            table: c.table,
+            svg: c.svg,
+            png: c.png,
+        }
+    }
+}
+
+/// The background creation of a container.
+type PrepareHandle =
+    tokio::task::JoinHandle<Result<glovebox_sandbox::PreparedJob, glovebox_sandbox::SandboxError>>;
+
+/// How one attempt ended.
+enum AttemptEnd {
+    /// A checked result.
+    Answered(Box<CheckedResult>),
+    /// A failure, perhaps repairable.
+    Failed(Failure),
+}
+
+/// Why an attempt failed.
+struct Failure {
+    status: Status,
+    kind: &'static str,
+    reason: String,
+    /// A generator may try again (policy refusal, runtime error, bad result);
+    /// not for infrastructure failures, changed inputs or withheld approval.
+    repairable: bool,
+}
+
+/// Standard base64 (RFC 4648, with padding), for PNG bytes in the audit log.
+fn base64(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let b = [
+            chunk[0],
+            *chunk.get(1).unwrap_or(&0),
+            *chunk.get(2).unwrap_or(&0),
+        ];
+        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(ALPHABET[(n >> (18 - 6 * i) & 63) as usize] as char);
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
 
 /// Errors that stop the engine itself (not a run).
 #[derive(Debug, thiserror::Error)]
@@ -87,6 +165,8 @@ pub struct RunRequest {
     pub provider: String,
     /// Approve a `review` verdict (never a `deny`).
     pub approve_review: bool,
+    /// Where files the code writes to `/output` are copied (`DIR/files`).
+    pub out_dir: Option<PathBuf>,
 }
 
 /// One attempt, as reported.
@@ -147,15 +227,25 @@ pub struct RunReport {
     pub tables: Vec<validate::RawTable>,
     /// Charts.
     pub charts: Vec<validate::RawChart>,
-    /// Explanation (generated explanations arrive with the offline generator).
+    /// Plain-language explanation: built from the plan and the checked
+    /// result for offline recipes; the code's own notes otherwise.
     pub explanation: String,
+    /// Notes the code added.
+    pub notes: Vec<String>,
+    /// Charts drawn by the host from the checked tables (SVG; PNG bytes are
+    /// not serialized).
+    pub drawn_charts: Vec<DrawnChart>,
+    /// Charts that could not be drawn, and why.
+    pub chart_problems: Vec<String>,
+    /// Files the code wrote to `/output` (copied when an output folder was given).
+    pub output_files: Vec<String>,
     /// The code that ran (or was refused).
     pub code: String,
     /// Attempts.
     pub attempts: Vec<AttemptReport>,
     /// Why the run stopped, in plain words.
     pub stop_reason: Option<String>,
-    /// What kind of stop: `input`, `no_generator`, `policy`, `review`, `sandbox`, `result`.
+    /// What kind of stop: `input`, `goal`, `no_generator`, `policy`, `review`, `sandbox`, `result`.
     pub stop_kind: Option<String>,
     /// Policy verdict and findings of the last attempt.
     pub policy: serde_json::Value,
@@ -178,6 +268,7 @@ pub struct Engine {
     support_dir: PathBuf,
     limits: Limits,
     max_input_bytes: u64,
+    repair_attempts: u32,
 }
 
 fn random_hex(bytes: usize) -> String {
@@ -219,6 +310,7 @@ impl Engine {
             support_dir,
             limits,
             max_input_bytes: inputs::DEFAULT_MAX_INPUT_BYTES,
+            repair_attempts: generator::DEFAULT_REPAIR_ATTEMPTS,
         })
     }
 
@@ -257,6 +349,10 @@ impl Engine {
             tables: vec![],
             charts: vec![],
             explanation: String::new(),
+            notes: vec![],
+            drawn_charts: vec![],
+            chart_problems: vec![],
+            output_files: vec![],
             code: request.code.clone().unwrap_or_default(),
             attempts: vec![],
             stop_reason: None,
@@ -294,44 +390,181 @@ impl Engine {
                 return self.stop(report, Status::Stopped, "input", &e.to_string());
             }
         }
+        // Files the code writes to /output are kept only when asked.
+        let outputs_to = match &request.out_dir {
+            Some(dir) => {
+                let files = dir.join("files");
+                if let Err(e) = std::fs::create_dir_all(&files) {
+                    let reason =
+                        format!("cannot create the output folder {}: {e}", files.display());
+                    return self.stop(report, Status::Stopped, "input", &reason);
+                }
+                Some(files)
+            }
+            None => None,
+        };
         // Create the container now: it is ready by the time the code is.
-        let sandbox = self.sandbox.clone();
-        let prepared = tokio::spawn(async move { sandbox.prepare(&setup, None).await });
+        let prepared: PrepareHandle = {
+            let sandbox = self.sandbox.clone();
+            let setup = setup.clone();
+            let outputs = outputs_to.clone();
+            tokio::spawn(async move { sandbox.prepare(&setup, outputs.as_deref()).await })
+        };
 
         progress(Stage::Generate);
-        let Some(code) = request.code.clone() else {
-            prepared.abort();
-            return self.stop(
-                report,
-                Status::Stopped,
-                "no_generator",
-                &stop_reason(lang, &StopReason::NoGenerator),
-            );
+        let generator = match request.code {
+            Some(_) => None,
+            None => match generator::for_provider(&request.provider) {
+                Ok(g) => Some(g),
+                Err(e) => {
+                    prepared.abort();
+                    return self.stop(report, Status::Stopped, "input", &e.to_string());
+                }
+            },
         };
-        self.store.append(
-            &run_id,
-            "code",
-            &json!({"attempt": 1, "origin": "user", "text": code}),
-        )?;
+        let inputs = report.inputs.clone();
+        let gen_request = GenerationRequest {
+            goal: &request.goal,
+            lang,
+            inputs: &inputs,
+        };
+        let mut current = match (&request.code, &generator) {
+            (Some(code), _) => Generated {
+                code: code.clone(),
+                plan: None,
+                origin: "user".into(),
+            },
+            (None, Some(g)) => match g.generate(&gen_request) {
+                Ok(generated) => generated,
+                Err(e) => {
+                    prepared.abort();
+                    self.store.append(
+                        &run_id,
+                        "generation_failed",
+                        &json!({"attempt": 1, "provider": g.name(), "reason": e.to_string()}),
+                    )?;
+                    return self.stop(report, Status::Stopped, "goal", &e.to_string());
+                }
+            },
+            (None, None) => {
+                prepared.abort();
+                return self.stop(
+                    report,
+                    Status::Stopped,
+                    "no_generator",
+                    &stop_reason(lang, &StopReason::NoGenerator),
+                );
+            }
+        };
+        // Code given by the user is never rewritten; a generator may repair its own.
+        let max_attempts = if generator.is_some() {
+            1 + self.repair_attempts
+        } else {
+            1
+        };
+        let mut prepared = Some(prepared);
+        let mut attempt = 1u32;
+        loop {
+            report.code = current.code.clone();
+            self.store.append(
+                &run_id,
+                "code",
+                &json!({"attempt": attempt, "origin": current.origin, "text": current.code, "plan": current.plan}),
+            )?;
+            let handle = match prepared.take() {
+                Some(h) => h,
+                None => {
+                    let sandbox = self.sandbox.clone();
+                    let setup = setup.clone();
+                    let outputs = outputs_to.clone();
+                    tokio::spawn(async move { sandbox.prepare(&setup, outputs.as_deref()).await })
+                }
+            };
+            let failure = match self
+                .attempt(
+                    &mut report,
+                    attempt,
+                    &current,
+                    handle,
+                    &request,
+                    &stamps,
+                    &mut progress,
+                )
+                .await?
+            {
+                AttemptEnd::Answered(checked) => {
+                    return self.answered(report, &current, *checked, lang);
+                }
+                AttemptEnd::Failed(failure) => failure,
+            };
+            if let Some(a) = report.attempts.last_mut() {
+                a.failure = Some(failure.reason.clone());
+            }
+            let repair = match (&generator, failure.repairable && attempt < max_attempts) {
+                (Some(g), true) => g.repair(&gen_request, &current, &failure.reason),
+                _ => None,
+            };
+            match repair {
+                Some(Ok(next)) => {
+                    self.store.append(
+                        &run_id,
+                        "attempt_failed",
+                        &json!({"attempt": attempt, "kind": failure.kind, "reason": failure.reason, "repair": true}),
+                    )?;
+                    current = next;
+                    attempt += 1;
+                    progress(Stage::Generate);
+                }
+                Some(Err(e)) => {
+                    self.store.append(
+                        &run_id,
+                        "generation_failed",
+                        &json!({"attempt": attempt + 1, "reason": e.to_string()}),
+                    )?;
+                    return self.stop(report, failure.status, failure.kind, &failure.reason);
+                }
+                None => return self.stop(report, failure.status, failure.kind, &failure.reason),
+            }
+        }
+    }
 
+    /// One attempt: policy, sandbox, validation.
+    #[allow(clippy::too_many_arguments)]
+    async fn attempt(
+        &mut self,
+        report: &mut RunReport,
+        attempt: u32,
+        current: &Generated,
+        prepared: PrepareHandle,
+        request: &RunRequest,
+        stamps: &[(PathBuf, Option<inputs::FileStamp>)],
+        progress: &mut impl FnMut(Stage),
+    ) -> Result<AttemptEnd, EngineError> {
+        let lang = report.lang;
+        let run_id = report.run_id.clone();
+        let code = &current.code;
         progress(Stage::Policy);
-        let policy_report = policy::check(&code, lang, &self.profile);
+        let policy_report = policy::check(code, lang, &self.profile);
         self.store.append(
             &run_id,
             "policy",
-            &json!({"attempt": 1, "report": policy_report}),
+            &json!({"attempt": attempt, "report": policy_report}),
         )?;
         report.policy = json!(policy_report);
         report.attempts.push(AttemptReport {
-            number: 1,
+            number: attempt,
             verdict: policy_report.verdict,
             failure: None,
         });
         match policy_report.verdict {
             Verdict::Deny => {
                 prepared.abort();
-                let reason = first_message(&policy_report);
-                return self.stop(report, Status::Blocked, "policy", &reason);
+                return Ok(AttemptEnd::Failed(Failure {
+                    status: Status::Blocked,
+                    kind: "policy",
+                    reason: first_message(&policy_report),
+                    repairable: true,
+                }));
             }
             Verdict::Review if !request.approve_review => {
                 prepared.abort();
@@ -339,10 +572,15 @@ impl Engine {
                     lang,
                     &StopReason::NeedsApproval(&first_message(&policy_report)),
                 );
-                return self.stop(report, Status::Blocked, "review", &reason);
+                return Ok(AttemptEnd::Failed(Failure {
+                    status: Status::Blocked,
+                    kind: "review",
+                    reason,
+                    repairable: false,
+                }));
             }
             Verdict::Review => {
-                self.store.append(&run_id, "approval", &json!({"attempt": 1, "by": "user (--yes)", "findings": policy_report.findings}))?;
+                self.store.append(&run_id, "approval", &json!({"attempt": attempt, "by": "user (--yes)", "findings": policy_report.findings}))?;
             }
             Verdict::Allow => {}
         }
@@ -354,7 +592,7 @@ impl Engine {
             .unwrap_or_else(|e| Err(glovebox_sandbox::SandboxError::Io(std::io::Error::other(e))));
         let outcome = match prepared {
             Ok(job) => match job
-                .start_with_files(&code, vec![("nonce".into(), nonce.clone())])
+                .start_with_files(code, vec![("nonce".into(), nonce.clone())])
                 .await
             {
                 Ok(running) => running.finish().await,
@@ -368,22 +606,27 @@ impl Engine {
                 self.store.append(
                     &run_id,
                     "sandbox_error",
-                    &json!({"code": e.code(), "message": e.to_string()}),
+                    &json!({"attempt": attempt, "code": e.code(), "message": e.to_string()}),
                 )?;
-                return self.stop(
-                    report,
-                    Status::Stopped,
-                    "sandbox",
-                    &stop_reason(lang, &StopReason::SandboxFailed(&e.to_string())),
-                );
+                return Ok(AttemptEnd::Failed(Failure {
+                    status: Status::Stopped,
+                    kind: "sandbox",
+                    reason: stop_reason(lang, &StopReason::SandboxFailed(&e.to_string())),
+                    repairable: false,
+                }));
             }
         };
         self.store.append(
             &run_id,
             "sandbox",
-            &json!({"attempt": 1, "limits": self.limits, "outcome": outcome}),
+            &json!({"attempt": attempt, "limits": self.limits, "outcome": outcome}),
         )?;
         report.sandbox = sandbox_report(&outcome);
+        report.output_files = outcome
+            .output_files
+            .iter()
+            .map(|f| f.name.clone())
+            .collect();
 
         progress(Stage::Validate);
         // The recorded sha256 must describe the bytes the code read.
@@ -395,9 +638,15 @@ impl Engine {
                     .map(|n| n.to_string_lossy().into_owned())
                     .unwrap_or_default()
             });
-        let checked = if let Some(name) = changed {
-            Err(stop_reason(lang, &StopReason::InputChanged(&name)))
-        } else if let Some(reason) = limit_reason(lang, &outcome, &self.limits) {
+        if let Some(name) = changed {
+            return Ok(AttemptEnd::Failed(Failure {
+                status: Status::Stopped,
+                kind: "input",
+                reason: stop_reason(lang, &StopReason::InputChanged(&name)),
+                repairable: false,
+            }));
+        }
+        let checked = if let Some(reason) = limit_reason(lang, &outcome, &self.limits) {
             Err(reason)
         } else {
             validate::check(&outcome.result, outcome.result_truncated, &nonce)
@@ -406,29 +655,82 @@ impl Engine {
         match checked {
             Ok(checked) => {
                 enrich_sandbox_report(&mut report.sandbox, &checked);
-                self.store.append(&run_id, "result", &json!(checked))?;
-                report.answer = answer_json(&checked);
-                report.tables = checked.tables;
-                report.charts = checked.charts;
-                report.explanation = checked.notes.join("\n");
-                progress(Stage::Record);
-                report.status = Status::Answered;
-                let last = self.store.append(
+                self.store.append(
                     &run_id,
-                    "run_finished",
-                    &json!({"status": report.status, "answer": report.answer}),
+                    "result",
+                    &json!({"attempt": attempt, "result": checked}),
                 )?;
-                report.audit = json!({"entry_hash": last.hash, "seq": last.seq});
-                Ok(report)
+                Ok(AttemptEnd::Answered(Box::new(checked)))
             }
-            Err(reason) => {
-                if let Some(a) = report.attempts.last_mut() {
-                    a.failure = Some(reason.clone());
+            Err(reason) => Ok(AttemptEnd::Failed(Failure {
+                status: Status::Stopped,
+                kind: "result",
+                reason,
+                repairable: true,
+            })),
+        }
+    }
+
+    /// Records an answered run: explanation, charts, final entry.
+    fn answered(
+        &mut self,
+        mut report: RunReport,
+        current: &Generated,
+        checked: CheckedResult,
+        lang: Lang,
+    ) -> Result<RunReport, EngineError> {
+        let run_id = report.run_id.clone();
+        report.answer = answer_json(&checked);
+        report.explanation = match &current.plan {
+            Some(plan) => explain::explain(plan, &checked),
+            None => checked.notes.join("\n"),
+        };
+        report.notes = checked.notes.clone();
+        let _span = tracing::info_span!("draw_charts").entered();
+        let mut specs = checked.charts.clone();
+        if specs.is_empty() {
+            // The code asked for none: choose one from the result's shape.
+            specs.extend(
+                checked
+                    .tables
+                    .iter()
+                    .filter(|t| !INTERNAL_TABLES.contains(&t.name.as_str()))
+                    .find_map(chart::choose),
+            );
+        }
+        for spec in &specs {
+            let Some(table) = checked.tables.iter().find(|t| t.name == spec.table) else {
+                continue;
+            };
+            match chart::render(spec, table, lang) {
+                Ok(drawn) => {
+                    self.store.append(
+                        &run_id,
+                        "chart",
+                        &json!({"kind": drawn.kind, "title": drawn.title, "table": drawn.table, "svg": drawn.svg, "png_base64": base64(&drawn.png)}),
+                    )?;
+                    report.drawn_charts.push(DrawnChart::from(drawn));
                 }
-                // User-supplied code is never rewritten: no repair.
-                self.stop(report, Status::Stopped, "result", &reason)
+                Err(e) => {
+                    self.store.append(
+                        &run_id,
+                        "chart_failed",
+                        &json!({"kind": spec.kind, "table": spec.table, "reason": e.to_string()}),
+                    )?;
+                    report.chart_problems.push(e.to_string());
+                }
             }
         }
+        report.tables = checked.tables;
+        report.charts = checked.charts;
+        report.status = Status::Answered;
+        let last = self.store.append(
+            &run_id,
+            "run_finished",
+            &json!({"status": report.status, "answer": report.answer, "explanation": report.explanation}),
+        )?;
+        report.audit = json!({"entry_hash": last.hash, "seq": last.seq});
+        Ok(report)
     }
 
     fn stop(

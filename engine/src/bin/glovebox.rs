@@ -10,7 +10,7 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
 use glovebox_engine::audit::{default_db_path, AuditStore};
-use glovebox_engine::pipeline::{Engine, RunReport, RunRequest, Stage, Status};
+use glovebox_engine::pipeline::{Engine, RunReport, RunRequest, Stage, Status, INTERNAL_TABLES};
 use glovebox_sandbox::{Limits, Sandbox};
 
 #[derive(Parser)]
@@ -58,6 +58,10 @@ enum Command {
         /// Stop the calculation if it needs more memory than this, in MiB (default 1024).
         #[arg(long, value_name = "MIB")]
         memory_limit: Option<u64>,
+        /// Write the answer (report.json), the charts (SVG and PNG), the code
+        /// that ran and the files the code wrote into this folder.
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
     },
     /// List recent runs.
     History {
@@ -138,6 +142,7 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
             userns,
             time_limit,
             memory_limit,
+            out,
         } => {
             let mut limits = Limits::builder();
             if let Some(seconds) = time_limit {
@@ -174,16 +179,24 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
                 code,
                 provider,
                 approve_review: yes,
+                out_dir: out.clone(),
             };
             let report = runtime.block_on(engine.run(request, |stage: Stage| {
                 if show_progress {
                     eprintln!("… {}", stage.describe());
                 }
             }))?;
+            if let Some(dir) = &out {
+                write_out(dir, &report)
+                    .with_context(|| format!("cannot write the results into {}", dir.display()))?;
+            }
             if json {
                 println!("{}", serde_json::to_string_pretty(&report)?);
             } else {
                 print_report(&report);
+                if let Some(dir) = &out {
+                    println!("results written to {}", dir.display());
+                }
             }
             Ok(ExitCode::from(exit_code(&report)))
         }
@@ -257,12 +270,28 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
     }
 }
 
+/// Writes `report.json`, `main.py`, `chart-N.svg` and `chart-N.png` into `dir`
+/// (files the code wrote are already in `dir/files`).
+fn write_out(dir: &std::path::Path, report: &RunReport) -> Result<()> {
+    std::fs::create_dir_all(dir)?;
+    std::fs::write(dir.join("report.json"), serde_json::to_vec_pretty(report)?)?;
+    std::fs::write(dir.join("main.py"), &report.code)?;
+    for (i, chart) in report.drawn_charts.iter().enumerate() {
+        std::fs::write(dir.join(format!("chart-{}.svg", i + 1)), &chart.svg)?;
+        std::fs::write(dir.join(format!("chart-{}.png", i + 1)), &chart.png)?;
+    }
+    Ok(())
+}
+
 fn exit_code(report: &RunReport) -> u8 {
     match report.status {
         Status::Answered => 0,
         Status::Blocked => 3,
         Status::Stopped
-            if matches!(report.stop_kind.as_deref(), Some("input" | "no_generator")) =>
+            if matches!(
+                report.stop_kind.as_deref(),
+                Some("input" | "goal" | "no_generator")
+            ) =>
         {
             2
         }
@@ -275,7 +304,11 @@ fn print_report(r: &RunReport) {
     match r.status {
         Status::Answered => {
             println!("Answer: {}", r.answer["text"].as_str().unwrap_or(""));
-            for t in &r.tables {
+            for t in r
+                .tables
+                .iter()
+                .filter(|t| !INTERNAL_TABLES.contains(&t.name.as_str()))
+            {
                 println!("\nTable {} ({} rows)", t.name, t.total_rows);
                 println!("  {}", t.columns.join(" | "));
                 for row in t.rows.iter().take(10) {
@@ -288,6 +321,15 @@ fn print_report(r: &RunReport) {
             }
             if !r.explanation.is_empty() {
                 println!("\n{}", r.explanation);
+            }
+            for c in &r.drawn_charts {
+                println!("\nChart ({}): {}", c.kind, c.title);
+            }
+            for p in &r.chart_problems {
+                println!("chart not drawn: {p}");
+            }
+            if !r.output_files.is_empty() {
+                println!("\nFiles written by the code: {}", r.output_files.join(", "));
             }
         }
         Status::Blocked => println!("Blocked: {}", r.stop_reason.as_deref().unwrap_or("")),

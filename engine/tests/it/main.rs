@@ -6,4 +6,5 @@ mod attacks;
 mod bad_inputs;
 mod cli;
 mod common;
+mod golden;
 mod legit;

@@ -1,0 +1,1173 @@
+//! From a plan to short, readable pandas code that a person can learn from
+//! and edit. The code reads one file from `/input`, reports through the
+//! `glovebox` module, and passes the policy by construction (a test checks
+//! every recipe against it).
+
+use super::plan::{stat_name, Cmp, Filter, FilterValue, OutlierMethod, Period, Plan, Recipe, Stat};
+use crate::lang::Lang;
+
+/// Most groups reported one by one as answers (all are in the table).
+pub const MAX_GROUP_ANSWERS: usize = 12;
+/// Most values sent for a histogram; larger columns are binned in the sandbox.
+pub const MAX_HISTOGRAM_VALUES: u64 = 10_000;
+/// Bins of a histogram computed in the sandbox.
+pub const HISTOGRAM_BINS: usize = 20;
+/// Shapiro-Wilk is run on at most this many values (a fixed random sample).
+pub const SHAPIRO_MAX_VALUES: usize = 5000;
+
+/// A Python string literal (JSON's escapes are Python's too).
+pub fn py_str(s: &str) -> String {
+    serde_json::to_string(s).unwrap_or_else(|_| "\"\"".into())
+}
+
+fn py_num(n: f64) -> String {
+    if n.fract() == 0.0 && n.abs() < 1e15 {
+        format!("{}", n as i64)
+    } else {
+        format!("{n}")
+    }
+}
+
+/// A readable Python name for a column: `Chiffre d'affaires` -> `chiffre_d_affaires`.
+pub fn py_name(column: &str) -> String {
+    let folded = super::text::fold(column);
+    let mut name: String = folded
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect();
+    while name.contains("__") {
+        name = name.replace("__", "_");
+    }
+    let name = name.trim_matches('_').to_owned();
+    const TAKEN: &[&str] = &[
+        "data",
+        "pd",
+        "glovebox",
+        "numbers",
+        "dates",
+        "used",
+        "rows_read",
+        "result",
+        "stats",
+        "values",
+        "groups",
+        "when",
+        "period",
+        "trend",
+        "share",
+        "ranked",
+        "part",
+        "both",
+        "outliers",
+        "sum",
+        "min",
+        "max",
+        "len",
+        "type",
+        "round",
+        "int",
+        "float",
+        "str",
+        "list",
+        "id",
+        "input",
+        "format",
+        "range",
+        "and",
+        "or",
+        "not",
+        "in",
+        "is",
+        "if",
+        "else",
+        "for",
+        "def",
+        "class",
+        "return",
+        "import",
+        "from",
+        "as",
+        "with",
+        "lambda",
+        "pass",
+        "none",
+        "true",
+        "false",
+        "global",
+        "del",
+        "try",
+        "while",
+        "yield",
+        "open",
+        "print",
+        "all",
+        "any",
+        "map",
+        "filter",
+        "zip",
+        "next",
+        "iter",
+        "dict",
+        "set",
+        "tuple",
+        "object",
+        "low",
+        "high",
+        "q1",
+        "q3",
+        "z",
+        "sample",
+        "statistic",
+        "p_value",
+        "a",
+        "b",
+        "numerator",
+        "denominator",
+        "totals",
+        "empty",
+        "counts",
+        "bins",
+        "pairs",
+        "per_group",
+    ];
+    if name.is_empty() || name.starts_with(|c: char| c.is_ascii_digit()) {
+        format!("column_{name}")
+    } else if TAKEN.contains(&name.as_str()) {
+        format!("{name}_column")
+    } else {
+        name
+    }
+}
+
+/// "mean of revenue", "moyenne de revenue", "media de revenue".
+pub fn measure_name(stat: Stat, column: &str, lang: Lang) -> String {
+    let s = stat_name(stat, lang);
+    match (stat, lang) {
+        (Stat::Sum, Lang::En) => format!("total {column}"),
+        (_, Lang::En) => format!("{s} of {column}"),
+        (_, Lang::Fr | Lang::Es) => format!("{s} de {column}"),
+    }
+}
+
+fn words(lang: Lang, en: &str, fr: &str, es: &str) -> String {
+    match lang {
+        Lang::En => en.to_owned(),
+        Lang::Fr => fr.to_owned(),
+        Lang::Es => es.to_owned(),
+    }
+}
+
+fn pandas_method(stat: Stat) -> &'static str {
+    match stat {
+        Stat::Mean => "mean",
+        Stat::Sum => "sum",
+        Stat::Count => "count",
+        Stat::Min => "min",
+        Stat::Max => "max",
+        Stat::Median => "median",
+        Stat::Std => "std",
+        Stat::Var => "var",
+        Stat::Skew => "skew",
+    }
+}
+
+struct Code {
+    lines: Vec<String>,
+    rounding: Option<u32>,
+}
+
+impl Code {
+    fn line(&mut self, s: impl Into<String>) {
+        self.lines.push(s.into());
+    }
+    /// A scalar expression, rounded when asked.
+    fn value(&self, expr: &str) -> String {
+        match self.rounding {
+            Some(n) => format!("round(float({expr}), {n})"),
+            None => expr.to_owned(),
+        }
+    }
+    /// A pandas object expression, rounded when asked.
+    fn frame(&self, expr: &str) -> String {
+        match self.rounding {
+            Some(n) => format!("{expr}.round({n})"),
+            None => expr.to_owned(),
+        }
+    }
+}
+
+fn filter_line(f: &Filter, lang: Lang) -> Vec<String> {
+    let col = py_str(&f.column);
+    match &f.value {
+        FilterValue::Text(v) => vec![
+            format!(
+                "# {}",
+                words(
+                    lang,
+                    &format!("Only the rows where {} is {v}.", f.column),
+                    &format!("Seulement les lignes où {} vaut {v}.", f.column),
+                    &format!("Solo las filas donde {} es {v}.", f.column),
+                )
+            ),
+            format!(
+                "data = data[data[{col}].astype(str).str.strip() {} {}]",
+                f.cmp.python(),
+                py_str(v)
+            ),
+        ],
+        FilterValue::Number(n) => vec![
+            format!(
+                "# {}",
+                words(
+                    lang,
+                    &format!(
+                        "Only the rows where {} {} {}.",
+                        f.column,
+                        f.cmp.python(),
+                        py_num(*n)
+                    ),
+                    &format!(
+                        "Seulement les lignes où {} {} {}.",
+                        f.column,
+                        f.cmp.python(),
+                        py_num(*n)
+                    ),
+                    &format!(
+                        "Solo las filas donde {} {} {}.",
+                        f.column,
+                        f.cmp.python(),
+                        py_num(*n)
+                    ),
+                )
+            ),
+            format!(
+                "data = data[pd.to_numeric(data[{col}], errors=\"coerce\") {} {}]",
+                f.cmp.python(),
+                py_num(*n)
+            ),
+        ],
+    }
+}
+
+fn part_mask(f: &Filter) -> String {
+    let col = py_str(&f.column);
+    match &f.value {
+        FilterValue::Text(v) => format!(
+            "data[{col}].astype(str).str.strip() {} {}",
+            f.cmp.python(),
+            py_str(v)
+        ),
+        FilterValue::Number(n) => format!(
+            "pd.to_numeric(data[{col}], errors=\"coerce\") {} {}",
+            f.cmp.python(),
+            py_num(*n)
+        ),
+    }
+}
+
+fn part_words(f: &Filter, lang: Lang) -> String {
+    let v = match &f.value {
+        FilterValue::Text(t) => t.clone(),
+        FilterValue::Number(n) => py_num(*n),
+    };
+    let op = if f.cmp == Cmp::Eq {
+        words(lang, "is", "vaut", "es")
+    } else {
+        f.cmp.python().to_owned()
+    };
+    words(
+        lang,
+        &format!("where {} {op} {v}", f.column),
+        &format!("où {} {op} {v}", f.column),
+        &format!("donde {} {op} {v}", f.column),
+    )
+}
+
+/// The Python code for `plan`; `goal` is quoted in a comment.
+pub fn generate(plan: &Plan, goal: &str) -> String {
+    let lang = plan.lang;
+    let mut c = Code {
+        lines: Vec::new(),
+        rounding: plan.rounding,
+    };
+    let goal_line: String = goal
+        .chars()
+        .map(|ch| if ch.is_control() { ' ' } else { ch })
+        .take(200)
+        .collect();
+    c.line(format!(
+        "# {}: {goal_line}",
+        words(lang, "Goal", "Objectif", "Objetivo")
+    ));
+    c.line(format!(
+        "# {}",
+        words(
+            lang,
+            "Written by Glovebox's offline recipes; you can edit it.",
+            "Écrit par les recettes hors ligne de Glovebox ; vous pouvez le modifier.",
+            "Escrito por las recetas sin conexión de Glovebox; puede editarlo.",
+        )
+    ));
+    c.line("import pandas as pd");
+    if matches!(plan.recipe, Recipe::Normality { .. }) {
+        c.line("from scipy import stats");
+    }
+    c.line("import glovebox");
+    c.line("");
+    let s = &plan.source;
+    let mut args = vec![py_str(&format!("/input/{}", s.name))];
+    if s.delimiter != ',' {
+        args.push(format!("sep={}", py_str(&s.delimiter.to_string())));
+    }
+    if s.decimal_comma {
+        args.push("decimal=\",\"".into());
+    }
+    if s.encoding != "utf-8" {
+        args.push(format!("encoding={}", py_str(&s.encoding)));
+    }
+    if let Some(names) = &s.names {
+        let list: Vec<String> = names.iter().map(|n| py_str(n)).collect();
+        args.push(format!("header=None, names=[{}]", list.join(", ")));
+    }
+    c.line(format!("data = pd.read_csv({})", args.join(", ")));
+    c.line("rows_read = len(data)");
+    c.line(format!(
+        "used = []  # {}",
+        words(
+            lang,
+            "per column: values used, empty cells, cells that are not numbers or dates",
+            "par colonne : valeurs utilisées, cellules vides, cellules qui ne sont ni des nombres ni des dates",
+            "por columna: valores usados, celdas vacías, celdas que no son números ni fechas",
+        )
+    ));
+    c.line("");
+    c.line("");
+    c.line("def numbers(column):");
+    c.line(format!(
+        "    \"\"\"{}\"\"\"",
+        words(
+            lang,
+            "The column as numbers; empty cells and text that is not a number are left out.",
+            "La colonne en nombres ; les cellules vides et le texte qui n'est pas un nombre sont écartés.",
+            "La columna como números; las celdas vacías y el texto que no es un número se dejan fuera.",
+        )
+    ));
+    c.line("    values = pd.to_numeric(data[column], errors=\"coerce\")");
+    c.line("    empty = int(data[column].isna().sum())");
+    c.line("    used.append([column, int(values.notna().sum()), empty, int(values.isna().sum()) - empty])");
+    c.line("    return values");
+    c.line("");
+    if let Recipe::Trend { .. } = plan.recipe {
+        c.line("");
+        c.line("def dates(column):");
+        c.line(format!(
+            "    \"\"\"{}\"\"\"",
+            words(
+                lang,
+                "The column as dates; empty cells and text that is not a date are left out.",
+                "La colonne en dates ; les cellules vides et le texte qui n'est pas une date sont écartés.",
+                "La columna como fechas; las celdas vacías y el texto que no es una fecha se dejan fuera.",
+            )
+        ));
+        if s.day_first {
+            c.line("    values = pd.to_datetime(data[column], errors=\"coerce\", dayfirst=True)");
+        } else {
+            c.line(
+                "    values = pd.to_datetime(data[column], errors=\"coerce\", format=\"ISO8601\")",
+            );
+        }
+        c.line("    empty = int(data[column].isna().sum())");
+        c.line("    used.append([column, int(values.notna().sum()), empty, int(values.isna().sum()) - empty])");
+        c.line("    return values");
+        c.line("");
+    }
+    c.line("");
+    for f in &plan.filters {
+        for l in filter_line(f, lang) {
+            c.line(l);
+        }
+    }
+    recipe_code(&mut c, plan);
+    c.line("");
+    c.line(format!(
+        "# {}",
+        words(
+            lang,
+            "How many rows were read and used: Glovebox's explanation is built from these.",
+            "Combien de lignes ont été lues et utilisées : l'explication de Glovebox part de là.",
+            "Cuántas filas se leyeron y usaron: la explicación de Glovebox se basa en esto.",
+        )
+    ));
+    c.line(
+        "glovebox.table(\"rows_used\", [[\"column\", \"used\", \"empty\", \"unreadable\"]] + used)",
+    );
+    c.line("glovebox.table(\"row_counts\", [[\"step\", \"rows\"], [\"read\", rows_read], [\"kept\", len(data)]])");
+    let mut out = c.lines.join("\n");
+    out.push('\n');
+    out
+}
+
+/// Records how many rows have a group (an empty group cell leaves the row out).
+fn group_used(c: &mut Code, group: &str) {
+    let g = py_str(group);
+    c.line(format!(
+        "used.append([{g}, int(data[{g}].notna().sum()), int(data[{g}].isna().sum()), 0])"
+    ));
+}
+
+fn group_answers(c: &mut Code, table: &str) {
+    c.line(format!(
+        "for group, row in {table}.head({MAX_GROUP_ANSWERS}).iterrows():"
+    ));
+    c.line(format!("    for name in {table}.columns:"));
+    c.line("        glovebox.answer(f\"{name} ({group})\", row[name])");
+}
+
+fn recipe_code(c: &mut Code, plan: &Plan) {
+    let lang = plan.lang;
+    let s = &plan.source;
+    match &plan.recipe {
+        Recipe::Stats { items, group_by } => {
+            let mut declared: Vec<&str> = Vec::new();
+            for (_, col) in items {
+                if !declared.contains(&col.as_str()) {
+                    declared.push(col);
+                    c.line(format!("{} = numbers({})", py_name(col), py_str(col)));
+                }
+            }
+            match group_by {
+                None => {
+                    for (stat, col) in items {
+                        let expr = format!("{}.{}()", py_name(col), pandas_method(*stat));
+                        let unit = if *stat == Stat::Count {
+                            ", unit=\"count\""
+                        } else {
+                            ""
+                        };
+                        c.line(format!(
+                            "glovebox.answer({}, {}{unit})",
+                            py_str(&measure_name(*stat, col, lang)),
+                            c.value(&expr)
+                        ));
+                    }
+                }
+                Some(g) => {
+                    group_used(c, g);
+                    c.line(format!("groups = data[{}]", py_str(g)));
+                    c.line("result = pd.DataFrame({");
+                    for (stat, col) in items {
+                        c.line(format!(
+                            "    {}: {}.groupby(groups).{}(),",
+                            py_str(&measure_name(*stat, col, lang)),
+                            py_name(col),
+                            pandas_method(*stat)
+                        ));
+                    }
+                    c.line("})");
+                    let first = measure_name(items[0].0, &items[0].1, lang);
+                    c.line(format!(
+                        "result = {}.sort_values({}, ascending=False)",
+                        c.frame("result"),
+                        py_str(&first)
+                    ));
+                    let table = by_name(&first, g, lang);
+                    c.line(format!("glovebox.table({}, result)", py_str(&table)));
+                    let ys: Vec<String> = items
+                        .iter()
+                        .filter(|(st, _)| {
+                            matches!(
+                                st,
+                                Stat::Mean
+                                    | Stat::Sum
+                                    | Stat::Median
+                                    | Stat::Count
+                                    | Stat::Min
+                                    | Stat::Max
+                            )
+                        })
+                        .map(|(st, col)| py_str(&measure_name(*st, col, lang)))
+                        .collect();
+                    let ys = if ys.is_empty() {
+                        vec![py_str(&first)]
+                    } else {
+                        ys
+                    };
+                    c.line(format!(
+                        "glovebox.chart(\"bar\", {}, x={}, y=[{}])",
+                        py_str(&table),
+                        py_str(g),
+                        ys.join(", ")
+                    ));
+                    group_answers(c, "result");
+                }
+            }
+        }
+        Recipe::CountRows { group_by } => {
+            let rows = words(lang, "rows", "lignes", "filas");
+            match group_by {
+                None => c.line(format!(
+                    "glovebox.answer({}, len(data), unit=\"count\")",
+                    py_str(&words(
+                        lang,
+                        "number of rows",
+                        "nombre de lignes",
+                        "número de filas"
+                    ))
+                )),
+                Some(g) => {
+                    group_used(c, g);
+                    let table = by_name(&rows, g, lang);
+                    c.line(format!(
+                        "counts = data[{}].value_counts().rename_axis({}).rename({})",
+                        py_str(g),
+                        py_str(g),
+                        py_str(&rows)
+                    ));
+                    c.line(format!("glovebox.table({}, counts)", py_str(&table)));
+                    c.line(format!(
+                        "glovebox.chart(\"bar\", {}, x={}, y={})",
+                        py_str(&table),
+                        py_str(g),
+                        py_str(&rows)
+                    ));
+                    c.line(format!(
+                        "for group, value in counts.head({MAX_GROUP_ANSWERS}).items():"
+                    ));
+                    c.line(format!(
+                        "    glovebox.answer(f\"{} ({{group}})\", value, unit=\"count\")",
+                        rows
+                    ));
+                }
+            }
+        }
+        Recipe::Ratio {
+            numerator,
+            denominator,
+            row_mean,
+            group_by,
+        } => {
+            c.line(format!("numerator = numbers({})", py_str(numerator)));
+            c.line(format!("denominator = numbers({})", py_str(denominator)));
+            c.line(format!(
+                "# {}",
+                words(
+                    lang,
+                    "Rows where either is missing, or the denominator is 0, are left out.",
+                    "Les lignes où l'un manque, ou dont le dénominateur vaut 0, sont écartées.",
+                    "Las filas donde falta alguno, o el denominador es 0, se dejan fuera.",
+                )
+            ));
+            c.line("both = numerator.notna() & denominator.notna() & (denominator != 0)");
+            let name = format!("{numerator} / {denominator}");
+            let totals = format!(
+                "{name} ({})",
+                words(
+                    lang,
+                    "ratio of totals",
+                    "rapport des totaux",
+                    "razón de los totales"
+                )
+            );
+            let means = format!(
+                "{name} ({})",
+                words(
+                    lang,
+                    "mean of row ratios",
+                    "moyenne des rapports par ligne",
+                    "media de las razones por fila"
+                )
+            );
+            match group_by {
+                None => {
+                    let a = format!(
+                        "glovebox.answer({}, {})",
+                        py_str(&totals),
+                        c.value("numerator[both].sum() / denominator[both].sum()")
+                    );
+                    let b = format!(
+                        "glovebox.answer({}, {})",
+                        py_str(&means),
+                        c.value("(numerator[both] / denominator[both]).mean()")
+                    );
+                    if *row_mean {
+                        c.line(b);
+                        c.line(a);
+                    } else {
+                        c.line(a);
+                        c.line(b);
+                    }
+                }
+                Some(g) => {
+                    group_used(c, g);
+                    c.line(format!(
+                        "totals = pd.DataFrame({{\"n\": numerator[both], \"d\": denominator[both]}}).groupby(data[{}][both]).sum()",
+                        py_str(g)
+                    ));
+                    let col = if *row_mean { &means } else { &totals };
+                    if *row_mean {
+                        c.line(format!(
+                            "result = (numerator[both] / denominator[both]).groupby(data[{}][both]).mean().rename({})",
+                            py_str(g),
+                            py_str(col)
+                        ));
+                    } else {
+                        c.line(format!(
+                            "result = (totals[\"n\"] / totals[\"d\"]).rename({})",
+                            py_str(col)
+                        ));
+                    }
+                    c.line(format!(
+                        "result = {}.sort_values(ascending=False).to_frame()",
+                        c.frame("result")
+                    ));
+                    let table = by_name(&name, g, lang);
+                    c.line(format!("glovebox.table({}, result)", py_str(&table)));
+                    c.line(format!(
+                        "glovebox.chart(\"bar\", {}, x={}, y={})",
+                        py_str(&table),
+                        py_str(g),
+                        py_str(col)
+                    ));
+                    group_answers(c, "result");
+                }
+            }
+        }
+        Recipe::Share {
+            value,
+            group_by,
+            part,
+        } => {
+            let what = value
+                .clone()
+                .unwrap_or_else(|| words(lang, "rows", "lignes", "filas"));
+            let share_name = format!(
+                "{} (%)",
+                words(
+                    lang,
+                    &format!("share of {what}"),
+                    &format!("part de {what}"),
+                    &format!("proporción de {what}")
+                )
+            );
+            if let Some(v) = value {
+                c.line(format!("{} = numbers({})", py_name(v), py_str(v)));
+            }
+            match (group_by, part) {
+                (Some(g), _) => {
+                    group_used(c, g);
+                    match value {
+                        Some(v) => c.line(format!(
+                            "totals = {}.groupby(data[{}]).sum()",
+                            py_name(v),
+                            py_str(g)
+                        )),
+                        None => c.line(format!("totals = data[{}].value_counts()", py_str(g))),
+                    }
+                    c.line(format!(
+                        "share = (100 * totals / totals.sum()).rename({}).rename_axis({}).sort_values(ascending=False)",
+                        py_str(&share_name),
+                        py_str(g)
+                    ));
+                    c.line(format!("share = {}", c.frame("share")));
+                    let table = by_name(&share_name, g, lang);
+                    c.line(format!("glovebox.table({}, share)", py_str(&table)));
+                    c.line(format!(
+                        "glovebox.chart(\"pie\", {}, x={}, y={})",
+                        py_str(&table),
+                        py_str(g),
+                        py_str(&share_name)
+                    ));
+                    c.line(format!(
+                        "for group, value in share.head({MAX_GROUP_ANSWERS}).items():"
+                    ));
+                    c.line(format!(
+                        "    glovebox.answer(f\"{} ({{group}})\", value, unit=\"percent\")",
+                        share_name.trim_end_matches(" (%)")
+                    ));
+                }
+                (None, Some(f)) => {
+                    c.line(format!("part = {}", part_mask(f)));
+                    let expr = match value {
+                        Some(v) => format!("100 * {0}[part].sum() / {0}.sum()", py_name(v)),
+                        None => "100 * part.sum() / len(data)".into(),
+                    };
+                    let name = format!(
+                        "{} {}",
+                        share_name.trim_end_matches(" (%)"),
+                        part_words(f, lang)
+                    );
+                    c.line(format!(
+                        "glovebox.answer({}, {}, unit=\"percent\")",
+                        py_str(&name),
+                        c.value(&expr)
+                    ));
+                }
+                (None, None) => {}
+            }
+        }
+        Recipe::Rank {
+            stat,
+            value,
+            group_by,
+            highest,
+            n,
+        } => {
+            let measure = match value {
+                Some(v) => measure_name(*stat, v, lang),
+                None => words(lang, "rows", "lignes", "filas"),
+            };
+            if let Some(v) = value {
+                c.line(format!("{} = numbers({})", py_name(v), py_str(v)));
+            }
+            let order = if *highest { "False" } else { "True" };
+            let (top_word, which_word) = if *highest {
+                (
+                    words(lang, "highest", "le plus élevé", "más alto"),
+                    words(
+                        lang,
+                        "with the highest",
+                        "avec le plus haut",
+                        "con el mayor",
+                    ),
+                )
+            } else {
+                (
+                    words(lang, "lowest", "le plus bas", "más bajo"),
+                    words(lang, "with the lowest", "avec le plus bas", "con el menor"),
+                )
+            };
+            match group_by {
+                Some(g) => {
+                    group_used(c, g);
+                    match value {
+                        Some(v) => c.line(format!(
+                            "per_group = {}.groupby(data[{}]).{}().rename({})",
+                            py_name(v),
+                            py_str(g),
+                            pandas_method(*stat),
+                            py_str(&measure)
+                        )),
+                        None => c.line(format!(
+                            "per_group = data[{}].value_counts().rename({})",
+                            py_str(g),
+                            py_str(&measure)
+                        )),
+                    }
+                    // "Which … has the highest" shows every group in order; "top 3" shows 3.
+                    let keep = if *n > 1 {
+                        format!(".head({n})")
+                    } else {
+                        String::new()
+                    };
+                    c.line(format!(
+                        "ranked = {}.sort_values(ascending={order}){keep}.rename_axis({})",
+                        c.frame("per_group"),
+                        py_str(g)
+                    ));
+                    let table = by_name(&measure, g, lang);
+                    c.line(format!("glovebox.table({}, ranked)", py_str(&table)));
+                    c.line(format!(
+                        "glovebox.chart(\"bar\", {}, x={}, y={})",
+                        py_str(&table),
+                        py_str(g),
+                        py_str(&measure)
+                    ));
+                    c.line(format!(
+                        "glovebox.answer({}, str(ranked.index[0]))",
+                        py_str(&format!("{g} {which_word} {measure}"))
+                    ));
+                    c.line(format!(
+                        "glovebox.answer({}, ranked.iloc[0])",
+                        py_str(&format!("{measure} ({top_word})"))
+                    ));
+                    if *n > 1 {
+                        c.line(format!("for rank, (group, value) in enumerate(ranked.head({MAX_GROUP_ANSWERS}).items(), start=1):"));
+                        c.line("    glovebox.answer(f\"{rank}. {group}\", value)");
+                    }
+                }
+                None => {
+                    let v = value.clone().unwrap_or_default();
+                    let pick = if *highest { "nlargest" } else { "nsmallest" };
+                    c.line(format!(
+                        "ranked = data.loc[{}.{pick}({n}).index]",
+                        py_name(&v)
+                    ));
+                    let table = format!(
+                        "{} ({top_word})",
+                        words(
+                            lang,
+                            &format!("rows by {v}"),
+                            &format!("lignes par {v}"),
+                            &format!("filas por {v}")
+                        )
+                    );
+                    c.line(format!("glovebox.table({}, ranked)", py_str(&table)));
+                    c.line(format!(
+                        "glovebox.answer({}, {})",
+                        py_str(&format!("{v} ({top_word})")),
+                        c.value(&format!(
+                            "{}.{}()",
+                            py_name(&v),
+                            if *highest { "max" } else { "min" }
+                        ))
+                    ));
+                }
+            }
+        }
+        Recipe::Distinct { column } => {
+            let col = py_str(column);
+            c.line(format!(
+                "values = data[{col}].dropna().astype(str).str.strip()"
+            ));
+            let name = words(
+                lang,
+                &format!("distinct values of {column}"),
+                &format!("valeurs distinctes de {column}"),
+                &format!("valores distintos de {column}"),
+            );
+            let rows = words(lang, "rows", "lignes", "filas");
+            c.line(format!(
+                "glovebox.answer({}, values.nunique(), unit=\"count\")",
+                py_str(&name)
+            ));
+            c.line(format!(
+                "glovebox.table({}, values.value_counts().rename_axis({col}).rename({}))",
+                py_str(&name),
+                py_str(&rows)
+            ));
+        }
+        Recipe::Missing { column } => match column {
+            Some(col) => {
+                let name = words(
+                    lang,
+                    &format!("empty cells in {col}"),
+                    &format!("cellules vides dans {col}"),
+                    &format!("celdas vacías en {col}"),
+                );
+                c.line(format!("empty = int(data[{}].isna().sum())", py_str(col)));
+                c.line(format!(
+                    "glovebox.answer({}, empty, unit=\"count\")",
+                    py_str(&name)
+                ));
+                c.line(format!(
+                    "glovebox.answer({}, {}, unit=\"percent\")",
+                    py_str(&format!("{name} (%)")),
+                    c.value("100 * empty / len(data)")
+                ));
+            }
+            None => {
+                let cells = words(lang, "empty cells", "cellules vides", "celdas vacías");
+                let column_word = words(lang, "column", "colonne", "columna");
+                c.line(format!(
+                    "empty = data.isna().sum().rename_axis({})",
+                    py_str(&column_word)
+                ));
+                c.line(format!(
+                    "result = pd.DataFrame({{{}: empty, \"%\": {}}})",
+                    py_str(&cells),
+                    c.frame("(100 * empty / len(data))")
+                ));
+                c.line(format!(
+                    "result = result.sort_values({}, ascending=False)",
+                    py_str(&cells)
+                ));
+                let table = by_name(&cells, &column_word, lang);
+                c.line(format!("glovebox.table({}, result)", py_str(&table)));
+                c.line(format!(
+                    "glovebox.answer({}, str(empty.idxmax()))",
+                    py_str(&words(
+                        lang,
+                        "column with the most empty cells",
+                        "colonne avec le plus de cellules vides",
+                        "columna con más celdas vacías"
+                    ))
+                ));
+                c.line(format!(
+                    "glovebox.answer({}, int(empty.sum()), unit=\"count\")",
+                    py_str(&cells)
+                ));
+            }
+        },
+        Recipe::Correlation { a, b, spearman } => {
+            c.line(format!("a = numbers({})", py_str(a)));
+            c.line(format!("b = numbers({})", py_str(b)));
+            c.line("both = a.notna() & b.notna()");
+            let method = if *spearman { "spearman" } else { "pearson" };
+            let name = words(
+                lang,
+                &format!("correlation between {a} and {b}"),
+                &format!("corrélation entre {a} et {b}"),
+                &format!("correlación entre {a} y {b}"),
+            );
+            c.line(format!(
+                "glovebox.answer({}, {})",
+                py_str(&format!(
+                    "{name} ({})",
+                    if *spearman { "Spearman" } else { "Pearson" }
+                )),
+                c.value(&format!("a[both].corr(b[both], method=\"{method}\")"))
+            ));
+            c.line(format!(
+                "glovebox.answer({}, int(both.sum()), unit=\"count\")",
+                py_str(&words(
+                    lang,
+                    "pairs used",
+                    "paires utilisées",
+                    "pares usados"
+                ))
+            ));
+            let table = format!("{a} & {b}");
+            c.line(format!(
+                "pairs = pd.DataFrame({{{}: a[both], {}: b[both]}})",
+                py_str(a),
+                py_str(b)
+            ));
+            c.line(format!("glovebox.table({}, pairs)", py_str(&table)));
+            c.line(format!(
+                "glovebox.chart(\"scatter\", {}, x={}, y={})",
+                py_str(&table),
+                py_str(a),
+                py_str(b)
+            ));
+        }
+        Recipe::Normality { column } => {
+            c.line(format!("values = numbers({}).dropna()", py_str(column)));
+            c.line(format!(
+                "# {}",
+                words(
+                    lang,
+                    &format!("Shapiro-Wilk is reliable up to {SHAPIRO_MAX_VALUES} values: larger columns are sampled (always the same sample)."),
+                    &format!("Shapiro-Wilk est fiable jusqu'à {SHAPIRO_MAX_VALUES} valeurs : au-delà, on tire un échantillon (toujours le même)."),
+                    &format!("Shapiro-Wilk es fiable hasta {SHAPIRO_MAX_VALUES} valores: más allá se toma una muestra (siempre la misma)."),
+                )
+            ));
+            c.line(format!(
+                "sample = values.sample({SHAPIRO_MAX_VALUES}, random_state=0) if len(values) > {SHAPIRO_MAX_VALUES} else values"
+            ));
+            c.line("statistic, p_value = stats.shapiro(sample)");
+            c.line(format!(
+                "glovebox.answer(\"Shapiro-Wilk W\", {})",
+                c.value("statistic")
+            ));
+            c.line("glovebox.answer(\"p-value\", float(p_value))");
+            let (yes, no) = match lang {
+                Lang::En => (
+                    "consistent with a normal distribution (p ≥ 0.05)",
+                    "not normally distributed (p < 0.05)",
+                ),
+                Lang::Fr => (
+                    "compatible avec une loi normale (p ≥ 0,05)",
+                    "ne suit pas une loi normale (p < 0,05)",
+                ),
+                Lang::Es => (
+                    "compatible con una distribución normal (p ≥ 0,05)",
+                    "no sigue una distribución normal (p < 0,05)",
+                ),
+            };
+            c.line(format!(
+                "glovebox.answer({}, {} if p_value >= 0.05 else {})",
+                py_str(&words(lang, "reading", "lecture", "lectura")),
+                py_str(yes),
+                py_str(no)
+            ));
+            histogram(c, column, s.rows, lang);
+        }
+        Recipe::Outliers { column, method } => {
+            c.line(format!("values = numbers({})", py_str(column)));
+            match method {
+                OutlierMethod::Iqr => {
+                    c.line("q1, q3 = values.quantile(0.25), values.quantile(0.75)");
+                    c.line("low, high = q1 - 1.5 * (q3 - q1), q3 + 1.5 * (q3 - q1)");
+                }
+                OutlierMethod::ZScore => {
+                    c.line("low = values.mean() - 3 * values.std()");
+                    c.line("high = values.mean() + 3 * values.std()");
+                }
+            }
+            c.line("outliers = data[(values < low) | (values > high)]");
+            let name = words(
+                lang,
+                &format!("outliers in {column}"),
+                &format!("valeurs aberrantes de {column}"),
+                &format!("valores atípicos de {column}"),
+            );
+            c.line(format!(
+                "glovebox.answer({}, len(outliers), unit=\"count\")",
+                py_str(&name)
+            ));
+            c.line(format!(
+                "glovebox.answer({}, {})",
+                py_str(&words(
+                    lang,
+                    "lower bound",
+                    "borne basse",
+                    "límite inferior"
+                )),
+                c.value("low")
+            ));
+            c.line(format!(
+                "glovebox.answer({}, {})",
+                py_str(&words(
+                    lang,
+                    "upper bound",
+                    "borne haute",
+                    "límite superior"
+                )),
+                c.value("high")
+            ));
+            c.line(format!("glovebox.table({}, outliers)", py_str(&name)));
+        }
+        Recipe::Trend {
+            value,
+            stat,
+            date,
+            period,
+        } => {
+            c.line(format!("when = dates({})", py_str(date)));
+            let (format, label) = match period {
+                Period::Day => ("when.dt.strftime(\"%Y-%m-%d\")", words(lang, "day", "jour", "día")),
+                Period::Week => (
+                    "(when - pd.to_timedelta(when.dt.weekday, unit=\"D\")).dt.strftime(\"%Y-%m-%d\")",
+                    words(lang, "week starting", "semaine du", "semana del"),
+                ),
+                Period::Month => ("when.dt.strftime(\"%Y-%m\")", words(lang, "month", "mois", "mes")),
+                Period::Year => ("when.dt.strftime(\"%Y\")", words(lang, "year", "année", "año")),
+            };
+            c.line(format!("period = {format}"));
+            let measure = match value {
+                Some(v) => measure_name(*stat, v, lang),
+                None => words(lang, "rows", "lignes", "filas"),
+            };
+            match value {
+                Some(v) => {
+                    c.line(format!("{} = numbers({})", py_name(v), py_str(v)));
+                    c.line(format!(
+                        "trend = {}.groupby(period).{}()",
+                        py_name(v),
+                        pandas_method(*stat)
+                    ));
+                }
+                None => c.line("trend = data.groupby(period).size()"),
+            }
+            c.line(format!(
+                "trend = {}.sort_index().rename({}).rename_axis({})",
+                c.frame("trend"),
+                py_str(&measure),
+                py_str(&label)
+            ));
+            let table = by_name(&measure, &label, lang);
+            c.line(format!("glovebox.table({}, trend)", py_str(&table)));
+            c.line(format!(
+                "glovebox.chart(\"line\", {}, x={}, y={})",
+                py_str(&table),
+                py_str(&label),
+                py_str(&measure)
+            ));
+            c.line(format!(
+                "glovebox.answer({}, str(trend.idxmax()))",
+                py_str(&format!(
+                    "{label} {}",
+                    words(
+                        lang,
+                        "with the highest value",
+                        "avec la valeur la plus haute",
+                        "con el valor más alto"
+                    )
+                ))
+            ));
+            c.line(format!(
+                "glovebox.answer({}, trend.iloc[-1])",
+                py_str(&format!(
+                    "{measure} ({})",
+                    words(lang, "last period", "dernière période", "último periodo")
+                ))
+            ));
+            c.line("if len(trend) > 1 and trend.iloc[0] != 0:");
+            c.line(format!(
+                "    glovebox.answer({}, {})",
+                py_str(&words(
+                    lang,
+                    "change from first to last period (%)",
+                    "variation de la première à la dernière période (%)",
+                    "variación del primer al último periodo (%)"
+                )),
+                c.value("100 * (trend.iloc[-1] - trend.iloc[0]) / abs(trend.iloc[0])")
+            ));
+        }
+        Recipe::Distribution { column } => {
+            c.line(format!("values = numbers({}).dropna()", py_str(column)));
+            for (stat, expr) in [
+                (Stat::Count, "len(values)"),
+                (Stat::Mean, "values.mean()"),
+                (Stat::Median, "values.median()"),
+                (Stat::Min, "values.min()"),
+                (Stat::Max, "values.max()"),
+            ] {
+                let unit = if stat == Stat::Count {
+                    ", unit=\"count\""
+                } else {
+                    ""
+                };
+                let e = if stat == Stat::Count {
+                    expr.to_owned()
+                } else {
+                    c.value(expr)
+                };
+                c.line(format!(
+                    "glovebox.answer({}, {e}{unit})",
+                    py_str(&measure_name(stat, column, lang))
+                ));
+            }
+            histogram(c, column, s.rows, lang);
+        }
+    }
+}
+
+/// The values of `column` for a histogram: all of them when few, else the
+/// counts per bin computed here (a table cannot carry millions of rows).
+fn histogram(c: &mut Code, column: &str, rows: u64, lang: Lang) {
+    let table = words(
+        lang,
+        &format!("distribution of {column}"),
+        &format!("répartition de {column}"),
+        &format!("distribución de {column}"),
+    );
+    if rows <= MAX_HISTOGRAM_VALUES {
+        c.line(format!(
+            "glovebox.table({}, values.to_frame())",
+            py_str(&table)
+        ));
+        c.line(format!(
+            "glovebox.chart(\"histogram\", {}, x={}, y={})",
+            py_str(&table),
+            py_str(column),
+            py_str(column)
+        ));
+    } else {
+        let rows_word = words(lang, "rows", "lignes", "filas");
+        let range = words(lang, "range", "intervalle", "intervalo");
+        c.line(format!("bins = pd.cut(values, bins={HISTOGRAM_BINS})"));
+        c.line(format!(
+            "counts = values.groupby(bins, observed=False).size().rename({}).rename_axis({})",
+            py_str(&rows_word),
+            py_str(&range)
+        ));
+        c.line("counts.index = counts.index.astype(str)");
+        c.line(format!("glovebox.table({}, counts)", py_str(&table)));
+        c.line(format!(
+            "glovebox.chart(\"bar\", {}, x={}, y={})",
+            py_str(&table),
+            py_str(&range),
+            py_str(&rows_word)
+        ));
+    }
+}
+
+fn by_name(measure: &str, group: &str, lang: Lang) -> String {
+    words(
+        lang,
+        &format!("{measure} by {group}"),
+        &format!("{measure} par {group}"),
+        &format!("{measure} por {group}"),
+    )
+}

@@ -1,0 +1,588 @@
+//! Plain-language explanations in the goal's language, built from the plan
+//! and the validated result (never from a model's prose): what was computed,
+//! from which columns and file, how many rows were used or left out and
+//! why, and the caveats that matter for reading the answer. Also the stop
+//! reasons for goals the offline recipes cannot plan.
+
+use super::plan::{stat_name, Cmp, FilterValue, GoalProblem, OutlierMethod, Period, Plan, Recipe};
+use crate::inputs::{ColumnKind, InputDescription};
+use crate::lang::Lang;
+use crate::validate::{CheckedResult, RawTable, RawValue, Value};
+
+fn t(lang: Lang, en: String, fr: String, es: String) -> String {
+    match lang {
+        Lang::En => en,
+        Lang::Fr => fr,
+        Lang::Es => es,
+    }
+}
+
+fn list(items: &[String], lang: Lang) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => {
+            let and = match lang {
+                Lang::En => "and",
+                Lang::Fr => "et",
+                Lang::Es => "y",
+            };
+            format!("{} {and} {last}", init.join(", "))
+        }
+    }
+}
+
+fn number(v: &RawValue) -> Option<f64> {
+    match v {
+        RawValue::Number(n) => Some(*n),
+        _ => None,
+    }
+}
+
+fn table<'a>(result: &'a CheckedResult, name: &str) -> Option<&'a RawTable> {
+    result.tables.iter().find(|t| t.name == name)
+}
+
+fn answer(result: &CheckedResult, prefix: &str) -> Option<f64> {
+    result
+        .answers
+        .iter()
+        .find(|a| a.name.starts_with(prefix))
+        .and_then(|a| match a.value {
+            Value::Number(n) => Some(n),
+            Value::Text(_) => None,
+        })
+}
+
+/// Shows a number with few digits: `0.0523`, `1234.5`.
+pub fn short(n: f64) -> String {
+    if n.fract() == 0.0 && n.abs() < 1e15 {
+        return format!("{}", n as i64);
+    }
+    let digits = if n.abs() >= 100.0 { 2 } else { 4 };
+    let s = format!("{n:.digits$}");
+    s.trim_end_matches('0').trim_end_matches('.').to_owned()
+}
+
+/// The explanation of an answered run.
+pub fn explain(plan: &Plan, result: &CheckedResult) -> String {
+    let lang = plan.lang;
+    let file = &plan.source.name;
+    let mut parts: Vec<String> = vec![what(plan)];
+
+    // Rows read and kept.
+    let counts = table(result, "row_counts");
+    let read = counts
+        .and_then(|t| t.rows.first())
+        .and_then(|r| r.get(1))
+        .and_then(number);
+    let kept = counts
+        .and_then(|t| t.rows.get(1))
+        .and_then(|r| r.get(1))
+        .and_then(number);
+    if let Some(read) = read {
+        let read = read as u64;
+        parts.push(t(
+            lang,
+            format!("{read} rows of {file} were read"),
+            format!("{read} lignes de {file} ont été lues"),
+            format!("se leyeron {read} filas de {file}"),
+        ));
+        if let (Some(kept), false) = (kept, plan.filters.is_empty()) {
+            let conditions: Vec<String> = plan.filters.iter().map(|f| condition(f, lang)).collect();
+            let cond = list(&conditions, lang);
+            parts.push(t(
+                lang,
+                format!("{} rows are kept where {cond}", kept as u64),
+                format!("{} lignes sont gardées, celles où {cond}", kept as u64),
+                format!("se conservan {} filas, las que cumplen {cond}", kept as u64),
+            ));
+        }
+    }
+    // Values left out, per column.
+    let mut all_used = true;
+    if let Some(used) = table(result, "rows_used") {
+        for row in &used.rows {
+            let (Some(RawValue::Text(col)), Some(empty), Some(bad)) = (
+                row.first(),
+                row.get(2).and_then(number),
+                row.get(3).and_then(number),
+            ) else {
+                continue;
+            };
+            let (empty, bad) = (empty as u64, bad as u64);
+            if empty + bad == 0 {
+                continue;
+            }
+            all_used = false;
+            parts.push(t(
+                lang,
+                format!("in {col}, {} rows were left out ({empty} empty, {bad} not readable as a number or date)", empty + bad),
+                format!("dans {col}, {} lignes ont été écartées ({empty} vides, {bad} illisibles comme nombre ou date)", empty + bad),
+                format!("en {col}, se dejaron fuera {} filas ({empty} vacías, {bad} no legibles como número o fecha)", empty + bad),
+            ));
+        }
+        if all_used && !used.rows.is_empty() {
+            parts.push(t(
+                lang,
+                "no value was left out".into(),
+                "aucune valeur n'a été écartée".into(),
+                "no se dejó fuera ningún valor".into(),
+            ));
+        }
+    }
+    parts.extend(caveats(plan, result));
+    if let Some(n) = plan.rounding {
+        parts.push(t(
+            lang,
+            format!("values are rounded to {n} decimals, as asked"),
+            format!("les valeurs sont arrondies à {n} décimales, comme demandé"),
+            format!("los valores se redondean a {n} decimales, como se pidió"),
+        ));
+    }
+    let mut text = String::new();
+    for p in parts {
+        let mut chars = p.chars();
+        if let Some(first) = chars.next() {
+            text.extend(first.to_uppercase());
+            text.push_str(chars.as_str());
+            text.push_str(". ");
+        }
+    }
+    text.trim_end().to_owned()
+}
+
+/// "le"/"la", "el"/"la" before a statistic's name.
+fn article(stat: super::plan::Stat, lang: Lang) -> &'static str {
+    use super::plan::Stat::*;
+    match (lang, stat) {
+        (Lang::Fr, Mean | Median | Var | Skew) => "la",
+        (Lang::Fr, _) => "le",
+        (Lang::Es, Mean | Median | Std | Var | Skew) => "la",
+        (Lang::Es, _) => "el",
+        (Lang::En, _) => "the",
+    }
+}
+
+fn condition(f: &super::plan::Filter, lang: Lang) -> String {
+    let v = match &f.value {
+        FilterValue::Text(s) => s.clone(),
+        FilterValue::Number(n) => short(*n),
+    };
+    if f.cmp == Cmp::Eq {
+        t(
+            lang,
+            format!("{} is {v}", f.column),
+            format!("{} vaut {v}", f.column),
+            format!("{} es {v}", f.column),
+        )
+    } else {
+        format!("{} {} {v}", f.column, f.cmp.python())
+    }
+}
+
+fn what(plan: &Plan) -> String {
+    let lang = plan.lang;
+    let file = &plan.source.name;
+    let per = |g: &Option<String>| match g {
+        Some(g) => t(
+            lang,
+            format!(" for each {g}"),
+            format!(" pour chaque {g}"),
+            format!(" para cada {g}"),
+        ),
+        None => String::new(),
+    };
+    match &plan.recipe {
+        Recipe::Stats { items, group_by } => {
+            let named: Vec<String> = items
+                .iter()
+                .map(|(s, c)| {
+                    t(
+                        lang,
+                        format!("the {} of {c}", stat_name(*s, lang)),
+                        format!("{} {} de {c}", article(*s, lang), stat_name(*s, lang)),
+                        format!("{} {} de {c}", article(*s, lang), stat_name(*s, lang)),
+                    )
+                })
+                .collect();
+            let g = per(group_by);
+            let l = list(&named, lang);
+            t(
+                lang,
+                format!("computed {l} in {file}{g}"),
+                format!("calcul de {l} dans {file}{g}"),
+                format!("se calculó {l} en {file}{g}"),
+            )
+        }
+        Recipe::CountRows { group_by } => {
+            let g = per(group_by);
+            t(
+                lang,
+                format!("counted the rows of {file}{g}"),
+                format!("comptage des lignes de {file}{g}"),
+                format!("se contaron las filas de {file}{g}"),
+            )
+        }
+        Recipe::Ratio { numerator: n, denominator: d, row_mean, group_by } => {
+            let g = per(group_by);
+            if *row_mean {
+                t(
+                    lang,
+                    format!("computed {n} ÷ {d} row by row in {file} and took the mean of those ratios{g} (the ratio of the totals is given too)"),
+                    format!("calcul de {n} ÷ {d} ligne par ligne dans {file} puis de la moyenne de ces rapports{g} (le rapport des totaux est aussi donné)"),
+                    format!("se calculó {n} ÷ {d} fila por fila en {file} y la media de esas razones{g} (también se da la razón de los totales)"),
+                )
+            } else {
+                t(
+                    lang,
+                    format!("divided the total of {n} by the total of {d} in {file}{g} (the ratio of totals; the mean of row-by-row ratios is given too)"),
+                    format!("division du total de {n} par le total de {d} dans {file}{g} (rapport des totaux ; la moyenne des rapports ligne par ligne est aussi donnée)"),
+                    format!("se dividió el total de {n} entre el total de {d} en {file}{g} (razón de los totales; también se da la media de las razones por fila)"),
+                )
+            }
+        }
+        Recipe::Share { value, group_by, part } => {
+            let of = value.clone().unwrap_or_else(|| t(lang, "rows".into(), "lignes".into(), "filas".into()));
+            match (group_by, part) {
+                (Some(g), _) => t(
+                    lang,
+                    format!("computed each {g}'s share of the total {of} in {file}, in percent"),
+                    format!("calcul de la part de chaque {g} dans le total de {of} de {file}, en pourcentage"),
+                    format!("se calculó la proporción de cada {g} en el total de {of} de {file}, en porcentaje"),
+                ),
+                (None, Some(f)) => {
+                    let c = condition(f, lang);
+                    t(
+                        lang,
+                        format!("computed the share of the total {of} in {file} that comes from rows where {c}, in percent"),
+                        format!("calcul de la part du total de {of} de {file} qui vient des lignes où {c}, en pourcentage"),
+                        format!("se calculó la proporción del total de {of} de {file} que viene de las filas donde {c}, en porcentaje"),
+                    )
+                }
+                (None, None) => String::new(),
+            }
+        }
+        Recipe::Rank { stat, value, group_by, highest, n } => {
+            let measure = match value {
+                Some(v) => format!("{} {v}", stat_name(*stat, lang)),
+                None => t(lang, "number of rows".into(), "nombre de lignes".into(), "número de filas".into()),
+            };
+            let order = if *highest {
+                t(lang, "highest first".into(), "du plus haut au plus bas".into(), "de mayor a menor".into())
+            } else {
+                t(lang, "lowest first".into(), "du plus bas au plus haut".into(), "de menor a mayor".into())
+            };
+            match group_by {
+                Some(g) => t(
+                    lang,
+                    format!("ranked each {g} by its {measure} in {file}, {order}, and kept the first {n}"),
+                    format!("classement de chaque {g} selon {measure} dans {file}, {order}, en gardant les {n} premiers"),
+                    format!("se ordenó cada {g} según {measure} en {file}, {order}, y se conservaron los {n} primeros"),
+                ),
+                None => t(
+                    lang,
+                    format!("ranked the rows of {file} by {}, {order}, and kept the first {n}", value.clone().unwrap_or_default()),
+                    format!("classement des lignes de {file} selon {}, {order}, en gardant les {n} premières", value.clone().unwrap_or_default()),
+                    format!("se ordenaron las filas de {file} según {}, {order}, y se conservaron las {n} primeras", value.clone().unwrap_or_default()),
+                ),
+            }
+        }
+        Recipe::Distinct { column } => t(
+            lang,
+            format!("counted the different values of {column} in {file} (spaces around values are ignored, empty cells are not a value)"),
+            format!("comptage des valeurs différentes de {column} dans {file} (les espaces autour des valeurs sont ignorés, une cellule vide n'est pas une valeur)"),
+            format!("se contaron los valores distintos de {column} en {file} (se ignoran los espacios alrededor, una celda vacía no es un valor)"),
+        ),
+        Recipe::Missing { column } => {
+            let scope = match column {
+                Some(c) => c.clone(),
+                None => t(lang, "every column".into(), "chaque colonne".into(), "cada columna".into()),
+            };
+            t(
+                lang,
+                format!("counted the empty cells of {scope} in {file}; blank cells and the markers NA, N/A, null and NaN count as empty"),
+                format!("comptage des cellules vides de {scope} dans {file} ; les cellules blanches et les marqueurs NA, N/A, null et NaN comptent comme vides"),
+                format!("se contaron las celdas vacías de {scope} en {file}; las celdas en blanco y los marcadores NA, N/A, null y NaN cuentan como vacías"),
+            )
+        }
+        Recipe::Correlation { a, b, spearman } => {
+            let m = if *spearman { "Spearman (rank)" } else { "Pearson (linear)" };
+            t(
+                lang,
+                format!("measured the {m} correlation between {a} and {b} in {file}, using the rows where both are present; it goes from -1 to 1, and 0 means no relation of that kind"),
+                format!("mesure de la corrélation de {} entre {a} et {b} dans {file}, sur les lignes où les deux sont présents ; elle va de -1 à 1, et 0 signifie aucune relation de ce type", if *spearman { "Spearman (rangs)" } else { "Pearson (linéaire)" }),
+                format!("se midió la correlación de {} entre {a} y {b} en {file}, con las filas donde ambos están presentes; va de -1 a 1, y 0 significa ninguna relación de ese tipo", if *spearman { "Spearman (rangos)" } else { "Pearson (lineal)" }),
+            )
+        }
+        Recipe::Normality { column } => t(
+            lang,
+            format!("ran the Shapiro-Wilk normality test on {column} in {file}"),
+            format!("test de normalité de Shapiro-Wilk sur {column} dans {file}"),
+            format!("se aplicó la prueba de normalidad de Shapiro-Wilk a {column} en {file}"),
+        ),
+        Recipe::Outliers { column, method } => match method {
+            OutlierMethod::Iqr => t(
+                lang,
+                format!("looked for unusual values of {column} in {file} with the interquartile rule: below Q1 − 1.5×IQR or above Q3 + 1.5×IQR"),
+                format!("recherche des valeurs inhabituelles de {column} dans {file} par la règle interquartile : sous Q1 − 1,5×IQR ou au-dessus de Q3 + 1,5×IQR"),
+                format!("se buscaron valores inusuales de {column} en {file} con la regla intercuartílica: por debajo de Q1 − 1,5×IQR o por encima de Q3 + 1,5×IQR"),
+            ),
+            OutlierMethod::ZScore => t(
+                lang,
+                format!("looked for unusual values of {column} in {file} by z-score: more than 3 standard deviations from the mean"),
+                format!("recherche des valeurs inhabituelles de {column} dans {file} par z-score : à plus de 3 écarts-types de la moyenne"),
+                format!("se buscaron valores inusuales de {column} en {file} por puntuación z: a más de 3 desviaciones estándar de la media"),
+            ),
+        },
+        Recipe::Trend { value, stat, date, period } => {
+            let p = match (period, lang) {
+                (Period::Day, Lang::En) => "day",
+                (Period::Week, Lang::En) => "week (weeks start on Monday)",
+                (Period::Month, Lang::En) => "month",
+                (Period::Year, Lang::En) => "year",
+                (Period::Day, Lang::Fr) => "jour",
+                (Period::Week, Lang::Fr) => "semaine (du lundi)",
+                (Period::Month, Lang::Fr) => "mois",
+                (Period::Year, Lang::Fr) => "année",
+                (Period::Day, Lang::Es) => "día",
+                (Period::Week, Lang::Es) => "semana (desde el lunes)",
+                (Period::Month, Lang::Es) => "mes",
+                (Period::Year, Lang::Es) => "año",
+            };
+            let measure = match value {
+                Some(v) => format!("{} {v}", stat_name(*stat, lang)),
+                None => t(lang, "number of rows".into(), "nombre de lignes".into(), "número de filas".into()),
+            };
+            t(
+                lang,
+                format!("computed the {measure} per {p} in {file}, using the dates in {date}"),
+                format!("calcul de {measure} par {p} dans {file}, d'après les dates de {date}"),
+                format!("se calculó {measure} por {p} en {file}, según las fechas de {date}"),
+            )
+        }
+        Recipe::Distribution { column } => t(
+            lang,
+            format!("described how {column} is spread in {file}: count, mean, median, minimum, maximum and a histogram"),
+            format!("description de la répartition de {column} dans {file} : effectif, moyenne, médiane, minimum, maximum et histogramme"),
+            format!("se describió cómo se reparte {column} en {file}: cantidad, media, mediana, mínimo, máximo e histograma"),
+        ),
+    }
+}
+
+fn caveats(plan: &Plan, result: &CheckedResult) -> Vec<String> {
+    let lang = plan.lang;
+    let mut out = Vec::new();
+    match &plan.recipe {
+        Recipe::Ratio {
+            row_mean,
+            group_by: None,
+            ..
+        } => {
+            let totals = result.answers.iter().find(|a| {
+                a.name.contains(match lang {
+                    Lang::En => "ratio of totals",
+                    Lang::Fr => "rapport des totaux",
+                    Lang::Es => "razón de los totales",
+                })
+            });
+            let means = result.answers.iter().find(|a| {
+                a.name.contains(match lang {
+                    Lang::En => "mean of row ratios",
+                    Lang::Fr => "moyenne des rapports",
+                    Lang::Es => "media de las razones",
+                })
+            });
+            if let (Some(a), Some(b)) = (totals, means) {
+                if let (Value::Number(x), Value::Number(y)) = (&a.value, &b.value) {
+                    let differ = (x - y).abs() > 0.01 * x.abs().max(y.abs());
+                    if differ {
+                        let (x, y) = (short(*x), short(*y));
+                        out.push(t(
+                            lang,
+                            format!("the ratio of totals ({x}) differs from the mean of the row-by-row ratios ({y}): in the mean, a row with small numbers weighs as much as a row with large ones{}", if *row_mean { "; you asked for the mean of ratios" } else { "; the ratio of totals is the main answer" }),
+                            format!("le rapport des totaux ({x}) diffère de la moyenne des rapports ligne par ligne ({y}) : dans la moyenne, une ligne aux petits nombres pèse autant qu'une ligne aux grands{}", if *row_mean { " ; vous avez demandé la moyenne des rapports" } else { " ; le rapport des totaux est la réponse principale" }),
+                            format!("la razón de los totales ({x}) difiere de la media de las razones por fila ({y}): en la media, una fila con números pequeños pesa tanto como una con números grandes{}", if *row_mean { "; usted pidió la media de las razones" } else { "; la razón de los totales es la respuesta principal" }),
+                        ));
+                    }
+                }
+            }
+        }
+        Recipe::Normality { .. } => {
+            if let Some(p) = answer(result, "p-value") {
+                let p = short(p);
+                out.push(t(
+                    lang,
+                    format!("the p-value is {p}: below 0.05 the values are unlikely to come from a normal distribution; above, the test finds no evidence against it, which does not prove that they do"),
+                    format!("la valeur p est {p} : sous 0,05, il est peu probable que les valeurs suivent une loi normale ; au-dessus, le test ne trouve rien contre, ce qui ne prouve pas qu'elles la suivent"),
+                    format!("el valor p es {p}: por debajo de 0,05 es poco probable que los valores sigan una distribución normal; por encima, la prueba no encuentra evidencia en contra, lo que no prueba que la sigan"),
+                ));
+            }
+            if plan.source.rows > super::codegen::SHAPIRO_MAX_VALUES as u64 {
+                out.push(t(
+                    lang,
+                    format!(
+                        "the test used a fixed random sample of {} values",
+                        super::codegen::SHAPIRO_MAX_VALUES
+                    ),
+                    format!(
+                        "le test a porté sur un échantillon aléatoire fixe de {} valeurs",
+                        super::codegen::SHAPIRO_MAX_VALUES
+                    ),
+                    format!(
+                        "la prueba usó una muestra aleatoria fija de {} valores",
+                        super::codegen::SHAPIRO_MAX_VALUES
+                    ),
+                ));
+            }
+        }
+        Recipe::Correlation { .. } => out.push(t(
+            lang,
+            "a correlation does not show that one causes the other".into(),
+            "une corrélation ne montre pas que l'un cause l'autre".into(),
+            "una correlación no demuestra que una cause la otra".into(),
+        )),
+        Recipe::Stats {
+            group_by: Some(_), ..
+        }
+        | Recipe::Share {
+            group_by: Some(_), ..
+        }
+        | Recipe::CountRows { group_by: Some(_) } => {
+            let groups = result
+                .tables
+                .iter()
+                .find(|t| t.name != "rows_used" && t.name != "row_counts")
+                .map_or(0, |t| t.total_rows);
+            if groups as usize > super::codegen::MAX_GROUP_ANSWERS {
+                out.push(t(
+                    lang,
+                    format!("there are {groups} groups: the answers list the first {}, the table has them all", super::codegen::MAX_GROUP_ANSWERS),
+                    format!("il y a {groups} groupes : les réponses citent les {} premiers, le tableau les contient tous", super::codegen::MAX_GROUP_ANSWERS),
+                    format!("hay {groups} grupos: las respuestas muestran los {} primeros, la tabla los tiene todos", super::codegen::MAX_GROUP_ANSWERS),
+                ));
+            }
+        }
+        _ => {}
+    }
+    out
+}
+
+fn kind_word(kind: ColumnKind, lang: Lang) -> &'static str {
+    match (kind, lang) {
+        (ColumnKind::Integer | ColumnKind::Decimal, Lang::En) => "numbers",
+        (ColumnKind::Integer | ColumnKind::Decimal, Lang::Fr) => "nombres",
+        (ColumnKind::Integer | ColumnKind::Decimal, Lang::Es) => "números",
+        (ColumnKind::Date, Lang::En) => "dates",
+        (ColumnKind::Date, Lang::Fr) => "dates",
+        (ColumnKind::Date, Lang::Es) => "fechas",
+        (ColumnKind::Boolean, Lang::En) => "yes/no",
+        (ColumnKind::Boolean, Lang::Fr) => "oui/non",
+        (ColumnKind::Boolean, Lang::Es) => "sí/no",
+        (ColumnKind::Text, Lang::En) => "text",
+        (ColumnKind::Text, Lang::Fr) => "texte",
+        (ColumnKind::Text, Lang::Es) => "texto",
+        (ColumnKind::Empty, Lang::En) => "empty",
+        (ColumnKind::Empty, Lang::Fr) => "vide",
+        (ColumnKind::Empty, Lang::Es) => "vacía",
+    }
+}
+
+/// "revenue (numbers), region (text)", per file when there are several.
+pub fn columns_available(inputs: &[InputDescription], lang: Lang) -> String {
+    let per_file: Vec<String> = inputs
+        .iter()
+        .map(|i| {
+            let cols: Vec<String> = i
+                .columns
+                .iter()
+                .map(|c| format!("{} ({})", c.name, kind_word(c.kind, lang)))
+                .collect();
+            if inputs.len() > 1 {
+                format!("{}: {}", i.name, cols.join(", "))
+            } else {
+                cols.join(", ")
+            }
+        })
+        .collect();
+    per_file.join("; ")
+}
+
+/// The stop reason for a goal that cannot be planned.
+pub fn goal_problem(problem: &GoalProblem, inputs: &[InputDescription], lang: Lang) -> String {
+    let columns = columns_available(inputs, lang);
+    let understood = |u: &[String]| -> String {
+        if u.is_empty() {
+            t(lang, "nothing".into(), "rien".into(), "nada".into())
+        } else {
+            u.join(", ")
+        }
+    };
+    let body = match problem {
+        GoalProblem::NotUnderstood { understood: u } => t(
+            lang,
+            format!("the offline recipes did not understand what to compute (understood: {}). Say what you want (for example total, average, count, share, trend, correlation) and of which column", understood(u)),
+            format!("les recettes hors ligne n'ont pas compris quoi calculer (compris : {}). Dites ce que vous voulez (par exemple total, moyenne, nombre, part, évolution, corrélation) et de quelle colonne", understood(u)),
+            format!("las recetas sin conexión no entendieron qué calcular (entendido: {}). Diga qué quiere (por ejemplo total, media, número, proporción, tendencia, correlación) y de qué columna", understood(u)),
+        ),
+        GoalProblem::Ambiguous { phrase, candidates } => {
+            let c = candidates.join(", ");
+            t(
+                lang,
+                format!("\"{phrase}\" could mean several columns ({c}); write the exact column name in quotes"),
+                format!("« {phrase} » peut désigner plusieurs colonnes ({c}) ; écrivez le nom exact de la colonne entre guillemets"),
+                format!("«{phrase}» puede referirse a varias columnas ({c}); escriba el nombre exacto de la columna entre comillas"),
+            )
+        }
+        GoalProblem::NeedsColumn { what, numbers, understood: u } => {
+            if *numbers == 0 {
+                t(
+                    lang,
+                    format!("to compute the {what}, name the column to use (understood: {})", understood(u)),
+                    format!("pour calculer {what}, nommez la colonne à utiliser (compris : {})", understood(u)),
+                    format!("para calcular {what}, indique la columna que se usará (entendido: {})", understood(u)),
+                )
+            } else {
+                t(
+                    lang,
+                    format!("the {what} needs {numbers} column(s) of numbers; name them (understood: {})", understood(u)),
+                    format!("{what} demande {numbers} colonne(s) de nombres ; nommez-les (compris : {})", understood(u)),
+                    format!("{what} necesita {numbers} columna(s) de números; indíquelas (entendido: {})", understood(u)),
+                )
+            }
+        }
+        GoalProblem::NotNumbers { column, what } => t(
+            lang,
+            format!("the column {column} does not hold numbers, so its {what} cannot be computed"),
+            format!("la colonne {column} ne contient pas de nombres, on ne peut donc pas calculer {what}"),
+            format!("la columna {column} no contiene números, así que no se puede calcular {what}"),
+        ),
+        GoalProblem::SeveralFiles { files } => {
+            let f = files.join(", ");
+            t(
+                lang,
+                format!("the goal uses columns from several files ({f}); the offline recipes work on one file at a time (a language model provider can combine files)"),
+                format!("l'objectif utilise des colonnes de plusieurs fichiers ({f}) ; les recettes hors ligne travaillent sur un fichier à la fois (un fournisseur de modèle de langage peut combiner des fichiers)"),
+                format!("el objetivo usa columnas de varios archivos ({f}); las recetas sin conexión trabajan con un archivo a la vez (un proveedor de modelo de lenguaje puede combinar archivos)"),
+            )
+        }
+        GoalProblem::NoDate => t(
+            lang,
+            "a change over time needs a column of dates, and none was found".into(),
+            "une évolution dans le temps demande une colonne de dates, et aucune n'a été trouvée".into(),
+            "una evolución en el tiempo necesita una columna de fechas, y no se encontró ninguna".into(),
+        ),
+        GoalProblem::TooMany { understood: u } => t(
+            lang,
+            format!("several calculations of different kinds were asked at once ({}); ask them one at a time", understood(u)),
+            format!("plusieurs calculs de natures différentes ont été demandés à la fois ({}) ; demandez-les un par un", understood(u)),
+            format!("se pidieron a la vez varios cálculos de distinto tipo ({}); pídalos de uno en uno", understood(u)),
+        ),
+    };
+    t(
+        lang,
+        format!("{body}. Columns in your files: {columns}"),
+        format!("{body}. Colonnes de vos fichiers : {columns}"),
+        format!("{body}. Columnas de sus archivos: {columns}"),
+    )
+}
