@@ -14,13 +14,16 @@ BIN := $(CARGO_TARGET_DIR)/debug
 
 .PHONY: demo test deps image image-check build fmt clippy unit bench doctor fuzz clean-cache
 
-## make demo: runs the sample job through the real sandbox and prints its outcome,
-## then answers a goal on the sample CSV through the whole pipeline.
+## make demo: checks the sandbox, then answers plain-language goals on the
+## bundled sample CSV with the offline generator, through the real sandbox;
+## the answer, the code and the chart (SVG, PNG) go to $(DEMO_OUT).
+DEMO_OUT ?= $(GLOVEBOX_CACHE)/demo-out
 demo: deps image build
 	$(BIN)/glovebox-sandbox doctor
-	$(BIN)/glovebox-sandbox run assets/samples/demo.py --input assets/samples/sales.csv
-	$(BIN)/glovebox --db $(GLOVEBOX_CACHE)/demo-audit.sqlite3 run assets/samples/sales.csv \
-	  --goal "total revenue per region" --code assets/samples/revenue_by_region.py
+	$(BIN)/glovebox --db $(GLOVEBOX_CACHE)/demo-audit.sqlite3 run assets/samples/shop.csv \
+	  --goal "total revenue per region" --out $(DEMO_OUT)
+	$(BIN)/glovebox --db $(GLOVEBOX_CACHE)/demo-audit.sqlite3 run assets/samples/shop.csv \
+	  --goal "chiffre d'affaires mensuel, arrondi à deux décimales" --out $(DEMO_OUT)/fr
 
 ## make test: formatting, lints, unit and integration tests with real containers.
 test: deps image fmt clippy unit
@@ -57,8 +60,18 @@ clippy:
 unit: build
 	cargo test --workspace -- --test-threads=2
 
+## make bench: the sandbox's own costs, then a goal answered offline against
+## bare host Python running the same script with the image's pinned pandas
+## (installed for the host under the cache); the last line is the ratio.
+BENCH_PYTHON := $(GLOVEBOX_CACHE)/bench-python/$(shell sha256sum packaging/image/requirements.txt | cut -c1-16)
 bench: deps image build
+	@test -f $(BENCH_PYTHON)/.complete || { rm -rf $(BENCH_PYTHON) && \
+	  pip3 install --quiet --disable-pip-version-check --no-cache-dir --no-deps \
+	  --require-hashes --only-binary=:all: --implementation cp --python-version 3.11 --abi cp311 \
+	  --platform manylinux_2_17_x86_64 --platform manylinux2014_x86_64 \
+	  --target $(BENCH_PYTHON) -r packaging/image/requirements.txt && touch $(BENCH_PYTHON)/.complete; }
 	$(BIN)/glovebox-sandbox bench
+	$(BIN)/glovebox bench --python-path $(BENCH_PYTHON)
 
 ## make fuzz [FUZZ_SECONDS=600]: fuzzes the CSV inspector with cargo-fuzz (libFuzzer).
 FUZZ_SECONDS ?= 600

@@ -99,8 +99,27 @@ fn exit_codes_follow_the_contract() {
         )
     );
     let out = s.glovebox(&["run", csv.to_str().unwrap(), "--goal", "x"]);
-    assert_eq!(out.status.code(), Some(2), "without a generator or --code");
-    assert!(String::from_utf8_lossy(&out.stdout).contains("no code generator is available yet"));
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "a goal the offline recipes do not understand"
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("did not understand what to compute")
+            && stdout.contains("Columns in your files: date (dates), region (text)"),
+        "{stdout}"
+    );
+    let out = s.glovebox(&[
+        "run",
+        csv.to_str().unwrap(),
+        "--goal",
+        "total units",
+        "--provider",
+        "nope",
+    ]);
+    assert_eq!(out.status.code(), Some(2), "an unknown provider");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("unknown provider \"nope\""));
 }
 
 #[test]

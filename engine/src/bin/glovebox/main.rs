@@ -7,6 +7,8 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+mod bench;
+
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
 use glovebox_engine::audit::{default_db_path, AuditStore};
@@ -81,6 +83,18 @@ enum Command {
     },
     /// Check that this machine can sandbox, and how.
     Doctor,
+    /// Measure a goal answered offline against bare host Python (`make bench`).
+    Bench {
+        /// Timed runs of each side.
+        #[arg(long, default_value_t = bench::DEFAULT_RUNS)]
+        runs: usize,
+        /// Size of the generated CSV in MB.
+        #[arg(long, default_value_t = bench::DEFAULT_CSV_MB)]
+        csv_mb: u64,
+        /// Folder with pandas for the host side.
+        #[arg(long)]
+        python_path: Option<PathBuf>,
+    },
 }
 
 #[derive(Subcommand)]
@@ -255,6 +269,14 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
                     Ok(ExitCode::from(4))
                 }
             }
+        }
+        Command::Bench {
+            runs,
+            csv_mb,
+            python_path,
+        } => {
+            bench::run(runs, csv_mb, python_path)?;
+            Ok(ExitCode::SUCCESS)
         }
         Command::Doctor => {
             let status = std::process::Command::new(glovebox_sandbox::client::default_helper())
