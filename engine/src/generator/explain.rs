@@ -142,6 +142,7 @@ pub fn explain(plan: &Plan, result: &CheckedResult) -> String {
     }
     let mut text = String::new();
     for p in parts {
+        let p = contract(&p, lang);
         let mut chars = p.chars();
         if let Some(first) = chars.next() {
             text.extend(first.to_uppercase());
@@ -150,6 +151,19 @@ pub fn explain(plan: &Plan, result: &CheckedResult) -> String {
         }
     }
     text.trim_end().to_owned()
+}
+
+/// French and Spanish contractions: "de le" -> "du", "de el" -> "del".
+fn contract(text: &str, lang: Lang) -> String {
+    match lang {
+        Lang::Fr => text
+            .replace(" de le ", " du ")
+            .replace(" de les ", " des ")
+            .replace("Calcul de le ", "Calcul du ")
+            .replace("calcul de le ", "calcul du "),
+        Lang::Es => text.replace(" de el ", " del ").replace(" a el ", " al "),
+        Lang::En => text.to_owned(),
+    }
 }
 
 /// "le"/"la", "el"/"la" before a statistic's name.
@@ -200,7 +214,7 @@ fn what(plan: &Plan) -> String {
                 .map(|(s, c)| {
                     t(
                         lang,
-                        format!("the {} of {c}", stat_name(*s, lang)),
+                        format!("the {}", super::codegen::measure_name(*s, c, lang)),
                         format!("{} {} de {c}", article(*s, lang), stat_name(*s, lang)),
                         format!("{} {} de {c}", article(*s, lang), stat_name(*s, lang)),
                     )
@@ -265,7 +279,7 @@ fn what(plan: &Plan) -> String {
         }
         Recipe::Rank { stat, value, group_by, highest, n } => {
             let measure = match value {
-                Some(v) => format!("{} {v}", stat_name(*stat, lang)),
+                Some(v) => super::codegen::measure_name(*stat, v, lang),
                 None => t(lang, "number of rows".into(), "nombre de lignes".into(), "número de filas".into()),
             };
             let order = if *highest {
@@ -351,14 +365,14 @@ fn what(plan: &Plan) -> String {
                 (Period::Year, Lang::Es) => "año",
             };
             let measure = match value {
-                Some(v) => format!("{} {v}", stat_name(*stat, lang)),
+                Some(v) => super::codegen::measure_name(*stat, v, lang),
                 None => t(lang, "number of rows".into(), "nombre de lignes".into(), "número de filas".into()),
             };
             t(
                 lang,
                 format!("computed the {measure} per {p} in {file}, using the dates in {date}"),
-                format!("calcul de {measure} par {p} dans {file}, d'après les dates de {date}"),
-                format!("se calculó {measure} por {p} en {file}, según las fechas de {date}"),
+                format!("calcul de {} {measure} par {p} dans {file}, d'après les dates de {date}", article(value.as_ref().map_or(super::plan::Stat::Count, |_| *stat), lang)),
+                format!("se calculó {} {measure} por {p} en {file}, según las fechas de {date}", article(value.as_ref().map_or(super::plan::Stat::Count, |_| *stat), lang)),
             )
         }
         Recipe::Distribution { column } => t(
@@ -436,6 +450,12 @@ fn caveats(plan: &Plan, result: &CheckedResult) -> Vec<String> {
                 ));
             }
         }
+        Recipe::Trend { .. } => out.push(t(
+            lang,
+            "the first and last periods may hold only part of their days, so compare them with care".into(),
+            "la première et la dernière période peuvent ne couvrir qu'une partie de leurs jours : comparez-les avec prudence".into(),
+            "el primer y el último periodo pueden cubrir solo parte de sus días: compárelos con cuidado".into(),
+        )),
         Recipe::Correlation { .. } => out.push(t(
             lang,
             "a correlation does not show that one causes the other".into(),

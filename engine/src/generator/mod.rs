@@ -110,3 +110,6 @@ impl Generator for OfflineGenerator {
         })
     }
 }
+
+#[cfg(test)]
+mod tests;
