@@ -25,7 +25,7 @@ use libcontainer::workload::default::DefaultExecutor;
 use crate::capture::Capture;
 use crate::cgroup_stats::CgroupFiles;
 use crate::job::{check_code, check_job_files, JobSetup};
-use crate::mode::{CgroupLayout, CgroupManager, Isolation, MachineFacts, Mode};
+use crate::mode::{CgroupLayout, CgroupManager, Isolation, MachineFacts, Mode, SubIds};
 use crate::outcome::{NetworkAttempt, Outcome, OutputFile, SkippedOutput, Usage};
 use crate::protocol::{ImageRef, Reply, Request, RunDirs};
 use crate::spec::ContainerPlan;
@@ -223,6 +223,15 @@ struct Prepared {
     result_channel: Option<ResultChannel>,
     cgroup: Option<CgroupFiles>,
     create_ms: u64,
+    /// Rootless: the user's subordinate id ranges used for the mapping.
+    sub_ids: Option<(SubIds, SubIds)>,
+    /// Rootless: the container's `/output` tmpfs, opened when the job
+    /// starts; the open directory keeps the tmpfs readable after the
+    /// container's mount namespace is gone.
+    output_pin: Option<OwnedFd>,
+    /// systemd manager: a process of ours in the container's scope, so that
+    /// systemd keeps the scope (and its usage counters) until they are read.
+    keeper: Option<ScopeKeeper>,
 }
 
 fn new_container_id() -> String {
@@ -268,9 +277,13 @@ impl Prepared {
         let _span = tracing::info_span!("prepare").entered();
         setup.validate().map_err(|e| fail("bad_input", e))?;
         setup.limits.validate().map_err(|e| fail("bad_limits", e))?;
-        let mode = MachineFacts::probe()
-            .decide(userns)
-            .map_err(|e| fail("unsupported", e))?;
+        let facts = MachineFacts::probe();
+        let mode = facts.decide(userns).map_err(|e| fail("unsupported", e))?;
+        let sub_ids = if mode.isolation == Isolation::Rootless {
+            facts.sub_ids
+        } else {
+            None
+        };
         if !image.rootfs.join("usr/bin/python3").exists() {
             return Err(fail(
                 "no_image",
@@ -309,6 +322,9 @@ impl Prepared {
             result_channel: Some(result_channel),
             cgroup: None,
             create_ms: 0,
+            sub_ids,
+            output_pin: None,
+            keeper: None,
         };
         // On error, `cleanup` (called by Drop) removes whatever was made.
         prepared.build()?;
@@ -334,6 +350,7 @@ impl Prepared {
                 nix::unistd::geteuid().as_raw(),
                 nix::unistd::getegid().as_raw(),
             ),
+            sub_ids: self.sub_ids,
         }
     }
 
@@ -353,11 +370,8 @@ impl Prepared {
             mkdir(&self.paths.rootfs, 0o755)?;
             bind_read_only(&self.image.rootfs, &self.paths.rootfs)?;
         }
-        if self.mode.isolation == Isolation::Rootless {
-            // No tmpfs without privileges: the output size is bounded by
-            // RLIMIT_FSIZE per file and checked again when collected.
-            mkdir(&self.paths.output, 0o755)?;
-        } else {
+        if self.mode.isolation != Isolation::Rootless {
+            // (Rootless: `/output` is a tmpfs inside the container, see `pin_output`.)
             let l = &self.setup.limits;
             let options = format!(
                 "size={},nr_inodes={},mode=0755,uid={job_uid},gid={job_gid}",
@@ -441,7 +455,19 @@ impl Prepared {
         self.stderr =
             Some(Capture::new(err_r, self.setup.limits.stderr_bytes).map_err(|e| fail("io", e))?);
         let unified = self.mode.cgroup_layout == CgroupLayout::V2;
-        self.cgroup = Some(CgroupFiles::of_pid(pid.as_raw(), unified).map_err(|e| fail("io", e))?);
+        let cgroup = CgroupFiles::of_pid(pid.as_raw(), unified).map_err(|e| fail("io", e))?;
+        if let (CgroupManager::Systemd, CgroupFiles::V2(dir)) = (self.mode.cgroup_manager, &cgroup)
+        {
+            // Best effort: without it the counters may vanish with the scope.
+            match ScopeKeeper::spawn(dir) {
+                Ok(keeper) => self.keeper = Some(keeper),
+                Err(e) => {
+                    tracing::warn!(error = %e, "cannot keep the scope; usage may read as zero")
+                }
+            }
+        }
+        self.cgroup = Some(cgroup);
+
         self.create_ms = started.elapsed().as_millis() as u64;
         tracing::info!(id = %self.id, pid = pid.as_raw(), create_ms = self.create_ms, "container created");
         Ok(())
@@ -536,8 +562,14 @@ impl Prepared {
             attempts_total: 0,
             stdin_open: true,
             cancel_pending: early_cancel,
+            output_pin: None,
+            pin_wanted: self.mode.isolation == Isolation::Rootless,
         };
         let end = watch.until_exit(pid, deadline);
+        if let Some(fd) = watch.output_pin.take() {
+            self.paths.output = PathBuf::from(format!("/proc/self/fd/{}", fd.as_raw_fd()));
+            self.output_pin = Some(fd);
+        }
         let wall_ms = started.elapsed().as_millis() as u64;
         watch.drain();
         let cgroup = self
@@ -545,6 +577,7 @@ impl Prepared {
             .as_ref()
             .map(CgroupFiles::usage)
             .unwrap_or_default();
+        self.keeper = None;
         let (stdout, stdout_total_bytes, stdout_truncated) = watch.stdout.finish();
         let (stderr, stderr_total_bytes, stderr_truncated) = watch.stderr.finish();
         let (result, _, result_truncated) = watch.result.finish();
@@ -667,6 +700,8 @@ impl Prepared {
     fn cleanup(&mut self) {
         let _span = tracing::info_span!("cleanup", id = %self.id).entered();
         self.listener = None;
+        self.output_pin = None;
+        self.keeper = None;
         if let Some(mut container) = self.container.take() {
             if let Err(e) = container.delete(true) {
                 tracing::warn!(error = %e, "delete failed; sweeping by hand");
@@ -784,6 +819,86 @@ impl ResultChannel {
     }
 }
 
+/// Rootless: opens the container's `/output` tmpfs through the job's first
+/// executed process, held by seccomp at its start (`seccomp::Notification::Started`).
+/// An executed process is readable through `/proc/<pid>/root` by the user
+/// who owns its user namespace; the container's init before `execve` is not
+/// (libcontainer makes it non-dumpable).
+fn open_output_of(pid: u32) -> std::io::Result<OwnedFd> {
+    use std::os::unix::fs::OpenOptionsExt;
+    let dir = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_DIRECTORY | libc::O_NOFOLLOW | libc::O_CLOEXEC)
+        .open(format!("/proc/{pid}/root/output"))?;
+    Ok(OwnedFd::from(dir))
+}
+
+/// A placeholder process in the container's systemd scope.
+///
+/// systemd stops a scope and removes its cgroup as soon as it is empty —
+/// when the job ends, before its OOM and pids counters are read. The keeper
+/// moves itself into the scope and waits for the end of its pipe; dropping
+/// the keeper closes it, and the keeper exits and is reaped. It dies with the
+/// helper (`PR_SET_PDEATHSIG`), so a killed helper leaves no keeper behind.
+/// It counts against the pids limit, which the spec raises by one for it.
+struct ScopeKeeper {
+    pid: nix::unistd::Pid,
+    release: Option<OwnedFd>,
+}
+
+impl ScopeKeeper {
+    fn spawn(cgroup_dir: &Path) -> std::io::Result<Self> {
+        use std::os::unix::ffi::OsStrExt;
+        let procs = std::ffi::CString::new(cgroup_dir.join("cgroup.procs").as_os_str().as_bytes())
+            .map_err(std::io::Error::other)?;
+        let (read, write) = nix::unistd::pipe2(nix::fcntl::OFlag::O_CLOEXEC)?;
+        let (ready_r, ready_w) = nix::unistd::pipe2(nix::fcntl::OFlag::O_CLOEXEC)?;
+        // SAFETY: the helper is single-threaded; the child only makes raw
+        // system calls (no allocation, no locks) and ends with `_exit`.
+        match unsafe { libc::fork() } {
+            -1 => Err(std::io::Error::last_os_error()),
+            0 => unsafe {
+                libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+                let fd = libc::open(procs.as_ptr(), libc::O_WRONLY | libc::O_CLOEXEC);
+                let moved = fd >= 0 && libc::write(fd, b"0".as_ptr().cast(), 1) == 1;
+                let status: u8 = if moved { b'1' } else { b'0' };
+                libc::write(ready_w.as_raw_fd(), (&status as *const u8).cast(), 1);
+                libc::dup2(read.as_raw_fd(), 0);
+                if libc::syscall(libc::SYS_close_range, 1u32, u32::MAX, 0u32) != 0 {
+                    for fd in 1..1024 {
+                        libc::close(fd);
+                    }
+                }
+                let mut byte = 0u8;
+                while libc::read(0, (&mut byte as *mut u8).cast(), 1) != 0 {}
+                libc::_exit(0)
+            },
+            pid => {
+                drop((read, ready_w));
+                let keeper = Self {
+                    pid: nix::unistd::Pid::from_raw(pid),
+                    release: Some(write),
+                };
+                let mut status = [0u8; 1];
+                match nix::unistd::read(ready_r.as_raw_fd(), &mut status) {
+                    Ok(1) if status[0] == b'1' => Ok(keeper),
+                    _ => Err(std::io::Error::other(format!(
+                        "the keeper could not join {}",
+                        cgroup_dir.display()
+                    ))),
+                }
+            }
+        }
+    }
+}
+
+impl Drop for ScopeKeeper {
+    fn drop(&mut self) {
+        self.release = None;
+        let _ = nix::sys::wait::waitpid(self.pid, None);
+    }
+}
+
 /// How the job ended.
 #[derive(Debug, Default)]
 struct End {
@@ -806,6 +921,10 @@ struct Watch {
     stdin_open: bool,
     /// A `cancel` that arrived together with the code.
     cancel_pending: bool,
+    /// Rootless: the container's `/output`, once opened (see `open_output_of`).
+    output_pin: Option<OwnedFd>,
+    /// Rootless: `/output` is still to be opened at the job's start.
+    pin_wanted: bool,
 }
 
 impl Watch {
@@ -872,8 +991,20 @@ impl Watch {
                 let revents = fds.iter().find(|p| p.fd == raw).map_or(0, |p| p.revents);
                 if revents & libc::POLLIN != 0 {
                     let at_ms = self.started.elapsed().as_millis() as u64;
-                    match crate::seccomp::answer_one(nfd.as_fd(), at_ms) {
-                        Ok(Some(attempt)) => {
+                    let (pin_wanted, pin) = (self.pin_wanted, &mut self.output_pin);
+                    let mut on_start = |pid: u32| {
+                        if pin_wanted && pin.is_none() {
+                            match open_output_of(pid) {
+                                Ok(fd) => *pin = Some(fd),
+                                Err(e) => {
+                                    tracing::warn!(pid, error = %e, "cannot open the job's /output")
+                                }
+                            }
+                        }
+                    };
+                    match crate::seccomp::answer_one(nfd.as_fd(), at_ms, &mut on_start) {
+                        Ok(Some(crate::seccomp::Notification::Started(_))) => {}
+                        Ok(Some(crate::seccomp::Notification::Network(attempt))) => {
                             tracing::info!(family = %attempt.family, "network attempt denied");
                             self.attempts_total += 1;
                             if self.attempts.len() < MAX_RECORDED_ATTEMPTS {

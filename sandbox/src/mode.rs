@@ -71,6 +71,51 @@ impl Mode {
         };
         format!("{who}; {layout} via {manager}")
     }
+
+    /// A short name of the mode, e.g. `rootless (cgroup v2, systemd)` or
+    /// `root (cgroup v1 hybrid, cgroupfs)`; `glovebox-sandbox doctor` prints it.
+    pub fn label(&self) -> String {
+        let who = match self.isolation {
+            Isolation::Root => "root",
+            Isolation::RootUserns => "root with user namespace",
+            Isolation::Rootless => "rootless",
+        };
+        let layout = match self.cgroup_layout {
+            CgroupLayout::V1 => "cgroup v1",
+            CgroupLayout::Hybrid => "cgroup v1 hybrid",
+            CgroupLayout::V2 => "cgroup v2",
+        };
+        let manager = match self.cgroup_manager {
+            CgroupManager::Cgroupfs => "cgroupfs",
+            CgroupManager::Systemd => "systemd",
+        };
+        format!("{who} ({layout}, {manager})")
+    }
+}
+
+/// A range of subordinate ids (`/etc/subuid` or `/etc/subgid`) of the user.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SubIds {
+    /// First host id of the range.
+    pub start: u32,
+    /// Number of ids.
+    pub count: u32,
+}
+
+/// Reads the first range of `user` (name or numeric id) in a subuid/subgid file.
+pub fn read_sub_ids(text: &str, name: Option<&str>, id: u32) -> Option<SubIds> {
+    let id = id.to_string();
+    text.lines().find_map(|line| {
+        let mut parts = line.trim().split(':');
+        let (who, start, count) = (parts.next()?, parts.next()?, parts.next()?);
+        if who != id && Some(who) != name {
+            return None;
+        }
+        Some(SubIds {
+            start: start.parse().ok()?,
+            count: count.parse().ok()?,
+        })
+    })
 }
 
 /// Facts read off the machine, kept separate from the decision so the
@@ -85,12 +130,41 @@ pub struct MachineFacts {
     pub systemd_running: bool,
     /// A user D-Bus session is reachable (`$XDG_RUNTIME_DIR/bus`).
     pub user_bus: bool,
+    /// The user's systemd instance (`user@UID.service`) has a cgroup.
+    pub user_manager: bool,
     /// Controllers delegated to the user's systemd instance (v2).
     pub delegated_controllers: Vec<String>,
     /// `user.max_user_namespaces` > 0 and not switched off by the distribution.
     pub user_namespaces: bool,
+    /// AppArmor forbids unprivileged user namespaces
+    /// (`kernel.apparmor_restrict_unprivileged_userns = 1`, Ubuntu 23.10+).
+    pub apparmor_restricts_userns: bool,
     /// Kernel supports seccomp user notification (5.0+).
     pub seccomp_notify: bool,
+    /// The user's subordinate uids and gids, when `newuidmap` and `newgidmap`
+    /// are installed and `/etc/subuid` and `/etc/subgid` give a range big
+    /// enough to map the job's uid.
+    pub sub_ids: Option<(SubIds, SubIds)>,
+}
+
+/// Ids a subordinate range must hold: the job's uid 1000 and the ones below it.
+pub const MIN_SUB_IDS: u32 = 1000;
+
+/// `newuidmap` and `newgidmap` on the usual paths (libcontainer looks them up in `PATH`).
+fn map_binaries_present() -> bool {
+    let path = std::env::var("PATH").unwrap_or_else(|_| "/usr/bin:/bin".into());
+    ["newuidmap", "newgidmap"].iter().all(|b| {
+        path.split(':')
+            .any(|dir| !dir.is_empty() && Path::new(dir).join(b).exists())
+    })
+}
+
+/// The user's name, from `/etc/passwd` (for `/etc/subuid` entries by name).
+fn user_name(uid: u32) -> Option<String> {
+    nix::unistd::User::from_uid(nix::unistd::Uid::from_raw(uid))
+        .ok()
+        .flatten()
+        .map(|u| u.name)
 }
 
 /// Why this machine cannot sandbox, in plain words.
@@ -111,13 +185,13 @@ impl MachineFacts {
         let runtime_dir = std::env::var_os("XDG_RUNTIME_DIR")
             .map(PathBuf::from)
             .unwrap_or_else(|| PathBuf::from(format!("/run/user/{euid}")));
-        let delegated = Path::new("/sys/fs/cgroup/user.slice")
+        let manager_cgroup = Path::new("/sys/fs/cgroup/user.slice")
             .join(format!("user-{euid}.slice"))
-            .join(format!("user@{euid}.service"))
-            .join("cgroup.controllers");
-        let delegated_controllers = std::fs::read_to_string(delegated)
-            .map(|s| s.split_whitespace().map(str::to_owned).collect())
-            .unwrap_or_default();
+            .join(format!("user@{euid}.service"));
+        let delegated_controllers =
+            std::fs::read_to_string(manager_cgroup.join("cgroup.controllers"))
+                .map(|s| s.split_whitespace().map(str::to_owned).collect())
+                .unwrap_or_default();
         let read_num = |p: &str| {
             std::fs::read_to_string(p)
                 .ok()
@@ -128,14 +202,38 @@ impl MachineFacts {
         let seccomp_notify = std::fs::read_to_string("/proc/sys/kernel/seccomp/actions_avail")
             .map(|s| s.split_whitespace().any(|a| a == "user_notif"))
             .unwrap_or(false);
+        let sub_ids = if euid != 0 && map_binaries_present() {
+            let name = user_name(euid);
+            let read = |file: &str, id: u32| {
+                let text = std::fs::read_to_string(file).ok()?;
+                read_sub_ids(&text, name.as_deref(), id).filter(|r| r.count >= MIN_SUB_IDS)
+            };
+            // Both files name the user (by login name or uid), not the group.
+            read("/etc/subuid", euid).zip(read("/etc/subgid", euid))
+        } else {
+            None
+        };
+        let bus_address = std::env::var("DBUS_SESSION_BUS_ADDRESS").ok();
+        let bus_path = bus_address
+            .as_deref()
+            .and_then(|a| a.strip_prefix("unix:path="))
+            .map(|p| PathBuf::from(p.split(',').next().unwrap_or(p)))
+            .unwrap_or_else(|| runtime_dir.join("bus"));
         Self {
             euid,
             cgroup_layout,
             systemd_running: Path::new("/run/systemd/system").is_dir(),
-            user_bus: runtime_dir.join("bus").exists(),
+            user_bus: bus_path.exists(),
+            user_manager: manager_cgroup.is_dir(),
             delegated_controllers,
             user_namespaces,
+            apparmor_restricts_userns: read_num(
+                "/proc/sys/kernel/apparmor_restrict_unprivileged_userns",
+            )
+            .unwrap_or(0)
+                == 1,
             seccomp_notify,
+            sub_ids,
         }
     }
 
@@ -172,14 +270,30 @@ impl MachineFacts {
                 cgroup_manager: manager,
             });
         }
+        // Without root, every check says what is missing and what would fix it.
         if layout != CgroupLayout::V2 {
             return Err(Unsupported(
-                "without root, Glovebox needs cgroup v2 to limit memory and processes; this machine uses cgroup v1".into(),
+                "without root, Glovebox needs cgroup v2 to limit memory and processes, and this machine uses cgroup v1. \
+                 Fix: boot with the kernel option systemd.unified_cgroup_hierarchy=1 (the default on current distributions), or run as root".into(),
             ));
         }
-        if !self.systemd_running || !self.user_bus {
+        if !self.systemd_running {
             return Err(Unsupported(
-                "without root, Glovebox needs a systemd user session to create its cgroups, and none is running".into(),
+                "without root, Glovebox asks systemd to create the job's cgroup, and systemd is not running on this machine. \
+                 Fix: use a distribution booted with systemd, or run as root".into(),
+            ));
+        }
+        if !self.user_manager {
+            return Err(Unsupported(format!(
+                "without root, Glovebox needs your systemd user manager (user@{}.service), and it is not running. \
+                 Fix: log in through a normal desktop or SSH session (pam_systemd starts it), or run 'loginctl enable-linger' once",
+                self.euid
+            )));
+        }
+        if !self.user_bus {
+            return Err(Unsupported(
+                "without root, Glovebox talks to your systemd user manager over your D-Bus session bus, and there is none \
+                 ($XDG_RUNTIME_DIR/bus is missing). Fix: install the dbus-user-session package and log in again".into(),
             ));
         }
         let missing: Vec<&str> = ["cpu", "memory", "pids"]
@@ -188,13 +302,23 @@ impl MachineFacts {
             .collect();
         if !missing.is_empty() {
             return Err(Unsupported(format!(
-                "systemd does not delegate the {} controller(s) to your user, so limits cannot be enforced",
+                "systemd does not delegate the {} controller(s) to your user, so limits cannot be enforced. \
+                 Fix: create /etc/systemd/system/user@.service.d/delegate.conf with the lines '[Service]' and \
+                 'Delegate=cpu memory pids', then reboot (or run 'systemctl daemon-reload' and log in again)",
                 missing.join(", ")
             )));
         }
         if !self.user_namespaces {
             return Err(Unsupported(
-                "user namespaces are switched off on this machine".into(),
+                "user namespaces are switched off on this machine, and without root they are how the job is kept apart. \
+                 Fix: 'sysctl -w user.max_user_namespaces=15000' (and 'kernel.unprivileged_userns_clone=1' where it exists), \
+                 made permanent in /etc/sysctl.d/".into(),
+            ));
+        }
+        if self.apparmor_restricts_userns {
+            return Err(Unsupported(
+                "AppArmor forbids unprivileged user namespaces on this machine (kernel.apparmor_restrict_unprivileged_userns=1). \
+                 Fix: install Glovebox's AppArmor profile that allows user namespaces for glovebox-sandbox, or set that sysctl to 0".into(),
             ));
         }
         Ok(Mode {
@@ -215,9 +339,12 @@ mod tests {
             cgroup_layout: Some(CgroupLayout::V2),
             systemd_running: true,
             user_bus: true,
+            user_manager: true,
             delegated_controllers: vec!["cpu".into(), "memory".into(), "pids".into()],
             user_namespaces: true,
+            apparmor_restricts_userns: false,
             seccomp_notify: true,
+            sub_ids: None,
         }
     }
 
@@ -243,6 +370,80 @@ mod tests {
         let mode = desktop().decide(false).unwrap();
         assert_eq!(mode.isolation, Isolation::Rootless);
         assert_eq!(mode.cgroup_manager, CgroupManager::Systemd);
+        assert_eq!(mode.label(), "rootless (cgroup v2, systemd)");
+    }
+
+    #[test]
+    fn root_label_names_layout_and_manager() {
+        let mode = Mode {
+            isolation: Isolation::Root,
+            cgroup_layout: CgroupLayout::Hybrid,
+            cgroup_manager: CgroupManager::Cgroupfs,
+        };
+        assert_eq!(mode.label(), "root (cgroup v1 hybrid, cgroupfs)");
+    }
+
+    #[test]
+    fn every_refusal_without_root_says_what_would_fix_it() {
+        let cases: Vec<(MachineFacts, &str)> = vec![
+            (
+                MachineFacts {
+                    user_namespaces: false,
+                    ..desktop()
+                },
+                "user namespaces are switched off",
+            ),
+            (
+                MachineFacts {
+                    apparmor_restricts_userns: true,
+                    ..desktop()
+                },
+                "AppArmor",
+            ),
+            (
+                MachineFacts {
+                    user_manager: false,
+                    ..desktop()
+                },
+                "user@1000.service",
+            ),
+            (
+                MachineFacts {
+                    systemd_running: false,
+                    ..desktop()
+                },
+                "systemd is not running",
+            ),
+            (
+                MachineFacts {
+                    delegated_controllers: vec!["cpu".into(), "pids".into()],
+                    ..desktop()
+                },
+                "Delegate=cpu memory pids",
+            ),
+        ];
+        for (facts, expected) in cases {
+            let err = facts.decide(false).unwrap_err().0;
+            assert!(err.contains(expected), "{err}");
+            assert!(err.contains("Fix:"), "{err}");
+        }
+    }
+
+    #[test]
+    fn subordinate_ranges_are_found_by_name_or_uid() {
+        let text = "root:100000:65536\nana:165536:65536\n1001:231072:1000\n";
+        assert_eq!(
+            read_sub_ids(text, Some("ana"), 1000),
+            Some(SubIds {
+                start: 165536,
+                count: 65536
+            })
+        );
+        assert_eq!(
+            read_sub_ids(text, None, 1001).map(|r| r.start),
+            Some(231072)
+        );
+        assert_eq!(read_sub_ids(text, Some("bob"), 1002), None);
     }
 
     #[test]
@@ -274,6 +475,6 @@ mod tests {
             .decide(false)
             .unwrap_err()
             .0
-            .contains("systemd user session"));
+            .contains("dbus-user-session"));
     }
 }

@@ -7,6 +7,12 @@
 //! user notification: the helper records the family and type, then answers
 //! `EPERM`. So every network attempt is recorded from outside the sandboxed
 //! process, which cannot hide or forge it.
+//!
+//! In rootless mode `set_tid_address`, which the C library calls once when a
+//! freshly executed program starts, is notified too: the first one tells the
+//! helper that the job's process runs (executed, so readable through
+//! `/proc/<pid>/root`) and is held until the helper has opened the
+//! container's `/output`; then it continues unchanged.
 
 use std::os::fd::{AsRawFd, BorrowedFd};
 
@@ -52,14 +58,19 @@ fn native_arch() -> &'static str {
 }
 
 /// The OCI `linux.seccomp` object; `listener_path` receives the notify fd.
-pub fn profile(listener_path: &str) -> Value {
-    json!({
+/// With `notify_start`, `set_tid_address` is notified instead of allowed.
+pub fn profile(listener_path: &str, notify_start: bool) -> Value {
+    let allowed: Vec<&str> = allowed_syscalls()
+        .into_iter()
+        .filter(|name| !(notify_start && *name == START_SYSCALL))
+        .collect();
+    let mut value = json!({
         "defaultAction": "SCMP_ACT_ERRNO",
         "defaultErrnoRet": libc::EPERM,
         "architectures": [native_arch()],
         "listenerPath": listener_path,
         "syscalls": [
-            { "names": allowed_syscalls(), "action": "SCMP_ACT_ALLOW" },
+            { "names": allowed, "action": "SCMP_ACT_ALLOW" },
             // libcontainer passes `valueTwo` as the mask and `value` as the datum.
             { "names": ["clone"], "action": "SCMP_ACT_ALLOW",
               "args": [{ "index": 0, "value": 0, "valueTwo": CLONE_NAMESPACE_FLAGS, "op": "SCMP_CMP_MASKED_EQ" }] },
@@ -71,7 +82,28 @@ pub fn profile(listener_path: &str) -> Value {
             { "names": ["socket"], "action": "SCMP_ACT_NOTIFY",
               "args": [{ "index": 0, "value": AF_INET6, "op": "SCMP_CMP_EQ" }] },
         ]
-    })
+    });
+    if notify_start {
+        if let Some(rules) = value["syscalls"].as_array_mut() {
+            rules.push(json!({ "names": [START_SYSCALL], "action": "SCMP_ACT_NOTIFY" }));
+        }
+    }
+    value
+}
+
+/// The system call that marks the start of an executed program.
+const START_SYSCALL: &str = "set_tid_address";
+/// `SECCOMP_USER_NOTIF_FLAG_CONTINUE`: let the system call run as if allowed.
+const SECCOMP_USER_NOTIF_FLAG_CONTINUE: u32 = 1;
+
+/// What a notification was about.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Notification {
+    /// A network socket was refused.
+    Network(NetworkAttempt),
+    /// An executed program started (process id in the helper's namespace);
+    /// it was held while the callback ran.
+    Started(u32),
 }
 
 /// `struct seccomp_data` of `<linux/seccomp.h>`.
@@ -128,14 +160,17 @@ fn socket_type_name(raw: u64) -> String {
     }
 }
 
-/// Receives one pending notification, records it and answers `EPERM`.
+/// Receives one pending notification and answers it: a network socket is
+/// recorded and refused with `EPERM`; a program start runs `on_start(pid)`
+/// while the process waits, then continues.
 ///
 /// Returns `Ok(None)` when the notification vanished before it could be
 /// answered (the caller was killed meanwhile).
 pub fn answer_one(
     notify_fd: BorrowedFd<'_>,
     at_ms: u64,
-) -> Result<Option<NetworkAttempt>, SeccompError> {
+    on_start: &mut dyn FnMut(u32),
+) -> Result<Option<Notification>, SeccompError> {
     let mut notif = SeccompNotif::default();
     // SAFETY: the kernel writes at most size_of::<SeccompNotif>() bytes into
     // `notif`, which is zeroed as SECCOMP_IOCTL_NOTIF_RECV requires.
@@ -153,18 +188,33 @@ pub fn answer_one(
             _ => Err(SeccompError::Receive(err)),
         };
     }
-    let attempt = NetworkAttempt {
-        syscall: "socket".into(),
-        family: family_name(notif.data.args[0]),
-        socket_type: socket_type_name(notif.data.args[1]),
-        pid: notif.pid,
-        at_ms,
-    };
-    let mut resp = SeccompNotifResp {
-        id: notif.id,
-        val: 0,
-        error: -libc::EPERM,
-        flags: 0,
+    let (notification, mut resp) = if i64::from(notif.data.nr) == libc::SYS_set_tid_address {
+        on_start(notif.pid);
+        (
+            Notification::Started(notif.pid),
+            SeccompNotifResp {
+                id: notif.id,
+                val: 0,
+                error: 0,
+                flags: SECCOMP_USER_NOTIF_FLAG_CONTINUE,
+            },
+        )
+    } else {
+        (
+            Notification::Network(NetworkAttempt {
+                syscall: "socket".into(),
+                family: family_name(notif.data.args[0]),
+                socket_type: socket_type_name(notif.data.args[1]),
+                pid: notif.pid,
+                at_ms,
+            }),
+            SeccompNotifResp {
+                id: notif.id,
+                val: 0,
+                error: -libc::EPERM,
+                flags: 0,
+            },
+        )
     };
     // SAFETY: `resp` is a valid seccomp_notif_resp for the duration of the call.
     let rc = unsafe {
@@ -180,7 +230,7 @@ pub fn answer_one(
             return Err(SeccompError::Respond(err));
         }
     }
-    Ok(Some(attempt))
+    Ok(Some(notification))
 }
 
 #[cfg(test)]
@@ -240,12 +290,30 @@ mod tests {
 
     #[test]
     fn profile_deserializes_as_oci_seccomp() {
-        let value = profile("/run/x.sock");
+        let value = profile("/run/x.sock", false);
         let parsed: oci_spec::runtime::LinuxSeccomp =
             serde_json::from_value(value).expect("valid OCI seccomp");
         assert_eq!(
             parsed.default_action(),
             oci_spec::runtime::LinuxSeccompAction::ScmpActErrno
         );
+    }
+
+    #[test]
+    fn start_notification_replaces_the_allowed_set_tid_address() {
+        let names = |v: &Value, i: usize| v["syscalls"][i]["names"].clone();
+        let plain = profile("/run/x.sock", false);
+        assert!(names(&plain, 0)
+            .as_array()
+            .unwrap()
+            .contains(&json!("set_tid_address")));
+        let rootless = profile("/run/x.sock", true);
+        assert!(!names(&rootless, 0)
+            .as_array()
+            .unwrap()
+            .contains(&json!("set_tid_address")));
+        let last = rootless["syscalls"].as_array().unwrap().last().unwrap();
+        assert_eq!(last["names"], json!(["set_tid_address"]));
+        assert_eq!(last["action"], "SCMP_ACT_NOTIFY");
     }
 }

@@ -13,7 +13,7 @@ use serde_json::{json, Value};
 
 use crate::job::{Input, Support};
 use crate::limits::Limits;
-use crate::mode::{CgroupManager, Isolation, Mode};
+use crate::mode::{CgroupManager, Isolation, Mode, SubIds};
 use crate::seccomp;
 
 /// The uid and gid the job runs as inside the container.
@@ -26,6 +26,10 @@ pub const ROOT_USERNS_SIZE: u32 = 65_536;
 const INPUT_DIR_BYTES: u64 = 64 * 1024;
 /// Size of `/dev/shm` (Python's multiprocessing semaphores).
 const SHM_BYTES: u64 = 64 * 1024 * 1024;
+/// Most subordinate ids mapped into a rootless container (uids 1..=65535).
+pub const ROOTLESS_SUB_IDS_MAX: u32 = 65_535;
+/// The systemd slice of the user's manager that holds rootless jobs' scopes.
+pub const ROOTLESS_SLICE: &str = "app.slice";
 /// CFS period used for the CPU quota, in microseconds.
 const CPU_PERIOD_US: u64 = 100_000;
 
@@ -46,7 +50,9 @@ pub struct ContainerPlan {
     pub rootfs: PathBuf,
     /// Host folder holding `main.py`, mounted read-only at `/job`.
     pub job_dir: PathBuf,
-    /// Host folder (a size-capped tmpfs) mounted read-write at `/output`.
+    /// Host folder (a size-capped tmpfs) mounted read-write at `/output`
+    /// (unused in rootless mode, where `/output` is a tmpfs mounted inside
+    /// the container's own mount namespace).
     pub output_dir: PathBuf,
     /// Unix socket that receives the seccomp notify fd.
     pub listener_path: PathBuf,
@@ -60,6 +66,9 @@ pub struct ContainerPlan {
     pub mode: Mode,
     /// The helper's own uid and gid (rootless mapping target).
     pub host_ids: (u32, u32),
+    /// Rootless: the user's subordinate uid and gid ranges, when `newuidmap`
+    /// can map them; the job then runs as one of them, not as the user.
+    pub sub_ids: Option<(SubIds, SubIds)>,
 }
 
 impl ContainerPlan {
@@ -71,7 +80,11 @@ impl ContainerPlan {
                 ROOT_USERNS_HOST_BASE + SANDBOX_UID,
                 ROOT_USERNS_HOST_BASE + SANDBOX_UID,
             ),
-            Isolation::Rootless => self.host_ids,
+            Isolation::Rootless => match self.sub_ids {
+                // Container id N (N >= 1) is subordinate id start + N - 1.
+                Some((uids, gids)) => (uids.start + SANDBOX_UID - 1, gids.start + SANDBOX_UID - 1),
+                None => self.host_ids,
+            },
         }
     }
 
@@ -79,22 +92,49 @@ impl ContainerPlan {
     pub fn cgroups_path(&self) -> String {
         match (self.mode.cgroup_manager, self.mode.isolation) {
             (CgroupManager::Cgroupfs, _) => format!("/glovebox/{}", self.id),
+            // A transient scope `glovebox-<id>.scope` in the user manager's
+            // app.slice, where a desktop's applications live (systemd.special(7)).
             (CgroupManager::Systemd, Isolation::Rootless) => {
-                format!("user.slice:glovebox:{}", self.id)
+                format!("{ROOTLESS_SLICE}:glovebox:{}", self.id)
             }
             (CgroupManager::Systemd, _) => format!("system.slice:glovebox:{}", self.id),
         }
     }
 
-    fn id_mappings(&self) -> Option<Value> {
+    /// uid and gid mappings of the user namespace.
+    ///
+    /// Rootless with subordinate ids: the user is root inside (uid 0, which
+    /// only prepares the container and has no capability outside its
+    /// namespaces) and the job's uid 1000 is a subordinate id, so even a job
+    /// that escaped its mounts could not touch the user's files. Without them
+    /// a single mapping: the user is the job's uid 1000 inside.
+    fn id_mappings(&self) -> Option<(Value, Value)> {
+        let single = |host: u32, container: u32, size: u32| json!([{ "containerID": container, "hostID": host, "size": size }]);
         match self.mode.isolation {
             Isolation::Root => None,
-            Isolation::RootUserns => Some(json!([
-                { "containerID": 0, "hostID": ROOT_USERNS_HOST_BASE, "size": ROOT_USERNS_SIZE }
-            ])),
-            Isolation::Rootless => Some(json!([
-                { "containerID": SANDBOX_UID, "hostID": self.host_ids.0, "size": 1 }
-            ])),
+            Isolation::RootUserns => Some((
+                single(ROOT_USERNS_HOST_BASE, 0, ROOT_USERNS_SIZE),
+                single(ROOT_USERNS_HOST_BASE, 0, ROOT_USERNS_SIZE),
+            )),
+            Isolation::Rootless => Some(match self.sub_ids {
+                Some((uids, gids)) => {
+                    let with_range = |own: u32, sub: SubIds| {
+                        json!([
+                            { "containerID": 0, "hostID": own, "size": 1 },
+                            { "containerID": 1, "hostID": sub.start,
+                              "size": sub.count.min(ROOTLESS_SUB_IDS_MAX) },
+                        ])
+                    };
+                    (
+                        with_range(self.host_ids.0, uids),
+                        with_range(self.host_ids.1, gids),
+                    )
+                }
+                None => (
+                    single(self.host_ids.0, SANDBOX_UID, 1),
+                    single(self.host_ids.1, SANDBOX_UID, 1),
+                ),
+            }),
         }
     }
 
@@ -149,10 +189,22 @@ impl ContainerPlan {
         if let Some(support) = &self.support {
             mounts.push(json!({"destination": "/glovebox", "type": "bind", "source": support.dir, "options": bind_ro}));
         }
-        mounts.push(
-            json!({"destination": "/output", "type": "bind", "source": self.output_dir,
-                           "options": ["rbind", "rw", "nosuid", "nodev", "noexec", "rprivate"]}),
-        );
+        if self.mode.isolation == Isolation::Rootless {
+            // No tmpfs on the host without privileges: the capped tmpfs is
+            // mounted in the container's mount namespace, owned by the job,
+            // and the helper reads it through a directory fd it opens before
+            // the job's program starts (`/proc/<pid>/root/output`, see
+            // `seccomp`), which keeps it alive after the job.
+            mounts.push(json!({"destination": "/output", "type": "tmpfs", "source": "tmpfs",
+                "options": ["nosuid", "nodev", "noexec", "mode=755",
+                    format!("uid={SANDBOX_UID}"), format!("gid={SANDBOX_UID}"),
+                    format!("size={}", l.output_bytes), format!("nr_inodes={}", l.output_files + 1)]}));
+        } else {
+            mounts.push(
+                json!({"destination": "/output", "type": "bind", "source": self.output_dir,
+                               "options": ["rbind", "rw", "nosuid", "nodev", "noexec", "rprivate"]}),
+            );
+        }
 
         let mut linux = json!({
             "namespaces": namespaces,
@@ -164,7 +216,8 @@ impl ContainerPlan {
                     "swap": l.memory_bytes,
                     "disableOOMKiller": false,
                 },
-                "pids": {"limit": l.pids},
+                // Rootless: one more for the helper's scope keeper.
+                "pids": {"limit": if self.mode.isolation == Isolation::Rootless { l.pids + 1 } else { l.pids }},
                 "cpu": {
                     "quota": u64::from(l.cpu_millicores) * CPU_PERIOD_US / 1000,
                     "period": CPU_PERIOD_US,
@@ -180,11 +233,14 @@ impl ContainerPlan {
             "readonlyPaths": [
                 "/proc/bus", "/proc/fs", "/proc/irq", "/proc/sys", "/proc/sysrq-trigger",
             ],
-            "seccomp": seccomp::profile(&self.listener_path.to_string_lossy()),
+            "seccomp": seccomp::profile(
+                &self.listener_path.to_string_lossy(),
+                self.mode.isolation == Isolation::Rootless,
+            ),
         });
-        if let Some(map) = self.id_mappings() {
-            linux["uidMappings"] = map.clone();
-            linux["gidMappings"] = map;
+        if let Some((uids, gids)) = self.id_mappings() {
+            linux["uidMappings"] = uids;
+            linux["gidMappings"] = gids;
         }
         json!({
             "ociVersion": "1.0.2",
@@ -252,6 +308,7 @@ mod tests {
                 cgroup_manager: CgroupManager::Cgroupfs,
             },
             host_ids: (1000, 1000),
+            sub_ids: None,
         }
     }
 
@@ -308,11 +365,59 @@ mod tests {
         assert_eq!(mount["options"][1], "ro");
     }
 
+    fn rootless(sub_ids: Option<(SubIds, SubIds)>) -> ContainerPlan {
+        let mut p = plan(Isolation::Rootless);
+        p.mode = Mode {
+            isolation: Isolation::Rootless,
+            cgroup_layout: CgroupLayout::V2,
+            cgroup_manager: CgroupManager::Systemd,
+        };
+        p.sub_ids = sub_ids;
+        p
+    }
+
     #[test]
-    fn rootless_maps_the_sandbox_uid_to_the_user() {
-        let p = plan(Isolation::Rootless);
+    fn rootless_without_subordinate_ids_maps_the_sandbox_uid_to_the_user() {
+        let p = rootless(None);
         assert_eq!(p.job_host_ids(), (1000, 1000));
+        p.to_spec().expect("valid OCI spec");
         let v = p.to_json();
-        assert_eq!(v["linux"]["uidMappings"][0]["containerID"], SANDBOX_UID);
+        assert_eq!(
+            v["linux"]["uidMappings"],
+            json!([{"containerID": SANDBOX_UID, "hostID": 1000, "size": 1}])
+        );
+        assert_eq!(v["linux"]["cgroupsPath"], "app.slice:glovebox:gbx-test");
+    }
+
+    #[test]
+    fn rootless_with_subordinate_ids_runs_the_job_as_one_of_them() {
+        let sub = SubIds {
+            start: 100_000,
+            count: 65_536,
+        };
+        let p = rootless(Some((sub, sub)));
+        assert_eq!(p.job_host_ids(), (100_999, 100_999));
+        p.to_spec().expect("valid OCI spec");
+        let v = p.to_json();
+        assert_eq!(
+            v["linux"]["gidMappings"],
+            json!([
+                {"containerID": 0, "hostID": 1000, "size": 1},
+                {"containerID": 1, "hostID": 100_000, "size": 65_535},
+            ])
+        );
+        let output = v["mounts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["destination"] == "/output")
+            .unwrap();
+        assert_eq!(output["type"], "tmpfs");
+        let options = output["options"].as_array().unwrap();
+        assert!(options.contains(&json!("uid=1000")), "{output}");
+        assert!(
+            options.contains(&json!(format!("size={}", Limits::default().output_bytes))),
+            "{output}"
+        );
     }
 }

@@ -142,36 +142,74 @@ pub fn remove_container(dirs: &RunDirs, id: &str) -> Vec<String> {
     problems
 }
 
-/// Kills processes left in the container's cgroupfs cgroups and removes them
-/// (a container whose state was never written has no other trace).
+/// Where systemd puts the transient scope `glovebox-<id>.scope` of a
+/// container: the system manager's `system.slice` (root) or the user
+/// manager's `app.slice` (rootless, see `spec::ROOTLESS_SLICE`).
+pub fn systemd_scope_dirs(id: &str) -> Vec<PathBuf> {
+    let uid = nix::unistd::geteuid().as_raw();
+    let scope = format!("glovebox-{id}.scope");
+    vec![
+        Path::new("/sys/fs/cgroup/system.slice").join(&scope),
+        Path::new("/sys/fs/cgroup/user.slice")
+            .join(format!("user-{uid}.slice"))
+            .join(format!("user@{uid}.service"))
+            .join(crate::spec::ROOTLESS_SLICE)
+            .join(&scope),
+    ]
+}
+
+/// How long to wait for systemd to remove an emptied scope.
+const SCOPE_GONE_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// Kills processes left in the container's cgroups (cgroupfs folders or a
+/// systemd scope) and removes them: a container whose state was never
+/// written has no other trace. A systemd scope is not removed by hand:
+/// systemd stops it once it is empty.
 fn kill_cgroup_leftovers(id: &str) {
-    let Ok(entries) = std::fs::read_dir("/sys/fs/cgroup") else {
-        return;
-    };
-    let mut dirs: Vec<PathBuf> = entries
-        .flatten()
-        .map(|e| e.path().join("glovebox").join(id))
-        .collect();
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir("/sys/fs/cgroup")
+        .map(|entries| {
+            entries
+                .flatten()
+                .map(|e| e.path().join("glovebox").join(id))
+                .collect()
+        })
+        .unwrap_or_default();
     dirs.push(Path::new("/sys/fs/cgroup/glovebox").join(id));
     for dir in dirs.iter().filter(|d| d.is_dir()) {
-        for _ in 0..50 {
-            let procs = std::fs::read_to_string(dir.join("cgroup.procs")).unwrap_or_default();
-            let pids: Vec<i32> = procs
-                .lines()
-                .filter_map(|l| l.trim().parse().ok())
-                .collect();
-            if pids.is_empty() {
-                break;
-            }
-            for pid in pids {
-                let _ = nix::sys::signal::kill(
-                    nix::unistd::Pid::from_raw(pid),
-                    nix::sys::signal::Signal::SIGKILL,
-                );
-            }
-            std::thread::sleep(std::time::Duration::from_millis(10));
-        }
+        kill_all_in(dir);
         let _ = std::fs::remove_dir(dir);
+    }
+    for scope in systemd_scope_dirs(id).iter().filter(|d| d.is_dir()) {
+        kill_all_in(scope);
+        let until = std::time::Instant::now() + SCOPE_GONE_WAIT;
+        while scope.is_dir() && std::time::Instant::now() < until {
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        if scope.is_dir() {
+            tracing::warn!(scope = %scope.display(), "systemd has not removed the emptied scope yet");
+        }
+    }
+}
+
+/// Kills every process of a cgroup (`cgroup.kill` where the kernel has it).
+fn kill_all_in(dir: &Path) {
+    let _ = std::fs::write(dir.join("cgroup.kill"), "1");
+    for _ in 0..50 {
+        let procs = std::fs::read_to_string(dir.join("cgroup.procs")).unwrap_or_default();
+        let pids: Vec<i32> = procs
+            .lines()
+            .filter_map(|l| l.trim().parse().ok())
+            .collect();
+        if pids.is_empty() {
+            break;
+        }
+        for pid in pids {
+            let _ = nix::sys::signal::kill(
+                nix::unistd::Pid::from_raw(pid),
+                nix::sys::signal::Signal::SIGKILL,
+            );
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
     }
 }
 

@@ -1,8 +1,9 @@
 //! `glovebox-sandbox`: the sandbox helper and its tools.
 //!
 //! - `helper`: internal; speaks the JSON-lines protocol with the library.
-//! - `run FILE.py [--input CSV]... [--userns] [--json] [--run-dir DIR]`: runs a
-//!   Python file in the sandbox and prints its outcome.
+//! - `run FILE.py [--input CSV]... [--userns] [--json] [--run-dir DIR]
+//!   [--memory-mb N] [--pids N] [--wall-ms N]`: runs a Python file in the
+//!   sandbox and prints its outcome (limits default to `Limits::default()`).
 //! - `doctor`: says whether and how this machine can sandbox.
 //! - `sweep [--run-dir DIR]`: removes leftovers of killed helpers.
 //! - `bench [--runs N] [--csv-runs N] [--csv-mb N]`: sandbox overhead.
@@ -17,7 +18,7 @@ use glovebox_sandbox::{client, image, sweep, Job, Outcome, Sandbox};
 
 mod bench;
 
-const USAGE: &str = "usage: glovebox-sandbox <run FILE.py [--input FILE]... [--userns] [--json] [--run-dir DIR] | doctor | sweep [--run-dir DIR] | bench [--runs N] [--csv-runs N] [--csv-mb N]>";
+const USAGE: &str = "usage: glovebox-sandbox <run FILE.py [--input FILE]... [--userns] [--json] [--run-dir DIR] [--memory-mb N] [--pids N] [--wall-ms N] | doctor | sweep [--run-dir DIR] | bench [--runs N] [--csv-runs N] [--csv-mb N]>";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -83,7 +84,7 @@ fn parse(args: &[String]) -> Result<Options> {
             "--userns" => o.userns = true,
             "--json" => o.json = true,
             "--run-dir" => o.run_dir = Some(it.next().context("--run-dir needs a folder")?.into()),
-            "--runs" | "--csv-runs" | "--csv-mb" => {
+            "--runs" | "--csv-runs" | "--csv-mb" | "--memory-mb" | "--pids" | "--wall-ms" => {
                 let v = it.next().with_context(|| format!("{a} needs a number"))?;
                 o.numbers.insert(
                     a.trim_start_matches('-').to_owned(),
@@ -140,7 +141,17 @@ fn run(opts: Options) -> Result<ExitCode> {
     for input in &opts.inputs {
         job = job.with_input(input)?;
     }
-    let job = job.build()?;
+    let mut limits = glovebox_sandbox::Limits::builder();
+    if let Some(mb) = opts.numbers.get("memory-mb") {
+        limits = limits.with_memory_bytes(mb * 1024 * 1024)?;
+    }
+    if let Some(pids) = opts.numbers.get("pids") {
+        limits = limits.with_pids(u32::try_from(*pids).context("--pids: too large")?)?;
+    }
+    if let Some(ms) = opts.numbers.get("wall-ms") {
+        limits = limits.with_wall_time(std::time::Duration::from_millis(*ms))?;
+    }
+    let job = job.with_limits(limits.build()).build()?;
     let sandbox = sandbox(&opts)?;
     let outputs = tempfile_dir()?;
     let runtime = tokio::runtime::Builder::new_current_thread()
@@ -270,9 +281,37 @@ fn doctor() -> ExitCode {
             "unavailable"
         }
     );
+    if facts.euid != 0 {
+        println!(
+            "  user manager: {}, user D-Bus: {}, delegated controllers: {}",
+            if facts.user_manager {
+                "running"
+            } else {
+                "not running"
+            },
+            if facts.user_bus { "yes" } else { "no" },
+            if facts.delegated_controllers.is_empty() {
+                "none".to_owned()
+            } else {
+                facts.delegated_controllers.join(" ")
+            }
+        );
+        match facts.sub_ids {
+            Some((uids, gids)) => println!(
+                "  subordinate ids: uids {}+{}, gids {}+{} (the job runs as one of them)",
+                uids.start, uids.count, gids.start, gids.count
+            ),
+            None => println!(
+                "  subordinate ids: none usable (newuidmap or /etc/subuid missing); the job runs as your uid inside its namespaces"
+            ),
+        }
+    }
     let mut ok = true;
     match facts.decide(false) {
-        Ok(mode) => println!("  mode: {}", mode.describe()),
+        Ok(mode) => {
+            println!("  mode: {}", mode.label());
+            println!("  ({})", mode.describe());
+        }
         Err(e) => {
             ok = false;
             println!("  cannot sandbox here: {e}");
