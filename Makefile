@@ -12,7 +12,7 @@ export CARGO_TERM_COLOR ?= never
 APT_PACKAGES := libseccomp-dev debootstrap pkg-config
 BIN := $(CARGO_TARGET_DIR)/debug
 
-.PHONY: demo test deps image image-check build fmt clippy unit bench doctor fuzz clean-cache
+.PHONY: demo test deps image image-check build fmt clippy unit vm-test bench doctor fuzz clean-cache
 
 ## make demo: checks the sandbox, then answers plain-language goals on the
 ## bundled sample CSV with the offline generator, through the real sandbox;
@@ -25,8 +25,9 @@ demo: deps image build
 	$(BIN)/glovebox --db $(GLOVEBOX_CACHE)/demo-audit.sqlite3 run assets/samples/shop.csv \
 	  --goal "chiffre d'affaires mensuel, arrondi à deux décimales" --out $(DEMO_OUT)/fr
 
-## make test: formatting, lints, unit and integration tests with real containers.
-test: deps image fmt clippy unit
+## make test: formatting, lints, unit and integration tests with real containers,
+## then the rootless containment cases in a VM.
+test: deps image fmt clippy unit vm-test
 
 deps:
 	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -59,6 +60,12 @@ clippy:
 
 unit: build
 	cargo test --workspace -- --test-threads=2
+
+## make vm-test: boots a cached Debian guest (cgroup v2, systemd, a lingering
+## desktop user) with QEMU and runs the rootless containment cases there
+## (tests/vm/; guest cached under $(GLOVEBOX_CACHE)/vm/).
+vm-test: deps image build
+	tests/vm/run.sh $(BIN)
 
 ## make bench: the sandbox's own costs, then a goal answered offline against
 ## bare host Python running the same script with the image's pinned pandas
