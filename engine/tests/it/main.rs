@@ -8,3 +8,4 @@ mod cli;
 mod common;
 mod golden;
 mod legit;
+mod out;
