@@ -33,6 +33,9 @@ const NOTE_SIZE: u32 = 12;
 const NOTE_LINE: u32 = 18;
 /// Outer margin.
 const MARGIN: u32 = 16;
+/// Right margin: the last x label is centred on the plot's edge and needs
+/// room for its second half ("May 2026").
+const RIGHT_MARGIN: u32 = 56;
 /// Space kept for rotated category labels, at most.
 const MAX_ROTATED_LABEL_PX: u32 = 190;
 /// Narrowest room (pixels) per rotated label; denser categories show every
@@ -267,6 +270,7 @@ fn draw_xy<DB: DrawingBackend>(
     };
     let mut chart = ChartBuilder::on(area)
         .margin(MARGIN)
+        .margin_right(RIGHT_MARGIN)
         .caption(&plan.title, font(TITLE_SIZE))
         .x_label_area_size(x_area)
         .y_label_area_size(y_area)
