@@ -260,6 +260,31 @@ fn mkdir(path: &Path, mode: u32) -> Result<(), HelperError> {
     })
 }
 
+/// Rootless with subordinate ids, the job is not the user: it reads an
+/// input only if everyone may (a bind mount keeps the file's owner and mode).
+/// Refused before anything is created, with the fix.
+fn check_readable_by_job(setup: &JobSetup) -> Result<(), HelperError> {
+    for input in &setup.inputs {
+        let mode = std::fs::metadata(&input.host_path)
+            .map_err(|e| fail("bad_input", format!("{}: {e}", input.host_path.display())))?
+            .permissions()
+            .mode();
+        if mode & 0o004 == 0 {
+            return Err(fail(
+                "bad_input",
+                format!(
+                    "{} is readable only by you, and without root the sandboxed job runs as another \
+                     (subordinate) user id so that it can never touch your own files. \
+                     Fix: make it readable ('chmod o+r {}') or give a copy",
+                    input.host_path.display(),
+                    input.host_path.display()
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
 fn pipe() -> Result<(OwnedFd, OwnedFd), HelperError> {
     nix::unistd::pipe2(nix::fcntl::OFlag::O_CLOEXEC)
         .map_err(|e| fail("io", format!("cannot create a pipe: {e}")))
@@ -284,6 +309,9 @@ impl Prepared {
         } else {
             None
         };
+        if sub_ids.is_some() {
+            check_readable_by_job(&setup)?;
+        }
         if !image.rootfs.join("usr/bin/python3").exists() {
             return Err(fail(
                 "no_image",

@@ -27,7 +27,7 @@ if ! systemctl is-active -q "user@$uid.service"; then
   say "FAIL guest: user@$uid.service is not running ($(systemctl is-active "user@$uid.service"))"
   finish
 fi
-say "USER-MANAGER user@$uid.service active, controllers: $(cat /sys/fs/cgroup/user.slice/user-$uid.slice/user@$uid.service/cgroup.controllers), at $(uptime_s) s"
+say "USER-MANAGER user@$uid.service active (lingering: $(loginctl show-user "$user" -p Linger --value)), controllers: $(cat /sys/fs/cgroup/user.slice/user-$uid.slice/user@$uid.service/cgroup.controllers), at $(uptime_s) s"
 
 runuser -u "$user" -- env -i HOME="/home/$user" USER="$user" LOGNAME="$user" \
   PATH=/usr/local/bin:/usr/bin:/bin XDG_RUNTIME_DIR="/run/user/$uid" \

@@ -75,11 +75,13 @@ rm -rf "$root"/var/cache/apt/* "$root"/var/lib/apt/lists/* "$root"/usr/share/doc
 : >"$root/etc/machine-id"
 
 echo "==> guest: ext4 image" >&2
-mkfs.ext4 -q -F -L gbx-guest -d "$root" "$work/rootfs.img" 1G
+mkfs.ext4 -q -F -L gbx-guest -d "$root" "$work/rootfs.img" 1G >/dev/null
 rm -rf "$root"
 rm -rf "$out"
 mkdir -p "$out"
 mv "$work/vmlinuz" "$work/initrd.img" "$work/rootfs.img" "$out/"
+# Only the newest guest is kept.
+find "$cache/vm" -maxdepth 1 -name 'guest-*' ! -name "guest-$hash" -exec rm -rf {} +
 echo "built in $(( $(date +%s) - start )) s; $(du -sh --apparent-size "$out/rootfs.img" | cut -f1) image, $(du -sh "$out/rootfs.img" | cut -f1) used" >"$out/BUILD_INFO"
 cat "$out/BUILD_INFO" >&2
 echo "$out"

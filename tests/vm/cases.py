@@ -204,7 +204,8 @@ def root_and_inputs_are_read_only():
     data = os.path.join(WORK, "sales.csv")
     with open(data, "w") as f:
         f.write("region,revenue\nNorth,1\n")
-    os.chmod(data, 0o644)
+    # Writable by everyone on the host: only the read-only mount protects it.
+    os.chmod(data, 0o666)
     code = (
         "import errno\n"
         "res = {}\n"
@@ -225,6 +226,7 @@ def root_and_inputs_are_read_only():
     with open(data) as f:
         unchanged = f.read() == "region,revenue\nNorth,1\n"
     ok = (o["exit_code"] == 0 and "WRITABLE" not in out and "input North,1" in out and unchanged
+          and "'/input/sales.csv': 'EROFS'" in out
           and [f["name"] for f in o["output_files"]] == ["result.txt"])
     return ok, "%s\n%s" % (out.splitlines()[0] if out else "", brief(o))
 
@@ -297,6 +299,57 @@ def killed_caller_leaves_nothing():
     left = leftovers()
     return not left, "caller SIGKILLed while the job ran (%s); after: %s" % (
         line.strip(), left or "nothing left")
+
+
+def children_of(pid):
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open("/proc/%s/stat" % entry) as f:
+                    ppid = int(f.read().rsplit(")", 1)[1].split()[1])
+            except (OSError, ValueError, IndexError):
+                continue
+            if ppid == pid:
+                found.append(int(entry))
+    return found
+
+
+@case
+def killed_helper_is_swept():
+    path = os.path.join(WORK, "sleep.py")
+    caller = subprocess.Popen([BIN, "run", path, "--json"], stdout=subprocess.DEVNULL,
+                              stderr=subprocess.PIPE, text=True)
+    line = caller.stderr.readline()
+    if "ready" not in line:
+        caller.kill()
+        return False, "no container: " + line + caller.stderr.read()
+    time.sleep(2)
+    helpers = children_of(caller.pid)
+    for pid in helpers:
+        os.kill(pid, signal.SIGKILL)
+    caller.wait(timeout=60)
+    time.sleep(1)
+    before = leftovers()
+    sweep = subprocess.run([BIN, "sweep"], capture_output=True, text=True, timeout=120)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and leftovers():
+        time.sleep(0.5)
+    left = leftovers()
+    ok = bool(helpers) and bool(before) and not left and sweep.returncode == 0
+    return ok, "helper %s SIGKILLed; left behind: %d item(s); sweep: %s; after: %s\n%s" % (
+        helpers, len(before), sweep.stderr.strip(), left or "nothing left", "\n".join(before))
+
+
+@case
+def private_input_is_refused_with_the_fix():
+    data = os.path.join(WORK, "private.csv")
+    with open(data, "w") as f:
+        f.write("a\n1\n")
+    os.chmod(data, 0o600)
+    o, err = sandbox("print(open('/input/private.csv').read())\n", inputs=[data])
+    ok = o is None and "chmod o+r" in err
+    return ok, err.strip().splitlines()[-1] if err.strip() else "no error"
 
 
 @case

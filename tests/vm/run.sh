@@ -20,7 +20,8 @@ helper=$bin_dir/glovebox-sandbox
 # Every case the guest must report as PASS.
 cases="doctor_says_rootless job_answers memory_limit_is_oom_killed pids_limit_stops_a_fork_bomb
 wall_timeout_kills_an_endless_loop no_network_and_a_listener_gets_nothing root_and_inputs_are_read_only
-output_is_capped killed_caller_leaves_nothing no_leftovers_after_the_runs"
+output_is_capped killed_caller_leaves_nothing killed_helper_is_swept private_input_is_refused_with_the_fix
+no_leftovers_after_the_runs"
 # Whole-run limits: boot + cases + power-off.
 TCG_TIMEOUT_S=${GLOVEBOX_VM_TCG_TIMEOUT_S:-900}
 KVM_TIMEOUT_S=${GLOVEBOX_VM_KVM_TIMEOUT_S:-300}
@@ -44,17 +45,20 @@ if [ ! -f "$image_disk" ]; then
   echo "==> vm-test: sandbox image disk ($digest)" >&2
   size_mb=$(( $(du -sm "$image_dir/" | cut -f1) * 13 / 10 + 64 ))
   rm -f "$cache"/vm/image-*.img
-  mkfs.ext4 -q -F -L gbx-image -d "$(readlink -f "$image_dir")" "$image_disk.tmp" "${size_mb}M"
+  mkfs.ext4 -q -F -L gbx-image -d "$(readlink -f "$image_dir")" "$image_disk.tmp" "${size_mb}M" >/dev/null
   mv "$image_disk.tmp" "$image_disk"
 fi
 
 run=$cache/vm/run
+# One VM test at a time per cache (they share the run folder).
+exec 7>"$cache/vm/.run.lock"
+flock 7
 rm -rf "$run"
 mkdir -p "$run/payload"
 install -m 0755 "$helper" "$run/payload/glovebox-sandbox"
 install -m 0644 "$here/boot.sh" "$here/cases.py" "$run/payload/"
 size_mb=$(( $(du -sm "$run/payload" | cut -f1) + 32 ))
-mkfs.ext4 -q -F -L gbx-payload -d "$run/payload" "$run/payload.img" "${size_mb}M"
+mkfs.ext4 -q -F -L gbx-payload -d "$run/payload" "$run/payload.img" "${size_mb}M" >/dev/null
 
 boot() { # accel timeout
   : >"$run/console.log"; : >"$run/results.log"
@@ -78,9 +82,9 @@ if [ -z "$accel" ]; then
     accel=$(cat "$verdict")
   elif [ -r /dev/kvm ] && [ -w /dev/kvm ]; then
     : >"$run/console.log"
-    timeout --kill-after=5 "$KVM_PROBE_S" "${qemu[@]}" -accel kvm -cpu host -M q35 -m 512 -nographic \
+    (timeout --kill-after=5 "$KVM_PROBE_S" "${qemu[@]}" -accel kvm -cpu host -M q35 -m 512 -nographic \
       -monitor none -no-reboot -nic none -kernel "$guest/vmlinuz" -append "console=ttyS0 panic=-1" \
-      -serial file:"$run/console.log" >/dev/null 2>&1 || true
+      -serial file:"$run/console.log") >/dev/null 2>&1 || true
     if grep -q "Linux version" "$run/console.log"; then accel=kvm; fi
     rm -f "$cache"/vm/kvm-*
     echo "$accel" >"$verdict"
