@@ -82,9 +82,10 @@ if [ -z "$accel" ]; then
     accel=$(cat "$verdict")
   elif [ -r /dev/kvm ] && [ -w /dev/kvm ]; then
     : >"$run/console.log"
-    (timeout --kill-after=5 "$KVM_PROBE_S" "${qemu[@]}" -accel kvm -cpu host -M q35 -m 512 -nographic \
-      -monitor none -no-reboot -nic none -kernel "$guest/vmlinuz" -append "console=ttyS0 panic=-1" \
-      -serial file:"$run/console.log") >/dev/null 2>&1 || true
+    # (In a child bash, so that its report of qemu's abort goes to /dev/null.)
+    bash -c '"$@"; exit $?' probe timeout --kill-after=5 "$KVM_PROBE_S" "${qemu[@]}" -accel kvm -cpu host \
+      -M q35 -m 512 -nographic -monitor none -no-reboot -nic none -kernel "$guest/vmlinuz" \
+      -append "console=ttyS0 panic=-1" -serial file:"$run/console.log" >/dev/null 2>&1 || true
     if grep -q "Linux version" "$run/console.log"; then accel=kvm; fi
     rm -f "$cache"/vm/kvm-*
     echo "$accel" >"$verdict"
