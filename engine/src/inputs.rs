@@ -374,6 +374,23 @@ fn is_boolean(s: &str) -> bool {
     )
 }
 
+/// Cells pandas reads as missing by default; the inspector counts them as
+/// empty so that its types and pandas' agree.
+pub const MISSING_MARKERS: &[&str] = &[
+    "#N/A", "#N/A N/A", "#NA", "-1.#IND", "-1.#QNAN", "-NaN", "-nan", "1.#IND", "1.#QNAN", "<NA>",
+    "N/A", "NA", "NULL", "NaN", "None", "n/a", "nan", "null",
+];
+/// A column whose non-empty cells are at least this share of numbers (per
+/// mille) is typed as numbers; the odd cells are reported as unreadable when
+/// it is used.
+pub const MOSTLY_NUMERIC_PER_MILLE: u64 = 950;
+/// ... provided it has at least this many non-empty cells.
+pub const MOSTLY_NUMERIC_MIN_CELLS: u64 = 20;
+
+fn is_missing_marker(cell: &str) -> bool {
+    MISSING_MARKERS.contains(&cell)
+}
+
 /// Which kinds a column can still be.
 #[derive(Debug, Clone, Copy)]
 struct Candidates {
@@ -382,6 +399,8 @@ struct Candidates {
     date: bool,
     boolean: bool,
     seen: bool,
+    cells: u64,
+    numeric_cells: u64,
 }
 
 impl Candidates {
@@ -392,13 +411,18 @@ impl Candidates {
             date: true,
             boolean: true,
             seen: false,
+            cells: 0,
+            numeric_cells: 0,
         }
     }
     fn feed(&mut self, cell: &str, comma: bool) {
         self.seen = true;
         let int = is_integer(cell);
+        let number = int || is_decimal(cell, comma);
+        self.cells += 1;
+        self.numeric_cells += u64::from(number);
         self.integer &= int;
-        self.decimal &= int || is_decimal(cell, comma);
+        self.decimal &= number;
         self.date &= is_date(cell);
         self.boolean &= is_boolean(cell);
     }
@@ -409,7 +433,10 @@ impl Candidates {
             ColumnKind::Boolean
         } else if self.integer {
             ColumnKind::Integer
-        } else if self.decimal {
+        } else if self.decimal
+            || (self.cells >= MOSTLY_NUMERIC_MIN_CELLS
+                && self.numeric_cells * 1000 >= self.cells * MOSTLY_NUMERIC_PER_MILLE)
+        {
             ColumnKind::Decimal
         } else if self.date {
             ColumnKind::Date
@@ -589,7 +616,7 @@ pub fn describe(path: &Path, max_bytes: u64) -> Result<InputDescription, InputEr
         if data_rows <= TYPE_SAMPLE_ROWS {
             for (i, cell) in record.iter().enumerate() {
                 let cell = std::str::from_utf8(cell).unwrap_or("").trim();
-                if cell.is_empty() {
+                if cell.is_empty() || is_missing_marker(cell) {
                     empties[i] += 1;
                 } else {
                     candidates[i].feed(cell, decimal_comma);
@@ -701,6 +728,31 @@ mod tests {
         let path = dir.path().join(name);
         std::fs::write(&path, bytes).unwrap();
         describe(&path, DEFAULT_MAX_INPUT_BYTES)
+    }
+
+    #[test]
+    fn missing_markers_are_empty_and_a_stray_word_keeps_a_column_numeric() {
+        let mut csv = String::from("id,score,label\n");
+        for i in 0..30 {
+            let score = match i {
+                3 => "NA".to_owned(),
+                4 => "n/a".to_owned(),
+                5 => "unknown".to_owned(),
+                _ => format!("{i}.5"),
+            };
+            csv.push_str(&format!(
+                "{i},{score},{}\n",
+                if i == 7 { "NULL" } else { "x" }
+            ));
+        }
+        let d = describe_bytes("survey.csv", csv.as_bytes()).unwrap();
+        let score = &d.columns[1];
+        assert_eq!((score.kind, score.empty_cells), (ColumnKind::Decimal, 2));
+        assert_eq!(d.columns[2].empty_cells, 1);
+        assert_eq!(d.columns[2].values, ["x"]);
+        // Too few cells to call a column "mostly numbers".
+        let d = describe_bytes("few.csv", b"id,val\n1,10\n2,abc\n3,4.5\n").unwrap();
+        assert_eq!(d.columns[1].kind, ColumnKind::Text);
     }
 
     #[test]

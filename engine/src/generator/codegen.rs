@@ -352,7 +352,15 @@ pub fn generate(plan: &Plan, goal: &str) -> String {
             "La columna como números; las celdas vacías y el texto que no es un número se dejan fuera.",
         )
     ));
-    c.line("    values = pd.to_numeric(data[column], errors=\"coerce\")");
+    if s.decimal_comma {
+        // pandas applies decimal="," only to columns it reads as numbers.
+        c.line("    values = data[column]");
+        c.line("    if values.dtype == object:");
+        c.line("        values = values.str.replace(\",\", \".\", regex=False)");
+        c.line("    values = pd.to_numeric(values, errors=\"coerce\")");
+    } else {
+        c.line("    values = pd.to_numeric(data[column], errors=\"coerce\")");
+    }
     c.line("    empty = int(data[column].isna().sum())");
     c.line("    used.append([column, int(values.notna().sum()), empty, int(values.isna().sum()) - empty])");
     c.line("    return values");
