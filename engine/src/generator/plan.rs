@@ -603,7 +603,7 @@ pub fn plan(goal: &str, lang: Lang, inputs: &[InputDescription]) -> Result<Plan,
             continue;
         }
         let mut same_dedup = same.clone();
-        same_dedup.dedup();
+        dedup_keep_order(&mut same_dedup);
         if same_dedup.len() > 1 {
             let phrase = g.tokens[start..start + len]
                 .iter()
@@ -632,9 +632,13 @@ pub fn plan(goal: &str, lang: Lang, inputs: &[InputDescription]) -> Result<Plan,
         for c in input.columns.iter().filter(|c| c.kind == ColumnKind::Text) {
             for v in &c.values {
                 let words: Vec<String> = text::tokens(v).into_iter().map(|t| t.key).collect();
-                if words.is_empty()
-                    || (words.len() == 1 && lexicon::STOP_WORDS.contains(&words[0].as_str()))
-                {
+                // A one-word value that is grammar or an operation ("Total", "Max")
+                // is not taken for a filter.
+                let is_word_we_know = |w: &str| {
+                    lexicon::STOP_WORDS.contains(&w)
+                        || lexicon::OPS.iter().any(|(p, _)| text::same_word(p, w))
+                };
+                if words.is_empty() || (words.len() == 1 && is_word_we_know(&words[0])) {
                     continue;
                 }
                 for start in g.find(&words.join(" ")) {
@@ -1210,6 +1214,16 @@ mod tests {
                 group_by: None
             })
         );
+    }
+
+    #[test]
+    fn a_category_named_like_an_operation_is_not_a_filter() {
+        let mut shop = describe("shop.csv");
+        if let Some(product) = shop.columns.iter_mut().find(|c| c.name == "product") {
+            product.values.push("Total".into());
+        }
+        let p = plan("total revenue", Lang::En, &[shop]).expect("plan");
+        assert!(p.filters.is_empty(), "{:?}", p.filters);
     }
 
     #[test]
