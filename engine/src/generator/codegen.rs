@@ -15,9 +15,32 @@ pub const HISTOGRAM_BINS: usize = 20;
 /// Shapiro-Wilk is run on at most this many values (a fixed random sample).
 pub const SHAPIRO_MAX_VALUES: usize = 5000;
 
-/// A Python string literal (JSON's escapes are Python's too).
+/// Characters that change how text is shown without being seen: they are
+/// escaped in strings and dropped from comments (the policy refuses them
+/// as they are).
+fn is_hidden(c: char) -> bool {
+    c.is_control()
+        || matches!(c, '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{2069}' | '\u{feff}' | '\u{2028}' | '\u{2029}')
+}
+
+/// A Python string literal; quotes, backslashes and hidden characters are escaped.
 pub fn py_str(s: &str) -> String {
-    serde_json::to_string(s).unwrap_or_else(|_| "\"\"".into())
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            c if is_hidden(c) && (c as u32) <= 0xffff => {
+                out.push_str(&format!("\\u{:04x}", c as u32))
+            }
+            c if is_hidden(c) => out.push_str(&format!("\\U{:08x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
 }
 
 fn py_num(n: f64) -> String {
@@ -292,7 +315,7 @@ pub fn generate(plan: &Plan, goal: &str) -> String {
     };
     let goal_line: String = goal
         .chars()
-        .map(|ch| if ch.is_control() { ' ' } else { ch })
+        .map(|ch| if is_hidden(ch) { ' ' } else { ch })
         .take(200)
         .collect();
     c.line(format!(
