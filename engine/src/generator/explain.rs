@@ -594,9 +594,9 @@ pub fn goal_problem(problem: &GoalProblem, inputs: &[InputDescription], lang: La
         ),
         GoalProblem::TooMany { understood: u } => t(
             lang,
-            format!("several calculations of different kinds were asked at once ({}); ask them one at a time", understood(u)),
-            format!("plusieurs calculs de natures différentes ont été demandés à la fois ({}) ; demandez-les un par un", understood(u)),
-            format!("se pidieron a la vez varios cálculos de distinto tipo ({}); pídalos de uno en uno", understood(u)),
+            format!("the goal names more columns than one offline recipe can use ({}), for example two groupings at once; ask one calculation at a time", understood(u)),
+            format!("l'objectif nomme plus de colonnes qu'une recette hors ligne ne peut en utiliser ({}), par exemple deux regroupements à la fois ; demandez un calcul à la fois", understood(u)),
+            format!("el objetivo nombra más columnas de las que una receta sin conexión puede usar ({}), por ejemplo dos agrupaciones a la vez; pida un cálculo a la vez", understood(u)),
         ),
     };
     t(

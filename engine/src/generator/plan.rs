@@ -301,8 +301,9 @@ pub enum GoalProblem {
     /// A trend without a date column.
     #[error("no date column")]
     NoDate,
-    /// Several operations that do not go together.
-    #[error("several calculations of different kinds were asked")]
+    /// Columns named in the goal that the recipe would not use (two
+    /// groupings, two columns for a one-column test).
+    #[error("the goal names more columns than the recipe uses")]
     TooMany {
         /// What was recognised.
         understood: Vec<String>,
@@ -1115,6 +1116,16 @@ pub fn plan(goal: &str, lang: Lang, inputs: &[InputDescription]) -> Result<Plan,
     } else {
         return Err(GoalProblem::NotUnderstood { understood });
     };
+    // A column named in the goal but left out of the recipe would be a
+    // silent guess ("per product and region" grouped by product only).
+    let used = recipe_columns(&recipe);
+    if numbers
+        .iter()
+        .chain(&categories)
+        .any(|c| !used.contains(&c.as_str()))
+    {
+        return Err(GoalProblem::TooMany { understood });
+    }
     Ok(Plan {
         source,
         filters,
@@ -1122,6 +1133,53 @@ pub fn plan(goal: &str, lang: Lang, inputs: &[InputDescription]) -> Result<Plan,
         rounding,
         lang,
     })
+}
+
+/// The columns a recipe uses.
+fn recipe_columns(recipe: &Recipe) -> Vec<&str> {
+    let mut out: Vec<&str> = Vec::new();
+    match recipe {
+        Recipe::Stats { items, group_by } => {
+            out.extend(items.iter().map(|(_, c)| c.as_str()));
+            out.extend(group_by.as_deref());
+        }
+        Recipe::CountRows { group_by } => out.extend(group_by.as_deref()),
+        Recipe::Ratio {
+            numerator,
+            denominator,
+            group_by,
+            ..
+        } => {
+            out.extend([numerator.as_str(), denominator.as_str()]);
+            out.extend(group_by.as_deref());
+        }
+        Recipe::Share {
+            value,
+            group_by,
+            part,
+        } => {
+            out.extend(value.as_deref());
+            out.extend(group_by.as_deref());
+            out.extend(part.as_ref().map(|f| f.column.as_str()));
+        }
+        Recipe::Rank {
+            value, group_by, ..
+        } => {
+            out.extend(value.as_deref());
+            out.extend(group_by.as_deref());
+        }
+        Recipe::Distinct { column }
+        | Recipe::Normality { column }
+        | Recipe::Outliers { column, .. }
+        | Recipe::Distribution { column } => out.push(column),
+        Recipe::Missing { column } => out.extend(column.as_deref()),
+        Recipe::Correlation { a, b, .. } => out.extend([a.as_str(), b.as_str()]),
+        Recipe::Trend { value, date, .. } => {
+            out.extend(value.as_deref());
+            out.push(date);
+        }
+    }
+    out
 }
 
 fn dedup_keep_order(list: &mut Vec<String>) {
@@ -1224,6 +1282,18 @@ mod tests {
         }
         let p = plan("total revenue", Lang::En, &[shop]).expect("plan");
         assert!(p.filters.is_empty(), "{:?}", p.filters);
+    }
+
+    #[test]
+    fn a_column_named_but_not_used_stops_the_plan() {
+        assert!(matches!(
+            recipe("shop.csv", "total revenue per product and region"),
+            Err(GoalProblem::TooMany { .. })
+        ));
+        assert!(matches!(
+            recipe("people.csv", "is height or weight normally distributed?"),
+            Err(GoalProblem::TooMany { .. })
+        ));
     }
 
     #[test]
