@@ -691,66 +691,48 @@ pub fn plan(goal: &str, lang: Lang, inputs: &[InputDescription]) -> Result<Plan,
             } else {
                 after
             };
-        for (phrase, cmp) in &comparators {
+        // "age > 40": the comparison after the column; "more than 10
+        // units", "con más de 10 unidades": before it.
+        let after_column = comparators.iter().find_map(|(phrase, cmp)| {
             let len = phrase.split_whitespace().count();
-            if !g.find(phrase).contains(&after) {
-                continue;
+            let value = g.tokens.get(after + len).and_then(text::number)?;
+            g.find(phrase)
+                .contains(&after)
+                .then_some((after, len + 1, *cmp, value))
+        });
+        let before_column = || {
+            let number_at = m.start.checked_sub(1)?;
+            let value = g.tokens.get(number_at).and_then(text::number)?;
+            if g.used[number_at] {
+                return None;
             }
-            let Some(value) = g.tokens.get(after + len).and_then(text::number) else {
-                continue;
-            };
-            g.take(after, len + 1);
-            understood.push(match lang {
-                Lang::En => format!("only rows where {} {} {value}", m.column, cmp.python()),
-                Lang::Fr => format!(
-                    "seulement les lignes où {} {} {value}",
-                    m.column,
-                    cmp.python()
-                ),
-                Lang::Es => format!("solo las filas donde {} {} {value}", m.column, cmp.python()),
-            });
-            filters.push(Filter {
-                column: m.column.clone(),
-                cmp: *cmp,
-                value: FilterValue::Number(value),
-            });
-            conditioned.push(m.column.clone());
-            break;
-        }
-        if conditioned.contains(&m.column) || m.start < 2 {
-            continue;
-        }
-        // "with more than 10 units", "con más de 10 unidades"
-        let number_at = m.start - 1;
-        let Some(value) = g.tokens.get(number_at).and_then(text::number) else {
+            comparators.iter().find_map(|(phrase, cmp)| {
+                let len = phrase.split_whitespace().count();
+                let start = number_at.checked_sub(len)?;
+                g.find(phrase)
+                    .contains(&start)
+                    .then_some((start, len + 1, *cmp, value))
+            })
+        };
+        let Some((start, len, cmp, value)) = after_column.or_else(before_column) else {
             continue;
         };
-        if g.used[number_at] {
-            continue;
-        }
-        for (phrase, cmp) in &comparators {
-            let len = phrase.split_whitespace().count();
-            if number_at < len || !g.find(phrase).contains(&(number_at - len)) {
-                continue;
-            }
-            g.take(number_at - len, len + 1);
-            understood.push(match lang {
-                Lang::En => format!("only rows where {} {} {value}", m.column, cmp.python()),
-                Lang::Fr => format!(
-                    "seulement les lignes où {} {} {value}",
-                    m.column,
-                    cmp.python()
-                ),
-                Lang::Es => format!("solo las filas donde {} {} {value}", m.column, cmp.python()),
-            });
-            filters.push(Filter {
-                column: m.column.clone(),
-                cmp: *cmp,
-                value: FilterValue::Number(value),
-            });
-            conditioned.push(m.column.clone());
-            break;
-        }
+        g.take(start, len);
+        understood.push(match lang {
+            Lang::En => format!("only rows where {} {} {value}", m.column, cmp.python()),
+            Lang::Fr => format!(
+                "seulement les lignes où {} {} {value}",
+                m.column,
+                cmp.python()
+            ),
+            Lang::Es => format!("solo las filas donde {} {} {value}", m.column, cmp.python()),
+        });
+        filters.push(Filter {
+            column: m.column.clone(),
+            cmp,
+            value: FilterValue::Number(value),
+        });
+        conditioned.push(m.column.clone());
     }
     // A column only used in a condition is not also a measure.
     mentions.retain(|m| !conditioned.contains(&m.column));
