@@ -1,0 +1,52 @@
+// One added file: name, size, separator, encoding, rows, columns with their
+// types, and the virtualised preview; or the engine's plain-language error.
+
+import { t, type MessageKey } from "../i18n";
+import { formatBytes, formatNumber } from "../lib/format";
+import { el } from "../lib/dom";
+import type { UiLanguage } from "../ipc";
+import type { FileEntry } from "../state/app-state";
+import { previewGrid } from "./preview-grid";
+
+export function delimiterName(d: string): string {
+  switch (d) {
+    case ",": return t("delim.comma");
+    case ";": return t("delim.semicolon");
+    case "\t": return t("delim.tab");
+    case "|": return t("delim.pipe");
+    default: return t("delim.other", { c: d });
+  }
+}
+
+function baseName(path: string): string {
+  return path.split(/[\\/]/).pop() || path;
+}
+
+export function fileCard(entry: FileEntry, lang: UiLanguage, onRemove: () => void): HTMLElement {
+  const name = entry.description?.name ?? baseName(entry.path);
+  const remove = el("button", { class: "icon-button", type: "button", "aria-label": t("data.remove", { name }), title: t("data.remove", { name }), onclick: onRemove }, "✕");
+  const d = entry.description;
+  if (!d) {
+    return el("article", { class: "card file-card file-error", "data-file": name },
+      el("header", { class: "card-head" }, el("h3", {}, name), remove),
+      el("p", { class: "error-text", role: "alert" },
+        el("strong", {}, `${t("data.cannotUse")}: `), entry.error?.message ?? ""));
+  }
+  const facts = el("dl", { class: "facts" },
+    el("div", {}, el("dt", {}, t("file.size")), el("dd", {}, formatBytes(d.size_bytes, lang))),
+    el("div", {}, el("dt", {}, t("file.rows")), el("dd", { "data-testid": "row-count" }, formatNumber(d.row_count, lang, 0))),
+    el("div", {}, el("dt", {}, t("file.delimiter")), el("dd", {}, delimiterName(d.delimiter))),
+    el("div", {}, el("dt", {}, t("file.encoding")), el("dd", {}, d.encoding + (d.bom ? " (BOM)" : "") + (d.decimal_comma ? `, ${t("file.decimalComma")}` : ""))),
+  );
+  const columns = el("ul", { class: "columns", "aria-label": t("file.columns") },
+    d.columns.map((c) => el("li", { class: `column kind-${c.kind}` },
+      el("span", { class: "column-name" }, c.name),
+      el("span", { class: "column-kind" }, t(`kind.${c.kind}` as MessageKey)),
+      c.empty_cells > 0 ? el("span", { class: "column-empty" }, t("file.emptyCells", { n: formatNumber(c.empty_cells, lang, 0) })) : null)));
+  return el("article", { class: "card file-card", "data-file": name },
+    el("header", { class: "card-head" }, el("h3", {}, name), remove),
+    facts,
+    el("p", { class: "muted" }, d.has_header ? t("file.header") : t("file.noHeader")),
+    el("h4", {}, t("file.columns")), columns,
+    previewGrid(d));
+}

@@ -1,0 +1,107 @@
+// A run report as people read it: the answer in large type, the explanation,
+// tables, the chart (engine SVG inserted safely), and "How this was computed".
+// Used for a fresh run and for a run opened from history.
+
+import { t, type MessageKey } from "../i18n";
+import type { RunReport, Table, UiLanguage } from "../ipc";
+import { el } from "../lib/dom";
+import { formatBytes, formatCell, formatDuration, formatNumber } from "../lib/format";
+import { safeSvg } from "../lib/svg";
+
+/** Tables the offline recipes add for the explanation (pipeline.rs INTERNAL_TABLES). */
+export const INTERNAL_TABLES = ["rows_used", "row_counts"];
+const MAX_TABLE_ROWS = 200;
+
+export interface Limits {
+  timeLimitMs: number;
+  memoryLimitBytes: number;
+}
+
+function statusTitle(r: RunReport): string {
+  return r.status === "answered" ? t("result.answered") : r.status === "blocked" ? t("result.blocked") : t("result.stopped");
+}
+
+function answerBlock(r: RunReport, lang: UiLanguage): HTMLElement {
+  const values = Object.entries(r.answer.values ?? {});
+  if (r.status !== "answered") {
+    return el("div", { class: `answer answer-${r.status}`, role: "status" },
+      el("p", { class: "answer-status" }, statusTitle(r)),
+      el("p", { class: "stop-reason" }, r.stop_reason ?? t("result.noAnswer")),
+      r.policy.findings.length > 0
+        ? el("ul", { class: "findings" }, r.policy.findings.map((f) =>
+          el("li", { class: `finding finding-${f.severity}` }, `${t("review.line", { line: f.line })} · ${f.message}`)))
+        : null);
+  }
+  return el("div", { class: "answer answer-answered", "data-testid": "answer" },
+    values.length > 0
+      ? el("dl", { class: "answer-values" }, values.map(([name, value]) => el("div", { class: "answer-value" },
+        el("dt", {}, name),
+        el("dd", {}, typeof value === "number" ? formatNumber(value, lang) : value))))
+      : el("p", { class: "answer-text" }, r.answer.text || t("result.noAnswer")));
+}
+
+function tableBlock(table: Table, lang: UiLanguage): HTMLElement {
+  const shown = table.rows.slice(0, MAX_TABLE_ROWS);
+  return el("figure", { class: "result-table" },
+    el("figcaption", {}, table.name, " · ",
+      t("result.rowsShown", { shown: formatNumber(shown.length, lang, 0), total: formatNumber(table.total_rows, lang, 0) })),
+    el("div", { class: "table-scroll", tabindex: 0 },
+      el("table", {},
+        el("thead", {}, el("tr", {}, table.columns.map((c) => el("th", { scope: "col" }, c)))),
+        el("tbody", {}, shown.map((row) => el("tr", {}, row.map((cell) =>
+          el("td", { class: typeof cell === "number" ? "num" : "" }, formatCell(cell, lang)))))))));
+}
+
+function chartBlock(title: string, svgText: string): HTMLElement {
+  const svg = safeSvg(svgText);
+  if (svg) svg.setAttribute("aria-label", title);
+  return el("figure", { class: "chart" }, svg ?? el("p", { class: "muted" }, t("result.chartUnreadable")));
+}
+
+function ofLimit(value: string, limit: string | null): string {
+  return limit ? t("how.ofLimit", { value, limit }) : value;
+}
+
+function howBlock(r: RunReport, lang: UiLanguage, limits: Limits | null): HTMLElement {
+  const s = r.sandbox;
+  const verdict = r.policy.verdict;
+  const row = (label: string, value: Node | string, testid?: string) =>
+    el("div", { class: "how-row" }, el("dt", {}, label), el("dd", testid ? { "data-testid": testid } : {}, value));
+  const limitHits = [s.timed_out ? t("how.timedOut") : null, s.oom_killed ? t("how.oom") : null].filter(Boolean).join(", ");
+  return el("details", { class: "how card", open: r.status === "answered" },
+    el("summary", {}, t("how.title")),
+    el("dl", { class: "how-facts" },
+      row(t("how.files"), s.files_read.length > 0 ? el("ul", {}, s.files_read.map((f) => el("li", {}, el("code", {}, f)))) : t("how.filesNone")),
+      row(t("how.network"), s.network_attempts.length === 0 ? t("how.networkNone") : t("how.networkSome", { n: s.network_attempts.length }), "network"),
+      row(t("how.cpu"), ofLimit(formatDuration(s.cpu_ms, lang), limits ? formatDuration(limits.timeLimitMs, lang) : null)),
+      row(t("how.memory"), ofLimit(formatBytes(s.peak_memory_bytes, lang), limits ? formatBytes(limits.memoryLimitBytes, lang) : null)),
+      row(t("how.wall"), ofLimit(formatDuration(s.wall_ms, lang), limits ? formatDuration(limits.timeLimitMs, lang) : null)),
+      limitHits ? row(t("how.limitsHit"), limitHits) : null,
+      row(t("how.exit"), s.exit_code === null ? "—" : String(s.exit_code)),
+      row(t("how.policy"), t(`how.verdict.${verdict ?? "none"}` as MessageKey)),
+      row(t("how.attempts"), el("ul", {}, r.attempts.map((a) => el("li", {},
+        t("how.attempt", { n: a.number, verdict: t(`how.verdict.${a.verdict ?? "none"}` as MessageKey) }),
+        a.failure ? ` — ${a.failure}` : "")))),
+      row(t("how.image"), el("code", { class: "digest" }, s.image_digest || "—")),
+      row(t("how.mode"), s.mode || "—"),
+      row(t("how.audit"), el("code", { class: "digest" }, r.audit.entry_hash ?? "—")),
+    ),
+    el("h4", {}, t("how.code")),
+    el("pre", { class: "code-ran", tabindex: 0 }, el("code", {}, r.code)));
+}
+
+export function reportView(r: RunReport, lang: UiLanguage, limits: Limits | null): HTMLElement {
+  const tables = r.tables.filter((tb) => !INTERNAL_TABLES.includes(tb.name));
+  return el("div", { class: "report", "data-run": r.run_id, "data-status": r.status },
+    answerBlock(r, lang),
+    r.explanation ? el("section", { class: "explanation" },
+      el("h3", {}, t("result.explanation")), el("p", {}, r.explanation)) : null,
+    r.notes.length > 0 ? el("section", {}, el("h3", {}, t("result.notes")), el("ul", {}, r.notes.map((n) => el("li", {}, n)))) : null,
+    r.drawn_charts.length > 0 ? el("section", { class: "charts" },
+      el("h3", {}, t("result.charts")), r.drawn_charts.map((c) => chartBlock(c.title, c.svg))) : null,
+    (r.chart_problems ?? []).length > 0 ? el("section", {},
+      el("h3", {}, t("result.chartProblems")), el("ul", {}, (r.chart_problems ?? []).map((p) => el("li", {}, p)))) : null,
+    tables.length > 0 ? el("section", { class: "tables" },
+      el("h3", {}, t("result.tables")), tables.map((tb) => tableBlock(tb, lang))) : null,
+    howBlock(r, lang, limits));
+}

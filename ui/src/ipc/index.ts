@@ -1,0 +1,98 @@
+// The one typed door to the Tauri shell: `call` (commands) and `on` (events).
+// Every command name, its arguments and its answer are listed in `Commands`;
+// every event in `Events`. Errors from the shell arrive as `{code, message}` and
+// are thrown as `IpcError`, so screens can branch on `code`.
+
+import { invoke } from "@tauri-apps/api/core";
+import { listen, type UnlistenFn } from "@tauri-apps/api/event";
+import type {
+  AuditCheck, DoctorReport, GeneratedCode, InputDescription, IpcErrorPayload,
+  ListRunsQuery, PolicyReport, Provider, RunFinished, RunOutput, RunProgress,
+  RunReport, RunSummary, Settings, StartRunRequest,
+} from "./types";
+
+export * from "./types";
+
+/** Command name -> [arguments, answer]. Argument keys are what Tauri receives. */
+export interface Commands {
+  describe_files: [{ paths: string[] }, InputDescription[]];
+  preview_rows: [{ path: string; start: number; count: number }, string[][]];
+  generate_code: [{ goal: string; files: string[]; provider: Provider }, GeneratedCode];
+  check_code: [{ code: string; lang: string }, PolicyReport];
+  start_run: [{ request: StartRunRequest }, string];
+  cancel_run: [{ runId: string }, void];
+  list_runs: [{ query: ListRunsQuery }, RunSummary[]];
+  get_run: [{ runId: string }, RunReport];
+  verify_audit: [Record<string, never>, AuditCheck];
+  doctor: [Record<string, never>, DoctorReport];
+  get_settings: [Record<string, never>, Settings];
+  set_settings: [{ settings: Settings }, Settings];
+  set_api_key: [{ provider: Provider; key: string }, Settings];
+  /** tauri-plugin-dialog's open(); null when the person closed the picker. */
+  "plugin:dialog|open": [{ options: { multiple: boolean; directory: boolean; filters: { name: string; extensions: string[] }[] } }, string[] | string | null];
+}
+
+/** Event name -> payload. */
+export interface Events {
+  run_progress: RunProgress;
+  run_output: RunOutput;
+  run_finished: RunFinished;
+  "tauri://drag-enter": { paths: string[] };
+  "tauri://drag-leave": null;
+  "tauri://drag-drop": { paths: string[] };
+}
+
+/** An error from the shell, with a stable `code` to branch on. */
+export class IpcError extends Error {
+  readonly code: string;
+  constructor(code: string, message: string) {
+    super(message);
+    this.code = code;
+    this.name = "IpcError";
+  }
+}
+
+/** Turns anything thrown by invoke into an IpcError. */
+export function toIpcError(raw: unknown): IpcError {
+  if (raw instanceof IpcError) return raw;
+  if (raw && typeof raw === "object" && "code" in raw && "message" in raw) {
+    const p = raw as IpcErrorPayload;
+    return new IpcError(String(p.code), String(p.message));
+  }
+  if (typeof raw === "string") return new IpcError("internal", raw);
+  if (raw instanceof Error) return new IpcError("internal", raw.message);
+  return new IpcError("internal", String(raw));
+}
+
+/** Calls a shell command; throws IpcError. */
+export async function call<K extends keyof Commands>(
+  name: K,
+  args: Commands[K][0],
+): Promise<Commands[K][1]> {
+  try {
+    return (await invoke(name, args as Record<string, unknown>)) as Commands[K][1];
+  } catch (raw) {
+    throw toIpcError(raw);
+  }
+}
+
+/** Listens to a shell event; resolves to the function that stops listening. */
+export function on<K extends keyof Events>(
+  name: K,
+  handler: (payload: Events[K]) => void,
+): Promise<UnlistenFn> {
+  return listen<Events[K]>(name, (e) => handler(e.payload));
+}
+
+/** Opens the system file picker for CSV/TSV files; [] when cancelled. */
+export async function pickFiles(filterName: string): Promise<string[]> {
+  const picked = await call("plugin:dialog|open", {
+    options: {
+      multiple: true,
+      directory: false,
+      filters: [{ name: filterName, extensions: ["csv", "tsv", "txt"] }],
+    },
+  });
+  if (picked == null) return [];
+  return Array.isArray(picked) ? picked : [picked];
+}

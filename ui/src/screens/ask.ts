@@ -1,0 +1,54 @@
+// "What do you want to know?": the goal box (examples in the UI language as
+// placeholder), the provider selector (offline by default), and "Write the code".
+
+import { t } from "../i18n";
+import type { Provider } from "../ipc";
+import { el } from "../lib/dom";
+import { screenHeading, type Screen, type ScreenContext } from "./screen";
+
+const PROVIDERS: Provider[] = ["offline", "openai", "anthropic"];
+
+export function askScreen({ store, actions }: ScreenContext): Screen {
+  const s0 = store.get();
+  const goal = el("textarea", {
+    id: "goal", rows: 3, placeholder: t("ask.placeholder"), "aria-describedby": "goal-hint",
+  }) as HTMLTextAreaElement;
+  goal.value = s0.goal;
+  goal.addEventListener("input", () => actions.setGoal(goal.value));
+  goal.addEventListener("keydown", (e) => {
+    if (e.key === "Enter" && !e.shiftKey && !e.isComposing) {
+      e.preventDefault();
+      void actions.generate();
+    }
+  });
+  const provider = el("select", { id: "provider" },
+    PROVIDERS.map((p) => el("option", { value: p }, t(`provider.${p}`)))) as HTMLSelectElement;
+  provider.value = s0.provider;
+  provider.addEventListener("change", () => actions.setProvider(provider.value as Provider));
+  const providerNote = el("p", { class: "muted", id: "provider-note" });
+  const submit = el("button", { type: "button", class: "primary", onclick: () => void actions.generate() }, t("ask.submit"));
+  const error = el("p", { class: "error-text", role: "alert" });
+  const root = el("section", { class: "screen screen-ask" },
+    screenHeading(t("ask.title")),
+    el("label", { for: "goal" }, t("ask.goal")), goal,
+    el("p", { class: "muted small", id: "goal-hint" }, t("ask.hint")),
+    el("label", { for: "provider" }, t("ask.provider")), provider, providerNote,
+    el("div", { class: "actions" }, submit), error);
+
+  function draw(): void {
+    const s = store.get();
+    if (goal.value !== s.goal) goal.value = s.goal;
+    provider.value = s.provider;
+    providerNote.textContent = s.provider === "offline" ? t("ask.offlineNote") : t("ask.remoteNote");
+    submit.disabled = s.generating;
+    submit.textContent = s.generating ? t("ask.writing") : t("ask.submit");
+    error.textContent = s.askError ?? "";
+  }
+  draw();
+  return {
+    el: root,
+    update(s, prev) {
+      if (s.goal !== prev.goal || s.provider !== prev.provider || s.generating !== prev.generating || s.askError !== prev.askError) draw();
+    },
+  };
+}

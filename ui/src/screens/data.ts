@@ -1,0 +1,47 @@
+// "Add your data": a drop zone (files dropped on the window arrive as Tauri
+// drag-drop events with their paths), a file picker button, and a card per file.
+
+import { fileCard } from "../components/file-card";
+import { t } from "../i18n";
+import { pickFiles } from "../ipc";
+import { el, replace } from "../lib/dom";
+import { screenHeading, type Screen, type ScreenContext } from "./screen";
+
+export function dataScreen({ store, actions }: ScreenContext): Screen {
+  const choose = el("button", { type: "button", class: "primary", onclick: async () => {
+    const paths = await pickFiles(t("data.filter")).catch(() => []);
+    if (paths.length > 0) await actions.addFiles(paths);
+  } }, t("data.choose"));
+  const zone = el("div", { class: "drop-zone", "data-testid": "drop-zone" },
+    el("p", { class: "drop-title" }, t("data.drop")),
+    el("p", { class: "muted" }, t("data.or")),
+    choose);
+  const status = el("p", { class: "muted", role: "status", "aria-live": "polite" });
+  const cards = el("div", { class: "file-cards" });
+  const nextButton = el("button", { type: "button", class: "primary", onclick: () => actions.navigate("ask") }, t("data.next"));
+  const root = el("section", { class: "screen screen-data", "aria-labelledby": "data-title" },
+    Object.assign(screenHeading(t("data.title")), { id: "data-title" }),
+    el("p", { class: "muted" }, t("data.intro")),
+    zone, status, cards, el("div", { class: "actions" }, nextButton));
+
+  function draw(): void {
+    const s = store.get();
+    status.textContent = s.reading ? t("data.reading") : s.files.length === 0 ? t("data.none") : "";
+    replace(cards, s.files.map((f) => fileCard(f, s.lang, () => actions.removeFile(f.path))));
+    nextButton.disabled = !s.files.some((f) => f.description);
+  }
+  draw();
+  return {
+    el: root,
+    update(s, prev) {
+      if (s.files !== prev.files || s.reading !== prev.reading) draw();
+    },
+  };
+}
+
+/** Marks the window as a drop target while files are dragged over it. */
+export function highlightDrops(target: HTMLElement, on: (active: boolean) => void): void {
+  target.addEventListener("dragover", (e) => { e.preventDefault(); on(true); });
+  target.addEventListener("dragleave", () => on(false));
+  target.addEventListener("drop", (e) => { e.preventDefault(); on(false); });
+}

@@ -1,0 +1,31 @@
+// "Answer": the report of the run that just ended, and the next steps.
+
+import { reportView } from "../components/report-view";
+import { t } from "../i18n";
+import { el, replace } from "../lib/dom";
+import type { AppState } from "../state/app-state";
+import { screenHeading, type Screen, type ScreenContext } from "./screen";
+
+export function limitsOf(s: AppState) {
+  return s.settings ? { timeLimitMs: s.settings.time_limit_ms, memoryLimitBytes: s.settings.memory_limit_bytes } : null;
+}
+
+export function resultScreen({ store, actions }: ScreenContext): Screen {
+  const body = el("div", { class: "result-body" });
+  const root = el("section", { class: "screen screen-result" },
+    screenHeading(t("result.title")), body,
+    el("div", { class: "actions" },
+      el("button", { type: "button", class: "primary", onclick: () => actions.navigate("ask") }, t("result.again")),
+      el("button", { type: "button", onclick: () => actions.navigate("review") }, t("result.editCode"))));
+  function draw(): void {
+    const s = store.get();
+    replace(body, s.run.report ? reportView(s.run.report, s.lang, limitsOf(s)) : null);
+  }
+  draw();
+  return {
+    el: root,
+    update(s, prev) {
+      if (s.run.report !== prev.run.report || s.settings !== prev.settings) draw();
+    },
+  };
+}

@@ -1,0 +1,211 @@
+// What the person can do, as functions over the store that call the shell.
+// Screens call these; they never call IPC themselves.
+
+import { errorText, language, t } from "../i18n";
+import { call, IpcError, on, toIpcError, type Provider, type Settings } from "../ipc";
+import { debounce } from "../lib/debounce";
+import { usableFiles, type AppStore, type View } from "./app-state";
+import { isActive, next, type RunEvent } from "./run-machine";
+
+export const CHECK_DEBOUNCE_MS = 400;
+
+export interface Actions {
+  navigate(view: View): void;
+  addFiles(paths: string[]): Promise<void>;
+  removeFile(path: string): void;
+  setGoal(goal: string): void;
+  setProvider(provider: Provider): void;
+  generate(): Promise<void>;
+  editCode(code: string): void;
+  restoreCode(): void;
+  checkNow(): Promise<void>;
+  startRun(approveReview: boolean): Promise<void>;
+  cancelRun(): Promise<void>;
+  openRun(runId: string): Promise<void>;
+  closeRun(): void;
+  runDoctor(): Promise<void>;
+  loadSettings(): Promise<void>;
+  saveSettings(settings: Settings): Promise<void>;
+  setApiKey(provider: Provider, key: string): Promise<void>;
+  listenToShell(): Promise<void>;
+}
+
+export function createActions(store: AppStore): Actions {
+  const dispatch = (e: RunEvent) => store.set({ run: next(store.get().run, e) });
+  let checkSeq = 0;
+
+  async function checkNow(): Promise<void> {
+    const seq = ++checkSeq;
+    const code = store.get().code;
+    if (code.trim() === "") {
+      store.set({ policy: { verdict: "deny", findings: [] }, checking: false });
+      return;
+    }
+    store.set({ checking: true });
+    try {
+      const policy = await call("check_code", { code, lang: language() });
+      if (seq === checkSeq) store.set({ policy, checking: false });
+    } catch (raw) {
+      const e = toIpcError(raw);
+      if (seq === checkSeq) store.set({ checking: false, notice: errorText(e.code, e.message) });
+    }
+  }
+  const checkSoon = debounce(() => void checkNow(), CHECK_DEBOUNCE_MS);
+
+  const actions: Actions = {
+    navigate(view) {
+      store.set({ view, notice: null });
+    },
+
+    async addFiles(paths) {
+      const known = new Set(store.get().files.map((f) => f.path));
+      const fresh = paths.filter((p) => !known.has(p));
+      if (fresh.length === 0) return;
+      store.set({ reading: true });
+      // One call per file, so one bad file does not hide the good ones.
+      const entries = await Promise.all(
+        fresh.map(async (path) => {
+          try {
+            const [description] = await call("describe_files", { paths: [path] });
+            return { path, description, error: null };
+          } catch (raw) {
+            const e = toIpcError(raw);
+            return { path, description: null, error: { code: e.code, message: e.message } };
+          }
+        }),
+      );
+      store.set({ files: [...store.get().files, ...entries], reading: false });
+    },
+
+    removeFile(path) {
+      store.set({ files: store.get().files.filter((f) => f.path !== path) });
+    },
+
+    setGoal(goal) {
+      store.set({ goal, askError: null });
+    },
+
+    setProvider(provider) {
+      store.set({ provider });
+    },
+
+    async generate() {
+      const s = store.get();
+      const files = usableFiles(s);
+      if (files.length === 0) return store.set({ askError: t("ask.needFiles") });
+      if (s.goal.trim() === "") return store.set({ askError: t("ask.needGoal") });
+      store.set({ generating: true, askError: null });
+      try {
+        const generated = await call("generate_code", { goal: s.goal.trim(), files, provider: s.provider });
+        store.set({ generating: false, generated, code: generated.code, policy: null, view: "review" });
+        await checkNow();
+      } catch (raw) {
+        const e = toIpcError(raw);
+        store.set({ generating: false, askError: errorText(e.code, e.message) });
+      }
+    },
+
+    editCode(code) {
+      if (code === store.get().code) return;
+      store.set({ code, checking: true });
+      checkSoon();
+    },
+
+    restoreCode() {
+      const generated = store.get().generated;
+      if (!generated) return;
+      checkSoon.cancel();
+      store.set({ code: generated.code });
+      void checkNow();
+    },
+
+    checkNow,
+
+    async startRun(approveReview) {
+      const s = store.get();
+      if (isActive(s.run)) return;
+      dispatch({ type: "start" });
+      store.set({ view: "run" });
+      try {
+        const runId = await call("start_run", {
+          request: { files: usableFiles(s), goal: s.goal.trim(), code: s.code, provider: s.provider, approve_review: approveReview },
+        });
+        dispatch({ type: "started", runId });
+      } catch (raw) {
+        const e = toIpcError(raw);
+        dispatch({ type: "start_failed", code: e.code, message: errorText(e.code, e.message) });
+      }
+    },
+
+    async cancelRun() {
+      const run = store.get().run;
+      if (!isActive(run) || !run.runId) return;
+      dispatch({ type: "cancel" });
+      try {
+        await call("cancel_run", { runId: run.runId });
+      } catch (raw) {
+        const e = toIpcError(raw);
+        store.set({ notice: errorText(e.code, e.message) });
+      }
+    },
+
+    async openRun(runId) {
+      try {
+        const opened = await call("get_run", { runId });
+        store.set({ opened });
+      } catch (raw) {
+        const e = toIpcError(raw);
+        store.set({ notice: errorText(e.code, e.message) });
+      }
+    },
+
+    closeRun() {
+      store.set({ opened: null });
+    },
+
+    async runDoctor() {
+      try {
+        store.set({ doctor: await call("doctor", {}) });
+      } catch (raw) {
+        const e = toIpcError(raw);
+        store.set({ doctor: { ready: false, mode: null, reason: e.message, fix: null } });
+      }
+    },
+
+    async loadSettings() {
+      try {
+        const settings = await call("get_settings", {});
+        store.set({ settings, provider: settings.provider });
+      } catch (raw) {
+        const e = toIpcError(raw);
+        store.set({ notice: errorText(e.code, e.message) });
+      }
+    },
+
+    async saveSettings(settings) {
+      const saved = await call("set_settings", { settings });
+      store.set({ settings: saved, provider: saved.provider });
+    },
+
+    async setApiKey(provider, key) {
+      const settings = await call("set_api_key", { provider, key });
+      store.set({ settings });
+    },
+
+    async listenToShell() {
+      await on("run_progress", (p) =>
+        dispatch({ type: "progress", runId: p.run_id, stage: p.stage, elapsedMs: p.elapsed_ms, timeLimitMs: p.time_limit_ms }));
+      await on("run_output", (p) => dispatch({ type: "output", runId: p.run_id, text: p.text }));
+      await on("run_finished", (p) => {
+        const before = store.get().run;
+        dispatch({ type: "finished", runId: p.run_id, report: p.report });
+        const after = store.get().run;
+        if (after !== before && after.phase === "finished" && store.get().view === "run") store.set({ view: "result" });
+      });
+      await on("tauri://drag-drop", (p) => void actions.addFiles(p.paths ?? []));
+    },
+  };
+  return actions;
+}
+
+export { IpcError };
