@@ -24,14 +24,19 @@ export function rowWindow(
 ): GridWindow {
   const total = Math.max(0, Math.floor(totalRows));
   const totalPx = Math.min(total * rowPx, MAX_SCROLL_PX);
-  // When the list is taller than the cap, scroll position maps proportionally.
-  const scale = total * rowPx > MAX_SCROLL_PX ? (total * rowPx) / MAX_SCROLL_PX : 1;
-  const top = Math.max(0, scrollTop) * scale;
-  const visibleFirst = Math.min(total, Math.floor(top / rowPx));
+  // The scroll fraction maps onto the rows; when the list is taller than the
+  // cap, this stays exact at both ends (and equals scrollTop / rowPx otherwise).
+  const scrollRange = Math.max(0, totalPx - viewportPx);
+  const rowRange = Math.max(0, total - viewportPx / rowPx);
+  const top = Math.min(Math.max(0, scrollTop), scrollRange);
+  const exactFirst = scrollRange > 0 ? (top / scrollRange) * rowRange : 0;
+  const visibleFirst = Math.min(total, Math.floor(exactFirst + 1e-6));
   const visibleCount = Math.ceil(viewportPx / rowPx) + 1;
   const first = Math.max(0, visibleFirst - overscan);
   const last = Math.min(total, visibleFirst + visibleCount + overscan);
-  return { first, last, offsetPx: (first * rowPx) / scale, totalPx };
+  // Place the drawn rows so that row `exactFirst` sits at the top of the view.
+  const offsetPx = total === 0 ? 0 : top - (exactFirst - first) * rowPx;
+  return { first, last, offsetPx, totalPx };
 }
 
 /** Block starts (multiples of `blockSize`) covering rows [first, last). */
