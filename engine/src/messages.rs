@@ -30,6 +30,17 @@ pub enum StopReason<'a> {
     StoppedBySystem,
     /// The result was refused.
     Result(&'a ResultProblem),
+    /// The model service failed (its error, in English).
+    ModelFailed(&'a str),
+    /// The model's reply had no usable code (the problem, in English).
+    NoCode(&'a str),
+    /// Every attempt failed; the last reason.
+    GaveUp {
+        /// Attempts made.
+        attempts: u32,
+        /// Why the last one failed.
+        last: &'a str,
+    },
 }
 
 /// The sentence for `reason` in `lang`.
@@ -67,6 +78,15 @@ pub fn stop_reason(lang: Lang, reason: &StopReason<'_>) -> String {
         (R::StoppedBySystem, En) => "the calculation was stopped by the system".into(),
         (R::StoppedBySystem, Fr) => "le calcul a été arrêté par le système".into(),
         (R::StoppedBySystem, Es) => "el sistema detuvo el cálculo".into(),
+        (R::ModelFailed(d), En) => format!("the language model could not write the code: {d}"),
+        (R::ModelFailed(d), Fr) => format!("le modèle de langage n'a pas pu écrire le code : {d}"),
+        (R::ModelFailed(d), Es) => format!("el modelo de lenguaje no pudo escribir el código: {d}"),
+        (R::NoCode(d), En) => format!("the language model did not give code that can be run ({d})"),
+        (R::NoCode(d), Fr) => format!("le modèle de langage n'a pas donné de code exécutable ({d})"),
+        (R::NoCode(d), Es) => format!("el modelo de lenguaje no dio código ejecutable ({d})"),
+        (R::GaveUp { attempts, last }, En) => format!("stopped after {attempts} attempts that did not work; the last one: {last}"),
+        (R::GaveUp { attempts, last }, Fr) => format!("arrêté après {attempts} tentatives qui n'ont pas abouti ; la dernière : {last}"),
+        (R::GaveUp { attempts, last }, Es) => format!("detenido tras {attempts} intentos que no funcionaron; el último: {last}"),
         (R::Result(p), lang) => result_problem(lang, p),
     }
 }
@@ -122,6 +142,12 @@ mod tests {
             StopReason::TooManyProcesses(128),
             StopReason::StoppedBySystem,
             StopReason::Result(&problem),
+            StopReason::ModelFailed("x"),
+            StopReason::NoCode("x"),
+            StopReason::GaveUp {
+                attempts: 3,
+                last: "x",
+            },
         ];
         for reason in &reasons {
             let texts: Vec<String> = Lang::ALL.iter().map(|l| stop_reason(*l, reason)).collect();

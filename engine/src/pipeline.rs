@@ -13,11 +13,14 @@ use serde_json::json;
 
 use crate::audit::{AuditError, AuditStore};
 use crate::chart::{self, RenderedChart};
-use crate::generator::{self, explain, Generated, GenerationRequest};
+use crate::generator::{
+    self, explain, GenerateError, Generated, GenerationRequest, Generator, Repair,
+};
 use crate::inputs::{self, InputDescription};
 use crate::lang::Lang;
 use crate::messages::{stop_reason, StopReason};
 use crate::policy::{self, PolicyReport, Profile, Verdict};
+use crate::provider::ModelSettings;
 use crate::support;
 use crate::validate::{self, CheckedResult, Value};
 
@@ -70,6 +73,9 @@ struct Failure {
     status: Status,
     kind: &'static str,
     reason: String,
+    /// What a generator is told for a repair: policy findings, the tail of
+    /// the error output, the schema error, the limit reached.
+    detail: String,
     /// A generator may try again (policy refusal, runtime error, bad result);
     /// not for infrastructure failures, changed inputs or withheld approval.
     repairable: bool,
@@ -140,6 +146,18 @@ impl Stage {
     }
 }
 
+/// What a run reports while it goes.
+#[derive(Debug, Clone, Copy)]
+pub enum Progress<'a> {
+    /// A stage starts.
+    Stage(Stage),
+    /// A piece of a model's reply, as it arrives.
+    ModelText(&'a str),
+}
+
+/// Lines of the error output handed to a model for a repair.
+pub const REPAIR_STDERR_LINES: usize = 30;
+
 /// How a run ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -163,6 +181,8 @@ pub struct RunRequest {
     pub code: Option<String>,
     /// Generator name.
     pub provider: String,
+    /// Settings of a model provider (`openai`, `anthropic`); defaults when absent.
+    pub model: Option<ModelSettings>,
     /// Approve a `review` verdict (never a `deny`).
     pub approve_review: bool,
     /// Where files the code writes to `/output` are copied (`DIR/files`).
@@ -174,8 +194,10 @@ pub struct RunRequest {
 pub struct AttemptReport {
     /// 1-based.
     pub number: u32,
-    /// Policy verdict of this attempt's code.
-    pub verdict: Verdict,
+    /// Policy verdict of this attempt's code (none when the model's reply
+    /// had no code).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub verdict: Option<Verdict>,
     /// Why it failed, if it did.
     pub failure: Option<String>,
 }
@@ -245,7 +267,9 @@ pub struct RunReport {
     pub attempts: Vec<AttemptReport>,
     /// Why the run stopped, in plain words.
     pub stop_reason: Option<String>,
-    /// What kind of stop: `input`, `goal`, `no_generator`, `policy`, `review`, `sandbox`, `result`.
+    /// What kind of stop: `input`, `goal`, `no_generator`, `setup` (model
+    /// key or settings), `model` (the model service failed or gave no code),
+    /// `policy`, `review`, `sandbox`, `result`.
     pub stop_kind: Option<String>,
     /// Policy verdict and findings of the last attempt.
     pub policy: serde_json::Value,
@@ -323,7 +347,7 @@ impl Engine {
     pub async fn run(
         &mut self,
         request: RunRequest,
-        mut progress: impl FnMut(Stage),
+        mut progress: impl FnMut(Progress<'_>),
     ) -> Result<RunReport, EngineError> {
         let run_id = format!("run-{}", random_hex(8));
         let _span = tracing::info_span!("run", %run_id).entered();
@@ -364,7 +388,7 @@ impl Engine {
             lang,
         };
 
-        progress(Stage::Inspect);
+        progress(Progress::Stage(Stage::Inspect));
         let mut setup = JobSetup {
             inputs: vec![],
             limits: self.limits.clone(),
@@ -411,41 +435,39 @@ impl Engine {
             tokio::spawn(async move { sandbox.prepare(&setup, outputs.as_deref()).await })
         };
 
-        progress(Stage::Generate);
+        progress(Progress::Stage(Stage::Generate));
         let generator = match request.code {
             Some(_) => None,
-            None => match generator::for_provider(&request.provider) {
+            None => match generator::for_provider(&request.provider, request.model.as_ref()) {
                 Ok(g) => Some(g),
                 Err(e) => {
                     prepared.abort();
-                    return self.stop(report, Status::Stopped, "input", &e.to_string());
+                    let kind = match &e {
+                        GenerateError::Provider(_) => "setup",
+                        _ => "input",
+                    };
+                    return self.stop(report, Status::Stopped, kind, &e.to_string());
                 }
             },
         };
+        let limits = self.limits.clone();
         let inputs = report.inputs.clone();
         let gen_request = GenerationRequest {
             goal: &request.goal,
             lang,
             inputs: &inputs,
+            limits: &limits,
         };
-        let mut current = match (&request.code, &generator) {
-            (Some(code), _) => Generated {
+        let mut produced = match (&request.code, &generator) {
+            (Some(code), _) => Ok(Generated {
                 code: code.clone(),
-                plan: None,
                 origin: "user".into(),
-            },
-            (None, Some(g)) => match g.generate(&gen_request) {
-                Ok(generated) => generated,
-                Err(e) => {
-                    prepared.abort();
-                    self.store.append(
-                        &run_id,
-                        "generation_failed",
-                        &json!({"attempt": 1, "provider": g.name(), "reason": e.to_string()}),
-                    )?;
-                    return self.stop(report, Status::Stopped, "goal", &e.to_string());
-                }
-            },
+                ..Generated::default()
+            }),
+            (None, Some(g)) => {
+                self.produce(&run_id, 1, g.as_ref(), &gen_request, None, &mut progress)
+                    .await?
+            }
             (None, None) => {
                 prepared.abort();
                 return self.stop(
@@ -457,75 +479,204 @@ impl Engine {
             }
         };
         // Code given by the user is never rewritten; a generator may repair its own.
-        let max_attempts = if generator.is_some() {
-            1 + self.repair_attempts
-        } else {
-            1
+        let max_attempts = match &generator {
+            Some(g) if g.can_repair() => 1 + self.repair_attempts,
+            _ => 1,
         };
         let mut prepared = Some(prepared);
         let mut attempt = 1u32;
         loop {
-            report.code = current.code.clone();
-            self.store.append(
-                &run_id,
-                "code",
-                &json!({"attempt": attempt, "origin": current.origin, "text": current.code, "plan": current.plan}),
-            )?;
-            let handle = match prepared.take() {
-                Some(h) => h,
-                None => {
-                    let sandbox = self.sandbox.clone();
-                    let setup = setup.clone();
-                    let outputs = outputs_to.clone();
-                    tokio::spawn(async move { sandbox.prepare(&setup, outputs.as_deref()).await })
+            let (failure, previous) = match produced {
+                Ok(current) => {
+                    report.code = current.code.clone();
+                    self.store.append(
+                        &run_id,
+                        "code",
+                        &json!({"attempt": attempt, "origin": current.origin, "text": current.code, "plan": current.plan}),
+                    )?;
+                    let handle = match prepared.take() {
+                        Some(h) => h,
+                        None => {
+                            let sandbox = self.sandbox.clone();
+                            let setup = setup.clone();
+                            let outputs = outputs_to.clone();
+                            tokio::spawn(async move {
+                                sandbox.prepare(&setup, outputs.as_deref()).await
+                            })
+                        }
+                    };
+                    match self
+                        .attempt(
+                            &mut report,
+                            attempt,
+                            &current,
+                            handle,
+                            &request,
+                            &stamps,
+                            &mut progress,
+                        )
+                        .await?
+                    {
+                        AttemptEnd::Answered(checked) => {
+                            return self.answered(report, &current, *checked, lang);
+                        }
+                        AttemptEnd::Failed(failure) => (failure, current),
+                    }
                 }
-            };
-            let failure = match self
-                .attempt(
-                    &mut report,
-                    attempt,
-                    &current,
-                    handle,
-                    &request,
-                    &stamps,
-                    &mut progress,
-                )
-                .await?
-            {
-                AttemptEnd::Answered(checked) => {
-                    return self.answered(report, &current, *checked, lang);
+                // A reply without usable code counts as a failed attempt.
+                Err(GenerateError::NoCode { problem, reply }) => {
+                    report.attempts.push(AttemptReport {
+                        number: attempt,
+                        verdict: None,
+                        failure: None,
+                    });
+                    let failure = Failure {
+                        status: Status::Stopped,
+                        kind: "model",
+                        reason: stop_reason(lang, &StopReason::NoCode(&problem.to_string())),
+                        detail: format!(
+                            "{problem}. Reply with the whole program in exactly one fenced python code block."
+                        ),
+                        repairable: true,
+                    };
+                    let previous = Generated {
+                        origin: generator.as_ref().map(|g| g.name()).unwrap_or("").into(),
+                        reply: Some(reply),
+                        ..Generated::default()
+                    };
+                    (failure, previous)
                 }
-                AttemptEnd::Failed(failure) => failure,
+                Err(e) => {
+                    if let Some(p) = prepared.take() {
+                        p.abort();
+                    }
+                    self.store.append(
+                        &run_id,
+                        "generation_failed",
+                        &json!({"attempt": attempt, "provider": request.provider, "reason": e.to_string()}),
+                    )?;
+                    let (kind, reason) = match &e {
+                        GenerateError::Goal { .. } => ("goal", e.to_string()),
+                        GenerateError::Provider(p) if p.is_setup() => ("setup", e.to_string()),
+                        GenerateError::Provider(p) => (
+                            "model",
+                            stop_reason(lang, &StopReason::ModelFailed(&p.to_string())),
+                        ),
+                        _ => ("input", e.to_string()),
+                    };
+                    return self.stop(report, Status::Stopped, kind, &reason);
+                }
             };
             if let Some(a) = report.attempts.last_mut() {
                 a.failure = Some(failure.reason.clone());
             }
-            let repair = match (&generator, failure.repairable && attempt < max_attempts) {
-                (Some(g), true) => g.repair(&gen_request, &current, &failure.reason),
-                _ => None,
+            let repair = failure.repairable && attempt < max_attempts;
+            let generator = match &generator {
+                Some(g) if repair => g.as_ref(),
+                _ => {
+                    let reason = if attempt > 1 {
+                        stop_reason(
+                            lang,
+                            &StopReason::GaveUp {
+                                attempts: attempt,
+                                last: &failure.reason,
+                            },
+                        )
+                    } else {
+                        failure.reason.clone()
+                    };
+                    return self.stop(report, failure.status, failure.kind, &reason);
+                }
             };
-            match repair {
-                Some(Ok(next)) => {
-                    self.store.append(
-                        &run_id,
-                        "attempt_failed",
-                        &json!({"attempt": attempt, "kind": failure.kind, "reason": failure.reason, "repair": true}),
-                    )?;
-                    current = next;
-                    attempt += 1;
-                    progress(Stage::Generate);
-                }
-                Some(Err(e)) => {
-                    self.store.append(
-                        &run_id,
-                        "generation_failed",
-                        &json!({"attempt": attempt + 1, "reason": e.to_string()}),
-                    )?;
-                    return self.stop(report, failure.status, failure.kind, &failure.reason);
-                }
-                None => return self.stop(report, failure.status, failure.kind, &failure.reason),
-            }
+            self.store.append(
+                &run_id,
+                "attempt_failed",
+                &json!({"attempt": attempt, "kind": failure.kind, "reason": failure.reason, "detail": failure.detail, "repair": true}),
+            )?;
+            attempt += 1;
+            let repair = Repair {
+                previous: &previous,
+                failure: &failure.detail,
+            };
+            produced = self
+                .produce(
+                    &run_id,
+                    attempt,
+                    generator,
+                    &gen_request,
+                    Some(repair),
+                    &mut progress,
+                )
+                .await?;
         }
+    }
+
+    /// Asks `generator` for code (a first attempt, or a repair), recording
+    /// the exact request before it leaves the machine and the whole reply.
+    async fn produce(
+        &mut self,
+        run_id: &str,
+        attempt: u32,
+        generator: &dyn Generator,
+        request: &GenerationRequest<'_>,
+        repair: Option<Repair<'_>>,
+        progress: &mut impl FnMut(Progress<'_>),
+    ) -> Result<Result<Generated, GenerateError>, EngineError> {
+        let outgoing = generator.outgoing(request, repair.as_ref());
+        if let Some(out) = &outgoing {
+            self.store.append(
+                run_id,
+                "model_request",
+                &json!({"attempt": attempt, "provider": out.provider, "model": out.model, "url": out.url, "body": out.body}),
+            )?;
+        }
+        progress(Progress::Stage(Stage::Generate));
+        let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<String>();
+        let sink = move |text: &str| {
+            let _ = tx.send(text.to_owned());
+        };
+        let future = match repair {
+            None => Some(generator.generate(request, &sink)),
+            Some(r) => generator.repair(request, r, &sink),
+        };
+        let Some(future) = future else {
+            return Ok(Err(GenerateError::Provider(
+                crate::provider::ProviderError::Settings(format!(
+                    "the {} generator cannot repair its code",
+                    generator.name()
+                )),
+            )));
+        };
+        tokio::pin!(future);
+        let result = loop {
+            tokio::select! {
+                result = &mut future => break result,
+                Some(text) = rx.recv() => progress(Progress::ModelText(&text)),
+            }
+        };
+        while let Ok(text) = rx.try_recv() {
+            progress(Progress::ModelText(&text));
+        }
+        if outgoing.is_some() {
+            match &result {
+                Ok(g) => self.store.append(
+                    run_id,
+                    "model_reply",
+                    &json!({"attempt": attempt, "reply": g.reply, "call": g.call}),
+                )?,
+                Err(GenerateError::NoCode { problem, reply }) => self.store.append(
+                    run_id,
+                    "model_reply",
+                    &json!({"attempt": attempt, "reply": reply, "problem": problem.to_string()}),
+                )?,
+                Err(e) => self.store.append(
+                    run_id,
+                    "model_error",
+                    &json!({"attempt": attempt, "reason": e.to_string()}),
+                )?,
+            };
+        }
+        Ok(result)
     }
 
     /// One attempt: policy, sandbox, validation.
@@ -538,12 +689,12 @@ impl Engine {
         prepared: PrepareHandle,
         request: &RunRequest,
         stamps: &[(PathBuf, Option<inputs::FileStamp>)],
-        progress: &mut impl FnMut(Stage),
+        progress: &mut impl FnMut(Progress<'_>),
     ) -> Result<AttemptEnd, EngineError> {
         let lang = report.lang;
         let run_id = report.run_id.clone();
         let code = &current.code;
-        progress(Stage::Policy);
+        progress(Progress::Stage(Stage::Policy));
         let policy_report = policy::check(code, lang, &self.profile);
         self.store.append(
             &run_id,
@@ -553,7 +704,7 @@ impl Engine {
         report.policy = json!(policy_report);
         report.attempts.push(AttemptReport {
             number: attempt,
-            verdict: policy_report.verdict,
+            verdict: Some(policy_report.verdict),
             failure: None,
         });
         match policy_report.verdict {
@@ -563,6 +714,7 @@ impl Engine {
                     status: Status::Blocked,
                     kind: "policy",
                     reason: first_message(&policy_report),
+                    detail: all_findings(&policy_report),
                     repairable: true,
                 }));
             }
@@ -575,6 +727,7 @@ impl Engine {
                 return Ok(AttemptEnd::Failed(Failure {
                     status: Status::Blocked,
                     kind: "review",
+                    detail: reason.clone(),
                     reason,
                     repairable: false,
                 }));
@@ -585,7 +738,7 @@ impl Engine {
             Verdict::Allow => {}
         }
 
-        progress(Stage::Execute);
+        progress(Progress::Stage(Stage::Execute));
         let nonce = random_hex(16);
         let prepared = prepared
             .await
@@ -608,10 +761,12 @@ impl Engine {
                     "sandbox_error",
                     &json!({"attempt": attempt, "code": e.code(), "message": e.to_string()}),
                 )?;
+                let reason = stop_reason(lang, &StopReason::SandboxFailed(&e.to_string()));
                 return Ok(AttemptEnd::Failed(Failure {
                     status: Status::Stopped,
                     kind: "sandbox",
-                    reason: stop_reason(lang, &StopReason::SandboxFailed(&e.to_string())),
+                    detail: reason.clone(),
+                    reason,
                     repairable: false,
                 }));
             }
@@ -628,7 +783,7 @@ impl Engine {
             .map(|f| f.name.clone())
             .collect();
 
-        progress(Stage::Validate);
+        progress(Progress::Stage(Stage::Validate));
         // The recorded sha256 must describe the bytes the code read.
         let changed = stamps
             .iter()
@@ -639,10 +794,12 @@ impl Engine {
                     .unwrap_or_default()
             });
         if let Some(name) = changed {
+            let reason = stop_reason(lang, &StopReason::InputChanged(&name));
             return Ok(AttemptEnd::Failed(Failure {
                 status: Status::Stopped,
                 kind: "input",
-                reason: stop_reason(lang, &StopReason::InputChanged(&name)),
+                detail: reason.clone(),
+                reason,
                 repairable: false,
             }));
         }
@@ -665,6 +822,7 @@ impl Engine {
             Err(reason) => Ok(AttemptEnd::Failed(Failure {
                 status: Status::Stopped,
                 kind: "result",
+                detail: model_detail(&outcome, &self.limits, &reason),
                 reason,
                 repairable: true,
             })),
@@ -760,6 +918,44 @@ fn first_message(report: &PolicyReport) -> String {
         .max_by_key(|f| (f.severity, std::cmp::Reverse(f.line)))
         .map(|f| format!("line {}: {}", f.line, f.message))
         .unwrap_or_default()
+}
+
+/// Every finding, for a model to fix them all at once.
+fn all_findings(report: &PolicyReport) -> String {
+    let lines: Vec<String> = report
+        .findings
+        .iter()
+        .filter(|f| f.severity != Verdict::Allow)
+        .map(|f| format!("line {} [{}]: {}", f.line, f.rule, f.message))
+        .collect();
+    format!(
+        "The safety check refused the program:\n{}",
+        lines.join("\n")
+    )
+}
+
+/// What a model is told about a failed run: the limit reached, or the
+/// reason with the last lines of the error output.
+fn model_detail(o: &Outcome, limits: &Limits, reason: &str) -> String {
+    if o.timed_out {
+        return format!(
+            "timed out after {} s (the time limit): the program must be faster",
+            limits.wall_time_ms / 1000
+        );
+    }
+    if o.oom_killed {
+        return format!(
+            "ran out of memory (the limit is {}): the program must use less memory",
+            human_bytes(limits.memory_bytes)
+        );
+    }
+    let lines: Vec<&str> = o.stderr.lines().collect();
+    let tail = lines[lines.len().saturating_sub(REPAIR_STDERR_LINES)..].join("\n");
+    if tail.trim().is_empty() {
+        reason.to_owned()
+    } else {
+        format!("{reason}\n\nLast lines of the error output:\n{tail}")
+    }
 }
 
 fn limit_reason(lang: Lang, o: &Outcome, limits: &Limits) -> Option<String> {

@@ -10,14 +10,22 @@
 
 pub mod codegen;
 pub mod explain;
+pub mod extract;
 pub mod lexicon;
 pub mod plan;
+pub mod prompt;
 pub mod text;
 
+use std::future::Future;
+use std::pin::Pin;
+
+use glovebox_sandbox::Limits;
 use serde::Serialize;
 
 use crate::inputs::InputDescription;
 use crate::lang::Lang;
+use crate::provider::{ModelGenerator, ModelSettings, ProviderError};
+pub use extract::ExtractProblem;
 pub use plan::{GoalProblem, Plan};
 
 /// Extra attempts after a failure, when the generator can repair its code.
@@ -32,10 +40,12 @@ pub struct GenerationRequest<'a> {
     pub lang: Lang,
     /// The inputs as described.
     pub inputs: &'a [InputDescription],
+    /// The sandbox limits the code will run under (stated to a model).
+    pub limits: &'a Limits,
 }
 
 /// Generated code and how it was made.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Default)]
 pub struct Generated {
     /// Python code.
     pub code: String,
@@ -43,7 +53,43 @@ pub struct Generated {
     pub plan: Option<Plan>,
     /// Which generator wrote it.
     pub origin: String,
+    /// The model's whole reply, when a model wrote it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reply: Option<String>,
+    /// How the model call went (tries, waits, time), for the audit log.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub call: Option<serde_json::Value>,
 }
+
+/// A failed attempt handed back to the generator for another try.
+#[derive(Debug, Clone, Copy)]
+pub struct Repair<'a> {
+    /// What was tried (its code, and the model's reply if any).
+    pub previous: &'a Generated,
+    /// What went wrong, for the generator (policy findings, the tail of the
+    /// error output, the schema error, the limit reached).
+    pub failure: &'a str,
+}
+
+/// The exact request a generator will send off the machine.
+#[derive(Debug, Clone, Serialize)]
+pub struct Outgoing {
+    /// Provider name.
+    pub provider: String,
+    /// Model name.
+    pub model: String,
+    /// Where it goes (POST).
+    pub url: String,
+    /// The body, byte for byte.
+    pub body: String,
+}
+
+/// Code, or why there is none, in the future a generator returns.
+pub type GenerateFuture<'a> =
+    Pin<Box<dyn Future<Output = Result<Generated, GenerateError>> + Send + 'a>>;
+
+/// Receives code text as it arrives (streaming models); may be called many times.
+pub type TextSink<'a> = &'a (dyn Fn(&str) + Send + Sync);
 
 /// Why no code could be generated.
 #[derive(Debug, thiserror::Error)]
@@ -57,32 +103,81 @@ pub enum GenerateError {
         message: String,
     },
     /// No generator has this name.
-    #[error("unknown provider \"{0}\" (available: offline)")]
+    #[error("unknown provider \"{0}\" (available: offline, openai, anthropic)")]
     UnknownProvider(String),
+    /// The model answered, but without usable code; this counts as an attempt.
+    #[error("{problem}")]
+    NoCode {
+        /// What was wrong with the reply.
+        problem: ExtractProblem,
+        /// The whole reply.
+        reply: String,
+    },
+    /// The model could not be asked (key, network, protocol).
+    #[error(transparent)]
+    Provider(#[from] ProviderError),
 }
 
 /// A source of code for a goal.
+///
+/// Methods return boxed futures so that `Box<dyn Generator>` works on any
+/// tokio runtime; a generation is cancelled by dropping its future.
 pub trait Generator: Send + Sync {
     /// The provider name recorded in the audit log.
     fn name(&self) -> &'static str;
-    /// Code for the goal.
-    fn generate(&self, request: &GenerationRequest<'_>) -> Result<Generated, GenerateError>;
-    /// Another attempt after `previous` failed for `failure` (plain words);
-    /// `None` when this generator has no other way to compute the goal.
-    fn repair(
+    /// The exact request that `generate` (`repair` = `None`) or `repair`
+    /// would send; `None` when nothing leaves the machine.
+    fn outgoing(
         &self,
         _request: &GenerationRequest<'_>,
-        _previous: &Generated,
-        _failure: &str,
-    ) -> Option<Result<Generated, GenerateError>> {
+        _repair: Option<&Repair<'_>>,
+    ) -> Option<Outgoing> {
+        None
+    }
+    /// Code for the goal; `on_text` hears the reply as it arrives.
+    fn generate<'a>(
+        &'a self,
+        request: &'a GenerationRequest<'a>,
+        on_text: TextSink<'a>,
+    ) -> GenerateFuture<'a>;
+    /// Whether [`Generator::repair`] can try again after a failure.
+    fn can_repair(&self) -> bool {
+        false
+    }
+    /// Another attempt after a failure; `None` when this generator has no
+    /// other way to compute the goal.
+    fn repair<'a>(
+        &'a self,
+        _request: &'a GenerationRequest<'a>,
+        _repair: Repair<'a>,
+        _on_text: TextSink<'a>,
+    ) -> Option<GenerateFuture<'a>> {
         None
     }
 }
 
-/// The generator for a provider name.
-pub fn for_provider(name: &str) -> Result<Box<dyn Generator>, GenerateError> {
+/// The generator for a provider name; model providers need `model` settings
+/// and look up their key (`GLOVEBOX_API_KEY`, else the OS keyring).
+pub fn for_provider(
+    name: &str,
+    model: Option<&ModelSettings>,
+) -> Result<Box<dyn Generator>, GenerateError> {
     match name {
         "offline" => Ok(Box::new(OfflineGenerator)),
+        "openai" | "anthropic" => {
+            let settings = match model {
+                Some(s) if s.kind.name() == name => s.clone(),
+                Some(_) => {
+                    return Err(GenerateError::Provider(ProviderError::Settings(format!(
+                        "the model settings are for another provider than {name}"
+                    ))))
+                }
+                None => ModelSettings::builder(name)?.build(),
+            };
+            let key = crate::keys::api_key(settings.kind.name())
+                .map_err(|e| GenerateError::Provider(ProviderError::Keyring(e.to_string())))?;
+            Ok(Box::new(ModelGenerator::new(settings, key)?))
+        }
         other => Err(GenerateError::UnknownProvider(other.to_owned())),
     }
 }
@@ -91,12 +186,9 @@ pub fn for_provider(name: &str) -> Result<Box<dyn Generator>, GenerateError> {
 #[derive(Debug, Clone, Copy, Default)]
 pub struct OfflineGenerator;
 
-impl Generator for OfflineGenerator {
-    fn name(&self) -> &'static str {
-        "offline"
-    }
-
-    fn generate(&self, request: &GenerationRequest<'_>) -> Result<Generated, GenerateError> {
+impl OfflineGenerator {
+    /// Code for the goal, now (the offline generator never waits).
+    pub fn generate(&self, request: &GenerationRequest<'_>) -> Result<Generated, GenerateError> {
         let _span = tracing::info_span!("offline_generate").entered();
         let plan = plan::plan(request.goal, request.lang, request.inputs).map_err(|problem| {
             let message = explain::goal_problem(&problem, request.inputs, request.lang);
@@ -106,8 +198,25 @@ impl Generator for OfflineGenerator {
         Ok(Generated {
             code,
             plan: Some(plan),
-            origin: self.name().into(),
+            origin: "offline".into(),
+            reply: None,
+            call: None,
         })
+    }
+}
+
+impl Generator for OfflineGenerator {
+    fn name(&self) -> &'static str {
+        "offline"
+    }
+
+    fn generate<'a>(
+        &'a self,
+        request: &'a GenerationRequest<'a>,
+        _on_text: TextSink<'a>,
+    ) -> GenerateFuture<'a> {
+        let result = OfflineGenerator::generate(self, request);
+        Box::pin(async move { result })
     }
 }
 

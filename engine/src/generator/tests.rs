@@ -22,6 +22,7 @@ fn generate(file: &str, goal: &str) -> Result<Generated, GenerateError> {
         goal,
         lang: Lang::detect(goal),
         inputs: &inputs,
+        limits: &glovebox_sandbox::Limits::default(),
     })
 }
 

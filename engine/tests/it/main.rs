@@ -6,6 +6,8 @@ mod attacks;
 mod bad_inputs;
 mod cli;
 mod common;
+mod fake_model;
 mod golden;
 mod legit;
 mod out;
+mod provider;

@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
-use glovebox_engine::generator::{self, GenerationRequest};
+use glovebox_engine::generator::{GenerationRequest, OfflineGenerator};
 use glovebox_engine::inputs;
 use glovebox_engine::lang::Lang;
 use glovebox_engine::pipeline::{Engine, RunRequest, Status};
@@ -106,10 +106,11 @@ pub fn run(runs: usize, mb: u64, python_path: Option<PathBuf>) -> Result<()> {
     // The script the host runs: the offline recipe for the goal, reading the host copy.
     let description = inputs::describe(&csv, u64::MAX)?;
     let lang = Lang::detect(BENCH_GOAL);
-    let generated = generator::for_provider("offline")?.generate(&GenerationRequest {
+    let generated = OfflineGenerator.generate(&GenerationRequest {
         goal: BENCH_GOAL,
         lang,
         inputs: std::slice::from_ref(&description),
+        limits: &Limits::default(),
     })?;
     let verdict = policy::check(&generated.code, lang, &Profile::builtin()).verdict;
     if verdict != Verdict::Allow {
@@ -161,6 +162,7 @@ pub fn run(runs: usize, mb: u64, python_path: Option<PathBuf>) -> Result<()> {
                 goal: BENCH_GOAL.into(),
                 code: None,
                 provider: "offline".into(),
+                model: None,
                 approve_review: false,
                 out_dir: None,
             },

@@ -12,7 +12,11 @@ mod bench;
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
 use glovebox_engine::audit::{default_db_path, AuditStore};
-use glovebox_engine::pipeline::{Engine, RunReport, RunRequest, Stage, Status, INTERNAL_TABLES};
+use glovebox_engine::generator::{GenerationRequest, Generator};
+use glovebox_engine::keys::{self, KeyStore};
+use glovebox_engine::lang::Lang;
+use glovebox_engine::pipeline::{Engine, Progress, RunReport, RunRequest, Status, INTERNAL_TABLES};
+use glovebox_engine::provider::{ModelGenerator, ModelSettings};
 use glovebox_sandbox::{Limits, Sandbox};
 
 #[derive(Parser)]
@@ -42,9 +46,14 @@ enum Command {
         /// Run this Python file instead of generating code (it is checked, never rewritten).
         #[arg(long)]
         code: Option<PathBuf>,
-        /// Code generator.
+        /// Code generator: offline, openai or anthropic.
         #[arg(long, default_value = "offline")]
         provider: String,
+        #[command(flatten)]
+        model: ModelArgs,
+        /// Print the exact request that would be sent to the model, and send nothing.
+        #[arg(long)]
+        show_prompt: bool,
         /// Approve code that needs review (never code that is refused).
         #[arg(long)]
         yes: bool,
@@ -83,6 +92,19 @@ enum Command {
     },
     /// Check that this machine can sandbox, and how.
     Doctor,
+    /// API keys of model providers, kept in the OS keyring.
+    Key {
+        #[command(subcommand)]
+        command: KeyCommand,
+    },
+    /// List the models a provider offers.
+    Models {
+        /// openai or anthropic.
+        #[arg(long)]
+        provider: String,
+        #[command(flatten)]
+        model: ModelArgs,
+    },
     /// Measure a goal answered offline against bare host Python (`make bench`).
     Bench {
         /// Timed runs of each side.
@@ -94,6 +116,73 @@ enum Command {
         /// Folder with pandas for the host side.
         #[arg(long)]
         python_path: Option<PathBuf>,
+    },
+}
+
+/// Settings of a model provider.
+#[derive(clap::Args)]
+struct ModelArgs {
+    /// Model name (default: a current model of the provider).
+    #[arg(long)]
+    model: Option<String>,
+    /// Address of an OpenAI-compatible or Anthropic endpoint (Ollama: http://localhost:11434/v1).
+    #[arg(long, value_name = "URL")]
+    base_url: Option<String>,
+    /// Sample rows of each file shown to the model (0 = column names and types only; default 5).
+    #[arg(long, value_name = "N")]
+    sample_rows: Option<usize>,
+    /// Give up on a model request after this many seconds (default 120).
+    #[arg(long, value_name = "SECONDS")]
+    request_timeout: Option<f64>,
+}
+
+impl ModelArgs {
+    fn settings(&self, provider: &str) -> Result<ModelSettings> {
+        let mut b = ModelSettings::builder(provider)?;
+        if let Some(m) = &self.model {
+            b = b.with_model(m)?;
+        }
+        if let Some(u) = &self.base_url {
+            b = b.with_base_url(u)?;
+        }
+        if let Some(n) = self.sample_rows {
+            b = b.with_sample_rows(n)?;
+        }
+        if let Some(t) = self.request_timeout {
+            let t = std::time::Duration::try_from_secs_f64(t)
+                .map_err(|_| anyhow::anyhow!("--request-timeout must be a positive number"))?;
+            b = b.with_timeout(t)?;
+        }
+        Ok(b.build())
+    }
+
+    fn is_set(&self) -> bool {
+        self.model.is_some()
+            || self.base_url.is_some()
+            || self.sample_rows.is_some()
+            || self.request_timeout.is_some()
+    }
+}
+
+#[derive(Subcommand)]
+enum KeyCommand {
+    /// Store the API key of a provider (typed without echo, or read from stdin).
+    Set {
+        /// openai or anthropic.
+        #[arg(long)]
+        provider: String,
+    },
+    /// Remove the stored API key of a provider.
+    Delete {
+        /// openai or anthropic.
+        #[arg(long)]
+        provider: String,
+    },
+    /// Say which keyring is used and whether a provider has a key (never the key).
+    Status {
+        /// openai or anthropic.
+        #[arg(long)]
+        provider: String,
     },
 }
 
@@ -151,6 +240,8 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
             goal,
             code,
             provider,
+            model,
+            show_prompt,
             yes,
             json,
             userns,
@@ -170,6 +261,16 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
                     .context("--memory-limit")?;
             }
             let limits = limits.build();
+            let model_settings = match provider.as_str() {
+                "openai" | "anthropic" => Some(model.settings(&provider)?),
+                _ if model.is_set() => {
+                    anyhow::bail!("--model, --base-url, --sample-rows and --request-timeout need --provider openai or anthropic")
+                }
+                _ => None,
+            };
+            if show_prompt {
+                return show_request(&files, &goal, &limits, &provider, model_settings);
+            }
             let code = match code {
                 Some(path) => Some(
                     std::fs::read_to_string(&path)
@@ -192,12 +293,30 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
                 goal,
                 code,
                 provider,
+                model: model_settings,
                 approve_review: yes,
                 out_dir: out.clone(),
             };
-            let report = runtime.block_on(engine.run(request, |stage: Stage| {
-                if show_progress {
-                    eprintln!("… {}", stage.describe());
+            let mut streaming = false;
+            let report = runtime.block_on(engine.run(request, |p: Progress<'_>| {
+                if !show_progress {
+                    return;
+                }
+                match p {
+                    Progress::Stage(stage) => {
+                        if streaming {
+                            eprintln!();
+                            streaming = false;
+                        }
+                        eprintln!("… {}", stage.describe());
+                    }
+                    Progress::ModelText(text) => {
+                        use std::io::Write;
+                        streaming = true;
+                        let mut err = std::io::stderr().lock();
+                        let _ = err.write_all(text.as_bytes());
+                        let _ = err.flush();
+                    }
                 }
             }))?;
             if let Some(dir) = &out {
@@ -278,6 +397,19 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
             bench::run(runs, csv_mb, python_path)?;
             Ok(ExitCode::SUCCESS)
         }
+        Command::Key { command } => key_command(command),
+        Command::Models { provider, model } => {
+            let settings = model.settings(&provider)?;
+            let key = keys::api_key(&provider)?;
+            let generator = ModelGenerator::new(settings, key)?;
+            let runtime = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()?;
+            for id in runtime.block_on(generator.list_models())? {
+                println!("{id}");
+            }
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Doctor => {
             let status = std::process::Command::new(glovebox_sandbox::client::default_helper())
                 .arg("doctor")
@@ -290,6 +422,92 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
             })
         }
     }
+}
+
+/// `glovebox run --show-prompt`: the exact request body on stdout, where it
+/// would go on stderr; nothing is sent and nothing runs.
+#[allow(clippy::print_stdout)]
+fn show_request(
+    files: &[PathBuf],
+    goal: &str,
+    limits: &Limits,
+    provider: &str,
+    settings: Option<ModelSettings>,
+) -> Result<ExitCode> {
+    let Some(settings) = settings else {
+        eprintln!("glovebox: the {provider} generator sends nothing: it works on this machine");
+        return Ok(ExitCode::SUCCESS);
+    };
+    let mut inputs = Vec::new();
+    for f in files {
+        inputs.push(
+            glovebox_engine::inputs::describe(f, glovebox_engine::inputs::DEFAULT_MAX_INPUT_BYTES)
+                .with_context(|| format!("cannot use {}", f.display()))?,
+        );
+    }
+    let generator = ModelGenerator::preview_only(settings)?;
+    let request = GenerationRequest {
+        goal,
+        lang: Lang::detect(goal),
+        inputs: &inputs,
+        limits,
+    };
+    let out = generator
+        .outgoing(&request, None)
+        .context("this generator sends nothing")?;
+    eprintln!(
+        "glovebox: nothing was sent. This is the exact body Glovebox would POST to {} (model {}); the API key goes in a header, never in the body:",
+        out.url, out.model
+    );
+    println!("{}", out.body);
+    Ok(ExitCode::SUCCESS)
+}
+
+#[allow(clippy::print_stdout)]
+fn key_command(command: KeyCommand) -> Result<ExitCode> {
+    let check = |p: &str| -> Result<()> {
+        if matches!(p, "openai" | "anthropic") {
+            Ok(())
+        } else {
+            anyhow::bail!("unknown provider \"{p}\" (keys are for openai or anthropic)")
+        }
+    };
+    let store = keys::OsKeyring::detect()?;
+    match command {
+        KeyCommand::Set { provider } => {
+            check(&provider)?;
+            let key = keys::read_key(&format!("API key for {provider} (not shown): "))?;
+            store.set(&provider, &key)?;
+            eprintln!(
+                "glovebox: the {provider} key is stored in the {} keyring",
+                store.backend().name()
+            );
+        }
+        KeyCommand::Delete { provider } => {
+            check(&provider)?;
+            if store.delete(&provider)? {
+                eprintln!("glovebox: the {provider} key was removed");
+            } else {
+                eprintln!("glovebox: no {provider} key was stored");
+            }
+        }
+        KeyCommand::Status { provider } => {
+            check(&provider)?;
+            let stored = store.get(&provider)?.is_some();
+            let overridden = std::env::var_os(keys::API_KEY_ENV).is_some_and(|v| !v.is_empty());
+            println!(
+                "keyring: {}\n{provider} key: {}{}",
+                store.backend().name(),
+                if stored { "stored" } else { "not stored" },
+                if overridden {
+                    format!(" ({} is set and takes precedence)", keys::API_KEY_ENV)
+                } else {
+                    String::new()
+                }
+            );
+        }
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 /// Writes `report.json`, `main.py`, `chart-N.svg` and `chart-N.png` into `dir`
@@ -312,7 +530,7 @@ fn exit_code(report: &RunReport) -> u8 {
         Status::Stopped
             if matches!(
                 report.stop_kind.as_deref(),
-                Some("input" | "goal" | "no_generator")
+                Some("input" | "goal" | "no_generator" | "setup")
             ) =>
         {
             2
