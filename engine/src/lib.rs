@@ -11,7 +11,6 @@ pub mod lang;
 pub mod messages;
 pub mod pipeline;
 pub mod policy;
-pub mod report;
 pub mod provider;
 pub mod support;
 pub mod validate;
