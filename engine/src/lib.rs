@@ -12,5 +12,6 @@ pub mod messages;
 pub mod pipeline;
 pub mod policy;
 pub mod provider;
+pub mod report;
 pub mod support;
 pub mod validate;
