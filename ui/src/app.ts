@@ -67,15 +67,18 @@ export function mountApp(root: HTMLElement, ctx: ScreenContext): void {
 
   function show(view: View, focus: boolean): void {
     const sc = screen(view);
-    if (main.firstChild !== sc.el) replace(main, sc.el);
-    if (focus) (sc.el.querySelector(".screen-title") as HTMLElement | null)?.focus();
+    if (main.firstChild !== sc.el) {
+      replace(main, sc.el);
+      window.scrollTo(0, 0);
+    }
+    if (focus) (sc.el.querySelector(".screen-title") as HTMLElement | null)?.focus({ preventScroll: true });
   }
 
-  function rebuild(): void {
+  function rebuild(focus: boolean): void {
     for (const sc of Object.values(screens)) sc?.destroy?.();
     screens = {};
     drawChrome();
-    show(store.get().view, false);
+    show(store.get().view, focus);
   }
 
   function applyTheme(s: AppState): void {
@@ -85,7 +88,7 @@ export function mountApp(root: HTMLElement, ctx: ScreenContext): void {
   replace(root, header, banner, notice, el("div", { class: "layout" }, nav, main));
   highlightDrops(root, (active) => root.classList.toggle("dragging", active));
   setLanguage(store.get().lang);
-  rebuild();
+  rebuild(false);
   applyTheme(store.get());
 
   document.addEventListener("keydown", (e) => {
@@ -102,7 +105,7 @@ export function mountApp(root: HTMLElement, ctx: ScreenContext): void {
     }
     if (s.lang !== prev.lang || s.lang !== language()) {
       setLanguage(s.lang);
-      rebuild();
+      rebuild(true);
       return;
     }
     if (s.view !== prev.view || s.doctor !== prev.doctor || s.notice !== prev.notice ||

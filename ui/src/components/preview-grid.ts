@@ -18,7 +18,7 @@ export function previewGrid(file: InputDescription): HTMLElement {
   if (file.preview.length > 0 && file.row_count <= file.preview.length) cache.set(0, file.preview);
 
   const columns = file.columns.map((c) => c.name);
-  const template = `4.5rem repeat(${columns.length}, minmax(7rem, 1fr))`;
+  const template = `4.5rem repeat(${columns.length}, 9rem)`;
   const header = el("div", { class: "grid-row grid-head", role: "row", style: `grid-template-columns:${template}` },
     el("span", { role: "columnheader", class: "grid-num" }, "#"),
     columns.map((name) => el("span", { role: "columnheader", title: name }, name)));

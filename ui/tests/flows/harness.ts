@@ -1,0 +1,143 @@
+// The mocked Tauri shell for the browser flows. Bundled (IIFE) and injected
+// before the app loads: `GloveboxMock.install(scenario)` answers every command
+// of the IPC contract from the engine's real reports in tests/fixtures, and
+// emits run events like the shell would. Calls are recorded for assertions.
+
+import { mockIPC, mockWindows } from "@tauri-apps/api/mocks";
+import type { DoctorReport, Finding, InputDescription, RunReport, RunSummary, Settings, StartRunRequest } from "../../src/ipc/types";
+import { STAGES } from "../../src/ipc/types";
+import { safeSvg } from "../../src/lib/svg";
+import answered from "../fixtures/answered.json";
+import answeredFr from "../fixtures/answered-fr.json";
+import blocked from "../fixtures/blocked.json";
+import reviewApproved from "../fixtures/review-approved.json";
+import stopped from "../fixtures/stopped.json";
+
+export interface Scenario {
+  doctorReady?: boolean;
+  /** Milliseconds between stages; a run never ends by itself when `hang` is set. */
+  stepMs?: number;
+  hang?: boolean;
+  language?: "en" | "fr" | "es" | null;
+}
+
+const ANSWERED = answered as unknown as RunReport;
+const SHOP = ANSWERED.inputs[0];
+const REPORTS: RunReport[] = [answered, answeredFr, blocked, stopped, reviewApproved] as unknown as RunReport[];
+const DATES = ["2026-11-29T16:45:41Z", "2026-11-28T09:12:00Z", "2026-11-20T14:03:00Z", "2026-10-02T08:30:00Z", "2026-09-15T17:45:00Z"];
+
+function describe(path: string): InputDescription {
+  const name = path.split("/").pop() ?? path;
+  if (name.startsWith("bad")) throw { code: "input", message: `${name}: line 2 has 3 fields where the first line has 2` };
+  if (name.startsWith("big")) return { ...SHOP, name, path, size_bytes: 52_000_000, row_count: 1_000_000, sha256: "0".repeat(64) };
+  return { ...SHOP, name, path };
+}
+
+function rows(path: string, start: number, count: number): string[][] {
+  const d = describe(path);
+  const out: string[][] = [];
+  for (let i = start; i < Math.min(d.row_count, start + count); i++) {
+    const base = SHOP.preview[i % SHOP.preview.length];
+    out.push(d.row_count > 1000 ? [`row ${i + 1}`, ...base.slice(1)] : base);
+  }
+  return out;
+}
+
+/** A small stand-in for the engine's policy, enough for the flows. */
+function check(code: string): { verdict: "allow" | "review" | "deny"; findings: Finding[] } {
+  const findings: Finding[] = [];
+  code.split("\n").forEach((line, i) => {
+    const m = line.match(/^\s*(?:import|from)\s+(socket|os|subprocess|urllib)\b/);
+    if (m) findings.push({ rule: "import_denied", line: i + 1, severity: "deny", message: `the code imports ${m[1]}, which can reach the system, the network or other programs` });
+    if (/\.query\(\s*[a-z_]/.test(line)) findings.push({ rule: "query_eval", line: i + 1, severity: "review", message: "the code evaluates a text expression (query) that can reach variables or run Python" });
+  });
+  const verdict = findings.some((f) => f.severity === "deny") ? "deny" : findings.length > 0 ? "review" : "allow";
+  return { verdict, findings };
+}
+
+export function install(scenario: Scenario = {}): void {
+  const calls: { cmd: string; args: unknown }[] = [];
+  const timers = new Map<string, ReturnType<typeof setTimeout>[]>();
+  let settings: Settings = {
+    provider: "offline", model: "", base_url: "", api_key_hint: null,
+    time_limit_ms: 60_000, memory_limit_bytes: 1024 * 1024 * 1024, language: scenario.language ?? null, theme: "light",
+  };
+  let doctor: DoctorReport = scenario.doctorReady === false
+    ? { ready: false, mode: null, reason: "this computer has neither root rights nor cgroup v2 with a systemd user session, so limits cannot be enforced", fix: "Log in to a desktop session with systemd (cgroup v2), or ask your administrator to enable user namespaces:\n  sudo sysctl -w kernel.unprivileged_userns_clone=1" }
+    : { ready: true, mode: "rootless (cgroup v2, systemd)", reason: null, fix: null };
+  let seq = 0;
+
+  const emit = (event: string, payload: unknown) =>
+    (window as any).__TAURI_INTERNALS__.invoke("plugin:event|emit", { event, payload });
+
+  function startRun(request: StartRunRequest): string {
+    const runId = `run-mock-${++seq}`;
+    const step = scenario.stepMs ?? 150;
+    const list: ReturnType<typeof setTimeout>[] = [];
+    STAGES.forEach((stage, i) => {
+      list.push(setTimeout(() => {
+        void emit("run_progress", { run_id: runId, stage, elapsed_ms: (i + 1) * 700, time_limit_ms: settings.time_limit_ms });
+        if (stage === "run") void emit("run_output", { run_id: runId, stream: "stdout", text: "reading /input/shop.csv\n120 rows\n" });
+      }, step * (i + 1)));
+    });
+    if (!scenario.hang) {
+      list.push(setTimeout(() => {
+        const base = request.approve_review ? (reviewApproved as unknown as RunReport) : ANSWERED;
+        void emit("run_finished", { run_id: runId, report: { ...base, run_id: runId, code: request.code } });
+      }, step * (STAGES.length + 1)));
+    }
+    timers.set(runId, list);
+    return runId;
+  }
+
+  function cancel(runId: string): void {
+    for (const t of timers.get(runId) ?? []) clearTimeout(t);
+    setTimeout(() => void emit("run_finished", {
+      run_id: runId,
+      report: { ...(stopped as unknown as RunReport), run_id: runId, status: "stopped", stop_kind: "cancelled", stop_reason: "you stopped the run; the sandbox was shut down" },
+    }), 50);
+  }
+
+  function summaries(query: string): RunSummary[] {
+    const q = query.toLowerCase();
+    return REPORTS.map((r, i) => ({
+      run_id: r.run_id, started_at: DATES[i], status: r.status,
+      goal: r.code.match(/# Goal: (.*)/)?.[1] ?? ["total revenue per region", "chiffre d'affaires mensuel", "total revenue per region", "what is the weather on mars", "how many rows have revenue over 100"][i],
+      files: r.inputs.map((f) => f.name),
+    })).filter((s) => !q || s.goal.toLowerCase().includes(q) || s.files.some((f) => f.toLowerCase().includes(q)) || s.started_at.includes(q));
+  }
+
+  mockWindows("main");
+  mockIPC((cmd, raw) => {
+    const args = (raw ?? {}) as any;
+    calls.push({ cmd, args });
+    switch (cmd) {
+      case "describe_files": return (args.paths as string[]).map(describe);
+      case "preview_rows": return rows(args.path, args.start, args.count);
+      case "generate_code": return { code: ANSWERED.code, origin: "offline recipes", plan: "total of revenue for each region, largest first" };
+      case "check_code": return check(args.code);
+      case "start_run":
+        if (!doctor.ready) throw { code: "no_sandbox", message: doctor.reason };
+        return startRun(args.request);
+      case "cancel_run": return cancel(args.runId);
+      case "list_runs": return summaries(args.query.query).slice(0, args.query.limit);
+      case "get_run": {
+        const r = REPORTS.find((x) => x.run_id === args.runId);
+        if (!r) throw { code: "not_found", message: `no run ${args.runId}` };
+        return r;
+      }
+      case "verify_audit": return { ok: true, entries: 25, first_break: null };
+      case "doctor": return doctor;
+      case "get_settings": return settings;
+      case "set_settings": settings = { ...args.settings, api_key_hint: settings.api_key_hint }; return settings;
+      case "set_api_key": settings = { ...settings, api_key_hint: String(args.key).slice(-4) }; return settings;
+      case "plugin:dialog|open": return ["/home/ada/Documents/shop.csv"];
+      default: throw { code: "internal", message: `unknown command ${cmd}` };
+    }
+  }, { shouldMockEvents: true });
+
+  (window as any).__mock = {
+    calls, emit, safeSvg,
+    setDoctor(d: DoctorReport) { doctor = d; },
+  };
+}
