@@ -12,7 +12,7 @@ export CARGO_TERM_COLOR ?= never
 APT_PACKAGES := libseccomp-dev debootstrap pkg-config libdbus-1-dev
 BIN := $(CARGO_TARGET_DIR)/debug
 
-.PHONY: demo test deps image image-check build fmt clippy unit vm-test bench doctor fuzz clean-cache
+.PHONY: demo test deps image image-check build fmt clippy unit vm-test bench doctor fuzz clean-cache ui-test
 
 ## make demo: checks the sandbox, then answers plain-language goals on the
 ## bundled sample CSV with the offline generator, through the real sandbox;
@@ -27,7 +27,7 @@ demo: deps image build
 
 ## make test: formatting, lints, unit and integration tests with real containers,
 ## then the rootless containment cases in a VM.
-test: deps image fmt clippy unit vm-test
+test: deps image fmt clippy unit vm-test ui-test
 
 deps:
 	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -66,6 +66,20 @@ unit: build
 ## (tests/vm/; guest cached under $(GLOVEBOX_CACHE)/vm/).
 vm-test: deps image build
 	tests/vm/run.sh $(BIN)
+
+## make ui-test: the front end (ui/): type check, Vitest unit tests, then UI
+## flows in headless Chromium (Debian's) with the Tauri IPC mocked from real
+## engine reports. npm ci runs only when ui/package-lock.json changed.
+ui-test:
+	@node -e 'const [a,b]=process.versions.node.split(".").map(Number); process.exit(a>20||(a==20&&b>=19)?0:1)' 2>/dev/null || \
+	  { echo "ui-test needs Node.js 20.19 or newer (found: $$(node -v 2>/dev/null || echo none))"; exit 1; }
+	@test -x /usr/bin/chromium || { echo "==> installing: chromium"; apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+	@lock=$$(sha256sum ui/package-lock.json | cut -c1-64); \
+	if [ "$$(cat ui/node_modules/.glovebox-lock 2>/dev/null)" != "$$lock" ]; then \
+	  echo "==> npm ci (ui/)"; (cd ui && npm ci --no-audit --no-fund --loglevel=error) && echo "$$lock" > ui/node_modules/.glovebox-lock; \
+	fi
+	cd ui && npm test --silent
 
 ## make bench: the sandbox's own costs, then a goal answered offline against
 ## bare host Python running the same script with the image's pinned pandas
