@@ -58,6 +58,12 @@ function chartBlock(title: string, svgText: string): HTMLElement {
   return el("figure", { class: "chart" }, svg ?? el("p", { class: "muted" }, t("result.chartUnreadable")));
 }
 
+/** A `review` verdict means "approved" only when the code then ran. */
+export function verdictKey(verdict: string | null, status: string): MessageKey {
+  if (verdict === "review" && status === "blocked") return "how.verdict.reviewPending";
+  return `how.verdict.${verdict ?? "none"}` as MessageKey;
+}
+
 function ofLimit(value: string, limit: string | null): string {
   return limit ? t("how.ofLimit", { value, limit }) : value;
 }
@@ -78,9 +84,9 @@ function howBlock(r: RunReport, lang: UiLanguage, limits: Limits | null): HTMLEl
       row(t("how.wall"), ofLimit(formatDuration(s.wall_ms, lang), limits ? formatDuration(limits.timeLimitMs, lang) : null)),
       limitHits ? row(t("how.limitsHit"), limitHits) : null,
       row(t("how.exit"), s.exit_code === null ? "—" : String(s.exit_code)),
-      row(t("how.policy"), t(`how.verdict.${verdict ?? "none"}` as MessageKey)),
+      row(t("how.policy"), t(verdictKey(verdict, r.status))),
       row(t("how.attempts"), el("ul", {}, r.attempts.map((a) => el("li", {},
-        t("how.attempt", { n: a.number, verdict: t(`how.verdict.${a.verdict ?? "none"}` as MessageKey) }),
+        t("how.attempt", { n: a.number, verdict: t(verdictKey(a.verdict ?? null, a.failure ? "blocked" : r.status)) }),
         a.failure ? ` — ${a.failure}` : "")))),
       row(t("how.image"), el("code", { class: "digest" }, s.image_digest || "—")),
       row(t("how.mode"), s.mode || "—"),

@@ -154,6 +154,7 @@ export const en = {
   "how.policy": "Code check",
   "how.verdict.allow": "nothing to worry about",
   "how.verdict.review": "approved by you",
+  "how.verdict.reviewPending": "needs approval, not given",
   "how.verdict.deny": "refused",
   "how.verdict.none": "not checked",
 

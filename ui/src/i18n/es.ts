@@ -154,6 +154,7 @@ export const es: Dictionary = {
   "how.policy": "Comprobación del código",
   "how.verdict.allow": "nada preocupante",
   "how.verdict.review": "aprobado por usted",
+  "how.verdict.reviewPending": "necesita aprobación, no dada",
   "how.verdict.deny": "rechazado",
   "how.verdict.none": "sin comprobar",
 

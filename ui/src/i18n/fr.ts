@@ -154,6 +154,7 @@ export const fr: Dictionary = {
   "how.policy": "Vérification du code",
   "how.verdict.allow": "rien d'inquiétant",
   "how.verdict.review": "approuvé par vous",
+  "how.verdict.reviewPending": "demande votre accord, non donné",
   "how.verdict.deny": "refusé",
   "how.verdict.none": "non vérifié",
 

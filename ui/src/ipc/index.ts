@@ -34,10 +34,11 @@ export interface Commands {
 
 /** Event name -> payload. */
 export interface Events {
-  run_progress: RunProgress;
+  /** `stage` may also be the engine's own name (inspect, policy, execute, record). */
+  run_progress: Omit<RunProgress, "stage"> & { stage: string };
   run_output: RunOutput;
   run_finished: RunFinished;
-  "tauri://drag-enter": { paths: string[] };
+  "tauri://drag-enter": { paths: string[] } | null;
   "tauri://drag-leave": null;
   "tauri://drag-drop": { paths: string[] };
 }

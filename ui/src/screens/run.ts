@@ -15,10 +15,12 @@ export function runScreen({ store, actions }: ScreenContext): Screen {
   const status = el("p", { role: "status", "aria-live": "polite", class: "run-status" });
   const output = el("pre", { class: "output", tabindex: 0, "aria-label": t("run.output"), "data-testid": "output" });
   const cancel = el("button", { type: "button", class: "danger", "data-testid": "cancel", onclick: () => void actions.cancelRun() }, t("run.cancel"));
+  const fixDoctor = el("button", { type: "button", onclick: () => actions.navigate("doctor") }, t("nav.doctor"));
+  const fixSettings = el("button", { type: "button", onclick: () => actions.navigate("settings") }, t("nav.settings"));
   const root = el("section", { class: "screen screen-run" },
     screenHeading(t("run.title")), stages,
     el("div", { class: "time" }, el("span", {}, t("run.timeLabel")), meter, elapsed),
-    status, el("h3", {}, t("run.output")), output,
+    status, el("div", { class: "actions" }, fixDoctor, fixSettings), el("h3", {}, t("run.output")), output,
     el("div", { class: "actions" }, cancel));
 
   function draw(): void {
@@ -41,6 +43,9 @@ export function runScreen({ store, actions }: ScreenContext): Screen {
     output.textContent = r.output.length > 0 ? r.output.join("\n") : t("run.noOutput");
     output.scrollTop = output.scrollHeight;
     cancel.disabled = !isActive(r) || r.phase === "cancelling";
+    // The UI branches on the error's code: a way to the fix when there is one.
+    fixDoctor.hidden = !(r.phase === "failed" && r.errorCode === "no_sandbox");
+    fixSettings.hidden = !(r.phase === "failed" && ["setup", "keyring", "model"].includes(r.errorCode ?? ""));
   }
   draw();
   return {

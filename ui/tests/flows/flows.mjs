@@ -211,6 +211,30 @@ export const flows = [
     },
   },
   {
+    name: "the sandbox goes away before Run: the error's code leads to the sandbox check",
+    async run({ open }) {
+      const page = await open();
+      await toReview(page);
+      await page.evaluate(() => window.__mock.setDoctor({ ready: false, mode: null, reason: "the sandbox image is missing", fix: "make image" }));
+      await page.locator("[data-testid=run]").click();
+      await waitText(page, ".run-status", "cannot sandbox: the sandbox image is missing");
+      await waitText(page, ".banner", "Running is turned off");
+      await page.locator(".screen-run .actions button", { hasText: "Sandbox check" }).click();
+      await waitText(page, "[data-testid=doctor-not-ready]", "the sandbox image is missing");
+    },
+  },
+  {
+    name: "a past run blocked for review says the approval was not given",
+    async run({ open }) {
+      const page = await open();
+      await page.evaluate(() => window.__mock.addRun("review-blocked"));
+      await page.locator(".nav-item[data-view='history']").click();
+      await page.locator("tr[data-run='run-9f6307d30879d562'] button").click();
+      await waitText(page, ".answer-blocked", "needs your approval");
+      assert.match(await page.locator(".opened .how").textContent(), /needs approval, not given/);
+    },
+  },
+  {
     name: "language from the system, switched in settings; API key never shown; limits checked; dark theme",
     async run({ open, shot }) {
       const page = await open({}, { locale: "fr-FR" });

@@ -11,6 +11,7 @@ import answered from "../fixtures/answered.json";
 import answeredFr from "../fixtures/answered-fr.json";
 import blocked from "../fixtures/blocked.json";
 import reviewApproved from "../fixtures/review-approved.json";
+import reviewBlocked from "../fixtures/review-blocked.json";
 import stopped from "../fixtures/stopped.json";
 
 export interface Scenario {
@@ -24,6 +25,7 @@ export interface Scenario {
 const ANSWERED = answered as unknown as RunReport;
 const SHOP = ANSWERED.inputs[0];
 const REPORTS: RunReport[] = [answered, answeredFr, blocked, stopped, reviewApproved] as unknown as RunReport[];
+const GOALS = ["total revenue per region", "chiffre d'affaires mensuel", "total revenue per region", "what is the weather on mars", "how many rows have revenue over 100"];
 const DATES = ["2026-11-29T16:45:41Z", "2026-11-28T09:12:00Z", "2026-11-20T14:03:00Z", "2026-10-02T08:30:00Z", "2026-09-15T17:45:00Z"];
 
 function describe(path: string): InputDescription {
@@ -102,7 +104,7 @@ export function install(scenario: Scenario = {}): void {
     const q = query.toLowerCase();
     return REPORTS.map((r, i) => ({
       run_id: r.run_id, started_at: DATES[i], status: r.status,
-      goal: r.code.match(/# Goal: (.*)/)?.[1] ?? ["total revenue per region", "chiffre d'affaires mensuel", "total revenue per region", "what is the weather on mars", "how many rows have revenue over 100"][i],
+      goal: r.code.match(/# Goal: (.*)/)?.[1] ?? GOALS[i] ?? "how many rows have revenue over 100",
       files: r.inputs.map((f) => f.name),
     })).filter((s) => !q || s.goal.toLowerCase().includes(q) || s.files.some((f) => f.toLowerCase().includes(q)) || s.started_at.includes(q));
   }
@@ -139,5 +141,8 @@ export function install(scenario: Scenario = {}): void {
   (window as any).__mock = {
     calls, emit, safeSvg,
     setDoctor(d: DoctorReport) { doctor = d; },
+    addRun(name: "review-blocked") {
+      if (name === "review-blocked") { REPORTS.push(reviewBlocked as unknown as RunReport); DATES.push("2026-09-01T10:00:00Z"); }
+    },
   };
 }

@@ -64,3 +64,23 @@ describe("limits within safe bounds", () => {
     expect(checkedLimit("1024", MEMORY_LIMIT_MB)).toBe(1024);
   });
 });
+
+describe("stage names from the shell", () => {
+  it("accepts the UI's names and the engine's own", async () => {
+    const { toStage } = await import("../../src/state/actions");
+    expect(["plan", "inspect", "policy", "execute", "record", "validate", "explain"].map(toStage))
+      .toEqual(["plan", "plan", "check", "run", "explain", "validate", "explain"]);
+    expect(toStage("launch")).toBeNull();
+  });
+});
+
+describe("verdict wording in a report", () => {
+  it("a review verdict is an approval only when the code ran", async () => {
+    const { verdictKey } = await import("../../src/components/report-view");
+    expect(verdictKey("review", "answered")).toBe("how.verdict.review");
+    expect(verdictKey("review", "stopped")).toBe("how.verdict.review");
+    expect(verdictKey("review", "blocked")).toBe("how.verdict.reviewPending");
+    expect(verdictKey(null, "stopped")).toBe("how.verdict.none");
+    expect(verdictKey("deny", "blocked")).toBe("how.verdict.deny");
+  });
+});
