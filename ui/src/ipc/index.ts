@@ -18,6 +18,8 @@ export interface Commands {
   describe_files: [{ paths: string[] }, InputDescription[]];
   preview_rows: [{ path: string; start: number; count: number }, string[][]];
   generate_code: [{ goal: string; files: string[]; provider: Provider }, GeneratedCode];
+  /** The exact request a model provider would receive (nothing is sent). */
+  preview_prompt: [{ goal: string; files: string[]; provider: Provider }, string];
   check_code: [{ code: string; lang: string }, PolicyReport];
   start_run: [{ request: StartRunRequest }, string];
   cancel_run: [{ runId: string }, void];

@@ -1,8 +1,9 @@
 // "What do you want to know?": the goal box (examples in the UI language as
 // placeholder), the provider selector (offline by default), and "Write the code".
 
-import { t } from "../i18n";
-import type { Provider } from "../ipc";
+import { errorText, t } from "../i18n";
+import { call, toIpcError, type Provider } from "../ipc";
+import { usableFiles } from "../state/app-state";
 import { el } from "../lib/dom";
 import { screenHeading, type Screen, type ScreenContext } from "./screen";
 
@@ -26,13 +27,24 @@ export function askScreen({ store, actions }: ScreenContext): Screen {
   provider.value = s0.provider;
   provider.addEventListener("change", () => actions.setProvider(provider.value as Provider));
   const providerNote = el("p", { class: "muted", id: "provider-note" });
+  const sentBox = el("pre", { class: "sent", tabindex: 0, "aria-label": t("ask.sentTitle"), "data-testid": "sent", hidden: true });
+  const showSent = el("button", { type: "button", class: "link", onclick: async () => {
+    const s = store.get();
+    try {
+      sentBox.textContent = await call("preview_prompt", { goal: s.goal.trim(), files: usableFiles(s), provider: s.provider });
+    } catch (raw) {
+      const e = toIpcError(raw);
+      sentBox.textContent = errorText(e.code, e.message);
+    }
+    sentBox.hidden = false;
+  } }, t("ask.showSent"));
   const submit = el("button", { type: "button", class: "primary", onclick: () => void actions.generate() }, t("ask.submit"));
   const error = el("p", { class: "error-text", role: "alert" });
   const root = el("section", { class: "screen screen-ask" },
     screenHeading(t("ask.title")),
     el("label", { for: "goal" }, t("ask.goal")), goal,
     el("p", { class: "muted small", id: "goal-hint" }, t("ask.hint")),
-    el("label", { for: "provider" }, t("ask.provider")), provider, providerNote,
+    el("label", { for: "provider" }, t("ask.provider")), provider, providerNote, showSent, sentBox,
     el("div", { class: "actions" }, submit), error);
 
   function draw(): void {
@@ -40,6 +52,8 @@ export function askScreen({ store, actions }: ScreenContext): Screen {
     if (goal.value !== s.goal) goal.value = s.goal;
     provider.value = s.provider;
     providerNote.textContent = s.provider === "offline" ? t("ask.offlineNote") : t("ask.remoteNote");
+    showSent.hidden = s.provider === "offline";
+    if (s.provider === "offline") sentBox.hidden = true;
     submit.disabled = s.generating;
     submit.textContent = s.generating ? t("ask.writing") : t("ask.submit");
     error.textContent = s.askError ?? "";

@@ -71,6 +71,13 @@ export const flows = [
       await page.getByRole("button", { name: "Next: ask a question" }).click();
       assert.match(await page.locator("#goal").getAttribute("placeholder"), /total revenue per region/);
       assert.equal(await page.locator("#provider").inputValue(), "offline");
+      // A model provider: what would be sent can be read first; back to offline.
+      await page.locator("#goal").fill("total revenue per region");
+      await page.locator("#provider").selectOption("openai");
+      await page.getByRole("button", { name: "Show exactly what will be sent" }).click();
+      await waitText(page, "[data-testid=sent]", "<goal>total revenue per region</goal>");
+      await page.locator("#provider").selectOption("offline");
+      assert.equal(await page.locator("[data-testid=sent]").isVisible(), false);
       await page.locator("#goal").fill("total revenue per region");
       await shot(page, "ask");
       await page.locator("#goal").press("Enter");

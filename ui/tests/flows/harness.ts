@@ -118,6 +118,7 @@ export function install(scenario: Scenario = {}): void {
       case "preview_rows": return rows(args.path, args.start, args.count);
       case "generate_code": return { code: ANSWERED.code, origin: "offline recipes", plan: "total of revenue for each region, largest first" };
       case "check_code": return check(args.code);
+      case "preview_prompt": return `POST ${args.provider} /v1/chat/completions\n\n<goal>${args.goal}</goal>\n<file name="shop.csv">date,region,product,...</file>`;
       case "start_run":
         if (!doctor.ready) throw { code: "no_sandbox", message: doctor.reason };
         return startRun(args.request);
