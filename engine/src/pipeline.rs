@@ -360,6 +360,7 @@ impl Engine {
                 "goal": request.goal,
                 "files": request.files,
                 "provider": request.provider,
+                "model": request.model,
                 "lang": lang,
                 "pid": pid,
                 "pid_start": crate::audit::process_start(pid),

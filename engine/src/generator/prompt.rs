@@ -71,8 +71,8 @@ pub fn system_prompt(request: &GenerationRequest<'_>) -> String {
         "You write one short Python 3 program that answers a question about the user's CSV files. \
 Glovebox checks your program and runs it in a sealed sandbox:
 - No network, no subprocesses, no access to the user's machine. The input files are read-only at /input/<file name>. /tmp is a small scratch space; files written to /output are given to the user.
-- Installed: the Python standard library, numpy, pandas and scipy. Nothing else is installed and nothing can be installed.
-- Not allowed (the program is refused): os, sys, subprocess, socket, ctypes, pickle, importlib, eval, exec, compile, __import__, getattr/setattr/vars/globals, attributes starting with an underscore, URLs, and paths outside /input, /tmp and /output.
+- Only these modules can be imported: {modules}. Nothing else is installed and nothing can be installed.
+- Not allowed (the program is refused): eval, exec, compile, __import__, getattr/setattr/vars/globals, attributes starting with an underscore, pickle, URLs, and paths outside /input, /tmp and /output.
 - Limits: {seconds} seconds of run time, {memory} of memory, {pids} processes.
 
 Report the result only through the glovebox module; printing is only a log:
@@ -88,7 +88,17 @@ Reply with exactly one fenced code block tagged python that contains the whole p
         seconds = l.wall_time_ms / 1000,
         memory = human_bytes(l.memory_bytes),
         pids = l.pids,
+        modules = allowed_modules().join(", "),
     )
+}
+
+/// The modules the policy lets code import (its single source of truth).
+fn allowed_modules() -> Vec<String> {
+    crate::policy::Profile::builtin()
+        .allowed_modules
+        .into_iter()
+        .filter(|m| m != "glovebox")
+        .collect()
 }
 
 /// A delimited data block: the marker is derived from the content, so the
@@ -335,7 +345,7 @@ mod tests {
         for needle in [
             "No network",
             "/input/<file name>",
-            "numpy, pandas and scipy",
+            "imported: pandas, numpy, scipy, math,",
             "60 seconds of run time, 1 GiB of memory, 128 processes",
             "glovebox.answer(name, value, unit=None)",
             "glovebox.table(name, data)",
@@ -344,6 +354,33 @@ mod tests {
         ] {
             assert!(text.contains(needle), "missing {needle:?}");
         }
+    }
+
+    #[test]
+    fn system_prompt_snapshot() {
+        let limits = Limits::default();
+        let request = GenerationRequest {
+            goal: "x",
+            lang: Lang::En,
+            inputs: &[],
+            limits: &limits,
+        };
+        expect![[r#"
+            You write one short Python 3 program that answers a question about the user's CSV files. Glovebox checks your program and runs it in a sealed sandbox:
+            - No network, no subprocesses, no access to the user's machine. The input files are read-only at /input/<file name>. /tmp is a small scratch space; files written to /output are given to the user.
+            - Only these modules can be imported: pandas, numpy, scipy, math, statistics, datetime, re, json, csv, collections, itertools, functools, dataclasses, typing, decimal, fractions, string, textwrap, operator, heapq, bisect, calendar, zoneinfo, enum, numbers, random, time. Nothing else is installed and nothing can be installed.
+            - Not allowed (the program is refused): eval, exec, compile, __import__, getattr/setattr/vars/globals, attributes starting with an underscore, pickle, URLs, and paths outside /input, /tmp and /output.
+            - Limits: 60 seconds of run time, 1 GiB of memory, 128 processes.
+
+            Report the result only through the glovebox module; printing is only a log:
+                import glovebox
+                glovebox.answer(name, value, unit=None)  # one named number or short text; unit: "count", "rate" (0 to 1), "percent", a currency or a measure
+                glovebox.table(name, data)               # a pandas DataFrame or Series, or a list of rows (first row: column names)
+                glovebox.chart(kind, table_name, x, y, title=None)  # kind: bar, line, scatter, pie or histogram, drawn from a table reported with glovebox.table
+                glovebox.note(text)                      # a remark for the reader, such as rows left out
+            Read each file with the delimiter, encoding and decimal mark given in its description, and handle empty cells. Write names and notes in the language of the question.
+
+            Reply with exactly one fenced code block tagged python that contains the whole program, and at most two sentences outside it."#]].assert_eq(&system_prompt(&request));
     }
 
     #[test]

@@ -269,6 +269,10 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
                 _ => None,
             };
             if show_prompt {
+                if code.is_some() {
+                    eprintln!("glovebox: nothing would be sent: --code runs your own code");
+                    return Ok(ExitCode::SUCCESS);
+                }
                 return show_request(&files, &goal, &limits, &provider, model_settings);
             }
             let code = match code {
