@@ -54,6 +54,8 @@ export const en = {
   "kind.empty": "empty",
 
   "ask.title": "What do you want to know?",
+  "ask.context": "Asking about {files}. Columns: {columns}.",
+  "ask.noFiles": "No file yet: add your data first.",
   "ask.goal": "Your question, in plain words",
   "ask.placeholder": "For example: total revenue per region · average units per month · share of returned orders",
   "ask.hint": "Enter to continue, Shift+Enter for a new line.",

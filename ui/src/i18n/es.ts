@@ -54,6 +54,8 @@ export const es: Dictionary = {
   "kind.empty": "vacía",
 
   "ask.title": "¿Qué quiere saber?",
+  "ask.context": "Pregunta sobre {files}. Columnas: {columns}.",
+  "ask.noFiles": "Todavía no hay archivos: añada primero sus datos.",
   "ask.goal": "Su pregunta, con palabras sencillas",
   "ask.placeholder": "Por ejemplo: ingresos totales por región · media de unidades por mes · porcentaje de pedidos devueltos",
   "ask.hint": "Intro para continuar, Mayús+Intro para una nueva línea.",

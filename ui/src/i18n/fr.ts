@@ -54,6 +54,8 @@ export const fr: Dictionary = {
   "kind.empty": "vide",
 
   "ask.title": "Que voulez-vous savoir ?",
+  "ask.context": "Question sur {files}. Colonnes : {columns}.",
+  "ask.noFiles": "Pas encore de fichier : ajoutez d'abord vos données.",
   "ask.goal": "Votre question, en mots simples",
   "ask.placeholder": "Par exemple : chiffre d'affaires total par région · moyenne des unités par mois · part des commandes retournées",
   "ask.hint": "Entrée pour continuer, Maj+Entrée pour une nouvelle ligne.",

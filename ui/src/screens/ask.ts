@@ -40,8 +40,9 @@ export function askScreen({ store, actions }: ScreenContext): Screen {
   } }, t("ask.showSent"));
   const submit = el("button", { type: "button", class: "primary", onclick: () => void actions.generate() }, t("ask.submit"));
   const error = el("p", { class: "error-text", role: "alert" });
+  const context = el("p", { class: "muted", "data-testid": "ask-context" });
   const root = el("section", { class: "screen screen-ask" },
-    screenHeading(t("ask.title")),
+    screenHeading(t("ask.title")), context,
     el("label", { for: "goal" }, t("ask.goal")), goal,
     el("p", { class: "muted small", id: "goal-hint" }, t("ask.hint")),
     el("label", { for: "provider" }, t("ask.provider")), provider, providerNote, showSent, sentBox,
@@ -50,6 +51,11 @@ export function askScreen({ store, actions }: ScreenContext): Screen {
   function draw(): void {
     const s = store.get();
     if (goal.value !== s.goal) goal.value = s.goal;
+    const described = s.files.flatMap((f) => (f.description ? [f.description] : []));
+    context.textContent = described.length === 0 ? t("ask.noFiles") : t("ask.context", {
+      files: described.map((d) => d.name).join(", "),
+      columns: [...new Set(described.flatMap((d) => d.columns.map((c) => c.name)))].join(", "),
+    });
     provider.value = s.provider;
     providerNote.textContent = s.provider === "offline" ? t("ask.offlineNote") : t("ask.remoteNote");
     showSent.hidden = s.provider === "offline";
@@ -62,7 +68,7 @@ export function askScreen({ store, actions }: ScreenContext): Screen {
   return {
     el: root,
     update(s, prev) {
-      if (s.goal !== prev.goal || s.provider !== prev.provider || s.generating !== prev.generating || s.askError !== prev.askError) draw();
+      if (s.files !== prev.files || s.goal !== prev.goal || s.provider !== prev.provider || s.generating !== prev.generating || s.askError !== prev.askError) draw();
     },
   };
 }

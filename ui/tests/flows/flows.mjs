@@ -70,6 +70,7 @@ export const flows = [
       await addShop(page);
       await page.getByRole("button", { name: "Next: ask a question" }).click();
       assert.match(await page.locator("#goal").getAttribute("placeholder"), /total revenue per region/);
+      assert.match(await text(page, "[data-testid=ask-context]"), /Asking about shop\.csv\. Columns: date, region, product/);
       assert.equal(await page.locator("#provider").inputValue(), "offline");
       // A model provider: what would be sent can be read first; back to offline.
       await page.locator("#goal").fill("total revenue per region");
