@@ -484,8 +484,7 @@ impl Prepared {
             Some(Capture::new(err_r, self.setup.limits.stderr_bytes).map_err(|e| fail("io", e))?);
         let unified = self.mode.cgroup_layout == CgroupLayout::V2;
         let cgroup = CgroupFiles::of_pid(pid.as_raw(), unified).map_err(|e| fail("io", e))?;
-        if let (CgroupManager::Systemd, CgroupFiles::V2(dir)) = (self.mode.cgroup_manager, &cgroup)
-        {
+        if let (true, CgroupFiles::V2(dir)) = (plan.has_scope_keeper(), &cgroup) {
             // Best effort: without it the counters may vanish with the scope.
             match ScopeKeeper::spawn(dir) {
                 Ok(keeper) => self.keeper = Some(keeper),

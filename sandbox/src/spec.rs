@@ -13,7 +13,7 @@ use serde_json::{json, Value};
 
 use crate::job::{Input, Support};
 use crate::limits::Limits;
-use crate::mode::{CgroupManager, Isolation, Mode, SubIds};
+use crate::mode::{CgroupLayout, CgroupManager, Isolation, Mode, SubIds};
 use crate::seccomp;
 
 /// The uid and gid the job runs as inside the container.
@@ -99,6 +99,13 @@ impl ContainerPlan {
             }
             (CgroupManager::Systemd, _) => format!("system.slice:glovebox:{}", self.id),
         }
+    }
+
+    /// Whether the helper puts a keeper process in the container's cgroup
+    /// (a systemd scope on cgroup v2, see `helper::ScopeKeeper`).
+    pub fn has_scope_keeper(&self) -> bool {
+        self.mode.cgroup_manager == CgroupManager::Systemd
+            && self.mode.cgroup_layout == CgroupLayout::V2
     }
 
     /// uid and gid mappings of the user namespace.
@@ -216,8 +223,8 @@ impl ContainerPlan {
                     "swap": l.memory_bytes,
                     "disableOOMKiller": false,
                 },
-                // Rootless: one more for the helper's scope keeper.
-                "pids": {"limit": if self.mode.isolation == Isolation::Rootless { l.pids + 1 } else { l.pids }},
+                // A systemd scope holds the helper's keeper too: one more for it.
+                "pids": {"limit": l.pids + u32::from(self.has_scope_keeper())},
                 "cpu": {
                     "quota": u64::from(l.cpu_millicores) * CPU_PERIOD_US / 1000,
                     "period": CPU_PERIOD_US,
@@ -387,6 +394,11 @@ mod tests {
             json!([{"containerID": SANDBOX_UID, "hostID": 1000, "size": 1}])
         );
         assert_eq!(v["linux"]["cgroupsPath"], "app.slice:glovebox:gbx-test");
+        // The scope also holds the helper's keeper.
+        assert_eq!(
+            v["linux"]["resources"]["pids"]["limit"],
+            Limits::default().pids + 1
+        );
     }
 
     #[test]
