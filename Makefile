@@ -9,7 +9,7 @@ export GLOVEBOX_CACHE
 TARGET_KEY := $(shell (cat Cargo.lock 2>/dev/null; rustc -V) | sha256sum | cut -c1-16)
 export CARGO_TARGET_DIR ?= $(GLOVEBOX_CACHE)/target/$(TARGET_KEY)
 export CARGO_TERM_COLOR ?= never
-APT_PACKAGES := libseccomp-dev debootstrap pkg-config libdbus-1-dev
+APT_PACKAGES := libseccomp-dev debootstrap pkg-config libdbus-1-dev dbus-daemon gnome-keyring
 BIN := $(CARGO_TARGET_DIR)/debug
 
 .PHONY: demo test deps image image-check build fmt clippy unit vm-test bench doctor fuzz clean-cache ui-test

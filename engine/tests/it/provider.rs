@@ -782,3 +782,108 @@ fn provider_cancel_by_drop_closes_the_connection() {
     assert!(after < Duration::from_secs(1), "{after:?}");
     assert_eq!(model.scripts_left(), 0);
 }
+
+/// On a desktop the key goes to the Secret Service: a real one
+/// (gnome-keyring-daemon on a private session bus) is found without being
+/// named, holds the key across processes, and the run uses it.
+#[test]
+fn provider_key_in_the_secret_service() {
+    let s = Scratch::new();
+    let home = s.dir.path().join("home");
+    std::fs::create_dir_all(&home).expect("home");
+    let model = FakeModel::start(vec![Script::Reply(reply(GOOD))]);
+    let report = s.dir.path().join("report.json");
+    let status = s.dir.path().join("status.txt");
+    // The private HOME must not hide the sandbox image.
+    let image = std::env::var_os("GLOVEBOX_IMAGE")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| {
+            PathBuf::from(std::env::var_os("HOME").expect("HOME"))
+                .join(".cache/glovebox/image/current")
+        });
+    let script = r#"set -e
+printf pw | gnome-keyring-daemon --unlock --components=secrets >/dev/null
+"$GB" --db "$DB" key set --provider openai
+"$GB" --db "$DB" key status --provider openai > "$STATUS"
+"$GB" --db "$DB" run "$CSV" --goal "total revenue per region" --provider openai --base-url "$URL" --json > "$REPORT" 2> "$REPORT.err" || true
+"$GB" --db "$DB" key delete --provider openai
+"$GB" --db "$DB" key status --provider openai >> "$STATUS"
+"#;
+    let mut child = std::process::Command::new("dbus-run-session")
+        .args(["--", "sh", "-c", script])
+        .env("GB", GLOVEBOX)
+        .env("DB", s.db())
+        .env("CSV", sales())
+        .env("URL", model.openai_url())
+        .env("REPORT", &report)
+        .env("STATUS", &status)
+        .env("GLOVEBOX_IMAGE", image)
+        .env("HOME", &home)
+        .env("XDG_DATA_HOME", home.join("data"))
+        .env("XDG_RUNTIME_DIR", &home)
+        .env("GLOVEBOX_SANDBOX_HELPER", helper())
+        .env("GLOVEBOX_KEYRING_SERVICE", keyring_service("ss"))
+        .env_remove("GLOVEBOX_KEYRING")
+        .env_remove("GLOVEBOX_API_KEY")
+        .env_remove("DBUS_SESSION_BUS_ADDRESS")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("dbus-run-session (make deps installs dbus-daemon and gnome-keyring)");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(format!("{KEY}\n").as_bytes())
+        .expect("key");
+    let out = child.wait_with_output().expect("wait");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("stored in the Secret Service keyring"),
+        "{stderr}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&status).expect("status"),
+        "keyring: Secret Service\nopenai key: stored\nkeyring: Secret Service\nopenai key: not stored\n"
+    );
+    let r: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&report).expect("report")).expect("json");
+    assert_eq!(r["status"], "answered", "{r}");
+    assert_eq!(
+        model.requests()[0].header("authorization"),
+        Some(format!("Bearer {KEY}").as_str()),
+        "the key came from the Secret Service"
+    );
+    assert!(!contains(&out.stdout, KEY) && !contains(&out.stderr, KEY));
+    let files = files_under(s.dir.path());
+    assert!(
+        files
+            .iter()
+            .any(|(p, _)| p.extension().is_some_and(|e| e == "keyring")),
+        "gnome-keyring wrote its (encrypted) file"
+    );
+    for (path, bytes) in files {
+        assert!(!contains(&bytes, KEY), "the key is in {}", path.display());
+    }
+
+    // Where no Secret Service answers, the kernel store is used, at once.
+    let started = Instant::now();
+    let out = s
+        .command(&["key", "status", "--provider", "openai"])
+        .env("DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent/bus")
+        .env_remove("GLOVEBOX_KEYRING")
+        .env("GLOVEBOX_KEYRING_SERVICE", keyring_service("fallback"))
+        .output()
+        .expect("status");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "keyring: kernel (keyutils)\nopenai key: not stored\n"
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
+}
