@@ -28,8 +28,10 @@ export interface Commands {
   verify_audit: [Record<string, never>, AuditCheck];
   doctor: [Record<string, never>, DoctorReport];
   get_settings: [Record<string, never>, Settings];
-  set_settings: [{ settings: Settings }, Settings];
-  set_api_key: [{ provider: Provider; key: string }, Settings];
+  /** Saves; the UI then reads them back with get_settings. */
+  set_settings: [{ settings: Settings }, void];
+  /** Stores the key in the OS keyring; never echoed back. */
+  set_api_key: [{ provider: Provider; key: string }, void];
   /** tauri-plugin-dialog's open(); null when the person closed the picker. */
   "plugin:dialog|open": [{ options: { multiple: boolean; directory: boolean; filters: { name: string; extensions: string[] }[] } }, string[] | string | null];
 }

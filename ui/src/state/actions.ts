@@ -195,13 +195,14 @@ export function createActions(store: AppStore): Actions {
     },
 
     async saveSettings(settings) {
-      const saved = await call("set_settings", { settings });
+      await call("set_settings", { settings });
+      const saved = await call("get_settings", {});
       store.set({ settings: saved, provider: saved.provider });
     },
 
     async setApiKey(provider, key) {
-      const settings = await call("set_api_key", { provider, key });
-      store.set({ settings });
+      await call("set_api_key", { provider, key });
+      store.set({ settings: await call("get_settings", {}) });
     },
 
     async listenToShell() {

@@ -132,8 +132,8 @@ export function install(scenario: Scenario = {}): void {
       case "verify_audit": return { ok: true, entries: 25, first_break: null };
       case "doctor": return doctor;
       case "get_settings": return settings;
-      case "set_settings": settings = { ...args.settings, api_key_hint: settings.api_key_hint }; return settings;
-      case "set_api_key": settings = { ...settings, api_key_hint: String(args.key).slice(-4) }; return settings;
+      case "set_settings": settings = { ...args.settings, api_key_hint: settings.api_key_hint }; return null;
+      case "set_api_key": settings = { ...settings, api_key_hint: String(args.key).slice(-4) }; return null;
       case "plugin:dialog|open": return ["/home/ada/Documents/shop.csv"];
       default: throw { code: "internal", message: `unknown command ${cmd}` };
     }
