@@ -172,6 +172,21 @@ fn user_name(uid: u32) -> Option<String> {
 #[error("{0}")]
 pub struct Unsupported(pub String);
 
+/// Where the remedy starts in an [`Unsupported`] message.
+const FIX_MARK: &str = " Fix: ";
+
+impl Unsupported {
+    /// The reason alone (the message up to its `Fix:` part).
+    pub fn reason(&self) -> &str {
+        self.0.split_once(FIX_MARK).map_or(&self.0, |(r, _)| r)
+    }
+
+    /// What would fix it, when the message says (for a doctor screen).
+    pub fn fix(&self) -> Option<&str> {
+        self.0.split_once(FIX_MARK).map(|(_, f)| f)
+    }
+}
+
 impl MachineFacts {
     /// Reads the facts of this machine.
     pub fn probe() -> Self {
@@ -388,6 +403,20 @@ mod tests {
         let cases: Vec<(MachineFacts, &str)> = vec![
             (
                 MachineFacts {
+                    cgroup_layout: Some(CgroupLayout::V1),
+                    ..desktop()
+                },
+                "systemd.unified_cgroup_hierarchy=1",
+            ),
+            (
+                MachineFacts {
+                    user_bus: false,
+                    ..desktop()
+                },
+                "dbus-user-session",
+            ),
+            (
+                MachineFacts {
                     user_namespaces: false,
                     ..desktop()
                 },
@@ -423,9 +452,10 @@ mod tests {
             ),
         ];
         for (facts, expected) in cases {
-            let err = facts.decide(false).unwrap_err().0;
-            assert!(err.contains(expected), "{err}");
-            assert!(err.contains("Fix:"), "{err}");
+            let err = facts.decide(false).unwrap_err();
+            assert!(err.0.contains(expected), "{err}");
+            let fix = err.fix().unwrap_or_else(|| panic!("no fix in: {err}"));
+            assert!(!fix.is_empty() && !err.reason().contains("Fix:"), "{err}");
         }
     }
 
