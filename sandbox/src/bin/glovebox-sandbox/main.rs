@@ -314,7 +314,10 @@ fn doctor() -> ExitCode {
         }
         Err(e) => {
             ok = false;
-            println!("  cannot sandbox here: {e}");
+            println!("  cannot sandbox here: {}", e.reason());
+            if let Some(fix) = e.fix() {
+                println!("  fix: {fix}");
+            }
         }
     }
     if facts.euid == 0 {
