@@ -396,6 +396,20 @@ pub fn api_key(provider: &str) -> Result<Option<ApiKey>, KeyError> {
     OsKeyring::detect()?.get(provider)
 }
 
+/// Stores `text` as the key of `provider` in the OS keyring (the app's
+/// settings); the name of the keyring used.
+pub fn store_key(provider: &str, text: String) -> Result<&'static str, KeyError> {
+    let key = ApiKey::new(text)?;
+    let store = OsKeyring::detect()?;
+    store.set(provider, &key)?;
+    Ok(store.backend().name())
+}
+
+/// Whether `provider` has a key (`GLOVEBOX_API_KEY` or the keyring).
+pub fn has_key(provider: &str) -> Result<bool, KeyError> {
+    api_key(provider).map(|k| k.is_some())
+}
+
 /// Reads a key: from the terminal without echo when stdin is one, else the
 /// first line of stdin.
 pub fn read_key(prompt: &str) -> Result<ApiKey, KeyError> {

@@ -283,6 +283,45 @@ pub struct RunReport {
     pub lang: Lang,
 }
 
+/// Why a request could not be previewed.
+#[derive(Debug, thiserror::Error)]
+pub enum PreviewError {
+    /// An input cannot be used.
+    #[error(transparent)]
+    Input(#[from] inputs::InputError),
+    /// The provider settings are not usable.
+    #[error(transparent)]
+    Provider(#[from] crate::provider::ProviderError),
+}
+
+/// The exact request a run of `files` and `goal` would send to the model
+/// first, with nothing sent (the CLI's `--show-prompt`, the app's panel);
+/// `None` when the provider sends nothing (`offline`). Inputs are described
+/// as [`Engine::run`] describes them, so the body is byte for byte the one
+/// the run records and sends.
+pub fn preview_prompt(
+    files: &[PathBuf],
+    goal: &str,
+    model: Option<&ModelSettings>,
+    limits: &Limits,
+) -> Result<Option<generator::Outgoing>, PreviewError> {
+    let Some(settings) = model else {
+        return Ok(None);
+    };
+    let mut described = Vec::with_capacity(files.len());
+    for f in files {
+        described.push(inputs::describe(f, inputs::DEFAULT_MAX_INPUT_BYTES)?);
+    }
+    let generator = crate::provider::ModelGenerator::preview_only(settings.clone())?;
+    let request = GenerationRequest {
+        goal,
+        lang: Lang::detect(goal),
+        inputs: &described,
+        limits,
+    };
+    Ok(generator.outgoing(&request, None))
+}
+
 /// The engine: an audit store, a sandbox, a policy profile.
 #[derive(Debug)]
 pub struct Engine {

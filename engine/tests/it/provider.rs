@@ -701,6 +701,16 @@ fn provider_show_prompt_prints_the_body_and_sends_nothing() {
     std::thread::sleep(Duration::from_millis(100));
     assert!(model.requests().is_empty(), "nothing was sent");
     assert!(!s.db().exists(), "no run was recorded");
+
+    // The run sends exactly what was shown.
+    let r = run(&s, "openai", &url, Some(KEY), &["--sample-rows", "2"]);
+    assert_eq!(r.exit, 0, "{}", r.report);
+    let sent = &model.requests()[0].body;
+    assert_eq!(
+        format!("{sent}\n"),
+        String::from_utf8_lossy(&out.stdout),
+        "the preview is the body, byte for byte"
+    );
 }
 
 #[test]

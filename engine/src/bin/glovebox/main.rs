@@ -12,10 +12,10 @@ mod bench;
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
 use glovebox_engine::audit::{default_db_path, AuditStore};
-use glovebox_engine::generator::{GenerationRequest, Generator};
 use glovebox_engine::keys::{self, KeyStore};
-use glovebox_engine::lang::Lang;
-use glovebox_engine::pipeline::{Engine, Progress, RunReport, RunRequest, Status, INTERNAL_TABLES};
+use glovebox_engine::pipeline::{
+    preview_prompt, Engine, Progress, RunReport, RunRequest, Status, INTERNAL_TABLES,
+};
 use glovebox_engine::provider::{ModelGenerator, ModelSettings};
 use glovebox_sandbox::{Limits, Sandbox};
 
@@ -438,27 +438,10 @@ fn show_request(
     provider: &str,
     settings: Option<ModelSettings>,
 ) -> Result<ExitCode> {
-    let Some(settings) = settings else {
+    let Some(out) = preview_prompt(files, goal, settings.as_ref(), limits)? else {
         eprintln!("glovebox: the {provider} generator sends nothing: it works on this machine");
         return Ok(ExitCode::SUCCESS);
     };
-    let mut inputs = Vec::new();
-    for f in files {
-        inputs.push(
-            glovebox_engine::inputs::describe(f, glovebox_engine::inputs::DEFAULT_MAX_INPUT_BYTES)
-                .with_context(|| format!("cannot use {}", f.display()))?,
-        );
-    }
-    let generator = ModelGenerator::preview_only(settings)?;
-    let request = GenerationRequest {
-        goal,
-        lang: Lang::detect(goal),
-        inputs: &inputs,
-        limits,
-    };
-    let out = generator
-        .outgoing(&request, None)
-        .context("this generator sends nothing")?;
     eprintln!(
         "glovebox: nothing was sent. This is the exact body Glovebox would POST to {} (model {}); the API key goes in a header, never in the body:",
         out.url, out.model
