@@ -897,3 +897,30 @@ printf pw | gnome-keyring-daemon --unlock --components=secrets >/dev/null
         started.elapsed()
     );
 }
+
+#[test]
+fn provider_time_limit_goes_back_to_the_model() {
+    let s = Scratch::new();
+    let slow = format!("import time\ntime.sleep(30)\n{GOOD}");
+    let model = FakeModel::start(vec![
+        Script::Reply(reply(&slow)),
+        Script::Reply(reply(GOOD)),
+    ]);
+    let r = run(
+        &s,
+        "openai",
+        &model.openai_url(),
+        Some(KEY),
+        &["--time-limit", "1"],
+    );
+    assert_eq!(r.exit, 0, "{}\n{}", r.report, stderr(&r));
+    assert_eq!(
+        r.report["attempts"][0]["failure"],
+        "the calculation took longer than 1 seconds and was stopped"
+    );
+    let failure = last_user_message(&model.requests()[1].json());
+    assert!(
+        failure.contains("\ntimed out after 1 s (the time limit): the program must be faster\n"),
+        "{failure}"
+    );
+}
