@@ -175,3 +175,41 @@ fn unclear_goal_lists_what_was_understood_and_the_columns() {
         "{e}"
     );
 }
+
+#[test]
+fn hostile_column_names_and_goals_stay_inside_strings_and_comments() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("odd.csv");
+    std::fs::write(
+        &path,
+        "\"a\"\"); import os; (\"\"\",\"b\\\u{202e}x\",group\n1,2,g\n3,4,h\n",
+    )
+    .expect("write");
+    let inputs = [inputs::describe(&path, u64::MAX).expect("describe")];
+    let goal = "mean of 'b\\\u{202e}x' per group\n# import socket\u{2028}";
+    let generated = OfflineGenerator
+        .generate(&GenerationRequest {
+            goal,
+            lang: Lang::En,
+            inputs: &inputs,
+            limits: &glovebox_sandbox::Limits::default(),
+        })
+        .expect("plan");
+    let report = policy::check(&generated.code, Lang::En, &Profile::builtin());
+    assert_eq!(
+        report.verdict,
+        Verdict::Allow,
+        "{:?}\n{}",
+        report.findings,
+        generated.code
+    );
+    assert!(
+        generated.code.contains(r#"numbers("b\\\u202ex")"#),
+        "{}",
+        generated.code
+    );
+    assert!(!generated
+        .code
+        .lines()
+        .any(|l| l.starts_with("import socket") || l.starts_with("import os")));
+}
