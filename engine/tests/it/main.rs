@@ -6,6 +6,7 @@ mod attacks;
 mod bad_inputs;
 mod cli;
 mod common;
+mod export;
 mod fake_model;
 mod golden;
 mod legit;

@@ -85,6 +85,17 @@ enum Command {
         /// Run id.
         run: String,
     },
+    /// Export a finished run as a self-contained report for someone else.
+    Export {
+        /// Run id (see `glovebox history`).
+        run: String,
+        /// Report format.
+        #[arg(long, value_enum, default_value_t = ExportFormat::Html)]
+        format: ExportFormat,
+        /// Where to write the report.
+        #[arg(long, value_name = "FILE")]
+        out: PathBuf,
+    },
     /// Audit log tools.
     Audit {
         #[command(subcommand)]
@@ -184,6 +195,13 @@ enum KeyCommand {
         #[arg(long)]
         provider: String,
     },
+}
+
+/// Report formats.
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum ExportFormat {
+    /// One HTML file: inline CSS and SVG, works offline, prints well.
+    Html,
 }
 
 #[derive(Subcommand)]
@@ -336,6 +354,26 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
                 }
             }
             Ok(ExitCode::from(exit_code(&report)))
+        }
+        Command::Export { run, format, out } => {
+            let store = open_store(&db)?;
+            let manifest = match glovebox_engine::report::manifest(&store, &run) {
+                Ok(m) => m,
+                Err(e) => {
+                    eprintln!("glovebox: {e}");
+                    return Ok(ExitCode::from(2));
+                }
+            };
+            let page = match format {
+                ExportFormat::Html => glovebox_engine::report::html::render(&manifest),
+            };
+            // Written beside the target first, then renamed: never half a report.
+            let tmp = out.with_extension("glovebox-partial");
+            std::fs::write(&tmp, page)
+                .and_then(|()| std::fs::rename(&tmp, &out))
+                .with_context(|| format!("cannot write the report to {}", out.display()))?;
+            println!("report of {run} written to {}", out.display());
+            Ok(ExitCode::SUCCESS)
         }
         Command::History { limit } => {
             let store = open_store(&db)?;
