@@ -237,6 +237,17 @@ fn table_html(out: &mut String, table: &Value, w: &Words) {
     }
 }
 
+/// The page with its signature block (see [`super::sign`]).
+pub fn render_signed(manifest: &Value, signature: &Value) -> String {
+    let page = render(manifest);
+    let body_end = "</body></html>\n";
+    let head = page.strip_suffix(body_end).unwrap_or(&page);
+    format!(
+        "{head}<script type=\"application/json\" id=\"glovebox-signature\">{}</script>{body_end}",
+        script_json(signature)
+    )
+}
+
 /// The report page for `manifest` (see [`super::manifest`]).
 pub fn render(manifest: &Value) -> String {
     let _span = tracing::info_span!("report_html").entered();

@@ -11,5 +11,6 @@
 pub mod diff;
 pub mod html;
 pub mod manifest;
+pub mod sign;
 
 pub use manifest::{manifest, ReportError};

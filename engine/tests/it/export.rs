@@ -1,5 +1,6 @@
 //! `glovebox export RUN --format html --out FILE`: a finished run becomes one
-//! self-contained page whose embedded manifest matches the audit log.
+//! self-contained, signed page whose embedded manifest matches the audit
+//! log; `glovebox verify` checks it anywhere, and finds any change.
 
 use crate::common::{repo, Scratch};
 
@@ -23,7 +24,15 @@ fn a_finished_run_exports_as_one_self_contained_page() {
     let report: serde_json::Value = serde_json::from_slice(&run.stdout).expect("json");
     let run_id = report["run_id"].as_str().expect("run id");
     let out = s.dir.path().join("report.html");
-    let export = s.glovebox(&[
+    // A keyring entry of this test's own (the kernel key store in CI).
+    let service = format!("glovebox-test-{}", std::process::id());
+    let glovebox = |args: &[&str]| {
+        s.command(args)
+            .env("GLOVEBOX_KEYRING_SERVICE", &service)
+            .output()
+            .expect("run glovebox")
+    };
+    let export = glovebox(&[
         "export",
         run_id,
         "--format",
@@ -65,6 +74,67 @@ fn a_finished_run_exports_as_one_self_contained_page() {
         report["inputs"][0]["sha256"]
     );
     assert_eq!(manifest["final_code"], report["code"]);
+
+    // It verifies on "another machine": another folder, another database,
+    // with the public key the signer exported.
+    let public = glovebox(&["key", "export-public"]);
+    let public = String::from_utf8_lossy(&public.stdout)
+        .lines()
+        .next()
+        .unwrap_or("")
+        .to_owned();
+    assert!(public.starts_with("ed25519:"), "{public}");
+    let elsewhere = tempfile::tempdir().expect("tempdir");
+    let copy = elsewhere.path().join("received.html");
+    std::fs::copy(&out, &copy).expect("copy");
+    let verify = std::process::Command::new(crate::common::GLOVEBOX)
+        .args([
+            "--db",
+            elsewhere
+                .path()
+                .join("other.sqlite3")
+                .to_str()
+                .expect("path"),
+        ])
+        .args(["verify", copy.to_str().expect("path"), "--key", &public])
+        .output()
+        .expect("verify");
+    let said = String::from_utf8_lossy(&verify.stdout);
+    assert_eq!(verify.status.code(), Some(0), "{said}");
+    assert!(
+        said.starts_with("valid: the report is exactly as signed by key"),
+        "{said}"
+    );
+    assert!(!said.contains("not checked"), "{said}");
+
+    // A changed number in a table is found and shown.
+    let page = std::fs::read_to_string(&copy).expect("page");
+    let cell = page.find("<td>").expect("a table cell") + 4;
+    let digit = page[cell..]
+        .find(|c: char| c.is_ascii_digit())
+        .expect("a digit")
+        + cell;
+    let changed = if &page[digit..=digit] == "1" {
+        "2"
+    } else {
+        "1"
+    };
+    std::fs::write(
+        &copy,
+        format!("{}{changed}{}", &page[..digit], &page[digit + 1..]),
+    )
+    .expect("write");
+    let verify = s.glovebox(&["verify", copy.to_str().expect("path")]);
+    let said = String::from_utf8_lossy(&verify.stdout);
+    assert_eq!(verify.status.code(), Some(4), "{said}");
+    assert!(
+        said.contains("INVALID") && said.contains("differs from the signed manifest"),
+        "{said}"
+    );
+
+    // The key can be removed; the next export makes a new one.
+    let removed = glovebox(&["key", "delete-signing"]);
+    assert!(String::from_utf8_lossy(&removed.stderr).contains("removed"));
 
     // Unknown and unfinished runs are refused in plain words.
     let missing = s.glovebox(&["export", "run-nope", "--out", out.to_str().expect("path")]);

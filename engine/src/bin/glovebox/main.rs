@@ -85,7 +85,15 @@ enum Command {
         /// Run id.
         run: String,
     },
-    /// Export a finished run as a self-contained report for someone else.
+    /// Check a report: its signature, and that nothing in it was changed.
+    Verify {
+        /// The report file.
+        file: PathBuf,
+        /// The signer's public key (`glovebox key export-public` on their machine).
+        #[arg(long, value_name = "PUBKEY")]
+        key: Option<String>,
+    },
+    /// Export a finished run as a signed, self-contained report for someone else.
     Export {
         /// Run id (see `glovebox history`).
         run: String,
@@ -195,6 +203,10 @@ enum KeyCommand {
         #[arg(long)]
         provider: String,
     },
+    /// Print the public key that signs your reports, to give to their readers.
+    ExportPublic,
+    /// Remove the report signing key (a new one is made at the next export).
+    DeleteSigning,
 }
 
 /// Report formats.
@@ -355,6 +367,27 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
             }
             Ok(ExitCode::from(exit_code(&report)))
         }
+        Command::Verify { file, key } => {
+            use glovebox_engine::report::sign;
+            let trusted = key.as_deref().map(sign::parse_public_key).transpose()?;
+            let page = std::fs::read_to_string(&file)
+                .with_context(|| format!("cannot read {}", file.display()))?;
+            let v = sign::verify_html(&page, trusted.as_ref());
+            let signer = v.fingerprint.as_deref().unwrap_or("unknown");
+            if v.valid {
+                println!("valid: the report is exactly as signed by key {signer}");
+                if !v.signer_confirmed {
+                    println!("the signer was not checked: pass --key with their public key to confirm who signed");
+                }
+                Ok(ExitCode::SUCCESS)
+            } else {
+                println!("INVALID: {}", file.display());
+                for p in &v.problems {
+                    println!("  - {p}");
+                }
+                Ok(ExitCode::from(4))
+            }
+        }
         Command::Export { run, format, out } => {
             let store = open_store(&db)?;
             let manifest = match glovebox_engine::report::manifest(&store, &run) {
@@ -364,15 +397,23 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
                     return Ok(ExitCode::from(2));
                 }
             };
+            let signer = glovebox_engine::report::sign::Signer::from_keyring()
+                .context("cannot get the report signing key")?;
             let page = match format {
-                ExportFormat::Html => glovebox_engine::report::html::render(&manifest),
+                ExportFormat::Html => {
+                    glovebox_engine::report::sign::signed_html(&manifest, &signer)
+                }
             };
             // Written beside the target first, then renamed: never half a report.
             let tmp = out.with_extension("glovebox-partial");
             std::fs::write(&tmp, page)
                 .and_then(|()| std::fs::rename(&tmp, &out))
                 .with_context(|| format!("cannot write the report to {}", out.display()))?;
-            println!("report of {run} written to {}", out.display());
+            println!(
+                "report of {run} written to {}, signed by key {}",
+                out.display(),
+                signer.fingerprint()
+            );
             Ok(ExitCode::SUCCESS)
         }
         Command::History { limit } => {
@@ -499,6 +540,18 @@ fn key_command(command: KeyCommand) -> Result<ExitCode> {
     };
     let store = keys::OsKeyring::detect()?;
     match command {
+        KeyCommand::ExportPublic => {
+            let signer = glovebox_engine::report::sign::Signer::from_keyring()?;
+            println!("ed25519:{}", signer.public_hex());
+            println!("fingerprint {}", signer.fingerprint());
+        }
+        KeyCommand::DeleteSigning => {
+            if store.delete(glovebox_engine::report::sign::SIGNING_KEY_ENTRY)? {
+                eprintln!("glovebox: the report signing key was removed");
+            } else {
+                eprintln!("glovebox: no report signing key was stored");
+            }
+        }
         KeyCommand::Set { provider } => {
             check(&provider)?;
             let key = keys::read_key(&format!("API key for {provider} (not shown): "))?;

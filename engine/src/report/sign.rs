@@ -1,0 +1,394 @@
+//! Report signatures. An Ed25519 key pair is made on the first signed
+//! export; its private half lives in the OS keyring (the same stores as the
+//! providers' API keys), never in a file. A report carries its canonical
+//! manifest, the signature of that manifest and the public key with its
+//! fingerprint. Verifying needs nothing but the report (and, to know who
+//! signed, the signer's public key): the signature must match the manifest,
+//! and the visible page must be exactly the page the manifest renders to,
+//! so a changed number, table cell or chart anywhere is found.
+
+use ed25519_dalek::{Signature, Signer as _, SigningKey, Verifier as _, VerifyingKey};
+use serde_json::{json, Value};
+use sha2::{Digest, Sha256};
+
+use super::html;
+use crate::keys::{ApiKey, KeyError, KeyStore, OsKeyring};
+
+/// The keyring entry (under the `glovebox` service) holding the private key.
+pub const SIGNING_KEY_ENTRY: &str = "report-signing-key";
+/// Signature algorithm named in reports.
+pub const ALGORITHM: &str = "ed25519";
+
+/// Why signing or reading a signature failed.
+#[derive(Debug, thiserror::Error)]
+pub enum SignError {
+    /// The keyring failed.
+    #[error(transparent)]
+    Keyring(#[from] KeyError),
+    /// The stored key is not a key.
+    #[error("the report signing key in the keyring is damaged; remove it with `glovebox key delete-signing` (a new one is made at the next export)")]
+    Damaged,
+    /// No randomness.
+    #[error("cannot read random bytes for a new signing key: {0}")]
+    Random(std::io::Error),
+    /// A public key given by the user is not one.
+    #[error("{0} is not an ed25519 public key (64 hexadecimal digits, as `glovebox key export-public` prints)")]
+    BadPublicKey(String),
+}
+
+/// The signing key and its public half.
+pub struct Signer {
+    key: SigningKey,
+}
+
+impl std::fmt::Debug for Signer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Signer")
+            .field("fingerprint", &self.fingerprint())
+            .finish()
+    }
+}
+
+/// The fingerprint of a public key: the first 16 bytes of its sha256, hex.
+pub fn fingerprint(public: &VerifyingKey) -> String {
+    hex::encode(&Sha256::digest(public.as_bytes())[..16])
+}
+
+/// A public key written as 64 hex digits (an `ed25519:` prefix is accepted).
+pub fn parse_public_key(text: &str) -> Result<VerifyingKey, SignError> {
+    let bad = || SignError::BadPublicKey(text.to_owned());
+    let hex_text = text.trim().trim_start_matches("ed25519:");
+    let bytes: [u8; 32] = hex::decode(hex_text)
+        .ok()
+        .and_then(|b| b.try_into().ok())
+        .ok_or_else(bad)?;
+    VerifyingKey::from_bytes(&bytes).map_err(|_| bad())
+}
+
+impl Signer {
+    /// The key in the OS keyring, made and stored there on first use.
+    pub fn from_keyring() -> Result<Self, SignError> {
+        let store = OsKeyring::detect()?;
+        if let Some(secret) = store.get(SIGNING_KEY_ENTRY)? {
+            let bytes: [u8; 32] = hex::decode(secret.expose())
+                .ok()
+                .and_then(|b| b.try_into().ok())
+                .ok_or(SignError::Damaged)?;
+            return Ok(Self {
+                key: SigningKey::from_bytes(&bytes),
+            });
+        }
+        let mut seed = [0u8; 32];
+        {
+            use std::io::Read;
+            std::fs::File::open("/dev/urandom")
+                .and_then(|mut f| f.read_exact(&mut seed))
+                .map_err(SignError::Random)?;
+        }
+        let key = SigningKey::from_bytes(&seed);
+        seed.fill(0);
+        store.set(
+            SIGNING_KEY_ENTRY,
+            &ApiKey::new(hex::encode(key.to_bytes()))?,
+        )?;
+        tracing::info!(
+            backend = store.backend().name(),
+            "made a report signing key"
+        );
+        Ok(Self { key })
+    }
+
+    /// From a fixed seed (tests).
+    pub fn from_seed(seed: [u8; 32]) -> Self {
+        Self {
+            key: SigningKey::from_bytes(&seed),
+        }
+    }
+
+    /// The public key, hex.
+    pub fn public_hex(&self) -> String {
+        hex::encode(self.key.verifying_key().as_bytes())
+    }
+
+    /// The public key's fingerprint.
+    pub fn fingerprint(&self) -> String {
+        fingerprint(&self.key.verifying_key())
+    }
+
+    /// The signature block of `manifest` (over its canonical JSON).
+    pub fn sign(&self, manifest: &Value) -> Value {
+        let canonical = serde_json::to_string(manifest).unwrap_or_default();
+        let signature = self.key.sign(canonical.as_bytes());
+        json!({
+            "algorithm": ALGORITHM,
+            "public_key": self.public_hex(),
+            "fingerprint": self.fingerprint(),
+            "signature": hex::encode(signature.to_bytes()),
+            "signed": "the canonical JSON of the glovebox-manifest element (keys sorted, no spaces)",
+        })
+    }
+}
+
+/// The signed report page.
+pub fn signed_html(manifest: &Value, signer: &Signer) -> String {
+    html::render_signed(manifest, &signer.sign(manifest))
+}
+
+/// What verification found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Verification {
+    /// Everything checks out.
+    pub valid: bool,
+    /// The signer's fingerprint, as the report states it.
+    pub fingerprint: Option<String>,
+    /// A public key was given and it is the signer's.
+    pub signer_confirmed: bool,
+    /// What is wrong, in plain words.
+    pub problems: Vec<String>,
+}
+
+fn element<'a>(page: &'a str, id: &str) -> Option<&'a str> {
+    let open = format!("<script type=\"application/json\" id=\"{id}\">");
+    let start = page.find(&open)? + open.len();
+    let end = start + page[start..].find("</script>")?;
+    Some(&page[start..end])
+}
+
+/// The first line where two texts differ, shortened, for messages.
+fn first_difference(expected: &str, found: &str) -> String {
+    let line = expected
+        .lines()
+        .zip(found.lines())
+        .position(|(a, b)| a != b)
+        .unwrap_or_else(|| expected.lines().count().min(found.lines().count()));
+    let (a, b) = (
+        expected.lines().nth(line).unwrap_or(""),
+        found.lines().nth(line).unwrap_or(""),
+    );
+    let at = a
+        .char_indices()
+        .zip(b.chars())
+        .find(|((_, x), y)| x != y)
+        .map_or(a.len().min(b.len()), |((i, _), _)| i);
+    let from = a[..at].char_indices().rev().nth(40).map_or(0, |(i, _)| i);
+    let snippet = |s: &str| -> String { s.get(from..).unwrap_or("").chars().take(80).collect() };
+    format!(
+        "line {}: the signed manifest gives \"{}…\" where the file has \"{}…\"",
+        line + 1,
+        snippet(a),
+        snippet(b)
+    )
+}
+
+/// Verifies a report page; `trusted` is the signer's public key when known.
+pub fn verify_html(page: &str, trusted: Option<&VerifyingKey>) -> Verification {
+    let _span = tracing::info_span!("verify_report").entered();
+    let mut v = Verification {
+        valid: false,
+        fingerprint: None,
+        signer_confirmed: false,
+        problems: Vec::new(),
+    };
+    let Some(manifest_text) = element(page, "glovebox-manifest") else {
+        v.problems
+            .push("this file holds no Glovebox manifest".into());
+        return v;
+    };
+    let Some(signature_text) = element(page, "glovebox-signature") else {
+        v.problems.push("this report is not signed".into());
+        return v;
+    };
+    let manifest: Value = match serde_json::from_str(manifest_text) {
+        Ok(m) => m,
+        Err(e) => {
+            v.problems
+                .push(format!("the manifest is not valid JSON any more ({e})"));
+            return v;
+        }
+    };
+    let block: Value = match serde_json::from_str(signature_text) {
+        Ok(b) => b,
+        Err(e) => {
+            v.problems.push(format!(
+                "the signature block is not valid JSON any more ({e})"
+            ));
+            return v;
+        }
+    };
+    v.fingerprint = block["fingerprint"].as_str().map(str::to_owned);
+    let public = match block["public_key"].as_str().map(parse_public_key) {
+        Some(Ok(k)) => k,
+        _ => {
+            v.problems
+                .push("the signature block has no valid public key".into());
+            return v;
+        }
+    };
+    if v.fingerprint.as_deref() != Some(fingerprint(&public).as_str()) {
+        v.problems
+            .push("the stated fingerprint is not the fingerprint of the stated key".into());
+    }
+    if let Some(trusted) = trusted {
+        if trusted == &public {
+            v.signer_confirmed = true;
+        } else {
+            v.problems.push(format!(
+                "signed by key {}, not by the key you gave ({})",
+                fingerprint(&public),
+                fingerprint(trusted)
+            ));
+        }
+    }
+    let signature = block["signature"]
+        .as_str()
+        .and_then(|s| hex::decode(s).ok())
+        .and_then(|b| <[u8; 64]>::try_from(b).ok())
+        .map(|b| Signature::from_bytes(&b));
+    let canonical = serde_json::to_string(&manifest).unwrap_or_default();
+    match signature {
+        Some(sig) if public.verify(canonical.as_bytes(), &sig).is_ok() => {}
+        Some(_) => v.problems.push(
+            "the signature does not match the manifest: the manifest or the signature was changed"
+                .into(),
+        ),
+        None => v.problems.push("the signature is not readable".into()),
+    }
+    // The visible page must be exactly what the signed manifest renders to.
+    let expected = html::render_signed(&manifest, &block);
+    if expected != page {
+        v.problems.push(format!(
+            "the visible report differs from the signed manifest ({})",
+            first_difference(&expected, page)
+        ));
+    }
+    v.valid = v.problems.is_empty();
+    v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn manifest() -> Value {
+        json!({
+            "glovebox_report": 1,
+            "run_id": "run-1",
+            "lang": "en",
+            "goal": "total revenue per region",
+            "status": "answered",
+            "answer": {"text": "total revenue (North): 6109.2"},
+            "inputs": [{"name": "shop.csv", "sha256": "e2943575", "size_bytes": 6050, "row_count": 120, "columns": []}],
+            "result": {"tables": [{"name": "total revenue by region", "columns": ["region", "total revenue"], "rows": [["North", 6109.2]], "total_rows": 1}]},
+            "charts": [{"kind": "bar", "title": "t", "table": "total revenue by region", "svg": "<svg xmlns=\"http://www.w3.org/2000/svg\"><text>North</text></svg>"}],
+            "audit": {"run_last_entry_hash": "ab12"},
+        })
+    }
+
+    fn signed() -> (String, Signer) {
+        let signer = Signer::from_seed([7; 32]);
+        (signed_html(&manifest(), &signer), signer)
+    }
+
+    #[test]
+    fn an_untouched_report_verifies_and_names_its_signer() {
+        let (page, signer) = signed();
+        let v = verify_html(&page, Some(&signer.key.verifying_key()));
+        assert!(v.valid && v.signer_confirmed, "{:?}", v.problems);
+        assert_eq!(v.fingerprint, Some(signer.fingerprint()));
+        let v = verify_html(&page, None);
+        assert!(v.valid && !v.signer_confirmed);
+    }
+
+    #[test]
+    fn another_key_is_named_as_not_the_signer() {
+        let (page, _) = signed();
+        let other = Signer::from_seed([9; 32]);
+        let v = verify_html(&page, Some(&other.key.verifying_key()));
+        assert!(!v.valid);
+        assert!(
+            v.problems[0].starts_with("signed by key"),
+            "{:?}",
+            v.problems
+        );
+    }
+
+    /// Every kind of change is found: the manifest, a visible table cell,
+    /// the chart, the signature.
+    #[test]
+    fn every_mutation_is_detected() {
+        let (page, signer) = signed();
+        let key = signer.key.verifying_key();
+        let manifest_at = page.find("\"e2943575\"").expect("sha in manifest");
+        let cell_at = page.find("<td>6109.2</td>").expect("cell") + 4;
+        let chart_at = page.find("base64,").expect("chart") + 20;
+        let sig_start = page.find("\"signature\":\"").expect("signature") + 13;
+        let mutations: Vec<(&str, String)> = vec![
+            (
+                "manifest",
+                format!("{}f{}", &page[..manifest_at + 1], &page[manifest_at + 2..]),
+            ),
+            (
+                "table cell",
+                format!("{}7{}", &page[..cell_at], &page[cell_at + 1..]),
+            ),
+            (
+                "chart",
+                format!(
+                    "{}{}{}",
+                    &page[..chart_at],
+                    if &page[chart_at..chart_at + 1] == "A" {
+                        "B"
+                    } else {
+                        "A"
+                    },
+                    &page[chart_at + 1..]
+                ),
+            ),
+            (
+                "signature",
+                format!(
+                    "{}{}{}",
+                    &page[..sig_start],
+                    if &page[sig_start..sig_start + 1] == "0" {
+                        "1"
+                    } else {
+                        "0"
+                    },
+                    &page[sig_start + 1..]
+                ),
+            ),
+            ("answer", page.replacen("6109.2</p>", "9109.2</p>", 1)),
+            (
+                "appended script",
+                page.replace("</body>", "<script>alert(1)</script></body>"),
+            ),
+        ];
+        for (what, mutated) in mutations {
+            assert_ne!(mutated, page, "{what}: the mutation changed nothing");
+            let v = verify_html(&mutated, Some(&key));
+            assert!(!v.valid, "{what}: not detected");
+            assert!(!v.problems.is_empty(), "{what}: no reason given");
+        }
+    }
+
+    #[test]
+    fn a_changed_table_cell_is_shown_in_the_reason() {
+        let (page, signer) = signed();
+        let mutated = page.replace("<td>6109.2</td>", "<td>9999.9</td>");
+        let v = verify_html(&mutated, Some(&signer.key.verifying_key()));
+        assert_eq!(v.problems.len(), 1, "{:?}", v.problems);
+        assert!(
+            v.problems[0].contains("6109.2") && v.problems[0].contains("9999.9"),
+            "{}",
+            v.problems[0]
+        );
+    }
+
+    #[test]
+    fn public_keys_are_read_with_or_without_prefix() {
+        let s = Signer::from_seed([1; 32]);
+        let k = parse_public_key(&format!("ed25519:{}", s.public_hex())).expect("key");
+        assert_eq!(fingerprint(&k), s.fingerprint());
+        assert!(parse_public_key("abc").is_err());
+    }
+}
