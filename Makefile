@@ -36,6 +36,13 @@ deps:
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
 	fi
 	@mkdir -p $(GLOVEBOX_CACHE)/target
+	@# A new Cargo.lock starts from a copy of the newest build folder: cargo
+	@# then rebuilds only what changed instead of every crate.
+	@if [ ! -d $(CARGO_TARGET_DIR) ]; then \
+	  rm -rf $(CARGO_TARGET_DIR).tmp; \
+	  newest=$$(ls -1dt $(GLOVEBOX_CACHE)/target/*/ 2>/dev/null | grep -v '\.tmp/$$' | head -1); \
+	  if [ -n "$$newest" ]; then echo "==> cargo cache seeded from $$newest"; cp -a "$$newest" $(CARGO_TARGET_DIR).tmp && mv $(CARGO_TARGET_DIR).tmp $(CARGO_TARGET_DIR); fi; \
+	fi
 	@# keep only the two newest cargo caches
 	@ls -1dt $(GLOVEBOX_CACHE)/target/*/ 2>/dev/null | tail -n +3 | xargs -r rm -rf
 
