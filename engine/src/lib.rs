@@ -13,5 +13,6 @@ pub mod pipeline;
 pub mod policy;
 pub mod provider;
 pub mod report;
+pub mod rerun;
 pub mod support;
 pub mod validate;

@@ -187,6 +187,8 @@ pub struct RunRequest {
     pub approve_review: bool,
     /// Where files the code writes to `/output` are copied (`DIR/files`).
     pub out_dir: Option<PathBuf>,
+    /// The run this one repeats (`glovebox rerun`), recorded in `run_started`.
+    pub rerun_of: Option<String>,
 }
 
 /// One attempt, as reported.
@@ -404,6 +406,7 @@ impl Engine {
                 "pid": pid,
                 "pid_start": crate::audit::process_start(pid),
                 "limits": self.limits,
+                "rerun_of": request.rerun_of,
             }),
         )?;
         let mut report = RunReport {

@@ -12,3 +12,4 @@ mod golden;
 mod legit;
 mod out;
 mod provider;
+mod rerun;

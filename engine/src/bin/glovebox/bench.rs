@@ -165,6 +165,7 @@ pub fn run(runs: usize, mb: u64, python_path: Option<PathBuf>) -> Result<()> {
                 model: None,
                 approve_review: false,
                 out_dir: None,
+                rerun_of: None,
             },
             |_| {},
         ))?;

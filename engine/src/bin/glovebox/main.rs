@@ -85,6 +85,23 @@ enum Command {
         /// Run id.
         run: String,
     },
+    /// Run a recorded run's code again on the same inputs, in the sandbox,
+    /// and compare the results.
+    Rerun {
+        /// Run id (see `glovebox history`).
+        run: String,
+        /// The inputs, when they moved since the run (matched by file name).
+        files: Vec<PathBuf>,
+        /// Refuse to run when the sandbox image differs from the recorded one.
+        #[arg(long)]
+        require_same_image: bool,
+        /// Approve code that needs review (never code that is refused).
+        #[arg(long)]
+        yes: bool,
+        /// Print one JSON object (the new run's report and the differences).
+        #[arg(long)]
+        json: bool,
+    },
     /// Check a report: its signature, and that nothing in it was changed.
     Verify {
         /// The report file.
@@ -330,6 +347,7 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
                 model: model_settings,
                 approve_review: yes,
                 out_dir: out.clone(),
+                rerun_of: None,
             };
             let mut streaming = false;
             let report = runtime.block_on(engine.run(request, |p: Progress<'_>| {
@@ -366,6 +384,96 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
                 }
             }
             Ok(ExitCode::from(exit_code(&report)))
+        }
+        Command::Rerun {
+            run,
+            files,
+            require_same_image,
+            yes,
+            json,
+        } => {
+            let store = open_store(&db)?;
+            let recorded = match glovebox_engine::rerun::recorded(&store, &run, &files) {
+                Ok(r) => r,
+                Err(e) => {
+                    eprintln!("glovebox: {e}");
+                    return Ok(ExitCode::from(2));
+                }
+            };
+            drop(store);
+            let sandbox = Sandbox::builder()
+                .build()
+                .context("the sandbox is not ready (run 'glovebox doctor')")?;
+            let image_now = sandbox.image().digest.clone();
+            if let Some(was) = recorded
+                .image_digest
+                .as_deref()
+                .filter(|was| *was != image_now)
+            {
+                if require_same_image {
+                    eprintln!("glovebox: the sandbox image changed since {run} (was {was}, is {image_now}); not run");
+                    return Ok(ExitCode::from(2));
+                }
+                eprintln!("glovebox: warning: the sandbox image changed since {run} (was {was}, is {image_now}); results may differ");
+            }
+            // The recorded time and memory limits, checked again by the builder.
+            let recorded_limits = store_limits(&db, &run).unwrap_or_default();
+            let mut limits = Limits::builder();
+            if let Some(ms) = recorded_limits["wall_time_ms"].as_u64() {
+                limits = limits
+                    .with_wall_time(std::time::Duration::from_millis(ms))
+                    .context("the recorded time limit")?;
+            }
+            if let Some(bytes) = recorded_limits["memory_bytes"].as_u64() {
+                limits = limits
+                    .with_memory_bytes(bytes)
+                    .context("the recorded memory limit")?;
+            }
+            let limits = limits.build();
+            let mut engine = Engine::open(&db, sandbox, limits)?;
+            let runtime = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()?;
+            let request = RunRequest {
+                files: recorded.files.clone(),
+                goal: recorded.goal.clone(),
+                code: Some(recorded.code.clone()),
+                provider: "offline".into(),
+                model: None,
+                approve_review: yes,
+                out_dir: None,
+                rerun_of: Some(run.clone()),
+            };
+            let report = runtime.block_on(engine.run(request, |_: Progress<'_>| {}))?;
+            let differences =
+                glovebox_engine::rerun::differences(recorded.result.as_ref(), &report);
+            let same = report.status == Status::Answered && differences.is_empty();
+            if json {
+                println!(
+                    "{}",
+                    serde_json::to_string_pretty(&serde_json::json!({
+                        "rerun_of": run,
+                        "identical": same,
+                        "differences": differences,
+                        "report": report,
+                    }))?
+                );
+            } else {
+                print_report(&report);
+                if same {
+                    println!("\nidentical results to {run}");
+                } else if report.status == Status::Answered {
+                    println!("\nresults differ from {run}:");
+                    for d in &differences {
+                        println!("  - {d}");
+                    }
+                }
+            }
+            Ok(ExitCode::from(if same {
+                0
+            } else {
+                exit_code(&report).max(4)
+            }))
         }
         Command::Verify { file, key } => {
             use glovebox_engine::report::sign;
@@ -599,6 +707,16 @@ fn write_out(dir: &std::path::Path, report: &RunReport) -> Result<()> {
         std::fs::write(dir.join(format!("chart-{}.png", i + 1)), &chart.png)?;
     }
     Ok(())
+}
+
+/// The limits a run was recorded with.
+fn store_limits(db: &std::path::Path, run: &str) -> Option<serde_json::Value> {
+    let store = open_store(db).ok()?;
+    let entries = store.run_entries(run).ok()?;
+    entries
+        .into_iter()
+        .find(|e| e.kind == "run_started")
+        .map(|e| e.body["limits"].clone())
 }
 
 fn exit_code(report: &RunReport) -> u8 {
