@@ -461,6 +461,18 @@ impl Engine {
         let outputs_to = match &request.out_dir {
             Some(dir) => {
                 let files = dir.join("files");
+                // Files of an earlier run would be mistaken for this one's
+                // (and same-named new files would not be copied over them).
+                let earlier = std::fs::read_dir(&files)
+                    .map(|mut d| d.next().is_some())
+                    .unwrap_or(false);
+                if earlier {
+                    let reason = format!(
+                        "the folder {} already holds files from an earlier run; give --out an empty or new folder",
+                        files.display()
+                    );
+                    return self.stop(report, Status::Stopped, "input", &reason);
+                }
                 if let Err(e) = std::fs::create_dir_all(&files) {
                     let reason =
                         format!("cannot create the output folder {}: {e}", files.display());

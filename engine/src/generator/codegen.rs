@@ -23,6 +23,17 @@ fn is_hidden(c: char) -> bool {
         || matches!(c, '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{2069}' | '\u{feff}' | '\u{2028}' | '\u{2029}')
 }
 
+/// A comment line: data in it (a column name, a value, the goal) loses
+/// every character that could end the comment or hide text.
+pub fn comment(text: &str) -> String {
+    let clean: String = text
+        .chars()
+        .map(|c| if is_hidden(c) { ' ' } else { c })
+        .take(300)
+        .collect();
+    format!("# {clean}")
+}
+
 /// A Python string literal; quotes, backslashes and hidden characters are escaped.
 pub fn py_str(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
@@ -63,6 +74,19 @@ pub fn py_name(column: &str) -> String {
     }
     let name = name.trim_matches('_').to_owned();
     const TAKEN: &[&str] = &[
+        "assert",
+        "async",
+        "await",
+        "break",
+        "continue",
+        "elif",
+        "except",
+        "finally",
+        "nonlocal",
+        "raise",
+        "abs",
+        "enumerate",
+        "sorted",
         "data",
         "pd",
         "glovebox",
@@ -219,19 +243,26 @@ impl Code {
     }
 }
 
-fn filter_line(f: &Filter, lang: Lang) -> Vec<String> {
+/// A column read as numbers in a filter; with a decimal comma, a column
+/// pandas kept as text ("3,5") is converted like `numbers()` does.
+fn number_expr(col: &str, decimal_comma: bool) -> String {
+    if decimal_comma {
+        format!("pd.to_numeric(data[{col}].astype(str).str.replace(\",\", \".\", regex=False), errors=\"coerce\")")
+    } else {
+        format!("pd.to_numeric(data[{col}], errors=\"coerce\")")
+    }
+}
+
+fn filter_line(f: &Filter, lang: Lang, decimal_comma: bool) -> Vec<String> {
     let col = py_str(&f.column);
     match &f.value {
         FilterValue::Text(v) => vec![
-            format!(
-                "# {}",
-                words(
-                    lang,
-                    &format!("Only the rows where {} is {v}.", f.column),
-                    &format!("Seulement les lignes où {} vaut {v}.", f.column),
-                    &format!("Solo las filas donde {} es {v}.", f.column),
-                )
-            ),
+            comment(&words(
+                lang,
+                &format!("Only the rows where {} is {v}.", f.column),
+                &format!("Seulement les lignes où {} vaut {v}.", f.column),
+                &format!("Solo las filas donde {} es {v}.", f.column),
+            )),
             format!(
                 "data = data[data[{col}].astype(str).str.strip() {} {}]",
                 f.cmp.python(),
@@ -239,32 +270,30 @@ fn filter_line(f: &Filter, lang: Lang) -> Vec<String> {
             ),
         ],
         FilterValue::Number(n) => vec![
+            comment(&words(
+                lang,
+                &format!(
+                    "Only the rows where {} {} {}.",
+                    f.column,
+                    f.cmp.python(),
+                    py_num(*n)
+                ),
+                &format!(
+                    "Seulement les lignes où {} {} {}.",
+                    f.column,
+                    f.cmp.python(),
+                    py_num(*n)
+                ),
+                &format!(
+                    "Solo las filas donde {} {} {}.",
+                    f.column,
+                    f.cmp.python(),
+                    py_num(*n)
+                ),
+            )),
             format!(
-                "# {}",
-                words(
-                    lang,
-                    &format!(
-                        "Only the rows where {} {} {}.",
-                        f.column,
-                        f.cmp.python(),
-                        py_num(*n)
-                    ),
-                    &format!(
-                        "Seulement les lignes où {} {} {}.",
-                        f.column,
-                        f.cmp.python(),
-                        py_num(*n)
-                    ),
-                    &format!(
-                        "Solo las filas donde {} {} {}.",
-                        f.column,
-                        f.cmp.python(),
-                        py_num(*n)
-                    ),
-                )
-            ),
-            format!(
-                "data = data[pd.to_numeric(data[{col}], errors=\"coerce\") {} {}]",
+                "data = data[{} {} {}]",
+                number_expr(&col, decimal_comma),
                 f.cmp.python(),
                 py_num(*n)
             ),
@@ -272,7 +301,7 @@ fn filter_line(f: &Filter, lang: Lang) -> Vec<String> {
     }
 }
 
-fn part_mask(f: &Filter) -> String {
+fn part_mask(f: &Filter, decimal_comma: bool) -> String {
     let col = py_str(&f.column);
     match &f.value {
         FilterValue::Text(v) => format!(
@@ -281,7 +310,8 @@ fn part_mask(f: &Filter) -> String {
             py_str(v)
         ),
         FilterValue::Number(n) => format!(
-            "pd.to_numeric(data[{col}], errors=\"coerce\") {} {}",
+            "{} {} {}",
+            number_expr(&col, decimal_comma),
             f.cmp.python(),
             py_num(*n)
         ),
@@ -400,12 +430,16 @@ pub fn generate(plan: &Plan, goal: &str) -> String {
                 "La columna como fechas; las celdas vacías y el texto que no es una fecha se dejan fuera.",
             )
         ));
-        if s.day_first {
-            c.line("    values = pd.to_datetime(data[column], errors=\"coerce\", dayfirst=True)");
-        } else {
+        if s.iso_dates {
             c.line(
                 "    values = pd.to_datetime(data[column], errors=\"coerce\", format=\"ISO8601\")",
             );
+        } else {
+            // Each cell on its own, in the file's order of day and month.
+            c.line(format!(
+                "    values = pd.to_datetime(data[column], errors=\"coerce\", format=\"mixed\", dayfirst={})",
+                if s.day_first { "True" } else { "False" }
+            ));
         }
         c.line("    empty = int(data[column].isna().sum())");
         c.line("    used.append([column, int(values.notna().sum()), empty, int(values.isna().sum()) - empty])");
@@ -414,7 +448,7 @@ pub fn generate(plan: &Plan, goal: &str) -> String {
     }
     c.line("");
     for f in &plan.filters {
-        for l in filter_line(f, lang) {
+        for l in filter_line(f, lang, s.decimal_comma) {
             c.line(l);
         }
     }
@@ -565,8 +599,8 @@ fn recipe_code(c: &mut Code, plan: &Plan) {
                         "for group, value in counts.head({MAX_GROUP_ANSWERS}).items():"
                     ));
                     c.line(format!(
-                        "    glovebox.answer(f\"{} ({{group}})\", value, unit=\"count\")",
-                        rows
+                        "    glovebox.answer({} + \" (\" + str(group) + \")\", value, unit=\"count\")",
+                        py_str(&rows)
                     ));
                 }
             }
@@ -711,13 +745,14 @@ fn recipe_code(c: &mut Code, plan: &Plan) {
                     c.line(format!(
                         "for group, value in share.head({MAX_GROUP_ANSWERS}).items():"
                     ));
+                    // Data never goes into an f-string: a column name is a plain string.
                     c.line(format!(
-                        "    glovebox.answer(f\"{} ({{group}})\", value, unit=\"percent\")",
-                        share_name.trim_end_matches(" (%)")
+                        "    glovebox.answer({} + \" (\" + str(group) + \")\", value, unit=\"percent\")",
+                        py_str(share_name.trim_end_matches(" (%)"))
                     ));
                 }
                 (None, Some(f)) => {
-                    c.line(format!("part = {}", part_mask(f)));
+                    c.line(format!("part = {}", part_mask(f, s.decimal_comma)));
                     let expr = match value {
                         Some(v) => format!("100 * {0}[part].sum() / {0}.sum()", py_name(v)),
                         None => "100 * part.sum() / len(data)".into(),

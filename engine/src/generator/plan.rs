@@ -228,7 +228,9 @@ pub struct Source {
     pub rows: u64,
     /// Columns and kinds.
     pub columns: Vec<(String, ColumnKind)>,
-    /// Dates are written day first (`31/01/2026`).
+    /// Dates are ISO (`2026-01-31`).
+    pub iso_dates: bool,
+    /// Dates are written day first (`31/01/2026`), else month first.
     pub day_first: bool,
 }
 
@@ -843,7 +845,8 @@ pub fn plan(goal: &str, lang: Lang, inputs: &[InputDescription]) -> Result<Plan,
             .iter()
             .map(|c| (c.name.clone(), c.kind))
             .collect(),
-        day_first: day_first(input),
+        iso_dates: date_order(input, lang).0,
+        day_first: date_order(input, lang).1,
     };
 
     // 9. The recipe.
@@ -1176,18 +1179,39 @@ fn kind_of(columns: &[(String, ColumnKind, Vec<String>)], name: &str) -> ColumnK
         .map_or(ColumnKind::Empty, |c| c.1)
 }
 
-/// True when the file's dates read `31/01/2026` rather than ISO.
-fn day_first(input: &InputDescription) -> bool {
-    input
+/// How the file writes its dates: (ISO `2026-01-31`, day first). Without
+/// ISO dates, a first part above 12 (`31/01/2026`) means day first, a second
+/// part above 12 (`01/31/2026`) month first; when no value tells, the
+/// goal's language decides (month first in English, day first otherwise).
+fn date_order(input: &InputDescription, lang: Lang) -> (bool, bool) {
+    let values: Vec<&str> = input
         .columns
         .iter()
         .enumerate()
         .filter(|(_, c)| c.kind == ColumnKind::Date)
         .flat_map(|(i, _)| input.preview.iter().filter_map(move |r| r.get(i)))
-        .any(|v| {
-            let v = v.trim();
-            v.len() >= 10 && !v[..4].bytes().all(|b| b.is_ascii_digit())
-        })
+        .map(|v| v.trim())
+        .filter(|v| !v.is_empty())
+        .collect();
+    let iso = values
+        .iter()
+        .all(|v| v.len() >= 4 && v.bytes().take(4).all(|b| b.is_ascii_digit()));
+    if iso {
+        return (true, false);
+    }
+    let part = |v: &str, n: usize| -> u32 {
+        v.split(['/', '.', '-', ' '])
+            .nth(n)
+            .and_then(|p| p.parse().ok())
+            .unwrap_or(0)
+    };
+    if values.iter().any(|v| part(v, 0) > 12) {
+        (false, true)
+    } else if values.iter().any(|v| part(v, 1) > 12) {
+        (false, false)
+    } else {
+        (false, lang != Lang::En)
+    }
 }
 
 /// "to two decimal places", "à 2 décimales", "con dos decimales", "to the

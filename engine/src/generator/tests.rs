@@ -213,3 +213,95 @@ fn hostile_column_names_and_goals_stay_inside_strings_and_comments() {
         .lines()
         .any(|l| l.starts_with("import socket") || l.starts_with("import os")));
 }
+
+fn generate_on(csv: &str, goal: &str) -> Generated {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("data.csv");
+    std::fs::write(&path, csv).expect("write");
+    let inputs = [inputs::describe(&path, u64::MAX).expect("describe")];
+    OfflineGenerator
+        .generate(&GenerationRequest {
+            goal,
+            lang: Lang::detect(goal),
+            inputs: &inputs,
+            limits: &glovebox_sandbox::Limits::default(),
+        })
+        .unwrap_or_else(|e| panic!("{goal}: {e}"))
+}
+
+/// Found in review: a header with a quoted newline ended a comment and
+/// added a line of code; a column name went into an f-string.
+#[test]
+fn data_never_becomes_code_in_comments_or_f_strings() {
+    let csv = "\"region\ndata[\"\"revenue\"\"] = data[\"\"revenue\"\"] * 100 #\",revenue\nNorth,10\nSouth,20\nNorth,30\n";
+    let g = generate_on(csv, "total revenue for North");
+    assert!(
+        !g.code.lines().any(|l| l.starts_with("data[\"revenue\"] =")),
+        "{}",
+        g.code
+    );
+    let report = policy::check(&g.code, Lang::En, &Profile::builtin());
+    assert_eq!(report.verdict, Verdict::Allow);
+
+    let csv = "region,\"amount {glovebox.answer('injected', 1)}\"\nNorth,10\nSouth,20\n";
+    let g = generate_on(
+        csv,
+        "share of \"amount {glovebox.answer('injected', 1)}\" by region",
+    );
+    assert!(!g.code.contains("f\"share"), "{}", g.code);
+    assert!(
+        !g.code
+            .lines()
+            .any(|l| l.contains("f\"") && l.contains("injected")),
+        "{}",
+        g.code
+    );
+}
+
+#[test]
+fn python_keywords_as_column_names_get_other_variable_names() {
+    let g = generate_on("name,break\na,10\nb,20\n", "average break");
+    assert!(
+        g.code.contains("break_column = numbers(\"break\")"),
+        "{}",
+        g.code
+    );
+}
+
+#[test]
+fn month_first_dates_are_read_month_first() {
+    let g = generate_on(
+        "day,revenue\n01/02/2024,10\n01/15/2024,20\n02/20/2024,30\n02/03/2024,40\n",
+        "monthly total revenue",
+    );
+    assert!(
+        g.code.contains("format=\"mixed\", dayfirst=False"),
+        "{}",
+        g.code
+    );
+    let g = generate_on(
+        "day,revenue\n31/01/2024,10\n02/02/2024,20\n",
+        "monthly total revenue",
+    );
+    assert!(
+        g.code.contains("format=\"mixed\", dayfirst=True"),
+        "{}",
+        g.code
+    );
+}
+
+#[test]
+fn numeric_filters_on_decimal_comma_files_convert_commas() {
+    let mut csv = String::from("region;score;revenue\n");
+    for i in 0..24 {
+        csv.push_str(&format!("North;{},5;10\n", 3 + i % 2));
+    }
+    csv.push_str("North;n/d;10\n");
+    let g = generate_on(&csv, "total revenue where score > 3");
+    assert!(
+        g.code
+            .contains("data[\"score\"].astype(str).str.replace(\",\", \".\", regex=False)"),
+        "{}",
+        g.code
+    );
+}

@@ -274,6 +274,19 @@ impl ModelSettingsBuilder {
                 "the base URL must start with http:// or https:// and name a host".into(),
             ));
         }
+        // A key must never cross a network in clear text: plain http only
+        // to this machine (Ollama, llama.cpp, LM Studio on loopback).
+        let host = parsed.host_str().unwrap_or("");
+        let loopback = host == "localhost"
+            || host
+                .trim_matches(['[', ']'])
+                .parse::<std::net::IpAddr>()
+                .is_ok_and(|ip| ip.is_loopback());
+        if parsed.scheme() == "http" && !loopback {
+            return Err(ProviderError::Settings(
+                "a base URL on another machine must use https:// (plain http:// is only for a server on this machine)".into(),
+            ));
+        }
         if !parsed.username().is_empty() || parsed.password().is_some() {
             return Err(ProviderError::Settings(
                 "the base URL must not contain a user name or password (keys go in the keyring)"
@@ -373,8 +386,22 @@ impl std::fmt::Debug for ModelGenerator {
 }
 
 fn redact(text: &str, key: Option<&ApiKey>) -> String {
+    /// A key cut by a size limit still leaks this much of itself.
+    const MIN_PREFIX: usize = 8;
     match key {
-        Some(k) if !k.expose().is_empty() => text.replace(k.expose(), "[redacted]"),
+        Some(k) if !k.expose().is_empty() => {
+            let key = k.expose();
+            let mut out = text.replace(key, "[redacted]");
+            // A body cut short may end with the start of the key.
+            for len in (MIN_PREFIX..key.len()).rev() {
+                if out.ends_with(&key[..len]) {
+                    out.truncate(out.len() - len);
+                    out.push_str("[redacted]");
+                    break;
+                }
+            }
+            out
+        }
         _ => text.to_owned(),
     }
 }
@@ -454,8 +481,9 @@ fn error_detail(body: &str, key: Option<&ApiKey>) -> String {
                 .and_then(|m| m.as_str().map(str::to_owned))
         })
         .unwrap_or_else(|| body.trim().to_owned());
-    let message: String = message.chars().take(300).collect();
+    // Redact before shortening: a cut must not leave part of the key behind.
     let message = redact(&message, key);
+    let message: String = message.chars().take(300).collect();
     if message.is_empty() {
         String::new()
     } else {
@@ -484,6 +512,8 @@ impl ModelGenerator {
         let client = reqwest::Client::builder()
             .connect_timeout(CONNECT_TIMEOUT)
             .user_agent(concat!("glovebox/", env!("CARGO_PKG_VERSION")))
+            // A redirect could carry the key header or the prompt elsewhere.
+            .redirect(reqwest::redirect::Policy::none())
             .build()
             .map_err(|e| ProviderError::Settings(format!("cannot set up HTTP: {e}")))?;
         Ok(Self {
@@ -927,6 +957,10 @@ mod tests {
         assert!(b().with_base_url("ftp://x").is_err());
         assert!(b().with_base_url("https://user:pw@x/v1").is_err());
         assert!(b().with_base_url("https://x/v1?key=1").is_err());
+        // Found in review: a key in clear text to another machine.
+        assert!(b().with_base_url("http://10.1.2.3:8080/v1").is_err());
+        assert!(b().with_base_url("http://[::1]:8080/v1").is_ok());
+        assert!(b().with_base_url("https://10.1.2.3:8080/v1").is_ok());
         assert!(b().with_sample_rows(prompt::MAX_SAMPLE_ROWS + 1).is_err());
         assert!(b().with_model("").is_err());
         let s = b()
@@ -956,5 +990,10 @@ mod tests {
             ": bad key [redacted]"
         );
         assert_eq!(error_detail("", Some(&key)), "");
+        // Found in review: cut at 300 characters, then redacted, left the
+        // key's start; and a body cut by its size limit can end with it.
+        let long = format!("{}sk-secret-123", "x".repeat(295));
+        assert!(!error_detail(&long, Some(&key)).contains("sk-sec"));
+        assert_eq!(redact("echo: sk-secre", Some(&key)), "echo: [redacted]");
     }
 }

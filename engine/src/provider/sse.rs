@@ -12,6 +12,8 @@ pub struct Event {
 
 /// Longest line kept, in bytes; a longer one is an error (a broken stream).
 pub const MAX_LINE_BYTES: usize = 1024 * 1024;
+/// Longest event (all its `data:` lines together), in bytes.
+pub const MAX_EVENT_BYTES: usize = 1024 * 1024;
 
 /// Incremental decoder.
 #[derive(Debug, Default)]
@@ -27,6 +29,9 @@ pub enum SseError {
     /// A line longer than [`MAX_LINE_BYTES`].
     #[error("an event line is longer than {MAX_LINE_BYTES} bytes")]
     LineTooLong,
+    /// An event that never ends, longer than [`MAX_EVENT_BYTES`].
+    #[error("an event is longer than {MAX_EVENT_BYTES} bytes")]
+    EventTooLong,
 }
 
 impl Decoder {
@@ -64,6 +69,9 @@ impl Decoder {
                     }
                     self.current.data.push_str(value);
                     self.has_data = true;
+                    if self.current.data.len() > MAX_EVENT_BYTES {
+                        return Err(SseError::EventTooLong);
+                    }
                 }
                 _ => {}
             }
@@ -91,6 +99,20 @@ impl Decoder {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_event_that_never_ends_is_refused() {
+        let mut d = Decoder::default();
+        let line = format!("data: {}\n", "x".repeat(1000));
+        let mut refused = false;
+        for _ in 0..(MAX_EVENT_BYTES / 1000 + 2) {
+            if d.feed(line.as_bytes()).is_err() {
+                refused = true;
+                break;
+            }
+        }
+        assert!(refused, "the event grew past MAX_EVENT_BYTES");
+    }
 
     #[test]
     fn events_across_chunk_boundaries() {

@@ -72,4 +72,20 @@ fn out_dir_holds_report_code_charts_and_output_files() {
     assert!(written.starts_with("region,units\n"), "{written}");
     // No chart asked by that code and no table: none drawn, none invented.
     assert_eq!(r["drawn_charts"], serde_json::json!([]));
+
+    // Found in review: a second run into the same folder kept the first
+    // run's file and dropped its own. It is refused instead.
+    let (again, exit) = s.run_json(
+        &[shop.as_path()],
+        "units per region",
+        &code,
+        &["--out", out2.to_str().expect("path")],
+    );
+    assert_eq!(exit, 2, "{again}");
+    assert!(
+        again["stop_reason"]
+            .as_str()
+            .is_some_and(|r| r.contains("already holds files from an earlier run")),
+        "{again}"
+    );
 }

@@ -137,7 +137,7 @@ fn provider_openai_happy_path_streams_and_records_the_exact_request() {
     assert_eq!(body["stream"], true);
     assert_eq!(body["messages"][0]["role"], "system");
     let task = last_user_message(&body);
-    assert!(task.contains("File /input/sales.csv"), "{task}");
+    assert!(task.contains("File \"/input/sales.csv\""), "{task}");
     assert!(task.contains("2026-01-05,North,Notebook,12,3.50"), "{task}");
     assert!(
         !task.contains("2026-01-10"),

@@ -2,7 +2,8 @@
 // to be an <svg> root, stripped of scripts, foreign content, event handlers and
 // external links, then imported into the page with importNode. Never innerHTML.
 
-const DROP_ELEMENTS = new Set(["script", "foreignobject", "iframe", "object", "embed", "use", "image", "a", "style", "animate", "set"]);
+const DROP_ELEMENTS = new Set(["script", "foreignobject", "iframe", "object", "embed", "use", "image", "feimage", "a", "style", "animate", "animatemotion", "animatetransform", "set"]);
+const XLINK = "http://www.w3.org/1999/xlink";
 
 function clean(node: Element): void {
   for (const child of Array.from(node.children)) {
@@ -13,9 +14,10 @@ function clean(node: Element): void {
     clean(child);
   }
   for (const attr of Array.from(node.attributes)) {
-    const name = attr.name.toLowerCase();
+    // By local name and namespace: a link may use any prefix bound to xlink.
+    const name = attr.localName.toLowerCase();
     const value = attr.value.trim().toLowerCase();
-    if (name.startsWith("on") || name === "href" || name === "xlink:href" || name === "style" || value.startsWith("javascript:") || value.includes("url(")) {
+    if (name.startsWith("on") || name === "href" || attr.namespaceURI === XLINK || name === "style" || value.startsWith("javascript:") || value.includes("url(")) {
       node.removeAttribute(attr.name);
     }
   }

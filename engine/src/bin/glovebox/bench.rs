@@ -93,8 +93,20 @@ pub fn run(runs: usize, mb: u64, python_path: Option<PathBuf>) -> Result<()> {
         bail!("the host side needs pandas: run `make bench`, which installs the image's pinned wheels for the host and passes --python-path");
     };
     let runs = runs.max(3);
-    let dir = BenchDir(std::env::temp_dir().join(format!("glovebox-bench-{}", std::process::id())));
-    std::fs::create_dir_all(dir.path())?;
+    // A new folder only this user can enter: the host runs Python from it.
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos());
+    let path =
+        std::env::temp_dir().join(format!("glovebox-bench-{}-{nanos:09}", std::process::id()));
+    {
+        use std::os::unix::fs::DirBuilderExt;
+        std::fs::DirBuilder::new()
+            .mode(0o700)
+            .create(&path)
+            .with_context(|| format!("cannot create {}", path.display()))?;
+    }
+    let dir = BenchDir(path);
     let csv = dir.path().join("sales.csv");
     write_csv(&csv, mb)?;
     let size = std::fs::metadata(&csv)?.len();
