@@ -92,6 +92,9 @@ pub enum KeyError {
         /// What it said.
         message: String,
     },
+    /// The user cancelled the prompt.
+    #[error("cancelled; no key was stored")]
+    Cancelled,
     /// An unknown `GLOVEBOX_KEYRING` value.
     #[error("{BACKEND_ENV} must be secret-service or keyutils, not {0:?}")]
     UnknownBackend(String),
@@ -429,6 +432,11 @@ pub fn read_key(prompt: &str) -> Result<ApiKey, KeyError> {
         drop(guard);
         let _ = writeln!(stderr);
         read.map_err(io)?;
+        if line.contains(['\u{3}', '\u{1c}']) {
+            // Ctrl-C or Ctrl-\ while typing.
+            wipe(&mut line);
+            return Err(KeyError::Cancelled);
+        }
     } else {
         stdin.lock().read_line(&mut line).map_err(io)?;
     }
@@ -449,7 +457,9 @@ impl NoEcho {
             return Err(std::io::Error::last_os_error());
         }
         let mut quiet = saved;
-        quiet.c_lflag &= !(libc::ECHO | libc::ECHONL);
+        // No echo, and Ctrl-C typed as a character rather than a signal: a
+        // signal would end the process before the echo is turned back on.
+        quiet.c_lflag &= !(libc::ECHO | libc::ECHONL | libc::ISIG);
         quiet.c_lflag |= libc::ICANON;
         // SAFETY: fd 0 and a valid termios.
         if unsafe { libc::tcsetattr(0, libc::TCSANOW, &quiet) } != 0 {

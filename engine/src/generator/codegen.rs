@@ -493,13 +493,29 @@ fn recipe_code(c: &mut Code, plan: &Plan) {
     let s = &plan.source;
     match &plan.recipe {
         Recipe::Stats { items, group_by } => {
-            let mut declared: Vec<&str> = Vec::new();
+            // One variable per column, distinct even when two names fold
+            // alike ("Price (€)" and "price ($)").
+            let mut vars: Vec<(&str, String)> = Vec::new();
             for (_, col) in items {
-                if !declared.contains(&col.as_str()) {
-                    declared.push(col);
-                    c.line(format!("{} = numbers({})", py_name(col), py_str(col)));
+                if vars.iter().any(|(c, _)| c == col) {
+                    continue;
                 }
+                let base = py_name(col);
+                let mut name = base.clone();
+                let mut n = 2;
+                while vars.iter().any(|(_, v)| *v == name) {
+                    name = format!("{base}_{n}");
+                    n += 1;
+                }
+                c.line(format!("{name} = numbers({})", py_str(col)));
+                vars.push((col, name));
             }
+            let py_name = |col: &str| -> String {
+                vars.iter()
+                    .find(|(c, _)| *c == col)
+                    .map(|(_, v)| v.clone())
+                    .unwrap_or_else(|| py_name(col))
+            };
             match group_by {
                 None => {
                     for (stat, col) in items {

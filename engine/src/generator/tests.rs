@@ -305,3 +305,22 @@ fn numeric_filters_on_decimal_comma_files_convert_commas() {
         g.code
     );
 }
+
+#[test]
+fn two_columns_folding_to_one_name_get_two_variables() {
+    let g = generate_on(
+        "item,Price (€),price ($)\na,1,2\nb,3,4\n",
+        "mean of \"Price (€)\" and mean of \"price ($)\"",
+    );
+    assert!(
+        g.code.contains("price = numbers(\"Price (€)\")"),
+        "{}",
+        g.code
+    );
+    assert!(
+        g.code.contains("price_2 = numbers(\"price ($)\")"),
+        "{}",
+        g.code
+    );
+    assert!(g.code.contains("price_2.mean()"), "{}", g.code);
+}
