@@ -1046,7 +1046,13 @@ fn answer_json(checked: &CheckedResult) -> serde_json::Value {
             .unit
             .as_deref()
             .filter(|u| !matches!(*u, "count" | "rate"))
-            .map(|u| format!(" {u}"))
+            .map(|u| {
+                if u == "percent" {
+                    " %".to_owned()
+                } else {
+                    format!(" {u}")
+                }
+            })
             .unwrap_or_default();
         parts.push(format!("{}: {shown}{unit}", a.name));
     }

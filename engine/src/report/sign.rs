@@ -384,6 +384,32 @@ mod tests {
         );
     }
 
+    /// The sample report under `tests/reports/`: a real French run's
+    /// manifest, signed with a fixed test key; rendering is deterministic,
+    /// so the page is a snapshot (`UPDATE_EXPECT=1` rewrites it).
+    #[test]
+    fn sample_report_snapshot() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/reports");
+        let manifest: Value = serde_json::from_str(
+            &std::fs::read_to_string(dir.join("sample-manifest.json")).expect("manifest"),
+        )
+        .expect("json");
+        let signer = Signer::from_seed([7; 32]);
+        let page = signed_html(&manifest, &signer);
+        let path = dir.join("sample-report.html");
+        if std::env::var_os("UPDATE_EXPECT").is_some() {
+            std::fs::write(&path, &page).expect("write snapshot");
+        }
+        let snapshot = std::fs::read_to_string(&path).expect("snapshot");
+        assert!(
+            snapshot == page,
+            "the sample report changed: rerun with UPDATE_EXPECT=1 and review the diff"
+        );
+        let v = verify_html(&snapshot, Some(&signer.key.verifying_key()));
+        assert!(v.valid, "{:?}", v.problems);
+        assert!(snapshot.contains("<html lang=\"fr\">") && snapshot.contains("Rapport Glovebox"));
+    }
+
     #[test]
     fn public_keys_are_read_with_or_without_prefix() {
         let s = Signer::from_seed([1; 32]);
