@@ -81,28 +81,6 @@ struct Failure {
     repairable: bool,
 }
 
-/// Standard base64 (RFC 4648, with padding), for PNG bytes in the audit log.
-fn base64(bytes: &[u8]) -> String {
-    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
-    for chunk in bytes.chunks(3) {
-        let b = [
-            chunk[0],
-            *chunk.get(1).unwrap_or(&0),
-            *chunk.get(2).unwrap_or(&0),
-        ];
-        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
-        for i in 0..4 {
-            if i <= chunk.len() {
-                out.push(ALPHABET[(n >> (18 - 6 * i) & 63) as usize] as char);
-            } else {
-                out.push('=');
-            }
-        }
-    }
-    out
-}
-
 /// Errors that stop the engine itself (not a run).
 #[derive(Debug, thiserror::Error)]
 pub enum EngineError {
@@ -343,16 +321,6 @@ fn random_hex(bytes: usize) -> String {
         let _ = f.read_exact(&mut buf);
     }
     hex::encode(buf)
-}
-
-fn human_bytes(bytes: u64) -> String {
-    const GIB: u64 = 1 << 30;
-    const MIB: u64 = 1 << 20;
-    if bytes >= GIB && bytes % GIB == 0 {
-        format!("{} GiB", bytes / GIB)
-    } else {
-        format!("{} MiB", bytes / MIB)
-    }
 }
 
 impl Engine {
@@ -920,7 +888,7 @@ impl Engine {
                     self.store.append(
                         &run_id,
                         "chart",
-                        &json!({"kind": drawn.kind, "title": drawn.title, "table": drawn.table, "svg": drawn.svg, "png_base64": base64(&drawn.png)}),
+                        &json!({"kind": drawn.kind, "title": drawn.title, "table": drawn.table, "svg": drawn.svg, "png_base64": crate::report::html::base64(&drawn.png)}),
                     )?;
                     report.drawn_charts.push(DrawnChart::from(drawn));
                 }
@@ -1001,7 +969,7 @@ fn model_detail(o: &Outcome, limits: &Limits, reason: &str) -> String {
     if o.oom_killed {
         return format!(
             "ran out of memory (the limit is {}): the program must use less memory",
-            human_bytes(limits.memory_bytes)
+            crate::messages::human_bytes(limits.memory_bytes)
         );
     }
     let lines: Vec<&str> = o.stderr.lines().collect();
@@ -1017,7 +985,7 @@ fn limit_reason(lang: Lang, o: &Outcome, limits: &Limits) -> Option<String> {
     let reason = if o.oom_killed {
         stop_reason(
             lang,
-            &StopReason::OutOfMemory(&human_bytes(limits.memory_bytes)),
+            &StopReason::OutOfMemory(&crate::messages::human_bytes(limits.memory_bytes)),
         )
     } else if o.timed_out {
         stop_reason(lang, &StopReason::TooSlow(limits.wall_time_ms / 1000))

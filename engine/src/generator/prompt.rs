@@ -54,16 +54,6 @@ pub struct Conversation {
     pub messages: Vec<Message>,
 }
 
-fn human_bytes(bytes: u64) -> String {
-    const GIB: u64 = 1 << 30;
-    const MIB: u64 = 1 << 20;
-    if bytes >= GIB && bytes % GIB == 0 {
-        format!("{} GiB", bytes / GIB)
-    } else {
-        format!("{} MiB", bytes / MIB)
-    }
-}
-
 /// The system prompt for the request's limits.
 pub fn system_prompt(request: &GenerationRequest<'_>) -> String {
     let l = request.limits;
@@ -86,7 +76,7 @@ Write names and notes in the language of the question.
 
 Reply with exactly one fenced code block tagged python that contains the whole program, and at most two sentences outside it.",
         seconds = l.wall_time_ms / 1000,
-        memory = human_bytes(l.memory_bytes),
+        memory = crate::messages::human_bytes(l.memory_bytes),
         pids = l.pids,
         modules = allowed_modules().join(", "),
     )
