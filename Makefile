@@ -43,7 +43,8 @@ deps:
 	  newest=$$(ls -1dt $(GLOVEBOX_CACHE)/target/*/ 2>/dev/null | grep -v '\.tmp/$$' | head -1); \
 	  if [ -n "$$newest" ]; then echo "==> cargo cache seeded from $$newest"; cp -a "$$newest" $(CARGO_TARGET_DIR).tmp && mv $(CARGO_TARGET_DIR).tmp $(CARGO_TARGET_DIR); fi; \
 	fi
-	@# keep only the two newest cargo caches
+	@# keep only the two newest cargo caches (the one in use counts as newest)
+	@mkdir -p $(CARGO_TARGET_DIR) && touch $(CARGO_TARGET_DIR)
 	@ls -1dt $(GLOVEBOX_CACHE)/target/*/ 2>/dev/null | tail -n +3 | xargs -r rm -rf
 
 image:
