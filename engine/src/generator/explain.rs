@@ -132,13 +132,26 @@ pub fn explain(plan: &Plan, result: &CheckedResult) -> String {
         }
     }
     parts.extend(caveats(plan, result));
-    if let Some(n) = plan.rounding {
-        parts.push(t(
+    match plan.rounding {
+        Some(0) => parts.push(t(
+            lang,
+            "values are rounded to whole numbers, as asked".into(),
+            "les valeurs sont arrondies à l'unité, comme demandé".into(),
+            "los valores se redondean a números enteros, como se pidió".into(),
+        )),
+        Some(1) => parts.push(t(
+            lang,
+            "values are rounded to 1 decimal, as asked".into(),
+            "les valeurs sont arrondies à 1 décimale, comme demandé".into(),
+            "los valores se redondean a 1 decimal, como se pidió".into(),
+        )),
+        Some(n) => parts.push(t(
             lang,
             format!("values are rounded to {n} decimals, as asked"),
             format!("les valeurs sont arrondies à {n} décimales, comme demandé"),
             format!("los valores se redondean a {n} decimales, como se pidió"),
-        ));
+        )),
+        None => {}
     }
     let mut text = String::new();
     for p in parts {
