@@ -23,8 +23,10 @@ BIN = sys.argv[1]
 UID = os.getuid()
 RUNTIME = os.environ["XDG_RUNTIME_DIR"]
 RUN_DIR = os.path.join(RUNTIME, "glovebox")
-# Generous: under TCG one container takes a few seconds to create.
-JOB_TIMEOUT_S = 300
+# Generous: under TCG one container takes a few seconds to create; a job
+# that hangs must still leave time for the other cases before the guest's
+# own limit.
+JOB_TIMEOUT_S = 180
 WORK = tempfile.mkdtemp(prefix="gbx-vm-")
 results = []
 
@@ -34,7 +36,7 @@ def say(line):
 
 
 def detail(text):
-    for line in str(text).splitlines()[:40]:
+    for line in str(text).splitlines()[:80]:
         say("# " + line[:300])
 
 
@@ -46,11 +48,35 @@ def sandbox(code, *args, inputs=()):
     command = [BIN, "run", path, "--json", *args]
     for i in inputs:
         command += ["--input", i]
-    p = subprocess.run(command, capture_output=True, text=True, timeout=JOB_TIMEOUT_S)
+    # Output to files, not pipes: the helper sits in its own process group
+    # and would hold a pipe open after a timeout, so the case could never
+    # report. A hung job fails its case with what was running and where.
+    out_path, err_path = path + ".out", path + ".err"
+    with open(out_path, "w") as out, open(err_path, "w") as err:
+        try:
+            p = subprocess.run(command, stdout=out, stderr=err, text=True, timeout=JOB_TIMEOUT_S)
+            code = p.returncode
+        except subprocess.TimeoutExpired:
+            code = None
+    stdout, stderr = open(out_path).read(), open(err_path).read()
+    if code is None:
+        return None, "no outcome after %d s (hung)\nstderr: %s\n%s" % (JOB_TIMEOUT_S, stderr[-3000:], hang_report())
     try:
-        return json.loads(p.stdout), p.stderr
+        return json.loads(stdout), stderr
     except ValueError:
-        return None, "exit %d; stdout: %s\nstderr: %s" % (p.returncode, p.stdout[-2000:], p.stderr[-4000:])
+        return None, "exit %d; stdout: %s\nstderr: %s" % (code, stdout[-2000:], stderr[-4000:])
+
+
+def hang_report():
+    """What the user's processes and scopes are doing, for a hung job."""
+    parts = []
+    for command in (["ps", "-u", str(UID), "-o", "pid,ppid,pgid,stat,wchan:30,etimes,args"],
+                    ["systemctl", "--user", "list-units", "--all", "--no-legend", "--plain", "glovebox*"]):
+        try:
+            parts.append(subprocess.run(command, capture_output=True, text=True, timeout=20).stdout)
+        except Exception as e:  # diagnostics must not hide the failure
+            parts.append("%s: %s" % (command[0], e))
+    return "\n".join(parts)
 
 
 def case(fn):
