@@ -7,12 +7,11 @@
 use serde_json::Value;
 
 use super::diff::{self, DiffLine};
+// The recipes' row-count tables are shown under "how this was computed".
+use crate::pipeline::INTERNAL_TABLES;
 
 /// Most rows of one table shown in the page (all are in the manifest).
 pub const MAX_ROWS_SHOWN: usize = 200;
-
-/// Tables the offline recipes add to count rows; shown under "how".
-const INTERNAL_TABLES: &[&str] = &["rows_used", "row_counts"];
 
 /// Text escaped for HTML element content and attribute values.
 pub fn escape(text: &str) -> String {
