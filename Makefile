@@ -9,10 +9,12 @@ export GLOVEBOX_CACHE
 TARGET_KEY := $(shell (cat Cargo.lock 2>/dev/null; rustc -V) | sha256sum | cut -c1-16)
 export CARGO_TARGET_DIR ?= $(GLOVEBOX_CACHE)/target/$(TARGET_KEY)
 export CARGO_TERM_COLOR ?= never
-APT_PACKAGES := libseccomp-dev debootstrap pkg-config libdbus-1-dev dbus-daemon gnome-keyring
+APT_PACKAGES := libseccomp-dev debootstrap pkg-config libdbus-1-dev dbus-daemon gnome-keyring poppler-utils \
+  libwebkit2gtk-4.1-dev libxdo-dev xvfb xauth webkit2gtk-driver
 BIN := $(CARGO_TARGET_DIR)/debug
 
-.PHONY: demo test deps image image-check build fmt clippy unit vm-test bench doctor fuzz clean-cache ui-test
+.PHONY: demo test deps image image-check build fmt clippy unit vm-test bench doctor fuzz clean-cache ui-test \
+  ui-deps ui-build app app-test app-bench deb
 
 ## make demo: checks the sandbox, then answers plain-language goals on the
 ## bundled sample CSV with the offline generator, through the real sandbox;
@@ -27,7 +29,7 @@ demo: deps image build
 
 ## make test: formatting, lints, unit and integration tests with real containers,
 ## then the rootless containment cases in a VM.
-test: deps image fmt clippy unit vm-test ui-test
+test: deps image fmt clippy unit vm-test ui-test app-test
 
 deps:
 	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -57,13 +59,15 @@ image-check: deps image
 	a=$$(cat $(GLOVEBOX_CACHE)/image/current/DIGEST); b=$$(cat $$tmp/image/current/DIGEST); rm -rf $$tmp; \
 	if [ "$$a" = "$$b" ]; then echo "image is reproducible: $$a"; else echo "image digests differ: $$a vs $$b"; exit 1; fi
 
-build:
+# The desktop app embeds ui/dist: the front end is built before any cargo
+# build of the workspace.
+build: ui-build
 	cargo build --workspace --bins
 
 fmt:
 	cargo fmt --all --check
 
-clippy:
+clippy: ui-build
 	cargo clippy --workspace --all-targets -- -D warnings
 
 unit: build
@@ -78,16 +82,51 @@ vm-test: deps image build
 ## make ui-test: the front end (ui/): type check, Vitest unit tests, then UI
 ## flows in headless Chromium (Debian's) with the Tauri IPC mocked from real
 ## engine reports. npm ci runs only when ui/package-lock.json changed.
-ui-test:
-	@node -e 'const [a,b]=process.versions.node.split(".").map(Number); process.exit(a>20||(a==20&&b>=19)?0:1)' 2>/dev/null || \
-	  { echo "ui-test needs Node.js 20.19 or newer (found: $$(node -v 2>/dev/null || echo none))"; exit 1; }
+ui-test: ui-deps
 	@test -x /usr/bin/chromium || { echo "==> installing: chromium"; apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+	cd ui && npm test --silent
+
+ui-deps:
+	@node -e 'const [a,b]=process.versions.node.split(".").map(Number); process.exit(a>20||(a==20&&b>=19)?0:1)' 2>/dev/null || \
+	  { echo "the front end needs Node.js 20.19 or newer (found: $$(node -v 2>/dev/null || echo none))"; exit 1; }
 	@lock=$$(sha256sum ui/package-lock.json | cut -c1-64); \
 	if [ "$$(cat ui/node_modules/.glovebox-lock 2>/dev/null)" != "$$lock" ]; then \
 	  echo "==> npm ci (ui/)"; (cd ui && npm ci --no-audit --no-fund --loglevel=error) && echo "$$lock" > ui/node_modules/.glovebox-lock; \
 	fi
-	cd ui && npm test --silent
+
+ui-build: ui-deps
+	@cd ui && npx vite build --logLevel error
+
+## make app: starts the desktop app (glovebox-app) with the sample CSV.
+app: deps image build
+	$(BIN)/glovebox-app assets/samples/shop.csv
+
+## make app-test: the real app window under Xvfb, driven through WebDriver
+## (tauri-driver + WebKitWebDriver): add a CSV, ask, review and edit the
+## code, run in the real sandbox, read the answer and chart, open the run in
+## history, verify the log, a hostile edit is refused, cancel stops a run.
+## Screenshots go to tests/app/screenshots/.
+TAURI_DRIVER_VERSION := 2.0.6
+TAURI_DRIVER := $(GLOVEBOX_CACHE)/tauri-driver/$(TAURI_DRIVER_VERSION)/bin/tauri-driver
+export TAURI_DRIVER
+$(TAURI_DRIVER):
+	@echo "==> cargo install tauri-driver $(TAURI_DRIVER_VERSION) (once, cached)"
+	CARGO_TARGET_DIR=$(GLOVEBOX_CACHE)/tauri-driver/build cargo install tauri-driver --version $(TAURI_DRIVER_VERSION) \
+	  --locked --root $(GLOVEBOX_CACHE)/tauri-driver/$(TAURI_DRIVER_VERSION) --quiet
+	rm -rf $(GLOVEBOX_CACHE)/tauri-driver/build
+
+app-test: deps image build $(TAURI_DRIVER)
+	node tests/app/e2e.mjs $(BIN)/glovebox-app
+
+## make app-bench: cold start to an interactive window, and Run to answer on
+## the sample, over 5 launches of the real app (medians printed).
+app-bench: deps image build $(TAURI_DRIVER)
+	node tests/app/e2e.mjs $(BIN)/glovebox-app --bench 5
+
+## make deb: the .deb (app, sandbox helper, sandbox image), path printed last.
+deb: deps image build
+	packaging/deb/build.sh $(BIN)
 
 ## make bench: the sandbox's own costs, then a goal answered offline against
 ## bare host Python running the same script with the image's pinned pandas

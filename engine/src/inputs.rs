@@ -96,6 +96,7 @@ pub const MAX_CATEGORY_VALUES: usize = 50;
 pub const MAX_CATEGORY_VALUE_BYTES: usize = 100;
 
 /// Inferred type of a column.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ColumnKind {
@@ -114,6 +115,7 @@ pub enum ColumnKind {
 }
 
 /// One column.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Column {
     /// Header text, or `column_N` without a header.
@@ -125,10 +127,12 @@ pub struct Column {
     /// Distinct values of a text or boolean column in the sampled rows,
     /// sorted; empty when there are more than `MAX_CATEGORY_VALUES`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(optional, as = "Option<Vec<String>>"))]
     pub values: Vec<String>,
 }
 
 /// What Glovebox knows of one input.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct InputDescription {
     /// File name (as seen at `/input/<name>`).
@@ -185,7 +189,7 @@ fn file_name(path: &Path) -> String {
 
 /// A reader that hashes the raw bytes and transcodes them to UTF-8, failing
 /// on undecodable bytes with the line they are on.
-struct Transcoder<R> {
+pub(crate) struct Transcoder<R> {
     inner: R,
     hasher: Sha256,
     decoder: encoding_rs::Decoder,
@@ -238,6 +242,25 @@ impl<R: Read> Read for Transcoder<R> {
         buf[..n].copy_from_slice(&self.out[self.out_pos..self.out_pos + n]);
         self.out_pos += n;
         Ok(n)
+    }
+}
+
+/// A UTF-8 view of `inner`, decoded from `encoding` with its byte-order mark removed.
+pub(crate) fn transcoder<R: Read>(
+    inner: R,
+    encoding: &'static encoding_rs::Encoding,
+) -> Transcoder<R> {
+    Transcoder {
+        inner,
+        hasher: Sha256::new(),
+        decoder: encoding.new_decoder_with_bom_removal(),
+        raw: Vec::new(),
+        out: Vec::new(),
+        out_pos: 0,
+        lines: 0,
+        eof: false,
+        bad_line: None,
+        quotes: 0,
     }
 }
 
@@ -534,18 +557,7 @@ pub fn describe(path: &Path, max_bytes: u64) -> Result<InputDescription, InputEr
         });
 
     let file = std::fs::File::open(path).map_err(unreadable)?;
-    let transcoder = Transcoder {
-        inner: file,
-        hasher: Sha256::new(),
-        decoder: encoding.new_decoder_with_bom_removal(),
-        raw: Vec::new(),
-        out: Vec::new(),
-        out_pos: 0,
-        lines: 0,
-        eof: false,
-        bad_line: None,
-        quotes: 0,
-    };
+    let transcoder = transcoder(file, encoding);
     let mut reader = csv::ReaderBuilder::new()
         .delimiter(delimiter as u8)
         .has_headers(false)

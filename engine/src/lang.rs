@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 /// A supported language.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum Lang {

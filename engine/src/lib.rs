@@ -5,6 +5,7 @@
 pub mod audit;
 pub mod chart;
 pub mod generator;
+pub mod history;
 pub mod inputs;
 pub mod keys;
 pub mod lang;
@@ -14,5 +15,6 @@ pub mod policy;
 pub mod provider;
 pub mod report;
 pub mod rerun;
+pub mod rows;
 pub mod support;
 pub mod validate;

@@ -29,6 +29,7 @@ use crate::validate::{self, CheckedResult, Value};
 pub const INTERNAL_TABLES: &[&str] = &["rows_used", "row_counts"];
 
 /// A chart as reported: SVG inline, PNG bytes kept for writing files.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[derive(Debug, Clone, Serialize)]
 pub struct DrawnChart {
     /// `bar`, `line`, `scatter`, `pie` or `histogram`.
@@ -127,16 +128,26 @@ impl Stage {
 /// What a run reports while it goes.
 #[derive(Debug, Clone, Copy)]
 pub enum Progress<'a> {
+    /// The run is recorded under this id (first, before any stage).
+    Started(&'a str),
     /// A stage starts.
     Stage(Stage),
     /// A piece of a model's reply, as it arrives.
     ModelText(&'a str),
+    /// Text the code printed in the sandbox, as it runs.
+    Output {
+        /// `stdout` or `stderr`.
+        stream: glovebox_sandbox::protocol::OutputStream,
+        /// The new text.
+        text: &'a str,
+    },
 }
 
 /// Lines of the error output handed to a model for a repair.
 pub const REPAIR_STDERR_LINES: usize = 30;
 
 /// How a run ended.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "RunStatus"))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Status {
@@ -167,9 +178,29 @@ pub struct RunRequest {
     pub out_dir: Option<PathBuf>,
     /// The run this one repeats (`glovebox rerun`), recorded in `run_started`.
     pub rerun_of: Option<String>,
+    /// The generated code the person saw before editing it into `code` (the
+    /// app): recorded as `generated_code`, so reports show the diff.
+    pub generated: Option<Generated>,
+    /// Who approved a `review` verdict, as recorded (`user (--yes)` by default).
+    pub approved_by: Option<String>,
+    /// Becomes `true` to cancel: the model call is dropped or the container
+    /// killed, and the run ends `stopped` with `stop_kind` `cancelled`.
+    pub cancel: Option<tokio::sync::watch::Receiver<bool>>,
+}
+
+/// Resolves when `cancel` turns `true`; never without a cancel signal (or
+/// once its sender is gone).
+async fn cancel_requested(cancel: Option<tokio::sync::watch::Receiver<bool>>) {
+    if let Some(mut rx) = cancel {
+        if rx.wait_for(|c| *c).await.is_ok() {
+            return;
+        }
+    }
+    std::future::pending::<()>().await
 }
 
 /// One attempt, as reported.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "Attempt"))]
 #[derive(Debug, Clone, Serialize)]
 pub struct AttemptReport {
     /// 1-based.
@@ -177,12 +208,14 @@ pub struct AttemptReport {
     /// Policy verdict of this attempt's code (none when the model's reply
     /// had no code).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub verdict: Option<Verdict>,
     /// Why it failed, if it did.
     pub failure: Option<String>,
 }
 
 /// The sandbox part of the report.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[derive(Debug, Clone, Serialize, Default)]
 pub struct SandboxReport {
     /// Exit code.
@@ -202,6 +235,7 @@ pub struct SandboxReport {
     /// Files the code opened (audit hook inside the sandbox).
     pub files_read: Vec<String>,
     /// Network attempts: seen by the sandbox (seccomp) and by the audit hook.
+    #[cfg_attr(feature = "ts", ts(type = "Array<Record<string, unknown>>"))]
     pub network_attempts: Vec<serde_json::Value>,
     /// Image digest.
     pub image_digest: String,
@@ -217,6 +251,7 @@ pub struct SandboxReport {
 }
 
 /// The full report of a run (the CLI's `--json`).
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[derive(Debug, Clone, Serialize)]
 pub struct RunReport {
     /// Run id.
@@ -224,6 +259,10 @@ pub struct RunReport {
     /// Outcome.
     pub status: Status,
     /// `values` (name -> number or text) and `text`.
+    #[cfg_attr(
+        feature = "ts",
+        ts(type = "{ text?: string; values?: Record<string, number | string | boolean | null> }")
+    )]
     pub answer: serde_json::Value,
     /// Tables.
     pub tables: Vec<validate::RawTable>,
@@ -252,10 +291,15 @@ pub struct RunReport {
     /// `policy`, `review`, `sandbox`, `result`.
     pub stop_kind: Option<String>,
     /// Policy verdict and findings of the last attempt.
+    #[cfg_attr(
+        feature = "ts",
+        ts(type = "{ verdict: Verdict | null; findings: Array<Finding> }")
+    )]
     pub policy: serde_json::Value,
     /// Sandbox outcome of the last attempt.
     pub sandbox: SandboxReport,
     /// Audit: hash of the run's last entry.
+    #[cfg_attr(feature = "ts", ts(type = "{ entry_hash?: string; seq?: number }"))]
     pub audit: serde_json::Value,
     /// The inputs as described.
     pub inputs: Vec<InputDescription>,
@@ -377,6 +421,7 @@ impl Engine {
                 "rerun_of": request.rerun_of,
             }),
         )?;
+        progress(Progress::Started(&run_id));
         let mut report = RunReport {
             run_id: run_id.clone(),
             status: Status::Stopped,
@@ -481,15 +526,34 @@ impl Engine {
             inputs: &inputs,
             limits: &limits,
         };
+        if let (Some(code), Some(generated)) = (&request.code, &request.generated) {
+            self.store.append(
+                &run_id,
+                "generated_code",
+                &json!({"origin": generated.origin, "text": generated.code, "plan": generated.plan, "edited": *code != generated.code}),
+            )?;
+        }
         let mut produced = match (&request.code, &generator) {
             (Some(code), _) => Ok(Generated {
                 code: code.clone(),
-                origin: "user".into(),
+                origin: match &request.generated {
+                    Some(g) if g.code == *code => g.origin.clone(),
+                    _ => "user".into(),
+                },
+                plan: request.generated.as_ref().and_then(|g| g.plan.clone()),
                 ..Generated::default()
             }),
             (None, Some(g)) => {
-                self.produce(&run_id, 1, g.as_ref(), &gen_request, None, &mut progress)
-                    .await?
+                self.produce(
+                    &run_id,
+                    1,
+                    g.as_ref(),
+                    &gen_request,
+                    None,
+                    request.cancel.clone(),
+                    &mut progress,
+                )
+                .await?
             }
             (None, None) => {
                 prepared.abort();
@@ -580,6 +644,9 @@ impl Engine {
                     )?;
                     let (kind, reason) = match &e {
                         GenerateError::Goal { .. } => ("goal", e.to_string()),
+                        GenerateError::Cancelled => {
+                            ("cancelled", stop_reason(lang, &StopReason::Cancelled))
+                        }
                         GenerateError::Provider(p) if p.is_setup() => ("setup", e.to_string()),
                         GenerateError::Provider(p) => (
                             "model",
@@ -628,6 +695,7 @@ impl Engine {
                     generator,
                     &gen_request,
                     Some(repair),
+                    request.cancel.clone(),
                     &mut progress,
                 )
                 .await?;
@@ -636,6 +704,7 @@ impl Engine {
 
     /// Asks `generator` for code (a first attempt, or a repair), recording
     /// the exact request before it leaves the machine and the whole reply.
+    #[allow(clippy::too_many_arguments)]
     async fn produce(
         &mut self,
         run_id: &str,
@@ -643,6 +712,7 @@ impl Engine {
         generator: &dyn Generator,
         request: &GenerationRequest<'_>,
         repair: Option<Repair<'_>>,
+        cancel: Option<tokio::sync::watch::Receiver<bool>>,
         progress: &mut impl FnMut(Progress<'_>),
     ) -> Result<Result<Generated, GenerateError>, EngineError> {
         let outgoing = generator.outgoing(request, repair.as_ref());
@@ -671,10 +741,13 @@ impl Engine {
             )));
         };
         tokio::pin!(future);
+        let cancelled = cancel_requested(cancel);
+        tokio::pin!(cancelled);
         let result = loop {
             tokio::select! {
                 result = &mut future => break result,
                 Some(text) = rx.recv() => progress(Progress::ModelText(&text)),
+                () = &mut cancelled => break Err(GenerateError::Cancelled),
             }
         };
         while let Ok(text) = rx.try_recv() {
@@ -756,7 +829,12 @@ impl Engine {
                 }));
             }
             Verdict::Review => {
-                self.store.append(&run_id, "approval", &json!({"attempt": attempt, "by": "user (--yes)", "findings": policy_report.findings}))?;
+                let by = request.approved_by.as_deref().unwrap_or("user (--yes)");
+                self.store.append(
+                    &run_id,
+                    "approval",
+                    &json!({"attempt": attempt, "by": by, "findings": policy_report.findings}),
+                )?;
             }
             Verdict::Allow => {}
         }
@@ -771,7 +849,38 @@ impl Engine {
                 .start_with_files(code, vec![("nonce".into(), nonce.clone())])
                 .await
             {
-                Ok(running) => running.finish().await,
+                Ok(mut running) => {
+                    let (output_tx, mut output_rx) = tokio::sync::mpsc::unbounded_channel();
+                    running.stream_output_to(output_tx);
+                    let waiting = cancel_requested(request.cancel.clone());
+                    tokio::pin!(waiting);
+                    let first = loop {
+                        tokio::select! {
+                            result = running.outcome() => break Some(result),
+                            () = &mut waiting => break None,
+                            Some((stream, text)) = output_rx.recv() => {
+                                progress(Progress::Output { stream, text: &text });
+                            }
+                        }
+                    };
+                    while let Ok((stream, text)) = output_rx.try_recv() {
+                        progress(Progress::Output {
+                            stream,
+                            text: &text,
+                        });
+                    }
+                    match first {
+                        Some(Err(e)) => Err(e),
+                        Some(Ok(_)) => running.finish().await,
+                        None => {
+                            tracing::info!(%run_id, "cancel requested: stopping the container");
+                            if let Err(e) = running.cancel().await {
+                                tracing::warn!(error = %e, "could not send cancel to the helper");
+                            }
+                            running.finish().await
+                        }
+                    }
+                }
                 Err(e) => Err(e),
             },
             Err(e) => Err(e),
@@ -800,6 +909,16 @@ impl Engine {
             &json!({"attempt": attempt, "limits": self.limits, "outcome": outcome}),
         )?;
         report.sandbox = sandbox_report(&outcome);
+        if outcome.cancelled {
+            let reason = stop_reason(lang, &StopReason::Cancelled);
+            return Ok(AttemptEnd::Failed(Failure {
+                status: Status::Stopped,
+                kind: "cancelled",
+                detail: reason.clone(),
+                reason,
+                repairable: false,
+            }));
+        }
         report.output_files = outcome
             .output_files
             .iter()
@@ -1036,7 +1155,7 @@ fn format_number(n: f64) -> String {
     }
 }
 
-fn sandbox_report(o: &Outcome) -> SandboxReport {
+pub(crate) fn sandbox_report(o: &Outcome) -> SandboxReport {
     SandboxReport {
         exit_code: o.exit_code,
         signal: o.signal,
@@ -1055,7 +1174,7 @@ fn sandbox_report(o: &Outcome) -> SandboxReport {
     }
 }
 
-fn enrich_sandbox_report(s: &mut SandboxReport, checked: &CheckedResult) {
+pub(crate) fn enrich_sandbox_report(s: &mut SandboxReport, checked: &CheckedResult) {
     s.files_read = checked
         .files_opened
         .iter()

@@ -51,6 +51,7 @@ pub struct RawAnswer {
 }
 
 /// A table as sent.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "Table"))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawTable {
@@ -59,12 +60,17 @@ pub struct RawTable {
     /// Column names.
     pub columns: Vec<String>,
     /// Rows (at most `MAX_ROWS` kept by the module).
+    #[cfg_attr(
+        feature = "ts",
+        ts(type = "Array<Array<number | string | boolean | null>>")
+    )]
     pub rows: Vec<Vec<RawValue>>,
     /// Rows in the whole table.
     pub total_rows: u64,
 }
 
 /// A chart request as sent.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "ChartRequest"))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawChart {

@@ -15,6 +15,8 @@ pub struct Capture {
     kept: Vec<u8>,
     cap: usize,
     total: u64,
+    /// Bytes of `kept` already handed out by [`Capture::fresh`].
+    handed_out: usize,
 }
 
 impl Capture {
@@ -26,6 +28,7 @@ impl Capture {
             kept: Vec::new(),
             cap: usize::try_from(cap).unwrap_or(usize::MAX),
             total: 0,
+            handed_out: 0,
         })
     }
 
@@ -58,6 +61,27 @@ impl Capture {
                 }
             }
         }
+    }
+
+    /// Kept text not handed out yet, up to `max` bytes and ending on a whole
+    /// UTF-8 character (an unfinished one waits for its last bytes unless
+    /// `all`); `None` when there is none.
+    pub fn fresh(&mut self, max: usize, all: bool) -> Option<String> {
+        let pending = &self.kept[self.handed_out..];
+        let mut take = pending.len().min(max);
+        if !all || take < pending.len() {
+            if let Err(e) = std::str::from_utf8(&pending[..take]) {
+                if e.error_len().is_none() {
+                    take = e.valid_up_to();
+                }
+            }
+        }
+        if take == 0 {
+            return None;
+        }
+        let text = String::from_utf8_lossy(&pending[..take]).into_owned();
+        self.handed_out += take;
+        Some(text)
     }
 
     /// Kept text (lossy UTF-8), total bytes seen, and whether bytes were dropped.
@@ -101,5 +125,26 @@ mod tests {
         assert!(cap.fd().is_none(), "end of file closes the capture");
         let (text, total, truncated) = cap.finish();
         assert_eq!((text.as_str(), total, truncated), ("hello worl", 25, true));
+    }
+
+    #[test]
+    fn fresh_text_is_handed_out_once_on_character_boundaries() {
+        let (r, w) = nix::unistd::pipe().unwrap();
+        let mut cap = Capture::new(r, 100).unwrap();
+        let mut w = std::fs::File::from(w);
+        // "é" is two bytes: send the first one alone.
+        w.write_all(b"caf\xc3").unwrap();
+        cap.pump();
+        assert_eq!(cap.fresh(1024, false).as_deref(), Some("caf"));
+        assert_eq!(cap.fresh(1024, false), None, "the half character waits");
+        w.write_all(b"\xa9 ok\n").unwrap();
+        cap.pump();
+        assert_eq!(cap.fresh(2, false).as_deref(), Some("é"));
+        assert_eq!(cap.fresh(1024, false).as_deref(), Some(" ok\n"));
+        assert_eq!(cap.fresh(1024, true), None);
+        drop(w);
+        cap.pump();
+        let (text, _, _) = cap.finish();
+        assert_eq!(text, "café ok\n", "what was handed out is still kept whole");
     }
 }

@@ -18,7 +18,7 @@ use tokio::task::JoinHandle;
 use crate::image::{self, ImageError};
 use crate::job::{Job, JobSetup};
 use crate::outcome::Outcome;
-use crate::protocol::{ImageRef, Reply, Request, RunDirs};
+use crate::protocol::{ImageRef, OutputStream, Reply, Request, RunDirs};
 
 /// Most helper stderr kept for error messages: 64 KiB.
 const HELPER_LOG_BYTES: usize = 64 * 1024;
@@ -334,6 +334,7 @@ impl PreparedJob {
             job: self,
             started: Instant::now(),
             outcome: None,
+            output: None,
         })
     }
 
@@ -388,6 +389,7 @@ pub struct RunningJob {
     job: PreparedJob,
     started: Instant,
     outcome: Option<(Outcome, Duration)>,
+    output: Option<tokio::sync::mpsc::UnboundedSender<(OutputStream, String)>>,
 }
 
 impl RunningJob {
@@ -410,19 +412,36 @@ impl RunningJob {
         Ok(())
     }
 
+    /// Sends what the job prints, as it prints it, to `sink` (while
+    /// [`RunningJob::outcome`] is awaited; bounded by
+    /// [`crate::protocol::LIVE_OUTPUT_BYTES`] per stream).
+    pub fn stream_output_to(
+        &mut self,
+        sink: tokio::sync::mpsc::UnboundedSender<(OutputStream, String)>,
+    ) {
+        self.output = Some(sink);
+    }
+
     /// Waits for the outcome (the container is being removed meanwhile);
-    /// also returns the time from start to outcome.
+    /// also returns the time from start to outcome. Cancel-safe.
     pub async fn outcome(&mut self) -> Result<(Outcome, Duration), SandboxError> {
         if let Some(done) = &self.outcome {
             return Ok(done.clone());
         }
-        match self.job.next_reply().await? {
-            Reply::Outcome(outcome) => {
-                let done = (*outcome, self.started.elapsed());
-                self.outcome = Some(done.clone());
-                Ok(done)
+        loop {
+            match self.job.next_reply().await? {
+                Reply::Outcome(outcome) => {
+                    let done = (*outcome, self.started.elapsed());
+                    self.outcome = Some(done.clone());
+                    return Ok(done);
+                }
+                Reply::Output { stream, text } => {
+                    if let Some(sink) = &self.output {
+                        let _ = sink.send((stream, text));
+                    }
+                }
+                other => return Err(self.job.unexpected(other).await),
             }
-            other => Err(self.job.unexpected(other).await),
         }
     }
 

@@ -27,7 +27,9 @@ use crate::cgroup_stats::CgroupFiles;
 use crate::job::{check_code, check_job_files, JobSetup};
 use crate::mode::{CgroupLayout, CgroupManager, Isolation, MachineFacts, Mode, SubIds};
 use crate::outcome::{NetworkAttempt, Outcome, OutputFile, SkippedOutput, Usage};
-use crate::protocol::{ImageRef, Reply, Request, RunDirs};
+use crate::protocol::{
+    ImageRef, OutputStream, Reply, Request, RunDirs, LIVE_OUTPUT_BYTES, LIVE_OUTPUT_INTERVAL_MS,
+};
 use crate::spec::ContainerPlan;
 use crate::sweep::{self, HelperLock};
 
@@ -591,6 +593,8 @@ impl Prepared {
             cancel_pending: early_cancel,
             output_pin: None,
             pin_wanted: self.mode.isolation == Isolation::Rootless,
+            live_sent_at: started,
+            live_sent: [0, 0],
         };
         let end = watch.until_exit(pid, deadline);
         if let Some(fd) = watch.output_pin.take() {
@@ -599,6 +603,7 @@ impl Prepared {
         }
         let wall_ms = started.elapsed().as_millis() as u64;
         watch.drain();
+        watch.send_output(true);
         let cgroup = self
             .cgroup
             .as_ref()
@@ -952,6 +957,9 @@ struct Watch {
     output_pin: Option<OwnedFd>,
     /// Rootless: `/output` is still to be opened at the job's start.
     pin_wanted: bool,
+    /// When output was last sent to the caller, and how much of each stream.
+    live_sent_at: Instant,
+    live_sent: [usize; 2],
 }
 
 impl Watch {
@@ -1013,6 +1021,7 @@ impl Watch {
             if ready(self.result.fd().map_or(-1, |f| f.as_raw_fd())) {
                 self.result.pump();
             }
+            self.send_output(false);
             if let Some(nfd) = self.notify_fd.as_ref() {
                 let raw = nfd.as_raw_fd();
                 let revents = fds.iter().find(|p| p.fd == raw).map_or(0, |p| p.revents);
@@ -1066,6 +1075,31 @@ impl Watch {
                     Ok(_) => {}
                     Err(_) => return end,
                 }
+            }
+        }
+    }
+
+    /// Sends what the job printed since last time to the caller, at most
+    /// every [`LIVE_OUTPUT_INTERVAL_MS`] (`last`: now, whatever the time)
+    /// and [`LIVE_OUTPUT_BYTES`] per stream in all.
+    fn send_output(&mut self, last: bool) {
+        if !last && self.live_sent_at.elapsed() < Duration::from_millis(LIVE_OUTPUT_INTERVAL_MS) {
+            return;
+        }
+        self.live_sent_at = Instant::now();
+        let mut out = std::io::stdout().lock();
+        for (i, stream) in [OutputStream::Stdout, OutputStream::Stderr]
+            .into_iter()
+            .enumerate()
+        {
+            let room = LIVE_OUTPUT_BYTES.saturating_sub(self.live_sent[i]);
+            let capture = match stream {
+                OutputStream::Stdout => &mut self.stdout,
+                OutputStream::Stderr => &mut self.stderr,
+            };
+            if let Some(text) = capture.fresh(room, last) {
+                self.live_sent[i] += text.len();
+                send(&mut out, &Reply::Output { stream, text });
             }
         }
     }

@@ -69,6 +69,21 @@ pub enum Request {
     },
 }
 
+/// Most bytes of each stream sent as [`Reply::Output`] while a job runs.
+pub const LIVE_OUTPUT_BYTES: usize = 256 * 1024;
+/// Shortest time between two [`Reply::Output`] of a stream, in milliseconds.
+pub const LIVE_OUTPUT_INTERVAL_MS: u64 = 200;
+
+/// Which output of the job.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OutputStream {
+    /// Standard output.
+    Stdout,
+    /// Standard error.
+    Stderr,
+}
+
 /// Helper to library.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -79,6 +94,14 @@ pub enum Reply {
         container_id: String,
         /// Milliseconds spent creating it.
         create_ms: u64,
+    },
+    /// Text the job printed, while it runs (at most
+    /// [`LIVE_OUTPUT_BYTES`] per stream; the outcome keeps the whole capture).
+    Output {
+        /// `stdout` or `stderr`.
+        stream: OutputStream,
+        /// The new text.
+        text: String,
     },
     /// The run finished (successfully or not).
     Outcome(Box<Outcome>),

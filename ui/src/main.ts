@@ -4,6 +4,7 @@
 
 import "./styles.css";
 import { mountApp } from "./app";
+import { call } from "./ipc";
 import { languageFromLocale } from "./i18n";
 import { createActions } from "./state/actions";
 import { createAppStore } from "./state/app-state";
@@ -17,6 +18,10 @@ async function start(): Promise<void> {
   await actions.listenToShell();
   await Promise.all([actions.loadSettings(), actions.runDoctor()]);
   root.dataset.ready = "true";
+  // Files the app was opened with (desktop entry, command line).
+  const opened = await call("initial_files", {}).catch(() => [] as string[]);
+  if (opened.length > 0) await actions.addFiles(opened);
+  void call("app_ready", {}).catch(() => 0);
 }
 
 void start();

@@ -116,6 +116,9 @@ pub enum GenerateError {
     /// The model could not be asked (key, network, protocol).
     #[error(transparent)]
     Provider(#[from] ProviderError),
+    /// The person cancelled the run while the code was being produced.
+    #[error("cancelled")]
+    Cancelled,
 }
 
 /// A source of code for a goal.

@@ -38,6 +38,7 @@ pub enum PolicyError {
 }
 
 /// The verdict.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Verdict {
@@ -50,6 +51,7 @@ pub enum Verdict {
 }
 
 /// One finding.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Finding {
     /// Rule id (`import_denied`, `private_attribute`, ...).
@@ -63,6 +65,7 @@ pub struct Finding {
 }
 
 /// The check's result.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PolicyReport {
     /// The strongest severity found.

@@ -10,6 +10,7 @@ mod export;
 mod fake_model;
 mod golden;
 mod legit;
+mod library;
 mod out;
 mod provider;
 mod rerun;

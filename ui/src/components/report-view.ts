@@ -36,7 +36,7 @@ function answerBlock(r: RunReport, lang: UiLanguage): HTMLElement {
     values.length > 0
       ? el("dl", { class: "answer-values" }, values.map(([name, value]) => el("div", { class: "answer-value" },
         el("dt", {}, name),
-        el("dd", {}, typeof value === "number" ? formatNumber(value, lang) : value))))
+        el("dd", {}, typeof value === "number" ? formatNumber(value, lang) : formatCell(value, lang)))))
       : el("p", { class: "answer-text" }, r.answer.text || t("result.noAnswer")));
 }
 

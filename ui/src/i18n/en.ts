@@ -182,6 +182,7 @@ export const en = {
   "status.blocked": "Blocked",
   "status.stopped": "Stopped",
   "status.interrupted": "Interrupted",
+  "status.running": "Running",
 
   "settings.title": "Settings",
   "settings.model": "Model",

@@ -182,6 +182,7 @@ export const es: Dictionary = {
   "status.blocked": "Bloqueada",
   "status.stopped": "Detenida",
   "status.interrupted": "Interrumpida",
+  "status.running": "En curso",
 
   "settings.title": "Ajustes",
   "settings.model": "Modelo",

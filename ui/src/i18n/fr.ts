@@ -182,6 +182,7 @@ export const fr: Dictionary = {
   "status.blocked": "Bloqué",
   "status.stopped": "Arrêté",
   "status.interrupted": "Interrompu",
+  "status.running": "En cours",
 
   "settings.title": "Réglages",
   "settings.model": "Modèle",

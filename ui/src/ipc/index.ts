@@ -15,6 +15,10 @@ export * from "./types";
 
 /** Command name -> [arguments, answer]. Argument keys are what Tauri receives. */
 export interface Commands {
+  /** Files given on the app's command line (answered once, then []). */
+  initial_files: [Record<string, never>, string[]];
+  /** The first screen is up; answers the milliseconds since the process started. */
+  app_ready: [Record<string, never>, number];
   describe_files: [{ paths: string[] }, InputDescription[]];
   preview_rows: [{ path: string; start: number; count: number }, string[][]];
   generate_code: [{ goal: string; files: string[]; provider: Provider }, GeneratedCode];
@@ -42,6 +46,8 @@ export interface Events {
   run_progress: Omit<RunProgress, "stage"> & { stage: string };
   run_output: RunOutput;
   run_finished: RunFinished;
+  /** The engine itself failed (its audit log could not be written). */
+  run_failed: IpcErrorPayload & { run_id: string };
   "tauri://drag-enter": { paths: string[] } | null;
   "tauri://drag-leave": null;
   "tauri://drag-drop": { paths: string[] };

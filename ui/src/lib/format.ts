@@ -51,7 +51,8 @@ export function formatDateTime(iso: string, lang: UiLanguage): string {
 }
 
 /** A cell of a result table: numbers with separators, null as empty. */
-export function formatCell(value: number | string | null, lang: UiLanguage): string {
+export function formatCell(value: number | string | boolean | null, lang: UiLanguage): string {
   if (value === null) return "";
+  if (typeof value === "boolean") return String(value);
   return typeof value === "number" ? formatNumber(value, lang) : value;
 }

@@ -217,6 +217,9 @@ export function createActions(store: AppStore): Actions {
         const after = store.get().run;
         if (after !== before && after.phase === "finished" && store.get().view === "run") store.set({ view: "result" });
       });
+      await on("run_failed", (p) => {
+        dispatch({ type: "failed", runId: p.run_id, code: p.code, message: errorText(p.code, p.message) });
+      });
       await on("tauri://drag-drop", (p) => {
         document.body.classList.remove("dragging");
         void actions.addFiles(p.paths ?? []);

@@ -30,6 +30,7 @@ export type RunEvent =
   | { type: "output"; runId: string; text: string }
   | { type: "cancel" }
   | { type: "finished"; runId: string; report: RunReport }
+  | { type: "failed"; runId: string; code: string; message: string }
   | { type: "reset" };
 
 export const OUTPUT_TAIL_LINES = 200;
@@ -73,6 +74,9 @@ export function next(s: RunState, e: RunEvent): RunState {
     }
     case "cancel":
       return s.phase === "running" || s.phase === "starting" ? { ...s, phase: "cancelling" } : s;
+    case "failed":
+      if (!active(s) || (s.runId !== null && e.runId !== s.runId)) return s;
+      return { ...s, phase: "failed", runId: e.runId, error: e.message, errorCode: e.code, stage: null };
     case "finished":
       if (!active(s) || (s.runId !== null && e.runId !== s.runId)) return s;
       return {

@@ -114,6 +114,8 @@ export function install(scenario: Scenario = {}): void {
     const args = (raw ?? {}) as any;
     calls.push({ cmd, args });
     switch (cmd) {
+      case "initial_files": return [];
+      case "app_ready": return 0;
       case "describe_files": return (args.paths as string[]).map(describe);
       case "preview_rows": return rows(args.path, args.start, args.count);
       case "generate_code": return { code: ANSWERED.code, origin: "offline recipes", plan: "total of revenue for each region, largest first" };

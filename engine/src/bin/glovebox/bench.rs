@@ -178,6 +178,9 @@ pub fn run(runs: usize, mb: u64, python_path: Option<PathBuf>) -> Result<()> {
                 approve_review: false,
                 out_dir: None,
                 rerun_of: None,
+                generated: None,
+                approved_by: None,
+                cancel: None,
             },
             |_| {},
         ))?;

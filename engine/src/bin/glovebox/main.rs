@@ -348,6 +348,9 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
                 approve_review: yes,
                 out_dir: out.clone(),
                 rerun_of: None,
+                generated: None,
+                approved_by: None,
+                cancel: None,
             };
             let mut streaming = false;
             let report = runtime.block_on(engine.run(request, |p: Progress<'_>| {
@@ -355,6 +358,7 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
                     return;
                 }
                 match p {
+                    Progress::Started(_) | Progress::Output { .. } => {}
                     Progress::Stage(stage) => {
                         if streaming {
                             eprintln!();
@@ -443,6 +447,9 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
                 approve_review: yes,
                 out_dir: None,
                 rerun_of: Some(run.clone()),
+                generated: None,
+                approved_by: None,
+                cancel: None,
             };
             let report = runtime.block_on(engine.run(request, |_: Progress<'_>| {}))?;
             let differences =

@@ -1,0 +1,288 @@
+//! Runs off the UI thread. Each run gets its own thread with a
+//! single-threaded tokio runtime (like the CLI) driving the engine; the
+//! window hears `run_progress` (when the stage changes and every
+//! [`PROGRESS_TICK`]), `run_output` and `run_finished`. One run at a time:
+//! a second `start_run` answers `busy`. Cancel sets the run's cancel signal:
+//! the engine drops the model call or has the helper kill the container, and
+//! the run still ends with `run_finished` (`stop_kind: "cancelled"`).
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use glovebox_engine::pipeline::{Engine, Progress, RunRequest, Stage};
+use glovebox_sandbox::protocol::OutputStream;
+use glovebox_sandbox::{Limits, Sandbox};
+use serde::Serialize;
+use tauri::{AppHandle, Emitter};
+use tokio::sync::{oneshot, watch};
+
+use crate::error::IpcError;
+use crate::types::{RunFinished, RunOutput, RunProgress};
+
+/// How often the elapsed time is sent while a run goes.
+pub const PROGRESS_TICK: Duration = Duration::from_millis(250);
+
+struct Active {
+    run_id: Option<String>,
+    cancel: watch::Sender<bool>,
+}
+
+/// The run in progress, if any.
+#[derive(Default, Clone)]
+pub struct Runs {
+    active: Arc<Mutex<Option<Active>>>,
+}
+
+/// The UI's name of an engine stage.
+pub fn ui_stage(stage: Stage) -> &'static str {
+    match stage {
+        Stage::Inspect => "plan",
+        Stage::Generate => "generate",
+        Stage::Policy => "check",
+        Stage::Execute => "run",
+        Stage::Validate => "validate",
+        Stage::Record => "explain",
+    }
+}
+
+/// `run_failed`: the engine itself failed (the audit log could not be
+/// written); nothing ran unrecorded.
+#[derive(Debug, Clone, Serialize)]
+struct RunFailed {
+    run_id: String,
+    code: String,
+    message: String,
+}
+
+struct Shared {
+    run_id: String,
+    stage: &'static str,
+}
+
+fn emit_progress(app: &AppHandle, shared: &Mutex<Shared>, started: Instant, limit_ms: u64) {
+    let Ok(s) = shared.lock() else { return };
+    if s.run_id.is_empty() {
+        return;
+    }
+    let _ = app.emit(
+        "run_progress",
+        RunProgress {
+            run_id: s.run_id.clone(),
+            stage: s.stage.to_owned(),
+            elapsed_ms: started.elapsed().as_millis() as u64,
+            time_limit_ms: limit_ms,
+        },
+    );
+}
+
+impl Runs {
+    fn clear(&self) {
+        if let Ok(mut a) = self.active.lock() {
+            *a = None;
+        }
+    }
+
+    /// Starts `request`; answers its run id once the engine has recorded it.
+    pub async fn start(
+        &self,
+        app: AppHandle,
+        db: PathBuf,
+        limits: Limits,
+        mut request: RunRequest,
+    ) -> Result<String, IpcError> {
+        let (cancel_tx, cancel_rx) = watch::channel(false);
+        {
+            let mut active = self
+                .active
+                .lock()
+                .map_err(|e| IpcError::internal("run state", e))?;
+            if active.is_some() {
+                return Err(IpcError::new(
+                    "busy",
+                    "a calculation is already running; wait for it or cancel it",
+                ));
+            }
+            *active = Some(Active {
+                run_id: None,
+                cancel: cancel_tx,
+            });
+        }
+        let sandbox = match Sandbox::builder().build() {
+            Ok(s) => s,
+            Err(e) => {
+                self.clear();
+                return Err(IpcError::new(
+                    "no_sandbox",
+                    format!("the sandbox is not ready: {e}"),
+                ));
+            }
+        };
+        request.cancel = Some(cancel_rx);
+        let (id_tx, id_rx) = oneshot::channel::<Result<String, IpcError>>();
+        let runs = self.clone();
+        let spawned = std::thread::Builder::new()
+            .name("glovebox-run".into())
+            .spawn(move || runs.run_thread(app, db, sandbox, limits, request, id_tx));
+        if let Err(e) = spawned {
+            self.clear();
+            return Err(IpcError::internal("the run could not start", e));
+        }
+        let run_id = id_rx
+            .await
+            .map_err(|_| IpcError::internal("the run could not start", "its thread ended"))??;
+        if let Ok(mut active) = self.active.lock() {
+            if let Some(a) = active.as_mut() {
+                a.run_id = Some(run_id.clone());
+            }
+        }
+        Ok(run_id)
+    }
+
+    fn run_thread(
+        self,
+        app: AppHandle,
+        db: PathBuf,
+        sandbox: Sandbox,
+        limits: Limits,
+        request: RunRequest,
+        id_tx: oneshot::Sender<Result<String, IpcError>>,
+    ) {
+        let _span = tracing::info_span!("app_run").entered();
+        let mut id_tx = Some(id_tx);
+        let fail = |id_tx: &mut Option<oneshot::Sender<Result<String, IpcError>>>, e: IpcError| {
+            if let Some(tx) = id_tx.take() {
+                let _ = tx.send(Err(e));
+            }
+        };
+        let runtime = match tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+        {
+            Ok(r) => r,
+            Err(e) => {
+                fail(&mut id_tx, IpcError::internal("the run could not start", e));
+                self.clear();
+                return;
+            }
+        };
+        let limit_ms = limits.wall_time_ms;
+        let mut engine = match Engine::open(&db, sandbox, limits) {
+            Ok(e) => e,
+            Err(e) => {
+                fail(
+                    &mut id_tx,
+                    IpcError::internal("the audit log cannot be opened", e),
+                );
+                self.clear();
+                return;
+            }
+        };
+        let started = Instant::now();
+        let shared = Arc::new(Mutex::new(Shared {
+            run_id: String::new(),
+            stage: "plan",
+        }));
+        let done = Arc::new(AtomicBool::new(false));
+        let ticker = {
+            let (app, shared, done) = (app.clone(), shared.clone(), done.clone());
+            std::thread::Builder::new()
+                .name("glovebox-progress".into())
+                .spawn(move || {
+                    while !done.load(Ordering::Relaxed) {
+                        std::thread::sleep(PROGRESS_TICK);
+                        if !done.load(Ordering::Relaxed) {
+                            emit_progress(&app, &shared, started, limit_ms);
+                        }
+                    }
+                })
+                .ok()
+        };
+        let result = runtime.block_on(engine.run(request, |p| match p {
+            Progress::Started(id) => {
+                if let Ok(mut s) = shared.lock() {
+                    s.run_id = id.to_owned();
+                }
+                if let Some(tx) = id_tx.take() {
+                    let _ = tx.send(Ok(id.to_owned()));
+                }
+                emit_progress(&app, &shared, started, limit_ms);
+            }
+            Progress::Stage(stage) => {
+                if let Ok(mut s) = shared.lock() {
+                    s.stage = ui_stage(stage);
+                }
+                emit_progress(&app, &shared, started, limit_ms);
+            }
+            Progress::ModelText(_) => {}
+            Progress::Output { stream, text } => {
+                let run_id = shared.lock().map(|s| s.run_id.clone()).unwrap_or_default();
+                let stream = match stream {
+                    OutputStream::Stdout => "stdout",
+                    OutputStream::Stderr => "stderr",
+                };
+                let _ = app.emit(
+                    "run_output",
+                    RunOutput {
+                        run_id,
+                        stream: stream.into(),
+                        text: text.to_owned(),
+                    },
+                );
+            }
+        }));
+        done.store(true, Ordering::Relaxed);
+        if let Some(t) = ticker {
+            let _ = t.join();
+        }
+        self.clear();
+        match result {
+            Ok(report) => {
+                tracing::info!(run_id = %report.run_id, status = ?report.status, ms = started.elapsed().as_millis() as u64, "run finished");
+                let _ = app.emit(
+                    "run_finished",
+                    RunFinished {
+                        run_id: report.run_id.clone(),
+                        report,
+                    },
+                );
+            }
+            Err(e) => {
+                let error = IpcError::internal("the run could not be recorded", &e);
+                let run_id = shared.lock().map(|s| s.run_id.clone()).unwrap_or_default();
+                if id_tx.is_some() {
+                    fail(&mut id_tx, error);
+                } else {
+                    let _ = app.emit(
+                        "run_failed",
+                        RunFailed {
+                            run_id,
+                            code: error.code,
+                            message: error.message,
+                        },
+                    );
+                }
+            }
+        }
+    }
+
+    /// Asks the run `run_id` to stop.
+    pub fn cancel(&self, run_id: &str) -> Result<(), IpcError> {
+        let active = self
+            .active
+            .lock()
+            .map_err(|e| IpcError::internal("run state", e))?;
+        match active.as_ref() {
+            Some(a) if a.run_id.as_deref() == Some(run_id) => {
+                tracing::info!(%run_id, "cancel requested");
+                let _ = a.cancel.send(true);
+                Ok(())
+            }
+            _ => Err(IpcError::new(
+                "not_found",
+                format!("no calculation {run_id} is running"),
+            )),
+        }
+    }
+}

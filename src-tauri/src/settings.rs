@@ -1,0 +1,258 @@
+//! The person's settings, kept as JSON in the config folder; every value is
+//! checked against named bounds before it is saved, and a damaged file falls
+//! back to the defaults (and is said so in the log) rather than stopping the
+//! app. The API key is never here: it lives in the OS keyring.
+
+use std::path::Path;
+use std::time::Duration;
+
+use glovebox_engine::provider::ModelSettings;
+use glovebox_sandbox::Limits;
+use serde::{Deserialize, Serialize};
+
+use crate::error::IpcError;
+
+/// Shortest time limit a person may set: 1 s.
+pub const MIN_TIME_LIMIT_MS: u64 = 1_000;
+/// Longest time limit a person may set: 10 min.
+pub const MAX_TIME_LIMIT_MS: u64 = 600_000;
+/// Smallest memory limit: 64 MiB (pandas needs about that to start).
+pub const MIN_MEMORY_LIMIT_BYTES: u64 = 64 * 1024 * 1024;
+/// Largest memory limit: 16 GiB.
+pub const MAX_MEMORY_LIMIT_BYTES: u64 = 16 * 1024 * 1024 * 1024;
+
+/// Who writes the code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Provider {
+    /// Recipes on this machine, no network (default).
+    #[default]
+    Offline,
+    /// Any OpenAI-compatible endpoint.
+    Openai,
+    /// Anthropic's Messages API.
+    Anthropic,
+}
+
+impl Provider {
+    /// The engine's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Provider::Offline => "offline",
+            Provider::Openai => "openai",
+            Provider::Anthropic => "anthropic",
+        }
+    }
+}
+
+/// Light, dark, or as the system says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Theme {
+    /// Light.
+    Light,
+    /// Dark.
+    Dark,
+    /// The system's choice.
+    #[default]
+    System,
+}
+
+/// The UI languages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
+#[serde(rename_all = "lowercase")]
+pub enum UiLanguage {
+    /// English.
+    En,
+    /// French.
+    Fr,
+    /// Spanish.
+    Es,
+}
+
+/// Settings kept by the shell. The API key is never here: see `set_api_key`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ts_rs::TS)]
+pub struct Settings {
+    /// Code generator.
+    pub provider: Provider,
+    /// Model name; empty = the provider's default.
+    pub model: String,
+    /// Service address; empty = the provider's default.
+    pub base_url: String,
+    /// Last 4 characters of the stored key for `provider`, or null when none
+    /// is stored (filled in when read, never saved).
+    pub api_key_hint: Option<String>,
+    /// Time limit of a calculation.
+    #[ts(type = "number")]
+    pub time_limit_ms: u64,
+    /// Memory limit of a calculation.
+    #[ts(type = "number")]
+    pub memory_limit_bytes: u64,
+    /// UI language; null = from the system locale.
+    pub language: Option<UiLanguage>,
+    /// Light or dark.
+    pub theme: Theme,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        let limits = Limits::default();
+        Self {
+            provider: Provider::Offline,
+            model: String::new(),
+            base_url: String::new(),
+            api_key_hint: None,
+            time_limit_ms: limits.wall_time_ms,
+            memory_limit_bytes: limits.memory_bytes,
+            language: None,
+            theme: Theme::System,
+        }
+    }
+}
+
+impl Settings {
+    /// Reads `path`; defaults when it is absent or damaged.
+    pub fn load(path: &Path) -> Self {
+        match std::fs::read(path) {
+            Ok(bytes) => match serde_json::from_slice::<Settings>(&bytes)
+                .map_err(|e| e.to_string())
+                .and_then(|s| s.checked().map_err(|e| e.message))
+            {
+                Ok(s) => s,
+                Err(e) => {
+                    tracing::warn!(path = %path.display(), error = %e, "settings file unusable: using the defaults");
+                    Settings::default()
+                }
+            },
+            Err(_) => Settings::default(),
+        }
+    }
+
+    /// The same settings, checked; an error names the bad value in plain words.
+    pub fn checked(mut self) -> Result<Self, IpcError> {
+        if !(MIN_TIME_LIMIT_MS..=MAX_TIME_LIMIT_MS).contains(&self.time_limit_ms) {
+            return Err(IpcError::new(
+                "settings",
+                format!(
+                    "the time limit must be between {} s and {} min",
+                    MIN_TIME_LIMIT_MS / 1000,
+                    MAX_TIME_LIMIT_MS / 60_000
+                ),
+            ));
+        }
+        if !(MIN_MEMORY_LIMIT_BYTES..=MAX_MEMORY_LIMIT_BYTES).contains(&self.memory_limit_bytes) {
+            return Err(IpcError::new(
+                "settings",
+                format!(
+                    "the memory limit must be between {} and {}",
+                    glovebox_engine::messages::human_bytes(MIN_MEMORY_LIMIT_BYTES),
+                    glovebox_engine::messages::human_bytes(MAX_MEMORY_LIMIT_BYTES)
+                ),
+            ));
+        }
+        self.model = self.model.trim().to_owned();
+        self.base_url = self.base_url.trim().to_owned();
+        if self.provider != Provider::Offline {
+            self.model_settings()?;
+        }
+        self.api_key_hint = None;
+        Ok(self)
+    }
+
+    /// Saves atomically (write to a temporary file, then rename).
+    pub fn save(&self, path: &Path) -> Result<(), IpcError> {
+        let write = || -> std::io::Result<()> {
+            if let Some(dir) = path.parent() {
+                std::fs::create_dir_all(dir)?;
+            }
+            let tmp = path.with_extension("json.tmp");
+            let mut stored = self.clone();
+            stored.api_key_hint = None;
+            std::fs::write(&tmp, serde_json::to_vec_pretty(&stored)?)?;
+            std::fs::rename(&tmp, path)
+        };
+        write().map_err(|e| IpcError::internal("the settings could not be saved", e))
+    }
+
+    /// The sandbox limits.
+    pub fn limits(&self) -> Result<Limits, IpcError> {
+        Limits::builder()
+            .with_wall_time(Duration::from_millis(self.time_limit_ms))
+            .and_then(|b| b.with_memory_bytes(self.memory_limit_bytes))
+            .map(|b| b.build())
+            .map_err(|e| IpcError::new("settings", e))
+    }
+
+    /// Model settings for the chosen provider (`None` for offline).
+    pub fn model_settings(&self) -> Result<Option<ModelSettings>, IpcError> {
+        if self.provider == Provider::Offline {
+            return Ok(None);
+        }
+        let mut b = ModelSettings::builder(self.provider.name())?;
+        if !self.model.is_empty() {
+            b = b.with_model(&self.model)?;
+        }
+        if !self.base_url.is_empty() {
+            b = b.with_base_url(&self.base_url)?;
+        }
+        Ok(Some(b.build()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn limits_outside_their_bounds_are_refused_in_plain_words() {
+        let too_long = Settings {
+            time_limit_ms: MAX_TIME_LIMIT_MS + 1,
+            ..Settings::default()
+        };
+        let e = too_long.checked().expect_err("refused");
+        assert_eq!(e.message, "the time limit must be between 1 s and 10 min");
+        let too_small = Settings {
+            memory_limit_bytes: 1024,
+            ..Settings::default()
+        };
+        assert!(too_small
+            .checked()
+            .expect_err("refused")
+            .message
+            .contains("memory limit"));
+    }
+
+    #[test]
+    fn saved_settings_round_trip_and_a_damaged_file_gives_the_defaults() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("glovebox/settings.json");
+        let chosen = Settings {
+            provider: Provider::Anthropic,
+            model: " claude-x ".into(),
+            time_limit_ms: 30_000,
+            language: Some(UiLanguage::Fr),
+            theme: Theme::Dark,
+            api_key_hint: Some("abcd".into()),
+            ..Settings::default()
+        }
+        .checked()
+        .expect("valid");
+        chosen.save(&path).expect("saved");
+        let text = std::fs::read_to_string(&path).expect("read");
+        assert!(!text.contains("abcd"), "the key hint is never saved");
+        assert_eq!(Settings::load(&path), chosen);
+        assert_eq!(Settings::load(&path).model, "claude-x");
+        std::fs::write(&path, b"{ not json").expect("damage");
+        assert_eq!(Settings::load(&path), Settings::default());
+    }
+
+    #[test]
+    fn a_bad_base_url_is_refused_when_saving() {
+        let s = Settings {
+            provider: Provider::Openai,
+            base_url: "ftp://example.com".into(),
+            ..Settings::default()
+        };
+        assert_eq!(s.checked().expect_err("refused").code, "setup");
+    }
+}

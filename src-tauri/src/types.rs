@@ -1,0 +1,122 @@
+//! The payloads of the commands and events that are the shell's own (the
+//! engine's report types are declared in the engine). `bindings` turns all
+//! of them into `ui/src/ipc/bindings.ts`; a test fails when that file is stale.
+
+use serde::{Deserialize, Serialize};
+
+use crate::settings::Provider;
+
+/// `generate_code`'s answer. `origin` says who wrote it (`offline`, or a model name).
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
+pub struct GeneratedCode {
+    /// Python code.
+    pub code: String,
+    /// Who wrote it.
+    pub origin: String,
+    /// What the code will do, in plain words (empty when unknown).
+    pub plan: String,
+}
+
+/// What `start_run` is asked to run.
+#[derive(Debug, Clone, Deserialize, ts_rs::TS)]
+pub struct StartRunRequest {
+    /// Input files (host paths).
+    pub files: Vec<String>,
+    /// The question.
+    pub goal: String,
+    /// The code to run, as the person left it in the editor.
+    pub code: String,
+    /// Who wrote the code.
+    pub provider: Provider,
+    /// The person pressed "Run anyway" on a `review` verdict.
+    pub approve_review: bool,
+}
+
+/// `run_progress`: the stage a run is in, sent when it changes and every
+/// [`crate::runs::PROGRESS_TICK`] while it runs.
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
+pub struct RunProgress {
+    /// The run.
+    pub run_id: String,
+    /// `plan generate check run validate explain`.
+    pub stage: String,
+    /// Time since the run started.
+    #[ts(type = "number")]
+    pub elapsed_ms: u64,
+    /// The calculation's time limit.
+    #[ts(type = "number")]
+    pub time_limit_ms: u64,
+}
+
+/// `run_output`: text the code printed, as it arrives.
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
+pub struct RunOutput {
+    /// The run.
+    pub run_id: String,
+    /// `stdout` or `stderr`.
+    #[ts(type = "\"stdout\" | \"stderr\"")]
+    pub stream: String,
+    /// The new text.
+    pub text: String,
+}
+
+/// `run_finished`: the whole report.
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
+pub struct RunFinished {
+    /// The run.
+    pub run_id: String,
+    /// Its report.
+    pub report: glovebox_engine::pipeline::RunReport,
+}
+
+/// One line of history (from the audit log).
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
+pub struct RunSummary {
+    /// The run.
+    pub run_id: String,
+    /// RFC 3339.
+    pub started_at: String,
+    /// `answered`, `blocked`, `stopped`, `interrupted` (a process died
+    /// during it) or `running`.
+    #[ts(type = "RunStatus | \"interrupted\" | \"running\"")]
+    pub status: String,
+    /// The question.
+    pub goal: String,
+    /// File names.
+    pub files: Vec<String>,
+}
+
+/// `list_runs`' question.
+#[derive(Debug, Clone, Deserialize, ts_rs::TS)]
+pub struct ListRunsQuery {
+    /// Words to find in the goal, file names or date; empty = all.
+    pub query: String,
+    /// Most runs returned.
+    pub limit: u32,
+}
+
+/// `verify_audit`'s answer.
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
+pub struct AuditCheck {
+    /// The chain is intact.
+    pub ok: bool,
+    /// Entries checked.
+    #[ts(type = "number")]
+    pub entries: u64,
+    /// Sequence number of the first broken entry, null when intact.
+    #[ts(type = "number | null")]
+    pub first_break: Option<u64>,
+}
+
+/// `doctor`'s answer: can this machine run the sandbox?
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
+pub struct DoctorReport {
+    /// Runs can start.
+    pub ready: bool,
+    /// The sandbox mode in words (e.g. "rootless (cgroup v2, systemd)").
+    pub mode: Option<String>,
+    /// Why the machine cannot sandbox, in plain words (null when ready).
+    pub reason: Option<String>,
+    /// How to fix it, in plain words (null when ready).
+    pub fix: Option<String>,
+}

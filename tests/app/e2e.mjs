@@ -1,0 +1,211 @@
+// End-to-end in the real app window: glovebox-app under Xvfb, driven through
+// WebDriver (tauri-driver + WebKitWebDriver), with the real engine, the real
+// sandbox and a real SQLite audit log in a scratch folder.
+//
+//   node tests/app/e2e.mjs APP_BINARY            the user journey (make app-test)
+//   node tests/app/e2e.mjs APP_BINARY --bench N  cold start and Run-to-answer
+//                                                times over N launches (make app-bench)
+//
+// Screenshots of each screen go to tests/app/screenshots/.
+
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import assert from "node:assert/strict";
+import { KEY, Session } from "./webdriver.mjs";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repo = resolve(here, "../..");
+const app = resolve(process.argv[2] ?? "");
+const benchIndex = process.argv.indexOf("--bench");
+const benchRuns = benchIndex > 0 ? Number(process.argv[benchIndex + 1] ?? 3) : 0;
+const shots = join(here, "screenshots");
+const sample = join(repo, "assets/samples/shop.csv");
+const DISPLAY = process.env.GLOVEBOX_TEST_DISPLAY ?? ":57";
+const PORT = 4444;
+const driverBin = process.env.TAURI_DRIVER ?? "tauri-driver";
+const RUN_MS = 120000;
+
+if (!existsSync(app)) throw new Error(`no app binary at ${app} (build it first: make app-build)`);
+if (!existsSync(driverBin)) throw new Error(`no tauri-driver at ${driverBin} (make app-test installs it)`);
+mkdirSync(shots, { recursive: true });
+
+const children = [];
+function start(cmd, args, env) {
+  const child = spawn(cmd, args, { env: { ...process.env, ...env }, stdio: ["ignore", "inherit", "inherit"] });
+  children.push(child);
+  return child;
+}
+function stopAll() {
+  for (const c of children.reverse()) if (c.exitCode === null) c.kill("SIGTERM");
+}
+process.on("exit", stopAll);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function waitFor(what, probe, ms) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await probe().catch(() => false)) return;
+    await sleep(100);
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+const scratch = mkdtempSync(join(tmpdir(), "gbx-app-e2e-"));
+const env = {
+  DISPLAY,
+  GLOVEBOX_DB: join(scratch, "data/audit.sqlite3"),
+  XDG_CONFIG_HOME: join(scratch, "config"),
+  GLOVEBOX_LOG: "info",
+  // Software rendering: no GPU here.
+  WEBKIT_DISABLE_COMPOSITING_MODE: "1",
+  LIBGL_ALWAYS_SOFTWARE: "1",
+};
+
+const display = DISPLAY.slice(1);
+start("Xvfb", [DISPLAY, "-screen", "0", "1280x800x24", "-nolisten", "tcp"], {});
+await waitFor("Xvfb", async () => existsSync(`/tmp/.X11-unix/X${display}`), 10000);
+start(driverBin, ["--port", String(PORT), "--native-port", String(PORT + 1), "--native-driver", "/usr/bin/WebKitWebDriver"], env);
+const base = `http://127.0.0.1:${PORT}`;
+await waitFor("tauri-driver", async () => (await fetch(`${base}/status`)).ok, 15000);
+
+async function launch() {
+  const t0 = performance.now();
+  const s = await Session.start(base, {
+    browserName: "wry",
+    "tauri:options": { application: app, args: [sample] },
+  });
+  await s.until("the window to be interactive", () =>
+    s.exec("return document.getElementById('app')?.dataset.ready === 'true';"), 60000);
+  return { s, startMs: performance.now() - t0 };
+}
+
+async function shot(s, name) {
+  writeFileSync(join(shots, `${name}.png`), await s.screenshot());
+}
+
+async function askAndReview(s) {
+  await s.waitText(".file-card[data-file='shop.csv'] [data-testid=row-count]", "120", 30000);
+  await (await s.xpath("//button[contains(., 'Next: ask a question')]")).click();
+  const goal = await s.find("#goal");
+  await goal.clear();
+  await goal.type("total revenue per region");
+  await goal.type(KEY.enter);
+  await s.waitText("[data-testid=verdict]", "nothing to worry about", 60000);
+}
+
+async function runToAnswer(s) {
+  const t0 = performance.now();
+  await (await s.find("[data-testid=run]")).click();
+  const answer = await s.waitText("[data-testid=answer]", "6,109.2", RUN_MS);
+  return { answer, ms: performance.now() - t0 };
+}
+
+async function journey() {
+  const { s, startMs } = await launch();
+  try {
+    // Doctor: this machine can sandbox (root mode here).
+    assert.equal(await s.count("[data-testid=doctor-not-ready]"), 0);
+    // Data: the file given on the command line is described.
+    await s.waitText(".file-card[data-file='shop.csv'] [data-testid=row-count]", "120", 30000);
+    const card = await s.waitText(".file-card[data-file='shop.csv']", "revenue", 5000);
+    assert.match(card, /region/);
+    await shot(s, "data");
+
+    // Ask, then review the generated code.
+    await askAndReview(s);
+    assert.match(await s.waitText(".cm-content", "glovebox.table", 5000), /revenue/);
+    await shot(s, "review");
+
+    // Edit: a harmless comment keeps the verdict; the diff shows it.
+    await (await s.find(".cm-content")).click();
+    await (await s.find(".cm-content")).type(KEY.control + KEY.end + KEY.release + "\n# checked in the real window");
+    await s.waitText(".cm-content", "# checked in the real window", 5000);
+    await s.waitText("[data-testid=verdict]", "nothing to worry about", 10000);
+
+    // Run: the answer, the chart, how it was computed.
+    const { answer, ms: runMs } = await runToAnswer(s);
+    assert.match(answer, /6,109\.2/);
+    assert.equal(await s.count(".chart svg"), 1);
+    assert.equal(await s.count(".chart script, .chart foreignObject"), 0);
+    const network = await s.waitText(".how [data-testid=network]", "None", 5000);
+    assert.match(network, /^None\. The sandbox has no network\.$/);
+    const how = await s.waitText(".how", "/input/shop.csv", 5000);
+    assert.match(how, /sha256:[0-9a-f]{8}/);
+    await shot(s, "result");
+
+    // History: the run is there, and opens in the same views.
+    await (await s.find(".nav-item[data-view='history']")).click();
+    await s.waitText(".history-table tbody tr", "total revenue per region", 15000);
+    await (await s.find(".history-table tbody tr button")).click();
+    await s.until("the opened run's chart", async () => (await s.count(".opened .chart svg")) === 1, 15000);
+    await s.waitText(".opened", "6,109.2", 5000);
+    await shot(s, "history");
+    await (await s.find("[data-testid=verify]")).click();
+    await s.waitText("[data-testid=verify-result]", "intact", 15000);
+
+    // A hostile edit: deny finding inline, Run disabled.
+    await (await s.find(".nav-item[data-view='review']")).click();
+    await (await s.find(".cm-content")).click();
+    await (await s.find(".cm-content")).type(KEY.control + KEY.home + KEY.release + "import socket\n");
+    await s.waitText("[data-testid=verdict]", "cannot run", 10000);
+    assert.match(await s.waitText(".findings", "socket", 5000), /Line 1/);
+    assert.equal(await (await s.find("[data-testid=run]")).enabled(), false);
+    await shot(s, "review-deny");
+
+    // Cancel: a slow calculation stops when asked, and says so.
+    await (await s.xpath("//button[contains(., 'Restore the generated code')]")).click();
+    await s.waitText("[data-testid=verdict]", "nothing to worry about", 10000);
+    await (await s.find(".cm-content")).click();
+    await (await s.find(".cm-content")).type(KEY.control + KEY.end + KEY.release + "\nimport time\ntime.sleep(50)\n");
+    await s.waitText(".cm-content", "time.sleep(50)", 5000);
+    await s.until("Run to be enabled", async () => (await s.find("[data-testid=run]")).enabled(), 10000);
+    await (await s.find("[data-testid=run]")).click();
+    await s.until("the run stage", async () => (await s.count(".stage-current[data-stage='run']")) === 1, 60000);
+    const cancelAt = performance.now();
+    await (await s.find("[data-testid=cancel]")).click();
+    await s.waitText("main", "cancelled", 30000);
+    const cancelMs = performance.now() - cancelAt;
+    await shot(s, "cancelled");
+
+    console.log(`app e2e: ok (cold start to interactive ${startMs.toFixed(0)} ms, Run to answer ${runMs.toFixed(0)} ms, cancel to stopped ${cancelMs.toFixed(0)} ms)`);
+  } finally {
+    await s.end();
+  }
+}
+
+async function bench(n) {
+  const starts = [];
+  const runs = [];
+  for (let i = 0; i < n; i++) {
+    const { s, startMs } = await launch();
+    try {
+      await askAndReview(s);
+      const { ms } = await runToAnswer(s);
+      starts.push(startMs);
+      runs.push(ms);
+    } finally {
+      await s.end();
+    }
+    await sleep(500);
+  }
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  console.log(`app bench over ${n} launches (sample: assets/samples/shop.csv, goal "total revenue per region")`);
+  console.log(`  cold start to interactive window: median ${median(starts).toFixed(0)} ms (${starts.map((x) => x.toFixed(0)).join(", ")})`);
+  console.log(`  Run to answer:                    median ${median(runs).toFixed(0)} ms (${runs.map((x) => x.toFixed(0)).join(", ")})`);
+}
+
+let failed = false;
+try {
+  if (benchRuns > 0) await bench(benchRuns);
+  else await journey();
+} catch (e) {
+  failed = true;
+  console.error(`app e2e FAILED: ${e.stack ?? e}`);
+} finally {
+  stopAll();
+  rmSync(scratch, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);

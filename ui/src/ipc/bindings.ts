@@ -1,0 +1,515 @@
+// Generated from the Rust types by src-tauri/src/bindings.rs (ts-rs). Do not edit:
+// run `GLOVEBOX_BLESS=1 cargo test -p glovebox-app bindings` after changing them.
+
+export type Verdict = "allow" | "review" | "deny";
+
+export type Finding = { 
+/**
+ * Rule id (`import_denied`, `private_attribute`, ...).
+ */
+rule: string, 
+/**
+ * 1-based line.
+ */
+line: number, 
+/**
+ * Plain-language message in the goal's language.
+ */
+message: string, 
+/**
+ * What this finding asks for.
+ */
+severity: Verdict, };
+
+export type PolicyReport = { 
+/**
+ * The strongest severity found.
+ */
+verdict: Verdict, 
+/**
+ * Findings in line order.
+ */
+findings: Array<Finding>, };
+
+export type ColumnKind = "integer" | "decimal" | "date" | "boolean" | "text" | "empty";
+
+export type Column = { 
+/**
+ * Header text, or `column_N` without a header.
+ */
+name: string, 
+/**
+ * Inferred type.
+ */
+kind: ColumnKind, 
+/**
+ * Empty cells seen.
+ */
+empty_cells: number, 
+/**
+ * Distinct values of a text or boolean column in the sampled rows,
+ * sorted; empty when there are more than `MAX_CATEGORY_VALUES`.
+ */
+values?: Array<string>, };
+
+export type InputDescription = { 
+/**
+ * File name (as seen at `/input/<name>`).
+ */
+name: string, 
+/**
+ * Host path.
+ */
+path: string, 
+/**
+ * Size in bytes.
+ */
+size_bytes: number, 
+/**
+ * sha256 of the bytes, hex.
+ */
+sha256: string, 
+/**
+ * Encoding name (`UTF-8`, `windows-1252`, `UTF-16LE`...).
+ */
+encoding: string, 
+/**
+ * A byte-order mark starts the file.
+ */
+bom: boolean, 
+/**
+ * Field delimiter.
+ */
+delimiter: string, 
+/**
+ * Numbers use a decimal comma (`3,5`).
+ */
+decimal_comma: boolean, 
+/**
+ * The first row names the columns.
+ */
+has_header: boolean, 
+/**
+ * Columns.
+ */
+columns: Array<Column>, 
+/**
+ * Data rows (header excluded).
+ */
+row_count: number, 
+/**
+ * First rows, as text.
+ */
+preview: Array<Array<string>>, };
+
+export type Table = { 
+/**
+ * Name.
+ */
+name: string, 
+/**
+ * Column names.
+ */
+columns: Array<string>, 
+/**
+ * Rows (at most `MAX_ROWS` kept by the module).
+ */
+rows: Array<Array<number | string | boolean | null>>, 
+/**
+ * Rows in the whole table.
+ */
+total_rows: number, };
+
+export type ChartRequest = { 
+/**
+ * `bar`, `line`, `scatter`, `pie`, `histogram`.
+ */
+kind: string, 
+/**
+ * Table name.
+ */
+table: string, 
+/**
+ * Column for x.
+ */
+x: string, 
+/**
+ * Columns for y.
+ */
+y: Array<string>, 
+/**
+ * Title.
+ */
+title: string | null, };
+
+export type DrawnChart = { 
+/**
+ * `bar`, `line`, `scatter`, `pie` or `histogram`.
+ */
+kind: string, 
+/**
+ * Title.
+ */
+title: string, 
+/**
+ * The table it was drawn from.
+ */
+table: string, 
+/**
+ * SVG document.
+ */
+svg: string, };
+
+export type Attempt = { 
+/**
+ * 1-based.
+ */
+number: number, 
+/**
+ * Policy verdict of this attempt's code (none when the model's reply
+ * had no code).
+ */
+verdict?: Verdict, 
+/**
+ * Why it failed, if it did.
+ */
+failure: string | null, };
+
+export type SandboxReport = { 
+/**
+ * Exit code.
+ */
+exit_code: number | null, 
+/**
+ * Signal.
+ */
+signal: number | null, 
+/**
+ * Wall-time limit reached.
+ */
+timed_out: boolean, 
+/**
+ * Memory limit reached.
+ */
+oom_killed: boolean, 
+/**
+ * Wall time.
+ */
+wall_ms: number, 
+/**
+ * CPU time.
+ */
+cpu_ms: number, 
+/**
+ * Peak memory.
+ */
+peak_memory_bytes: number, 
+/**
+ * Files the code opened (audit hook inside the sandbox).
+ */
+files_read: Array<string>, 
+/**
+ * Network attempts: seen by the sandbox (seccomp) and by the audit hook.
+ */
+network_attempts: Array<Record<string, unknown>>, 
+/**
+ * Image digest.
+ */
+image_digest: string, 
+/**
+ * Sandbox mode.
+ */
+mode: string, 
+/**
+ * Disagreement between what the sandbox saw and what the code's own
+ * audit hook reported (a sign the code tampered with the hook).
+ */
+cross_check: string | null, 
+/**
+ * Log printed by the code (stdout), truncated.
+ */
+stdout: string, 
+/**
+ * Errors printed by the code (stderr), truncated.
+ */
+stderr: string, };
+
+export type RunStatus = "answered" | "blocked" | "stopped";
+
+export type Lang = "en" | "fr" | "es";
+
+export type RunReport = { 
+/**
+ * Run id.
+ */
+run_id: string, 
+/**
+ * Outcome.
+ */
+status: RunStatus, 
+/**
+ * `values` (name -> number or text) and `text`.
+ */
+answer: { text?: string; values?: Record<string, number | string | boolean | null> }, 
+/**
+ * Tables.
+ */
+tables: Array<Table>, 
+/**
+ * Charts.
+ */
+charts: Array<ChartRequest>, 
+/**
+ * Plain-language explanation: built from the plan and the checked
+ * result for offline recipes; the code's own notes otherwise.
+ */
+explanation: string, 
+/**
+ * Notes the code added.
+ */
+notes: Array<string>, 
+/**
+ * Charts drawn by the host from the checked tables (SVG; PNG bytes are
+ * not serialized).
+ */
+drawn_charts: Array<DrawnChart>, 
+/**
+ * Charts that could not be drawn, and why.
+ */
+chart_problems: Array<string>, 
+/**
+ * Files the code wrote to `/output` (copied when an output folder was given).
+ */
+output_files: Array<string>, 
+/**
+ * The code that ran (or was refused).
+ */
+code: string, 
+/**
+ * Attempts.
+ */
+attempts: Array<Attempt>, 
+/**
+ * Why the run stopped, in plain words.
+ */
+stop_reason: string | null, 
+/**
+ * What kind of stop: `input`, `goal`, `no_generator`, `setup` (model
+ * key or settings), `model` (the model service failed or gave no code),
+ * `policy`, `review`, `sandbox`, `result`.
+ */
+stop_kind: string | null, 
+/**
+ * Policy verdict and findings of the last attempt.
+ */
+policy: { verdict: Verdict | null; findings: Array<Finding> }, 
+/**
+ * Sandbox outcome of the last attempt.
+ */
+sandbox: SandboxReport, 
+/**
+ * Audit: hash of the run's last entry.
+ */
+audit: { entry_hash?: string; seq?: number }, 
+/**
+ * The inputs as described.
+ */
+inputs: Array<InputDescription>, 
+/**
+ * The goal's language.
+ */
+lang: Lang, };
+
+export type Provider = "offline" | "openai" | "anthropic";
+
+export type Theme = "light" | "dark" | "system";
+
+export type UiLanguage = "en" | "fr" | "es";
+
+export type Settings = { 
+/**
+ * Code generator.
+ */
+provider: Provider, 
+/**
+ * Model name; empty = the provider's default.
+ */
+model: string, 
+/**
+ * Service address; empty = the provider's default.
+ */
+base_url: string, 
+/**
+ * Last 4 characters of the stored key for `provider`, or null when none
+ * is stored (filled in when read, never saved).
+ */
+api_key_hint: string | null, 
+/**
+ * Time limit of a calculation.
+ */
+time_limit_ms: number, 
+/**
+ * Memory limit of a calculation.
+ */
+memory_limit_bytes: number, 
+/**
+ * UI language; null = from the system locale.
+ */
+language: UiLanguage | null, 
+/**
+ * Light or dark.
+ */
+theme: Theme, };
+
+export type GeneratedCode = { 
+/**
+ * Python code.
+ */
+code: string, 
+/**
+ * Who wrote it.
+ */
+origin: string, 
+/**
+ * What the code will do, in plain words (empty when unknown).
+ */
+plan: string, };
+
+export type StartRunRequest = { 
+/**
+ * Input files (host paths).
+ */
+files: Array<string>, 
+/**
+ * The question.
+ */
+goal: string, 
+/**
+ * The code to run, as the person left it in the editor.
+ */
+code: string, 
+/**
+ * Who wrote the code.
+ */
+provider: Provider, 
+/**
+ * The person pressed "Run anyway" on a `review` verdict.
+ */
+approve_review: boolean, };
+
+export type RunProgress = { 
+/**
+ * The run.
+ */
+run_id: string, 
+/**
+ * `plan generate check run validate explain`.
+ */
+stage: string, 
+/**
+ * Time since the run started.
+ */
+elapsed_ms: number, 
+/**
+ * The calculation's time limit.
+ */
+time_limit_ms: number, };
+
+export type RunOutput = { 
+/**
+ * The run.
+ */
+run_id: string, 
+/**
+ * `stdout` or `stderr`.
+ */
+stream: "stdout" | "stderr", 
+/**
+ * The new text.
+ */
+text: string, };
+
+export type RunFinished = { 
+/**
+ * The run.
+ */
+run_id: string, 
+/**
+ * Its report.
+ */
+report: RunReport, };
+
+export type RunSummary = { 
+/**
+ * The run.
+ */
+run_id: string, 
+/**
+ * RFC 3339.
+ */
+started_at: string, 
+/**
+ * `answered`, `blocked`, `stopped`, `interrupted` (a process died
+ * during it) or `running`.
+ */
+status: RunStatus | "interrupted" | "running", 
+/**
+ * The question.
+ */
+goal: string, 
+/**
+ * File names.
+ */
+files: Array<string>, };
+
+export type ListRunsQuery = { 
+/**
+ * Words to find in the goal, file names or date; empty = all.
+ */
+query: string, 
+/**
+ * Most runs returned.
+ */
+limit: number, };
+
+export type AuditCheck = { 
+/**
+ * The chain is intact.
+ */
+ok: boolean, 
+/**
+ * Entries checked.
+ */
+entries: number, 
+/**
+ * Sequence number of the first broken entry, null when intact.
+ */
+first_break: number | null, };
+
+export type DoctorReport = { 
+/**
+ * Runs can start.
+ */
+ready: boolean, 
+/**
+ * The sandbox mode in words (e.g. "rootless (cgroup v2, systemd)").
+ */
+mode: string | null, 
+/**
+ * Why the machine cannot sandbox, in plain words (null when ready).
+ */
+reason: string | null, 
+/**
+ * How to fix it, in plain words (null when ready).
+ */
+fix: string | null, };
+
+export type IpcErrorPayload = { 
+/**
+ * Stable code.
+ */
+code: string, 
+/**
+ * Plain-language message.
+ */
+message: string, };
