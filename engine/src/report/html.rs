@@ -7,6 +7,7 @@
 use serde_json::Value;
 
 use super::diff::{self, DiffLine};
+use super::words::{text, Words};
 // The recipes' row-count tables are shown under "how this was computed".
 use crate::pipeline::INTERNAL_TABLES;
 
@@ -60,135 +61,6 @@ fn script_json(value: &Value) -> String {
         .replace('&', "\\u0026")
 }
 
-/// Words of the page in one language.
-struct Words {
-    lang: &'static str,
-    title: &'static str,
-    goal: &'static str,
-    answer: &'static str,
-    stopped: &'static str,
-    explanation: &'static str,
-    tables: &'static str,
-    charts: &'static str,
-    inputs: &'static str,
-    file: &'static str,
-    size: &'static str,
-    rows: &'static str,
-    columns: &'static str,
-    code: &'static str,
-    changes: &'static str,
-    policy: &'static str,
-    no_findings: &'static str,
-    approved_by: &'static str,
-    sandbox: &'static str,
-    network: &'static str,
-    network_none: &'static str,
-    limits: &'static str,
-    usage: &'static str,
-    files_read: &'static str,
-    attempts: &'static str,
-    attempt: &'static str,
-    how: &'static str,
-    more_rows: &'static str,
-    record: &'static str,
-}
-
-const EN: Words = Words {
-    lang: "en",
-    title: "Glovebox report",
-    goal: "Question",
-    answer: "Answer",
-    stopped: "No answer",
-    explanation: "How to read it",
-    tables: "Tables",
-    charts: "Charts",
-    inputs: "Files read",
-    file: "File",
-    size: "Size",
-    rows: "Rows",
-    columns: "Columns",
-    code: "Code that ran",
-    changes: "Changes from the generated code",
-    policy: "Code check",
-    no_findings: "no finding",
-    approved_by: "approved by",
-    sandbox: "Sandbox",
-    network: "Network",
-    network_none: "none (no network in the sandbox); attempts refused",
-    limits: "Limits",
-    usage: "Resources used",
-    files_read: "Files opened by the code",
-    attempts: "Attempts",
-    attempt: "Attempt",
-    how: "How this was computed",
-    more_rows: "more rows in the manifest",
-    record: "Record",
-};
-
-const FR: Words = Words {
-    lang: "fr",
-    title: "Rapport Glovebox",
-    goal: "Question",
-    answer: "Réponse",
-    stopped: "Pas de réponse",
-    explanation: "Comment la lire",
-    tables: "Tableaux",
-    charts: "Graphiques",
-    inputs: "Fichiers lus",
-    file: "Fichier",
-    size: "Taille",
-    rows: "Lignes",
-    columns: "Colonnes",
-    code: "Code exécuté",
-    changes: "Modifications par rapport au code généré",
-    policy: "Vérification du code",
-    no_findings: "aucune remarque",
-    approved_by: "approuvé par",
-    sandbox: "Bac à sable",
-    network: "Réseau",
-    network_none: "aucun (pas de réseau dans le bac à sable) ; tentatives refusées",
-    limits: "Limites",
-    usage: "Ressources utilisées",
-    files_read: "Fichiers ouverts par le code",
-    attempts: "Tentatives",
-    attempt: "Tentative",
-    how: "Comment ce résultat a été calculé",
-    more_rows: "lignes de plus dans le manifeste",
-    record: "Enregistrement",
-};
-
-const ES: Words = Words {
-    lang: "es",
-    title: "Informe de Glovebox",
-    goal: "Pregunta",
-    answer: "Respuesta",
-    stopped: "Sin respuesta",
-    explanation: "Cómo leerla",
-    tables: "Tablas",
-    charts: "Gráficos",
-    inputs: "Archivos leídos",
-    file: "Archivo",
-    size: "Tamaño",
-    rows: "Filas",
-    columns: "Columnas",
-    code: "Código ejecutado",
-    changes: "Cambios respecto al código generado",
-    policy: "Revisión del código",
-    no_findings: "ninguna observación",
-    approved_by: "aprobado por",
-    sandbox: "Entorno aislado",
-    network: "Red",
-    network_none: "ninguna (sin red en el entorno aislado); intentos rechazados",
-    limits: "Límites",
-    usage: "Recursos usados",
-    files_read: "Archivos abiertos por el código",
-    attempts: "Intentos",
-    attempt: "Intento",
-    how: "Cómo se calculó",
-    more_rows: "filas más en el manifiesto",
-    record: "Registro",
-};
-
 const STYLE: &str = "body{font-family:'DejaVu Sans',system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1d1d1f;line-height:1.45}\
 h1{font-size:1.4rem;margin-bottom:.2rem}h2{font-size:1.1rem;border-bottom:1px solid #ccc;padding-bottom:.2rem;margin-top:2rem}\
 .answer{font-size:1.6rem;font-weight:600;margin:.6rem 0}.stopped{color:#a1260d}\
@@ -196,19 +68,6 @@ table{border-collapse:collapse;margin:.5rem 0;font-size:.9rem}td,th{border:1px s
 th{background:#f3f3f3}pre{background:#f6f8fa;padding:.6rem;overflow-x:auto;font-size:.85rem;white-space:pre-wrap}\
 .add{background:#e6ffec}.del{background:#ffebe9}.muted{color:#666;font-size:.85rem}img.chart{max-width:100%;border:1px solid #eee}\
 code{word-break:break-all}@media print{body{margin:0;max-width:none}pre,table,img{page-break-inside:avoid}}";
-
-fn text(v: &Value) -> String {
-    match v {
-        Value::String(s) => s.clone(),
-        Value::Null => String::new(),
-        // Checked results carry every number as a float: 120.0 reads as 120.
-        Value::Number(n) => match n.as_f64() {
-            Some(f) if n.is_f64() && f.fract() == 0.0 && f.abs() < 1e15 => format!("{}", f as i64),
-            _ => n.to_string(),
-        },
-        other => other.to_string(),
-    }
-}
 
 fn table_html(out: &mut String, table: &Value, w: &Words) {
     let name = text(&table["name"]);
@@ -250,11 +109,7 @@ pub fn render_signed(manifest: &Value, signature: &Value) -> String {
 /// The report page for `manifest` (see [`super::manifest`]).
 pub fn render(manifest: &Value) -> String {
     let _span = tracing::info_span!("report_html").entered();
-    let w = match manifest["lang"].as_str() {
-        Some("fr") => &FR,
-        Some("es") => &ES,
-        _ => &EN,
-    };
+    let w = Words::of(manifest);
     let mut o = String::new();
     o.push_str(&format!(
         "<!DOCTYPE html>\n<html lang=\"{}\"><head><meta charset=\"utf-8\">\

@@ -3,6 +3,8 @@
 
 use serde_json::{json, Map, Value};
 
+use sha2::{Digest, Sha256};
+
 use crate::audit::{AuditError, AuditStore, Entry};
 
 /// Version of the manifest format.
@@ -34,6 +36,46 @@ fn pick(body: &Value, keys: &[&str]) -> Value {
 
 fn attempt_of(e: &Entry) -> u64 {
     e.body["attempt"].as_u64().unwrap_or(1)
+}
+
+/// The PNG of a `chart` audit entry.
+fn chart_png(e: &Entry) -> Option<Vec<u8>> {
+    e.body["png_base64"].as_str().and_then(base64_decode)
+}
+
+/// Standard base64 (RFC 4648, padding optional) decoded; `None` when it is not.
+pub fn base64_decode(text: &str) -> Option<Vec<u8>> {
+    let mut out = Vec::with_capacity(text.len() / 4 * 3);
+    let (mut acc, mut bits) = (0u32, 0u32);
+    for b in text.trim_end_matches('=').bytes() {
+        let v = match b {
+            b'A'..=b'Z' => b - b'A',
+            b'a'..=b'z' => b - b'a' + 26,
+            b'0'..=b'9' => b - b'0' + 52,
+            b'+' => 62,
+            b'/' => 63,
+            _ => return None,
+        };
+        acc = (acc << 6) | u32::from(v);
+        bits += 6;
+        if bits >= 8 {
+            bits -= 8;
+            out.push((acc >> bits) as u8);
+            acc &= (1 << bits) - 1;
+        }
+    }
+    Some(out)
+}
+
+/// The chart images of `run_id`, in the order of the manifest's `charts`
+/// (an empty image for a chart recorded without one).
+pub fn chart_pngs(store: &AuditStore, run_id: &str) -> Result<Vec<Vec<u8>>, ReportError> {
+    Ok(store
+        .run_entries(run_id)?
+        .iter()
+        .filter(|e| e.kind == "chart")
+        .map(|e| chart_png(e).unwrap_or_default())
+        .collect())
 }
 
 /// The manifest of `run_id`, built from its audit entries.
@@ -141,9 +183,11 @@ pub fn manifest(store: &AuditStore, run_id: &str) -> Result<Value, ReportError> 
         .collect();
 
     let codes: Vec<&Entry> = entries.iter().filter(|e| e.kind == "code").collect();
-    let generated = codes
+    // The app records the code it showed before the person edited it.
+    let generated = entries
         .iter()
-        .find(|e| e.body["origin"] != "user")
+        .find(|e| e.kind == "generated_code")
+        .or_else(|| codes.iter().copied().find(|e| e.body["origin"] != "user"))
         .map(|e| e.body["text"].clone());
     let final_code = codes.last().map(|e| e.body["text"].clone());
     let result = entries
@@ -158,10 +202,17 @@ pub fn manifest(store: &AuditStore, run_id: &str) -> Result<Value, ReportError> 
         .find(|e| e.kind == "sandbox")
         .map(|e| e.body["outcome"].clone())
         .unwrap_or(Value::Null);
+    // The PNG is named by its sha256 (the PDF report carries the image).
     let charts: Vec<Value> = entries
         .iter()
         .filter(|e| e.kind == "chart")
-        .map(|e| pick(&e.body, &["kind", "title", "table", "svg"]))
+        .map(|e| {
+            let mut chart = pick(&e.body, &["kind", "title", "table", "svg"]);
+            if let Some(png) = chart_png(e) {
+                chart["png_sha256"] = json!(hex::encode(Sha256::digest(&png)));
+            }
+            chart
+        })
         .collect();
 
     Ok(json!({
@@ -244,6 +295,14 @@ mod tests {
             .append(&run, "run_finished", &json!({"status": "answered", "answer": {"text": "a: 1 <b>", "values": {"a": 1}}, "explanation": "Computed <it>."}))
             .expect("append");
         run
+    }
+
+    #[test]
+    fn base64_reads_back_what_the_report_writes() {
+        for bytes in [&b""[..], b"a", b"ab", b"abc", b"\x89PNG\r\n\x1a\n\xff\x00"] {
+            assert_eq!(base64_decode(&html::base64(bytes)).as_deref(), Some(bytes));
+        }
+        assert_eq!(base64_decode("a*b"), None);
     }
 
     #[test]

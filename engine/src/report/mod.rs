@@ -2,15 +2,18 @@
 //! run's audit entries (what was asked, read, generated, checked, run and
 //! answered, with the hash of the run's last audit entry), and its rendering
 //! as one self-contained HTML page (inline CSS and SVG, no external
-//! resource) in the run's language.
+//! resource) or as a PDF (embedded font, the chart PNGs, the signed manifest
+//! attached), in the run's language.
 //!
 //! The manifest is canonical: `serde_json` objects keep their keys sorted,
 //! numbers and strings have one spelling, so the same run always gives the
-//! same bytes. Signing and PDF output build on it.
+//! same bytes. Signing builds on it.
 
 pub mod diff;
 pub mod html;
 pub mod manifest;
+pub mod pdf;
 pub mod sign;
+mod words;
 
-pub use manifest::{manifest, ReportError};
+pub use manifest::{chart_pngs, manifest, ReportError};

@@ -5,13 +5,15 @@
 //! fingerprint. Verifying needs nothing but the report (and, to know who
 //! signed, the signer's public key): the signature must match the manifest,
 //! and the visible page must be exactly the page the manifest renders to,
-//! so a changed number, table cell or chart anywhere is found.
+//! so a changed number, table cell or chart anywhere is found. A PDF report
+//! carries the same manifest and signature block as attached files (see
+//! [`super::pdf`]) and is checked the same way.
 
 use ed25519_dalek::{Signature, Signer as _, SigningKey, Verifier as _, VerifyingKey};
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 
-use super::html;
+use super::{html, pdf};
 use crate::keys::{ApiKey, KeyError, KeyStore, OsKeyring};
 
 /// The keyring entry (under the `glovebox` service) holding the private key.
@@ -180,30 +182,20 @@ fn first_difference(expected: &str, found: &str) -> String {
     )
 }
 
-/// Verifies a report page; `trusted` is the signer's public key when known.
-pub fn verify_html(page: &str, trusted: Option<&VerifyingKey>) -> Verification {
-    let _span = tracing::info_span!("verify_report").entered();
-    let mut v = Verification {
-        valid: false,
-        fingerprint: None,
-        signer_confirmed: false,
-        problems: Vec::new(),
-    };
-    let Some(manifest_text) = element(page, "glovebox-manifest") else {
-        v.problems
-            .push("this file holds no Glovebox manifest".into());
-        return v;
-    };
-    let Some(signature_text) = element(page, "glovebox-signature") else {
-        v.problems.push("this report is not signed".into());
-        return v;
-    };
+/// Checks the signature block against the manifest text; the parsed
+/// manifest and block when both are readable (problems go into `v`).
+fn check_signature(
+    manifest_text: &str,
+    signature_text: &str,
+    trusted: Option<&VerifyingKey>,
+    v: &mut Verification,
+) -> Option<(Value, Value)> {
     let manifest: Value = match serde_json::from_str(manifest_text) {
         Ok(m) => m,
         Err(e) => {
             v.problems
                 .push(format!("the manifest is not valid JSON any more ({e})"));
-            return v;
+            return None;
         }
     };
     let block: Value = match serde_json::from_str(signature_text) {
@@ -212,7 +204,7 @@ pub fn verify_html(page: &str, trusted: Option<&VerifyingKey>) -> Verification {
             v.problems.push(format!(
                 "the signature block is not valid JSON any more ({e})"
             ));
-            return v;
+            return None;
         }
     };
     v.fingerprint = block["fingerprint"].as_str().map(str::to_owned);
@@ -221,7 +213,7 @@ pub fn verify_html(page: &str, trusted: Option<&VerifyingKey>) -> Verification {
         _ => {
             v.problems
                 .push("the signature block has no valid public key".into());
-            return v;
+            return None;
         }
     };
     if v.fingerprint.as_deref() != Some(fingerprint(&public).as_str()) {
@@ -253,6 +245,35 @@ pub fn verify_html(page: &str, trusted: Option<&VerifyingKey>) -> Verification {
         ),
         None => v.problems.push("the signature is not readable".into()),
     }
+    Some((manifest, block))
+}
+
+fn unchecked() -> Verification {
+    Verification {
+        valid: false,
+        fingerprint: None,
+        signer_confirmed: false,
+        problems: Vec::new(),
+    }
+}
+
+/// Verifies a report page; `trusted` is the signer's public key when known.
+pub fn verify_html(page: &str, trusted: Option<&VerifyingKey>) -> Verification {
+    let _span = tracing::info_span!("verify_report").entered();
+    let mut v = unchecked();
+    let Some(manifest_text) = element(page, "glovebox-manifest") else {
+        v.problems
+            .push("this file holds no Glovebox manifest".into());
+        return v;
+    };
+    let Some(signature_text) = element(page, "glovebox-signature") else {
+        v.problems.push("this report is not signed".into());
+        return v;
+    };
+    let Some((manifest, block)) = check_signature(manifest_text, signature_text, trusted, &mut v)
+    else {
+        return v;
+    };
     // The visible page must be exactly what the signed manifest renders to.
     let expected = html::render_signed(&manifest, &block);
     if expected != page {
@@ -263,6 +284,99 @@ pub fn verify_html(page: &str, trusted: Option<&VerifyingKey>) -> Verification {
     }
     v.valid = v.problems.is_empty();
     v
+}
+
+/// The signed PDF report; `pngs[i]` is the image of `manifest.charts[i]`
+/// (see [`super::chart_pngs`]).
+pub fn signed_pdf(
+    manifest: &Value,
+    pngs: &[Vec<u8>],
+    signer: &Signer,
+) -> Result<Vec<u8>, pdf::PdfError> {
+    pdf::render_signed(manifest, &signer.sign(manifest), pngs).map(|r| r.bytes)
+}
+
+/// Whether `bytes` look like a PDF file (rather than an HTML page).
+pub fn is_pdf(bytes: &[u8]) -> bool {
+    bytes.starts_with(b"%PDF-")
+}
+
+/// Verifies a PDF report: the attached manifest against its attached
+/// signature, the attached chart images against the sha256 the manifest
+/// gives them, and the whole file against what those render to.
+pub fn verify_pdf(file: &[u8], trusted: Option<&VerifyingKey>) -> Verification {
+    let _span = tracing::info_span!("verify_report_pdf").entered();
+    let mut v = unchecked();
+    let attached = pdf::attachments(file);
+    let Some(manifest_text) = attached.first().and_then(|b| std::str::from_utf8(b).ok()) else {
+        v.problems
+            .push("this file holds no Glovebox manifest".into());
+        return v;
+    };
+    let Some(signature_text) = attached.get(1).and_then(|b| std::str::from_utf8(b).ok()) else {
+        v.problems.push("this report is not signed".into());
+        return v;
+    };
+    let Some((manifest, block)) = check_signature(manifest_text, signature_text, trusted, &mut v)
+    else {
+        return v;
+    };
+    // The images, in the order of the charts that name one.
+    let mut images = attached.iter().skip(2);
+    let mut pngs = Vec::new();
+    for (i, chart) in manifest["charts"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .enumerate()
+    {
+        let Some(sha) = chart["png_sha256"].as_str() else {
+            pngs.push(Vec::new());
+            continue;
+        };
+        match images.next() {
+            Some(png) => {
+                if hex::encode(Sha256::digest(png)) != sha {
+                    v.problems.push(format!(
+                        "the image of chart {} is not the signed one (its sha256 differs from the manifest's)",
+                        i + 1
+                    ));
+                }
+                pngs.push(png.clone());
+            }
+            None => {
+                v.problems
+                    .push(format!("the image of chart {} is missing", i + 1));
+                pngs.push(Vec::new());
+            }
+        }
+    }
+    // The whole file must be exactly what the signed parts render to.
+    match pdf::render_signed(&manifest, &block, &pngs) {
+        Ok(expected) => {
+            if let Some(at) = expected.describe(file) {
+                let mut problem =
+                    format!("the visible report differs from the signed manifest ({at})");
+                let version = env!("CARGO_PKG_VERSION");
+                if manifest["app_version"].as_str() != Some(version) {
+                    problem.push_str(&format!(
+                        "; it was made by Glovebox {} and this is {version}, whose PDF layout may differ",
+                        text_of(&manifest["app_version"])
+                    ));
+                }
+                v.problems.push(problem);
+            }
+        }
+        Err(e) => v.problems.push(format!(
+            "the signed manifest cannot be rendered again ({e})"
+        )),
+    }
+    v.valid = v.problems.is_empty();
+    v
+}
+
+fn text_of(v: &Value) -> String {
+    v.as_str().map_or_else(|| v.to_string(), str::to_owned)
 }
 
 #[cfg(test)]

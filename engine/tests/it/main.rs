@@ -12,5 +12,6 @@ mod golden;
 mod legit;
 mod library;
 mod out;
+mod pdf;
 mod provider;
 mod rerun;

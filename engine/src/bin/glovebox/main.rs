@@ -231,6 +231,8 @@ enum KeyCommand {
 enum ExportFormat {
     /// One HTML file: inline CSS and SVG, works offline, prints well.
     Html,
+    /// One PDF file: fonts embedded, text selectable, the signed manifest attached.
+    Pdf,
 }
 
 #[derive(Subcommand)]
@@ -485,9 +487,16 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
         Command::Verify { file, key } => {
             use glovebox_engine::report::sign;
             let trusted = key.as_deref().map(sign::parse_public_key).transpose()?;
-            let page = std::fs::read_to_string(&file)
-                .with_context(|| format!("cannot read {}", file.display()))?;
-            let v = sign::verify_html(&page, trusted.as_ref());
+            let bytes =
+                std::fs::read(&file).with_context(|| format!("cannot read {}", file.display()))?;
+            let v = if sign::is_pdf(&bytes) {
+                sign::verify_pdf(&bytes, trusted.as_ref())
+            } else {
+                let page = String::from_utf8(bytes).with_context(|| {
+                    format!("{} is neither a PDF nor an HTML page", file.display())
+                })?;
+                sign::verify_html(&page, trusted.as_ref())
+            };
             let signer = v.fingerprint.as_deref().unwrap_or("unknown");
             if v.valid {
                 println!("valid: the report is exactly as signed by key {signer}");
@@ -516,7 +525,12 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
                 .context("cannot get the report signing key")?;
             let page = match format {
                 ExportFormat::Html => {
-                    glovebox_engine::report::sign::signed_html(&manifest, &signer)
+                    glovebox_engine::report::sign::signed_html(&manifest, &signer).into_bytes()
+                }
+                ExportFormat::Pdf => {
+                    let pngs = glovebox_engine::report::chart_pngs(&store, &run)?;
+                    glovebox_engine::report::sign::signed_pdf(&manifest, &pngs, &signer)
+                        .context("cannot make the PDF report")?
                 }
             };
             // Written beside the target first, then renamed: never half a report.

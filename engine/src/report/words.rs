@@ -1,0 +1,164 @@
+//! The words of a report (headings, labels) in English, French and Spanish,
+//! shared by the HTML and PDF renderings so both say the same thing, and
+//! how a manifest value is written as text.
+
+use serde_json::Value;
+
+/// Words of a report in one language.
+pub(crate) struct Words {
+    pub(crate) lang: &'static str,
+    pub(crate) title: &'static str,
+    pub(crate) goal: &'static str,
+    pub(crate) answer: &'static str,
+    pub(crate) stopped: &'static str,
+    pub(crate) explanation: &'static str,
+    pub(crate) tables: &'static str,
+    pub(crate) charts: &'static str,
+    pub(crate) inputs: &'static str,
+    pub(crate) file: &'static str,
+    pub(crate) size: &'static str,
+    pub(crate) rows: &'static str,
+    pub(crate) columns: &'static str,
+    pub(crate) code: &'static str,
+    pub(crate) changes: &'static str,
+    pub(crate) policy: &'static str,
+    pub(crate) no_findings: &'static str,
+    pub(crate) approved_by: &'static str,
+    pub(crate) sandbox: &'static str,
+    pub(crate) network: &'static str,
+    pub(crate) network_none: &'static str,
+    pub(crate) limits: &'static str,
+    pub(crate) usage: &'static str,
+    pub(crate) files_read: &'static str,
+    pub(crate) attempts: &'static str,
+    pub(crate) attempt: &'static str,
+    pub(crate) how: &'static str,
+    pub(crate) more_rows: &'static str,
+    pub(crate) record: &'static str,
+    /// PDF only: what the attachments are.
+    pub(crate) attached: &'static str,
+}
+
+pub(crate) const EN: Words = Words {
+    lang: "en",
+    title: "Glovebox report",
+    goal: "Question",
+    answer: "Answer",
+    stopped: "No answer",
+    explanation: "How to read it",
+    tables: "Tables",
+    charts: "Charts",
+    inputs: "Files read",
+    file: "File",
+    size: "Size",
+    rows: "Rows",
+    columns: "Columns",
+    code: "Code that ran",
+    changes: "Changes from the generated code",
+    policy: "Code check",
+    no_findings: "no finding",
+    approved_by: "approved by",
+    sandbox: "Sandbox",
+    network: "Network",
+    network_none: "none (no network in the sandbox); attempts refused",
+    limits: "Limits",
+    usage: "Resources used",
+    files_read: "Files opened by the code",
+    attempts: "Attempts",
+    attempt: "Attempt",
+    how: "How this was computed",
+    more_rows: "more rows in the manifest",
+    record: "Record",
+    attached: "The signed manifest and its signature are attached to this PDF (glovebox-manifest.json, glovebox-signature.json, chart images); check them with `glovebox verify`.",
+};
+
+pub(crate) const FR: Words = Words {
+    lang: "fr",
+    title: "Rapport Glovebox",
+    goal: "Question",
+    answer: "Réponse",
+    stopped: "Pas de réponse",
+    explanation: "Comment la lire",
+    tables: "Tableaux",
+    charts: "Graphiques",
+    inputs: "Fichiers lus",
+    file: "Fichier",
+    size: "Taille",
+    rows: "Lignes",
+    columns: "Colonnes",
+    code: "Code exécuté",
+    changes: "Modifications par rapport au code généré",
+    policy: "Vérification du code",
+    no_findings: "aucune remarque",
+    approved_by: "approuvé par",
+    sandbox: "Bac à sable",
+    network: "Réseau",
+    network_none: "aucun (pas de réseau dans le bac à sable) ; tentatives refusées",
+    limits: "Limites",
+    usage: "Ressources utilisées",
+    files_read: "Fichiers ouverts par le code",
+    attempts: "Tentatives",
+    attempt: "Tentative",
+    how: "Comment ce résultat a été calculé",
+    more_rows: "lignes de plus dans le manifeste",
+    record: "Enregistrement",
+    attached: "Le manifeste signé et sa signature sont joints à ce PDF (glovebox-manifest.json, glovebox-signature.json, images des graphiques) ; vérifiez-les avec `glovebox verify`.",
+};
+
+pub(crate) const ES: Words = Words {
+    lang: "es",
+    title: "Informe de Glovebox",
+    goal: "Pregunta",
+    answer: "Respuesta",
+    stopped: "Sin respuesta",
+    explanation: "Cómo leerla",
+    tables: "Tablas",
+    charts: "Gráficos",
+    inputs: "Archivos leídos",
+    file: "Archivo",
+    size: "Tamaño",
+    rows: "Filas",
+    columns: "Columnas",
+    code: "Código ejecutado",
+    changes: "Cambios respecto al código generado",
+    policy: "Revisión del código",
+    no_findings: "ninguna observación",
+    approved_by: "aprobado por",
+    sandbox: "Entorno aislado",
+    network: "Red",
+    network_none: "ninguna (sin red en el entorno aislado); intentos rechazados",
+    limits: "Límites",
+    usage: "Recursos usados",
+    files_read: "Archivos abiertos por el código",
+    attempts: "Intentos",
+    attempt: "Intento",
+    how: "Cómo se calculó",
+    more_rows: "filas más en el manifiesto",
+    record: "Registro",
+    attached: "El manifiesto firmado y su firma van adjuntos a este PDF (glovebox-manifest.json, glovebox-signature.json, imágenes de los gráficos); compruébelos con `glovebox verify`.",
+};
+
+impl Words {
+    /// The words for the manifest's language (English when unknown).
+    pub(crate) fn of(manifest: &Value) -> &'static Words {
+        match manifest["lang"].as_str() {
+            Some("fr") => &FR,
+            Some("es") => &ES,
+            _ => &EN,
+        }
+    }
+}
+
+/// A manifest value as report text.
+pub(crate) fn text(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        Value::Null => String::new(),
+        // Checked results carry every number as a float: 120.0 reads as 120.
+        Value::Number(n) => match n.as_f64() {
+            Some(f) if n.is_f64() && f.fract() == 0.0 && f.abs() < 1e15 => format!("{}", f as i64),
+            _ => n.to_string(),
+        },
+        other => other.to_string(),
+    }
+}
