@@ -121,7 +121,7 @@ async function journey() {
 
     // Edit: a harmless comment keeps the verdict; the diff shows it.
     await (await s.find(".cm-content")).click();
-    await (await s.find(".cm-content")).type(KEY.control + KEY.end + KEY.release + "\n# checked in the real window");
+    await s.keys([KEY.control, KEY.end], "\n# checked in the real window");
     await s.waitText(".cm-content", "# checked in the real window", 5000);
     await s.waitText("[data-testid=verdict]", "nothing to worry about", 10000);
 
@@ -143,13 +143,14 @@ async function journey() {
     await s.until("the opened run's chart", async () => (await s.count(".opened .chart svg")) === 1, 15000);
     await s.waitText(".opened", "6,109.2", 5000);
     await shot(s, "history");
+    await (await s.find("[data-testid=back]")).click();
     await (await s.find("[data-testid=verify]")).click();
     await s.waitText("[data-testid=verify-result]", "intact", 15000);
 
     // A hostile edit: deny finding inline, Run disabled.
     await (await s.find(".nav-item[data-view='review']")).click();
     await (await s.find(".cm-content")).click();
-    await (await s.find(".cm-content")).type(KEY.control + KEY.home + KEY.release + "import socket\n");
+    await s.keys([KEY.control, KEY.home], "import socket\n");
     await s.waitText("[data-testid=verdict]", "cannot run", 10000);
     assert.match(await s.waitText(".findings", "socket", 5000), /Line 1/);
     assert.equal(await (await s.find("[data-testid=run]")).enabled(), false);
@@ -159,11 +160,15 @@ async function journey() {
     await (await s.xpath("//button[contains(., 'Restore the generated code')]")).click();
     await s.waitText("[data-testid=verdict]", "nothing to worry about", 10000);
     await (await s.find(".cm-content")).click();
-    await (await s.find(".cm-content")).type(KEY.control + KEY.end + KEY.release + "\nimport time\ntime.sleep(50)\n");
+    await s.keys([KEY.control, KEY.end], "\nimport time\nprint('still working', flush=True)\ntime.sleep(50)\n");
     await s.waitText(".cm-content", "time.sleep(50)", 5000);
     await s.until("Run to be enabled", async () => (await s.find("[data-testid=run]")).enabled(), 10000);
     await (await s.find("[data-testid=run]")).click();
     await s.until("the run stage", async () => (await s.count(".stage-current[data-stage='run']")) === 1, 60000);
+    // What the code prints shows while it runs, with the time against the limit.
+    await s.waitText("[data-testid=output]", "still working", 30000);
+    assert.match(await s.waitText("[data-testid=elapsed]", "of 1 min", 5000), /of 1 min/);
+    await shot(s, "run");
     const cancelAt = performance.now();
     await (await s.find("[data-testid=cancel]")).click();
     await s.waitText("main", "cancelled", 30000);

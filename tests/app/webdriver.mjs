@@ -63,6 +63,28 @@ export class Session {
     return this.cmd("POST", "/execute/sync", { script, args });
   }
 
+  /**
+   * Presses keys on whatever has the focus, through the Actions API (as a
+   * person would): each string is typed character by character; an array
+   * like [KEY.control, KEY.end] is a chord.
+   */
+  async keys(...parts) {
+    const actions = [];
+    for (const part of parts) {
+      if (Array.isArray(part)) {
+        for (const k of part) actions.push({ type: "keyDown", value: k });
+        for (const k of [...part].reverse()) actions.push({ type: "keyUp", value: k });
+      } else {
+        for (const ch of part) {
+          const k = ch === "\n" ? KEY.enter : ch;
+          actions.push({ type: "keyDown", value: k }, { type: "keyUp", value: k });
+        }
+      }
+    }
+    await this.cmd("POST", "/actions", { actions: [{ type: "key", id: "keyboard", actions }] });
+    await this.cmd("DELETE", "/actions");
+  }
+
   async screenshot() {
     return Buffer.from(await this.cmd("GET", "/screenshot"), "base64");
   }
