@@ -14,7 +14,7 @@ APT_PACKAGES := libseccomp-dev debootstrap pkg-config libdbus-1-dev dbus-daemon 
 BIN := $(CARGO_TARGET_DIR)/debug
 
 .PHONY: demo test deps image image-check build fmt clippy unit vm-test bench doctor fuzz clean-cache ui-test \
-  ui-deps ui-build app app-test app-bench deb
+  ui-deps ui-build app app-test app-bench deb deb-test
 
 ## make demo: checks the sandbox, then answers plain-language goals on the
 ## bundled sample CSV with the offline generator, through the real sandbox;
@@ -29,7 +29,7 @@ demo: deps image build
 
 ## make test: formatting, lints, unit and integration tests with real containers,
 ## then the rootless containment cases in a VM.
-test: deps image fmt clippy unit vm-test ui-test app-test
+test: deps image fmt clippy unit vm-test ui-test app-test deb-test
 
 deps:
 	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -127,6 +127,15 @@ app-bench: deps image build $(TAURI_DRIVER)
 ## make deb: the .deb (app, sandbox helper, sandbox image), path printed last.
 deb: deps image build
 	packaging/deb/build.sh $(BIN)
+
+## make deb-test: builds the .deb, installs it (apt), and runs the real-window
+## journey against /usr/bin/glovebox-app with an empty home: the first start
+## unpacks the image the package carries.
+deb-test: deps image build $(TAURI_DRIVER)
+	@deb=$$(packaging/deb/build.sh $(BIN) | tail -1); \
+	echo "==> installing $$deb"; \
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --reinstall "$$deb" >/dev/null
+	node tests/app/e2e.mjs /usr/bin/glovebox-app --fresh-home
 
 ## make bench: the sandbox's own costs, then a goal answered offline against
 ## bare host Python running the same script with the image's pinned pandas

@@ -5,6 +5,10 @@
 //   node tests/app/e2e.mjs APP_BINARY            the user journey (make app-test)
 //   node tests/app/e2e.mjs APP_BINARY --bench N  cold start and Run-to-answer
 //                                                times over N launches (make app-bench)
+//   node tests/app/e2e.mjs /usr/bin/glovebox-app --fresh-home
+//                                                the installed .deb (make deb-test): an
+//                                                empty home, so the first start unpacks
+//                                                the image the package carries
 //
 // Screenshots of each screen go to tests/app/screenshots/.
 
@@ -21,6 +25,7 @@ const repo = resolve(here, "../..");
 const app = resolve(process.argv[2] ?? "");
 const benchIndex = process.argv.indexOf("--bench");
 const benchRuns = benchIndex > 0 ? Number(process.argv[benchIndex + 1] ?? 3) : 0;
+const freshHome = process.argv.includes("--fresh-home");
 const shots = join(here, "screenshots");
 const sample = join(repo, "assets/samples/shop.csv");
 const DISPLAY = process.env.GLOVEBOX_TEST_DISPLAY ?? ":57";
@@ -34,7 +39,9 @@ mkdirSync(shots, { recursive: true });
 
 const children = [];
 function start(cmd, args, env) {
-  const child = spawn(cmd, args, { env: { ...process.env, ...env }, stdio: ["ignore", "inherit", "inherit"] });
+  const merged = { ...process.env, ...env };
+  for (const [k, v] of Object.entries(merged)) if (v === "") delete merged[k];
+  const child = spawn(cmd, args, { env: merged, stdio: ["ignore", "inherit", "inherit"] });
   children.push(child);
   return child;
 }
@@ -54,7 +61,10 @@ async function waitFor(what, probe, ms) {
 }
 
 const scratch = mkdtempSync(join(tmpdir(), "gbx-app-e2e-"));
+const home = join(scratch, "home");
+mkdirSync(home, { recursive: true });
 const env = {
+  ...(freshHome ? { HOME: home, GLOVEBOX_CACHE: "", GLOVEBOX_IMAGE: "", GLOVEBOX_SANDBOX_HELPER: "" } : {}),
   DISPLAY,
   GLOVEBOX_DB: join(scratch, "data/audit.sqlite3"),
   XDG_CONFIG_HOME: join(scratch, "config"),
@@ -83,6 +93,7 @@ async function launch() {
 }
 
 async function shot(s, name) {
+  if (freshHome) return; // the screenshots are of the development build
   writeFileSync(join(shots, `${name}.png`), await s.screenshot());
 }
 
@@ -175,7 +186,11 @@ async function journey() {
     const cancelMs = performance.now() - cancelAt;
     await shot(s, "cancelled");
 
-    console.log(`app e2e: ok (cold start to interactive ${startMs.toFixed(0)} ms, Run to answer ${runMs.toFixed(0)} ms, cancel to stopped ${cancelMs.toFixed(0)} ms)`);
+    if (freshHome) {
+      const unpacked = join(home, ".cache/glovebox/image/current/DIGEST");
+      assert.ok(existsSync(unpacked), "the first start unpacked the packaged image into the cache");
+    }
+    console.log(`app e2e${freshHome ? " (installed package, first start)" : ""}: ok (cold start to interactive ${startMs.toFixed(0)} ms, Run to answer ${runMs.toFixed(0)} ms, cancel to stopped ${cancelMs.toFixed(0)} ms)`);
   } finally {
     await s.end();
   }
