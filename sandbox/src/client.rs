@@ -6,6 +6,10 @@
 //! [`PreparedJob`] or [`RunningJob`] closes the helper's stdin, which makes
 //! the helper kill the container and clean up on its own; a helper that is
 //! itself killed leaves leftovers that the next helper sweeps at start.
+//! A helper that stops answering (no container within the create deadline,
+//! no outcome by the job's wall-time limit plus a grace) is killed with its
+//! process group and reported as [`SandboxError::Unresponsive`]: a caller
+//! never waits forever.
 
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
@@ -22,6 +26,15 @@ use crate::protocol::{ImageRef, OutputStream, Reply, Request, RunDirs};
 
 /// Most helper stderr kept for error messages: 64 KiB.
 const HELPER_LOG_BYTES: usize = 64 * 1024;
+
+/// Longest wait for the helper to create a container (2 min: a cold start
+/// under software emulation takes a few seconds).
+pub const DEFAULT_CREATE_DEADLINE: Duration = Duration::from_secs(120);
+/// Longest wait for an outcome beyond the job's own wall-time limit (the
+/// helper kills the job at that limit, so it should answer at once).
+pub const DEFAULT_OUTCOME_GRACE: Duration = Duration::from_secs(30);
+/// Longest wait for the helper's cleanup once the outcome arrived.
+pub const DEFAULT_CLEANUP_DEADLINE: Duration = Duration::from_secs(60);
 
 /// Errors of the sandbox library.
 #[derive(Debug, thiserror::Error)]
@@ -43,6 +56,15 @@ pub enum SandboxError {
         /// Plain-language message.
         message: String,
     },
+    /// The helper stopped answering; it was killed (what it left is swept
+    /// by the next helper).
+    #[error("the sandbox stopped answering ({stage}: nothing after {waited_s} s); it was stopped, and what it left is cleaned up before the next calculation")]
+    Unresponsive {
+        /// `creating the container` or `running the code`.
+        stage: &'static str,
+        /// Seconds waited.
+        waited_s: u64,
+    },
     /// The helper ended without answering.
     #[error("the sandbox helper stopped unexpectedly ({status}); its log ends with: {log_tail}")]
     HelperDied {
@@ -62,6 +84,7 @@ impl SandboxError {
             SandboxError::Io(_) => "io",
             SandboxError::Helper { code, .. } => code,
             SandboxError::HelperDied { .. } => "helper_died",
+            SandboxError::Unresponsive { .. } => "unresponsive",
         }
     }
 }
@@ -99,6 +122,14 @@ pub struct Sandbox {
     image: ImageRef,
     dirs: RunDirs,
     userns: bool,
+    deadlines: Deadlines,
+}
+
+/// How long the caller waits for the helper before it kills it.
+#[derive(Debug, Clone, Copy)]
+struct Deadlines {
+    create: Duration,
+    outcome_grace: Duration,
 }
 
 /// Builder of [`Sandbox`]; each step checks its value.
@@ -108,6 +139,7 @@ pub struct SandboxBuilder {
     image: Option<ImageRef>,
     run_dir: PathBuf,
     userns: bool,
+    deadlines: Deadlines,
 }
 
 impl Sandbox {
@@ -118,6 +150,10 @@ impl Sandbox {
             image: None,
             run_dir: default_run_dir(),
             userns: false,
+            deadlines: Deadlines {
+                create: DEFAULT_CREATE_DEADLINE,
+                outcome_grace: DEFAULT_OUTCOME_GRACE,
+            },
         }
     }
 
@@ -208,8 +244,17 @@ impl Sandbox {
             log: Some(log),
             container_id: String::new(),
             create_ms: 0,
+            outcome_within: setup.limits.wall_time() + self.deadlines.outcome_grace,
         };
-        match job.next_reply().await? {
+        let reply = match tokio::time::timeout(self.deadlines.create, job.next_reply()).await {
+            Ok(reply) => reply?,
+            Err(_) => {
+                return Err(job
+                    .unresponsive("creating the container", self.deadlines.create)
+                    .await)
+            }
+        };
+        match reply {
             Reply::Ready {
                 container_id,
                 create_ms,
@@ -256,6 +301,26 @@ impl SandboxBuilder {
         self.userns = userns;
         self
     }
+    /// Waits at most `create` for a container, and `outcome_grace` beyond a
+    /// job's wall-time limit for its outcome, before killing the helper
+    /// (defaults [`DEFAULT_CREATE_DEADLINE`], [`DEFAULT_OUTCOME_GRACE`]; at
+    /// least 1 s each).
+    pub fn with_deadlines(
+        mut self,
+        create: Duration,
+        outcome_grace: Duration,
+    ) -> Result<Self, SandboxError> {
+        if create < Duration::from_secs(1) || outcome_grace < Duration::from_secs(1) {
+            return Err(SandboxError::Io(std::io::Error::other(
+                "sandbox deadlines must be at least 1 s",
+            )));
+        }
+        self.deadlines = Deadlines {
+            create,
+            outcome_grace,
+        };
+        Ok(self)
+    }
     /// The sandbox; finds the image in the cache unless one was given.
     pub fn build(self) -> Result<Sandbox, SandboxError> {
         let image = match self.image {
@@ -267,6 +332,7 @@ impl SandboxBuilder {
             image,
             dirs: RunDirs::under(self.run_dir),
             userns: self.userns,
+            deadlines: self.deadlines,
         })
     }
 }
@@ -288,6 +354,8 @@ pub struct PreparedJob {
     log: Option<JoinHandle<String>>,
     container_id: String,
     create_ms: u64,
+    /// Outcome deadline after start: the job's wall time + the grace.
+    outcome_within: Duration,
 }
 
 impl PreparedJob {
@@ -370,6 +438,28 @@ impl PreparedJob {
         SandboxError::HelperDied { status, log_tail }
     }
 
+    /// Kills the unresponsive helper's process group (the container's
+    /// leftovers are swept by the next helper) and says so.
+    async fn unresponsive(&mut self, stage: &'static str, waited: Duration) -> SandboxError {
+        tracing::error!(
+            stage,
+            waited_s = waited.as_secs(),
+            "the sandbox helper stopped answering; killing it"
+        );
+        if let Some(pid) = self.child.id() {
+            // The helper leads its own process group (see `prepare`).
+            // SAFETY: kill(2) with a negative pid signals that group only.
+            unsafe { libc::kill(-(pid as i32), libc::SIGKILL) };
+        }
+        let _ = self.child.start_kill();
+        let _ = tokio::time::timeout(Duration::from_secs(5), self.child.wait()).await;
+        self.stdin = None;
+        SandboxError::Unresponsive {
+            stage,
+            waited_s: waited.as_secs(),
+        }
+    }
+
     async fn unexpected(&mut self, reply: Reply) -> SandboxError {
         // Let the helper finish its cleanup before reporting.
         self.stdin = None;
@@ -428,8 +518,16 @@ impl RunningJob {
         if let Some(done) = &self.outcome {
             return Ok(done.clone());
         }
+        let deadline = tokio::time::Instant::from_std(self.started + self.job.outcome_within);
         loop {
-            match self.job.next_reply().await? {
+            let reply = match tokio::time::timeout_at(deadline, self.job.next_reply()).await {
+                Ok(reply) => reply?,
+                Err(_) => {
+                    let waited = self.job.outcome_within;
+                    return Err(self.job.unresponsive("running the code", waited).await);
+                }
+            };
+            match reply {
                 Reply::Outcome(outcome) => {
                     let done = (*outcome, self.started.elapsed());
                     self.outcome = Some(done.clone());
@@ -453,9 +551,20 @@ impl RunningJob {
             .take()
             .ok_or_else(|| std::io::Error::other("no outcome"))?;
         self.job.stdin = None;
-        let status = self.job.child.wait().await?;
-        if !status.success() {
-            tracing::warn!(%status, "helper exited with an error after the outcome");
+        match tokio::time::timeout(DEFAULT_CLEANUP_DEADLINE, self.job.child.wait()).await {
+            Ok(status) => {
+                let status = status?;
+                if !status.success() {
+                    tracing::warn!(%status, "helper exited with an error after the outcome");
+                }
+            }
+            Err(_) => {
+                // The outcome is in; a helper stuck in its cleanup is stopped
+                // and the next helper sweeps what it left.
+                self.job
+                    .unresponsive("cleaning up", DEFAULT_CLEANUP_DEADLINE)
+                    .await;
+            }
         }
         Ok(outcome)
     }

@@ -12,14 +12,14 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::IpcError;
 
-/// Shortest time limit a person may set: 1 s.
-pub const MIN_TIME_LIMIT_MS: u64 = 1_000;
+/// Shortest time limit a person may set: 5 s (the settings screen says the same).
+pub const MIN_TIME_LIMIT_MS: u64 = 5_000;
 /// Longest time limit a person may set: 10 min.
 pub const MAX_TIME_LIMIT_MS: u64 = 600_000;
-/// Smallest memory limit: 64 MiB (pandas needs about that to start).
-pub const MIN_MEMORY_LIMIT_BYTES: u64 = 64 * 1024 * 1024;
-/// Largest memory limit: 16 GiB.
-pub const MAX_MEMORY_LIMIT_BYTES: u64 = 16 * 1024 * 1024 * 1024;
+/// Smallest memory limit: 128 MiB (pandas needs about 64 MiB to start).
+pub const MIN_MEMORY_LIMIT_BYTES: u64 = 128 * 1024 * 1024;
+/// Largest memory limit: 8 GiB.
+pub const MAX_MEMORY_LIMIT_BYTES: u64 = 8 * 1024 * 1024 * 1024;
 
 /// Who writes the code.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS, Default)]
@@ -210,7 +210,7 @@ mod tests {
             ..Settings::default()
         };
         let e = too_long.checked().expect_err("refused");
-        assert_eq!(e.message, "the time limit must be between 1 s and 10 min");
+        assert_eq!(e.message, "the time limit must be between 5 s and 10 min");
         let too_small = Settings {
             memory_limit_bytes: 1024,
             ..Settings::default()

@@ -12,7 +12,7 @@
 //
 // Screenshots of each screen go to tests/app/screenshots/.
 
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -69,6 +69,10 @@ const env = {
   GLOVEBOX_DB: join(scratch, "data/audit.sqlite3"),
   XDG_CONFIG_HOME: join(scratch, "config"),
   GLOVEBOX_LOG: "info",
+  // The key stored by the settings step goes to the kernel key store under
+  // this test's own service name, removed at the end.
+  GLOVEBOX_KEYRING: "keyutils",
+  GLOVEBOX_KEYRING_SERVICE: `glovebox-e2e-${process.pid}`,
   // Software rendering: no GPU here.
   WEBKIT_DISABLE_COMPOSITING_MODE: "1",
   LIBGL_ALWAYS_SOFTWARE: "1",
@@ -186,11 +190,37 @@ async function journey() {
     const cancelMs = performance.now() - cancelAt;
     await shot(s, "cancelled");
 
+    // Settings: a model provider's key goes to the OS keyring (the kernel
+    // key store here, under a service name of this test) and is never shown
+    // again in full; the limits are saved.
+    if (!freshHome) {
+      await (await s.find(".nav-item[data-view='settings']")).click();
+      await s.exec("const p = document.getElementById('set-provider'); p.value = 'openai'; p.dispatchEvent(new Event('change', {bubbles: true}));");
+      await (await s.xpath("//button[contains(., 'Save settings')]")).click();
+      await s.waitText("[data-testid=settings-message]", "saved", 10000);
+      const key = await s.find("#set-api-key");
+      await key.click();
+      await s.keys("sk-e2e-test-key-9876wxyz");
+      await (await s.xpath("//button[contains(., 'Save key')]")).click();
+      await s.waitText("[data-testid=key-state]", "wxyz", 10000);
+      assert.equal(await s.exec("return document.getElementById('set-api-key').value;"), "");
+      assert.equal(await s.exec("return document.documentElement.outerHTML.includes('sk-e2e-test');"), false);
+      await shot(s, "settings");
+      await s.exec("const p = document.getElementById('set-provider'); p.value = 'offline'; p.dispatchEvent(new Event('change', {bubbles: true}));");
+      await (await s.xpath("//button[contains(., 'Save settings')]")).click();
+      await s.waitText("[data-testid=settings-message]", "saved", 10000);
+    }
+
     if (freshHome) {
       const unpacked = join(home, ".cache/glovebox/image/current/DIGEST");
       assert.ok(existsSync(unpacked), "the first start unpacked the packaged image into the cache");
     }
     console.log(`app e2e${freshHome ? " (installed package, first start)" : ""}: ok (cold start to interactive ${startMs.toFixed(0)} ms, Run to answer ${runMs.toFixed(0)} ms, cancel to stopped ${cancelMs.toFixed(0)} ms)`);
+  } catch (e) {
+    // What the window showed when it failed (not committed).
+    writeFileSync(join(shots, "failure.png"), await s.screenshot().catch(() => Buffer.alloc(0)));
+    const text = await s.exec("return document.querySelector('main')?.innerText ?? '';").catch(() => "");
+    throw new Error(`${e.message}\n--- the window's text (screenshot: tests/app/screenshots/failure.png):\n${String(text).slice(0, 1500)}`);
   } finally {
     await s.end();
   }
@@ -226,6 +256,11 @@ try {
   console.error(`app e2e FAILED: ${e.stack ?? e}`);
 } finally {
   stopAll();
+  // The test's key, through the CLI built beside the app (when there is one).
+  const cli = join(dirname(app), "glovebox");
+  if (!freshHome && existsSync(cli)) {
+    spawnSync(cli, ["key", "delete", "--provider", "openai"], { env: { ...process.env, ...env }, stdio: "ignore" });
+  }
   rmSync(scratch, { recursive: true, force: true });
 }
 process.exit(failed ? 1 : 0);

@@ -183,3 +183,112 @@ fn ctrl_c_on_the_callers_process_group_leaves_nothing_behind() {
     caller.wait().unwrap();
     wait_no_leftovers(&id, world.dirs(), Duration::from_secs(15));
 }
+
+/// A stand-in for the helper that follows `script` (sh) and records its pid.
+fn fake_helper(dir: &std::path::Path, script: &str) -> std::path::PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let path = dir.join("fake-helper");
+    std::fs::write(
+        &path,
+        format!("#!/bin/sh\necho $$ > \"$0.pid\"\n{script}\n"),
+    )
+    .expect("write");
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    path
+}
+
+fn gone(pid_file: &std::path::Path) -> bool {
+    let pid = std::fs::read_to_string(pid_file).expect("pid file");
+    let stat = std::fs::read_to_string(format!("/proc/{}/stat", pid.trim())).unwrap_or_default();
+    // Gone, or a zombie about to be reaped.
+    stat.is_empty()
+        || stat
+            .split(") ")
+            .nth(1)
+            .is_some_and(|rest| rest.starts_with('Z'))
+}
+
+fn stuck_sandbox(dir: &std::path::Path, script: &str) -> Sandbox {
+    Sandbox::builder()
+        .with_helper(fake_helper(dir, script))
+        .expect("helper")
+        .with_run_dir(dir.join("run"))
+        .with_deadlines(Duration::from_secs(1), Duration::from_secs(1))
+        .expect("deadlines")
+        .build()
+        .expect("image")
+}
+
+#[test]
+fn a_helper_that_never_creates_the_container_is_stopped_at_the_deadline() {
+    let dir = tempfile::tempdir_in("/var/tmp").expect("tempdir");
+    let sandbox = stuck_sandbox(dir.path(), "exec sleep 600");
+    let started = std::time::Instant::now();
+    let err = block_on(sandbox.prepare(&JobSetup::default(), None)).expect_err("no container");
+    assert!(
+        matches!(
+            err,
+            SandboxError::Unresponsive {
+                stage: "creating the container",
+                waited_s: 1
+            }
+        ),
+        "{err:?}"
+    );
+    assert_eq!(err.code(), "unresponsive");
+    assert!(err.to_string().contains("stopped answering"), "{err}");
+    assert!(started.elapsed() < Duration::from_secs(10));
+    assert!(
+        gone(&dir.path().join("fake-helper.pid")),
+        "the stuck helper was killed"
+    );
+}
+
+#[test]
+fn a_helper_that_never_reports_an_outcome_is_stopped_after_the_time_limit() {
+    let dir = tempfile::tempdir_in("/var/tmp").expect("tempdir");
+    let sandbox = stuck_sandbox(
+        dir.path(),
+        r#"read request
+echo '{"ready":{"container_id":"fake","create_ms":1}}'
+read code
+exec sleep 600"#,
+    );
+    let setup = JobSetup {
+        limits: glovebox_sandbox::Limits::builder()
+            .with_wall_time(Duration::from_secs(1))
+            .expect("limit")
+            .build(),
+        ..JobSetup::default()
+    };
+    let started = std::time::Instant::now();
+    let err = block_on(async {
+        let prepared = sandbox.prepare(&setup, None).await.expect("ready");
+        prepared
+            .start("print(1)")
+            .await
+            .expect("started")
+            .finish()
+            .await
+    })
+    .expect_err("no outcome");
+    let took = started.elapsed();
+    assert!(
+        matches!(
+            err,
+            SandboxError::Unresponsive {
+                stage: "running the code",
+                waited_s: 2
+            }
+        ),
+        "{err:?}"
+    );
+    assert!(
+        took >= Duration::from_secs(2) && took < Duration::from_secs(10),
+        "{took:?}"
+    );
+    assert!(
+        gone(&dir.path().join("fake-helper.pid")),
+        "the stuck helper was killed"
+    );
+}
