@@ -14,7 +14,7 @@ APT_PACKAGES := libseccomp-dev debootstrap pkg-config libdbus-1-dev dbus-daemon 
 BIN := $(CARGO_TARGET_DIR)/debug
 
 .PHONY: demo test deps image image-check build fmt clippy unit vm-test bench doctor fuzz clean-cache ui-test \
-  ui-deps ui-build app app-test app-bench deb deb-test
+  ui-deps ui-build app app-test app-screenshots app-bench deb deb-test
 
 ## make demo: checks the sandbox, then answers plain-language goals on the
 ## bundled sample CSV with the offline generator, through the real sandbox;
@@ -106,7 +106,8 @@ app: deps image build
 ## (tauri-driver + WebKitWebDriver): add a CSV, ask, review and edit the
 ## code, run in the real sandbox, read the answer and chart, open the run in
 ## history, verify the log, a hostile edit is refused, cancel stops a run.
-## Screenshots go to tests/app/screenshots/.
+## Screenshots go to ~/.cache/glovebox/app-screenshots/ (make app-screenshots
+## refreshes the committed ones in tests/app/screenshots/).
 TAURI_DRIVER_VERSION := 2.0.6
 TAURI_DRIVER := $(GLOVEBOX_CACHE)/tauri-driver/$(TAURI_DRIVER_VERSION)/bin/tauri-driver
 export TAURI_DRIVER
@@ -118,6 +119,9 @@ $(TAURI_DRIVER):
 
 app-test: deps image build $(TAURI_DRIVER)
 	node tests/app/e2e.mjs $(BIN)/glovebox-app
+
+app-screenshots: deps image build $(TAURI_DRIVER)
+	node tests/app/e2e.mjs $(BIN)/glovebox-app --update-screenshots
 
 ## make app-bench: cold start to an interactive window, and Run to answer on
 ## the sample, over 5 launches of the real app (medians printed).

@@ -10,7 +10,8 @@
 //                                                empty home, so the first start unpacks
 //                                                the image the package carries
 //
-// Screenshots of each screen go to tests/app/screenshots/.
+// Screenshots of each screen go to ~/.cache/glovebox/app-screenshots/, or to
+// tests/app/screenshots/ (committed) with --update-screenshots.
 
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -26,7 +27,11 @@ const app = resolve(process.argv[2] ?? "");
 const benchIndex = process.argv.indexOf("--bench");
 const benchRuns = benchIndex > 0 ? Number(process.argv[benchIndex + 1] ?? 3) : 0;
 const freshHome = process.argv.includes("--fresh-home");
-const shots = join(here, "screenshots");
+// The committed screenshots change only when asked (--update-screenshots);
+// otherwise they go to the cache, so a test run leaves the tree untouched.
+const shots = process.argv.includes("--update-screenshots")
+  ? join(here, "screenshots")
+  : join(process.env.GLOVEBOX_CACHE || join(process.env.HOME, ".cache/glovebox"), "app-screenshots");
 const sample = join(repo, "assets/samples/shop.csv");
 const DISPLAY = process.env.GLOVEBOX_TEST_DISPLAY ?? ":57";
 const PORT = 4444;
@@ -220,7 +225,7 @@ async function journey() {
     // What the window showed when it failed (not committed).
     writeFileSync(join(shots, "failure.png"), await s.screenshot().catch(() => Buffer.alloc(0)));
     const text = await s.exec("return document.querySelector('main')?.innerText ?? '';").catch(() => "");
-    throw new Error(`${e.message}\n--- the window's text (screenshot: tests/app/screenshots/failure.png):\n${String(text).slice(0, 1500)}`);
+    throw new Error(`${e.message}\n--- the window's text (screenshot: ${join(shots, "failure.png")}):\n${String(text).slice(0, 1500)}`);
   } finally {
     await s.end();
   }
