@@ -13,8 +13,8 @@ use ts_rs::{Config, TS};
 use crate::error::IpcError;
 use crate::settings::{Provider, Settings, Theme, UiLanguage};
 use crate::types::{
-    AuditCheck, DoctorReport, GeneratedCode, ListRunsQuery, RunFinished, RunOutput, RunProgress,
-    RunSummary, StartRunRequest,
+    AuditCheck, DoctorReport, ExportedReport, GeneratedCode, ListRunsQuery, RunFinished, RunOutput,
+    RunProgress, RunSummary, StartRunRequest,
 };
 
 /// Where the declarations go, from the workspace root.
@@ -51,6 +51,7 @@ pub fn typescript() -> String {
         ListRunsQuery::decl(&cfg),
         AuditCheck::decl(&cfg),
         DoctorReport::decl(&cfg),
+        ExportedReport::decl(&cfg),
         IpcError::decl(&cfg),
     ];
     let mut out = String::from(

@@ -21,7 +21,8 @@ use crate::error::IpcError;
 use crate::settings::{Provider, Settings};
 use crate::state::{AppState, MAX_PAGERS};
 use crate::types::{
-    AuditCheck, DoctorReport, GeneratedCode, ListRunsQuery, RunSummary, StartRunRequest,
+    AuditCheck, DoctorReport, ExportedReport, GeneratedCode, ListRunsQuery, RunSummary,
+    StartRunRequest,
 };
 
 /// Longest goal accepted, in characters.
@@ -350,6 +351,39 @@ pub async fn get_run(state: State<'_, AppState>, run_id: String) -> Answer<RunRe
         let store = AuditStore::open(&db)?;
         glovebox_engine::history::report(&store, &run_id)?
             .ok_or_else(|| IpcError::new("not_found", format!("no run {run_id} in the audit log")))
+    })
+    .await
+}
+
+/// Writes the signed report of a finished run (`format`: `pdf` or `html`)
+/// to `path`, chosen by the person in the save dialog.
+#[tauri::command]
+pub async fn export_report(
+    state: State<'_, AppState>,
+    run_id: String,
+    format: String,
+    path: String,
+) -> Answer<ExportedReport> {
+    use glovebox_engine::report::export::{export, ExportError, Format};
+    let format = Format::parse(&format)
+        .ok_or_else(|| IpcError::new("input", format!("unknown report format {format}")))?;
+    let db = state.paths.db.clone();
+    blocking(move || {
+        let store = AuditStore::open(&db)?;
+        let done = export(&store, &run_id, format, std::path::Path::new(&path)).map_err(|e| {
+            let code = match &e {
+                ExportError::Report(_) => "not_found",
+                ExportError::Key(_) => "keyring",
+                _ => "export",
+            };
+            IpcError::new(code, e)
+        })?;
+        tracing::info!(run = %run_id, bytes = done.bytes, "report exported");
+        Ok(ExportedReport {
+            path: done.path.to_string_lossy().into_owned(),
+            fingerprint: done.fingerprint,
+            bytes: done.bytes,
+        })
     })
     .await
 }

@@ -45,6 +45,7 @@ fn main() {
             commands::list_runs,
             commands::get_run,
             commands::verify_audit,
+            commands::export_report,
             commands::doctor,
             commands::get_settings,
             commands::set_settings,

@@ -120,3 +120,16 @@ pub struct DoctorReport {
     /// How to fix it, in plain words (null when ready).
     pub fix: Option<String>,
 }
+
+/// `export_report`'s answer.
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
+pub struct ExportedReport {
+    /// The report file.
+    pub path: String,
+    /// Fingerprint of the key that signed it (`glovebox key export-public`
+    /// prints the whole public key to share).
+    pub fingerprint: String,
+    /// Its size.
+    #[ts(type = "number")]
+    pub bytes: u64,
+}

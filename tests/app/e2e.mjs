@@ -156,6 +156,27 @@ async function journey() {
     assert.match(how, /sha256:[0-9a-f]{8}/);
     await shot(s, "result");
 
+    // Export: the buttons are there; the save dialog is the desktop's own
+    // (not drivable here), so the test calls the command the buttons call,
+    // then checks the files with the CLI, as a recipient would.
+    assert.equal(await s.count("[data-testid=export-pdf]"), 1);
+    assert.equal(await s.count("[data-testid=export-html]"), 1);
+    const runId = await s.exec("return document.querySelector('.report').dataset.run;");
+    const cli = join(dirname(app), "glovebox");
+    for (const format of ["pdf", "html"]) {
+      const path = join(scratch, `report.${format}`);
+      const done = await s.exec(
+        "return window.__TAURI_INTERNALS__.invoke('export_report', {runId: arguments[0], format: arguments[1], path: arguments[2]});",
+        runId, format, path);
+      assert.equal(done.path, path);
+      assert.ok(existsSync(path) && done.bytes > 1000, `${format} report written`);
+      if (existsSync(cli)) {
+        const check = spawnSync(cli, ["verify", path], { env: { ...process.env, ...env }, encoding: "utf8" });
+        assert.equal(check.status, 0, `${format}: ${check.stdout}${check.stderr}`);
+        assert.match(check.stdout, new RegExp(`valid.*${done.fingerprint}`));
+      }
+    }
+
     // History: the run is there, and opens in the same views.
     await (await s.find(".nav-item[data-view='history']")).click();
     await s.waitText(".history-table tbody tr", "total revenue per region", 15000);
@@ -265,6 +286,7 @@ try {
   const cli = join(dirname(app), "glovebox");
   if (!freshHome && existsSync(cli)) {
     spawnSync(cli, ["key", "delete", "--provider", "openai"], { env: { ...process.env, ...env }, stdio: "ignore" });
+    spawnSync(cli, ["key", "delete-signing"], { env: { ...process.env, ...env }, stdio: "ignore" });
   }
   rmSync(scratch, { recursive: true, force: true });
 }

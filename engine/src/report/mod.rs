@@ -10,6 +10,7 @@
 //! same bytes. Signing builds on it.
 
 pub mod diff;
+pub mod export;
 pub mod html;
 pub mod manifest;
 pub mod pdf;

@@ -134,6 +134,11 @@ export const en = {
   "result.chartUnreadable": "This chart could not be shown.",
   "result.again": "Ask another question",
   "result.editCode": "Edit the code and run again",
+  "export.title": "Signed report",
+  "export.pdf": "Save as PDF…",
+  "export.html": "Save as web page…",
+  "export.saved": "Saved to {path}, signed by key {key}. Anyone can check it with 'glovebox verify'.",
+  "export.working": "Writing the report…",
 
   "how.title": "How this was computed",
   "how.code": "Code that ran",

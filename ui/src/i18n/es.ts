@@ -134,6 +134,11 @@ export const es: Dictionary = {
   "result.chartUnreadable": "Este gráfico no se puede mostrar.",
   "result.again": "Hacer otra pregunta",
   "result.editCode": "Modificar el código y ejecutar de nuevo",
+  "export.title": "Informe firmado",
+  "export.pdf": "Guardar como PDF…",
+  "export.html": "Guardar como página web…",
+  "export.saved": "Guardado en {path}, firmado con la clave {key}. Cualquiera puede comprobarlo con «glovebox verify».",
+  "export.working": "Escribiendo el informe…",
 
   "how.title": "Cómo se calculó",
   "how.code": "Código ejecutado",

@@ -134,6 +134,11 @@ export const fr: Dictionary = {
   "result.chartUnreadable": "Ce graphique ne peut pas être affiché.",
   "result.again": "Poser une autre question",
   "result.editCode": "Modifier le code et relancer",
+  "export.title": "Rapport signé",
+  "export.pdf": "Enregistrer en PDF…",
+  "export.html": "Enregistrer en page web…",
+  "export.saved": "Enregistré dans {path}, signé par la clé {key}. Chacun peut le vérifier avec « glovebox verify ».",
+  "export.working": "Rapport en cours d'écriture…",
 
   "how.title": "Comment ce résultat a été calculé",
   "how.code": "Code exécuté",

@@ -504,6 +504,21 @@ reason: string | null,
  */
 fix: string | null, };
 
+export type ExportedReport = { 
+/**
+ * The report file.
+ */
+path: string, 
+/**
+ * Fingerprint of the key that signed it (`glovebox key export-public`
+ * prints the whole public key to share).
+ */
+fingerprint: string, 
+/**
+ * Its size.
+ */
+bytes: number, };
+
 export type IpcErrorPayload = { 
 /**
  * Stable code.

@@ -6,7 +6,7 @@
 import { invoke } from "@tauri-apps/api/core";
 import { listen, type UnlistenFn } from "@tauri-apps/api/event";
 import type {
-  AuditCheck, DoctorReport, GeneratedCode, InputDescription, IpcErrorPayload,
+  AuditCheck, DoctorReport, ExportedReport, GeneratedCode, InputDescription, IpcErrorPayload,
   ListRunsQuery, PolicyReport, Provider, RunFinished, RunOutput, RunProgress,
   RunReport, RunSummary, Settings, StartRunRequest,
 } from "./types";
@@ -30,6 +30,8 @@ export interface Commands {
   list_runs: [{ query: ListRunsQuery }, RunSummary[]];
   get_run: [{ runId: string }, RunReport];
   verify_audit: [Record<string, never>, AuditCheck];
+  /** Writes the signed report of a finished run to `path` (`format`: pdf or html). */
+  export_report: [{ runId: string; format: "pdf" | "html"; path: string }, ExportedReport];
   doctor: [Record<string, never>, DoctorReport];
   get_settings: [Record<string, never>, Settings];
   /** Saves; the UI then reads them back with get_settings. */
@@ -37,6 +39,8 @@ export interface Commands {
   /** Stores the key in the OS keyring; never echoed back. */
   set_api_key: [{ provider: Provider; key: string }, void];
   /** tauri-plugin-dialog's open(); null when the person closed the picker. */
+  /** tauri-plugin-dialog's save(); null when the person closed the dialog. */
+  "plugin:dialog|save": [{ options: { defaultPath: string; filters: { name: string; extensions: string[] }[] } }, string | null];
   "plugin:dialog|open": [{ options: { multiple: boolean; directory: boolean; filters: { name: string; extensions: string[] }[] } }, string[] | string | null];
 }
 

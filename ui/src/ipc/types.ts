@@ -4,7 +4,7 @@
 // re-exports them and adds what only the UI knows.
 
 export type {
-  AuditCheck, Attempt, ChartRequest, Column, ColumnKind, DoctorReport, DrawnChart,
+  AuditCheck, Attempt, ChartRequest, Column, ColumnKind, DoctorReport, DrawnChart, ExportedReport,
   Finding, GeneratedCode, InputDescription, IpcErrorPayload, Lang, ListRunsQuery,
   PolicyReport, Provider, RunFinished, RunOutput, RunProgress, RunReport, RunStatus,
   RunSummary, SandboxReport, Settings, StartRunRequest, Table, Theme, UiLanguage, Verdict,

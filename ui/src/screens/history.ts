@@ -2,6 +2,7 @@
 // shell searches), filtered by status, openable in the same report view; and
 // a button that verifies the audit chain.
 
+import { exportBar } from "../components/export-bar";
 import { reportView } from "../components/report-view";
 import { errorText, t } from "../i18n";
 import { call, toIpcError, type RunSummary } from "../ipc";
@@ -87,7 +88,8 @@ export function historyScreen({ store, actions }: ScreenContext): Screen {
     listPart.hidden = s.opened !== null;
     if (!s.opened) return replace(opened);
     const back = el("button", { type: "button", "data-testid": "back", onclick: () => actions.closeRun() }, `← ${t("history.back")}`);
-    replace(opened, el("div", { class: "actions" }, back), reportView(s.opened, s.lang, limitsOf(s)));
+    replace(opened, el("div", { class: "actions" }, back), reportView(s.opened, s.lang, limitsOf(s)),
+      exportBar(s.opened.run_id, actions));
     back.focus();
   }
 

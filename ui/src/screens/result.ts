@@ -1,5 +1,6 @@
 // "Answer": the report of the run that just ended, and the next steps.
 
+import { exportBar } from "../components/export-bar";
 import { reportView } from "../components/report-view";
 import { t } from "../i18n";
 import { el, replace } from "../lib/dom";
@@ -19,7 +20,9 @@ export function resultScreen({ store, actions }: ScreenContext): Screen {
       el("button", { type: "button", onclick: () => actions.navigate("review") }, t("result.editCode"))));
   function draw(): void {
     const s = store.get();
-    replace(body, s.run.report ? reportView(s.run.report, s.lang, limitsOf(s)) : null);
+    const report = s.run.report;
+    replace(body, report ? reportView(report, s.lang, limitsOf(s)) : null,
+      report ? exportBar(report.run_id, actions) : null);
   }
   draw();
   return {

@@ -33,6 +33,8 @@ export interface Actions {
   startRun(approveReview: boolean): Promise<void>;
   cancelRun(): Promise<void>;
   openRun(runId: string): Promise<void>;
+  /** Asks where to save, then writes the signed report; the message to show ("" when the person closed the dialog). */
+  exportReport(runId: string, format: "pdf" | "html"): Promise<string>;
   closeRun(): void;
   runDoctor(): Promise<void>;
   loadSettings(): Promise<void>;
@@ -169,6 +171,18 @@ export function createActions(store: AppStore): Actions {
         const e = toIpcError(raw);
         store.set({ notice: errorText(e.code, e.message) });
       }
+    },
+
+    async exportReport(runId, format) {
+      const path = await call("plugin:dialog|save", {
+        options: {
+          defaultPath: `glovebox-${runId}.${format}`,
+          filters: [{ name: format === "pdf" ? "PDF" : "HTML", extensions: [format] }],
+        },
+      });
+      if (!path) return "";
+      const done = await call("export_report", { runId, format, path });
+      return t("export.saved", { path: done.path, key: done.fingerprint });
     },
 
     closeRun() {

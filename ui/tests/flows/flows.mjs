@@ -107,6 +107,13 @@ export const flows = [
       const req = (await calls(page, "start_run"))[0].request;
       assert.equal(req.approve_review, false);
       await shot(page, "result");
+      // Export: the save dialog, then the signed report.
+      await page.locator("[data-testid=export-pdf]").click();
+      await waitText(page, "[data-testid=export-result]", "signed by key 3f9a0c1de2b4f5a6");
+      const exported = (await calls(page, "export_report"))[0];
+      assert.equal(exported.format, "pdf");
+      assert.match(exported.path, /^\/home\/ada\/Documents\/glovebox-run-[\w-]+\.pdf$/);
+      assert.equal(exported.runId, await page.locator(".report").first().getAttribute("data-run"));
     },
   },
   {

@@ -137,6 +137,8 @@ export function install(scenario: Scenario = {}): void {
       case "set_settings": settings = { ...args.settings, api_key_hint: settings.api_key_hint }; return null;
       case "set_api_key": settings = { ...settings, api_key_hint: String(args.key).slice(-4) }; return null;
       case "plugin:dialog|open": return ["/home/ada/Documents/shop.csv"];
+      case "plugin:dialog|save": return `/home/ada/Documents/${args.options.defaultPath}`;
+      case "export_report": return { path: args.path, fingerprint: "3f9a0c1de2b4f5a6", bytes: 164000 };
       default: throw { code: "internal", message: `unknown command ${cmd}` };
     }
   }, { shouldMockEvents: true });

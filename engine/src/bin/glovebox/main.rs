@@ -513,37 +513,27 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
             }
         }
         Command::Export { run, format, out } => {
+            use glovebox_engine::report::export::{export, ExportError, Format};
             let store = open_store(&db)?;
-            let manifest = match glovebox_engine::report::manifest(&store, &run) {
-                Ok(m) => m,
-                Err(e) => {
+            let format = match format {
+                ExportFormat::Html => Format::Html,
+                ExportFormat::Pdf => Format::Pdf,
+            };
+            match export(&store, &run, format, &out) {
+                Ok(done) => {
+                    println!(
+                        "report of {run} written to {}, signed by key {}",
+                        done.path.display(),
+                        done.fingerprint
+                    );
+                    Ok(ExitCode::SUCCESS)
+                }
+                Err(ExportError::Report(e)) => {
                     eprintln!("glovebox: {e}");
-                    return Ok(ExitCode::from(2));
+                    Ok(ExitCode::from(2))
                 }
-            };
-            let signer = glovebox_engine::report::sign::Signer::from_keyring()
-                .context("cannot get the report signing key")?;
-            let page = match format {
-                ExportFormat::Html => {
-                    glovebox_engine::report::sign::signed_html(&manifest, &signer).into_bytes()
-                }
-                ExportFormat::Pdf => {
-                    let pngs = glovebox_engine::report::chart_pngs(&store, &run)?;
-                    glovebox_engine::report::sign::signed_pdf(&manifest, &pngs, &signer)
-                        .context("cannot make the PDF report")?
-                }
-            };
-            // Written beside the target first, then renamed: never half a report.
-            let tmp = out.with_extension("glovebox-partial");
-            std::fs::write(&tmp, page)
-                .and_then(|()| std::fs::rename(&tmp, &out))
-                .with_context(|| format!("cannot write the report to {}", out.display()))?;
-            println!(
-                "report of {run} written to {}, signed by key {}",
-                out.display(),
-                signer.fingerprint()
-            );
-            Ok(ExitCode::SUCCESS)
+                Err(e) => Err(e.into()),
+            }
         }
         Command::History { limit } => {
             let store = open_store(&db)?;
