@@ -139,7 +139,7 @@ deb-test: deps image build $(TAURI_DRIVER)
 	@deb=$$(packaging/deb/build.sh $(BIN) | tail -1); \
 	echo "==> installing $$deb"; \
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --reinstall "$$deb" >/dev/null
-	node tests/app/e2e.mjs /usr/bin/glovebox-app --fresh-home
+	node tests/app/e2e.mjs /usr/bin/glovebox-app --fresh-home --cli $(BIN)/glovebox
 
 ## make bench: the sandbox's own costs, then a goal answered offline against
 ## bare host Python running the same script with the image's pinned pandas

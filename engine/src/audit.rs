@@ -269,6 +269,16 @@ impl AuditStore {
         self.entries_where("WHERE run_id = ?1 ORDER BY seq", &run_id)
     }
 
+    /// The entry that ended a run (`run_finished` or `run_interrupted`), if any.
+    pub fn run_end(&self, run_id: &str) -> Result<Option<Entry>, AuditError> {
+        Ok(self
+            .entries_where(
+                "WHERE run_id = ?1 AND kind IN ('run_finished', 'run_interrupted') ORDER BY seq DESC LIMIT 1",
+                &run_id,
+            )?
+            .pop())
+    }
+
     /// `run_started` entries, newest first, at most `limit`.
     pub fn recent_runs(&self, limit: i64) -> Result<Vec<Entry>, AuditError> {
         self.entries_where(

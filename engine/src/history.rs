@@ -70,10 +70,7 @@ pub fn list(store: &AuditStore, query: &str, limit: u32) -> Result<Vec<RunListin
             continue;
         }
         let status = store
-            .run_entries(&started.run_id)?
-            .into_iter()
-            .rev()
-            .find(|e| e.kind == "run_finished" || e.kind == "run_interrupted")
+            .run_end(&started.run_id)?
             .map(|e| match e.kind.as_str() {
                 "run_interrupted" => "interrupted".to_owned(),
                 _ => e.body["status"].as_str().unwrap_or("stopped").to_owned(),

@@ -839,11 +839,24 @@ impl Engine {
             Verdict::Allow => {}
         }
 
+        // A cancel that came while the code was checked, or while the
+        // container is still being created, stops the run before it starts.
+        let mut prepared = prepared;
+        if request.cancel.as_ref().is_some_and(|c| *c.borrow()) {
+            prepared.abort();
+            return Ok(AttemptEnd::Failed(cancelled(lang)));
+        }
         progress(Progress::Stage(Stage::Execute));
         let nonce = random_hex(16);
-        let prepared = prepared
-            .await
-            .unwrap_or_else(|e| Err(glovebox_sandbox::SandboxError::Io(std::io::Error::other(e))));
+        let prepared = tokio::select! {
+            joined = &mut prepared => joined.unwrap_or_else(|e| {
+                Err(glovebox_sandbox::SandboxError::Io(std::io::Error::other(e)))
+            }),
+            () = cancel_requested(request.cancel.clone()) => {
+                prepared.abort();
+                return Ok(AttemptEnd::Failed(cancelled(lang)));
+            }
+        };
         let outcome = match prepared {
             Ok(job) => match job
                 .start_with_files(code, vec![("nonce".into(), nonce.clone())])
@@ -910,14 +923,7 @@ impl Engine {
         )?;
         report.sandbox = sandbox_report(&outcome);
         if outcome.cancelled {
-            let reason = stop_reason(lang, &StopReason::Cancelled);
-            return Ok(AttemptEnd::Failed(Failure {
-                status: Status::Stopped,
-                kind: "cancelled",
-                detail: reason.clone(),
-                reason,
-                repairable: false,
-            }));
+            return Ok(AttemptEnd::Failed(cancelled(lang)));
         }
         report.output_files = outcome
             .output_files
@@ -1050,6 +1056,18 @@ impl Engine {
         )?;
         report.audit = json!({"entry_hash": last.hash, "seq": last.seq});
         Ok(report)
+    }
+}
+
+/// The failure of an attempt the person cancelled (never repaired).
+fn cancelled(lang: Lang) -> Failure {
+    let reason = stop_reason(lang, &StopReason::Cancelled);
+    Failure {
+        status: Status::Stopped,
+        kind: "cancelled",
+        detail: reason.clone(),
+        reason,
+        repairable: false,
     }
 }
 

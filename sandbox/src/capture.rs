@@ -63,6 +63,11 @@ impl Capture {
         }
     }
 
+    /// Whether kept text waits to be handed out by [`Capture::fresh`].
+    pub fn has_fresh(&self) -> bool {
+        self.handed_out < self.kept.len()
+    }
+
     /// Kept text not handed out yet, up to `max` bytes and ending on a whole
     /// UTF-8 character (an unfinished one waits for its last bytes unless
     /// `all`); `None` when there is none.

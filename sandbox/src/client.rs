@@ -58,9 +58,9 @@ pub enum SandboxError {
     },
     /// The helper stopped answering; it was killed (what it left is swept
     /// by the next helper).
-    #[error("the sandbox stopped answering ({stage}: nothing after {waited_s} s); it was stopped, and what it left is cleaned up before the next calculation")]
+    #[error("the sandbox stopped answering ({stage}: nothing after {waited_s} s); it was stopped, and what it left is removed when the next calculation starts")]
     Unresponsive {
-        /// `creating the container` or `running the code`.
+        /// `creating the container`, `running the code` or `cleaning up`.
         stage: &'static str,
         /// Seconds waited.
         waited_s: u64,

@@ -978,7 +978,7 @@ impl Watch {
                 kill(pid);
                 killed = true;
             }
-            let timeout = if killed {
+            let mut timeout = if killed {
                 100
             } else {
                 deadline
@@ -987,6 +987,10 @@ impl Watch {
                     .min(1000) as i32
                     + 1
             };
+            // Printed text waiting for its turn goes out within the interval.
+            if self.stdout.has_fresh() || self.stderr.has_fresh() {
+                timeout = timeout.min(LIVE_OUTPUT_INTERVAL_MS as i32);
+            }
             let mut fds = vec![libc::pollfd {
                 fd: self.pidfd.as_raw_fd(),
                 events: libc::POLLIN,
@@ -1081,7 +1085,9 @@ impl Watch {
 
     /// Sends what the job printed since last time to the caller, at most
     /// every [`LIVE_OUTPUT_INTERVAL_MS`] (`last`: now, whatever the time)
-    /// and [`LIVE_OUTPUT_BYTES`] per stream in all.
+    /// and [`LIVE_OUTPUT_BYTES`] per stream in all. The write blocks if the
+    /// caller stops reading (the client reads while it awaits the outcome);
+    /// the cap bounds what can be waiting in the pipe.
     fn send_output(&mut self, last: bool) {
         if !last && self.live_sent_at.elapsed() < Duration::from_millis(LIVE_OUTPUT_INTERVAL_MS) {
             return;

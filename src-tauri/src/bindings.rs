@@ -13,8 +13,8 @@ use ts_rs::{Config, TS};
 use crate::error::IpcError;
 use crate::settings::{Provider, Settings, Theme, UiLanguage};
 use crate::types::{
-    AuditCheck, DoctorReport, ExportedReport, GeneratedCode, ListRunsQuery, RunFinished, RunOutput,
-    RunProgress, RunSummary, StartRunRequest,
+    AuditCheck, DoctorReport, ExportedReport, GeneratedCode, ListRunsQuery, RunFailed, RunFinished,
+    RunOutput, RunProgress, RunSummary, StartRunRequest,
 };
 
 /// Where the declarations go, from the workspace root.
@@ -47,6 +47,7 @@ pub fn typescript() -> String {
         RunProgress::decl(&cfg),
         RunOutput::decl(&cfg),
         RunFinished::decl(&cfg),
+        RunFailed::decl(&cfg),
         RunSummary::decl(&cfg),
         ListRunsQuery::decl(&cfg),
         AuditCheck::decl(&cfg),

@@ -4,6 +4,7 @@
 //! `{code, message}`.
 
 use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
 
 use glovebox_engine::audit::AuditStore;
 use glovebox_engine::generator::{self, GenerationRequest};
@@ -19,7 +20,7 @@ use tracing::Instrument;
 
 use crate::error::IpcError;
 use crate::settings::{Provider, Settings};
-use crate::state::{AppState, MAX_PAGERS};
+use crate::state::{AppState, GeneratedFor, MAX_PAGERS};
 use crate::types::{
     AuditCheck, DoctorReport, ExportedReport, GeneratedCode, ListRunsQuery, RunSummary,
     StartRunRequest,
@@ -31,6 +32,8 @@ pub const MAX_GOAL_CHARS: usize = 2_000;
 pub const MAX_CODE_BYTES: usize = 1024 * 1024;
 /// Most files in one question.
 pub const MAX_FILES: usize = 16;
+/// Keys shorter than this get no hint of their last characters.
+pub const MIN_KEY_CHARS_FOR_HINT: usize = 12;
 
 type Answer<T> = Result<T, IpcError>;
 
@@ -114,28 +117,41 @@ pub async fn preview_rows(
     count: u32,
 ) -> Answer<Vec<Vec<String>>> {
     let path = PathBuf::from(path);
+    // A pager is reused while its file is unchanged (same size, time, inode).
+    let stamp = inputs::stamp(&path);
     let existing = state
         .pagers
         .lock()
         .map_err(|e| IpcError::internal("preview state", e))?
-        .remove(&path);
+        .get(&path)
+        .filter(|(seen, _)| stamp.is_some() && *seen == stamp)
+        .map(|(_, pager)| Arc::clone(pager));
+    let created = existing.is_none();
     let (pager, rows) = blocking(move || {
-        let mut pager = match existing {
+        let pager = match existing {
             Some(p) => p,
-            None => RowPager::new(&inputs::describe(&path, inputs::DEFAULT_MAX_INPUT_BYTES)?),
+            None => Arc::new(Mutex::new(RowPager::new(&inputs::describe(
+                &path,
+                inputs::DEFAULT_MAX_INPUT_BYTES,
+            )?))),
         };
-        let rows = pager.rows(start, count as usize)?;
+        let rows = pager
+            .lock()
+            .map_err(|e| IpcError::internal("preview state", e))?
+            .rows(start, count as usize)?;
         Ok(((path, pager), rows))
     })
     .await?;
-    let mut pagers = state
-        .pagers
-        .lock()
-        .map_err(|e| IpcError::internal("preview state", e))?;
-    if pagers.len() >= MAX_PAGERS {
-        pagers.clear();
+    if created {
+        let mut pagers = state
+            .pagers
+            .lock()
+            .map_err(|e| IpcError::internal("preview state", e))?;
+        if pagers.len() >= MAX_PAGERS {
+            pagers.clear();
+        }
+        pagers.insert(pager.0, (stamp, pager.1));
     }
-    pagers.insert(pager.0, pager.1);
     Ok(rows)
 }
 
@@ -203,7 +219,14 @@ async fn generate(
         plan: plan_text(&generated.code),
     };
     if let Ok(mut last) = state.generated.lock() {
-        *last = Some((goal, generated));
+        *last = Some((
+            GeneratedFor {
+                goal,
+                files,
+                provider,
+            },
+            generated,
+        ));
     }
     Ok(answer)
 }
@@ -228,21 +251,26 @@ pub async fn preview_prompt(
     .await
 }
 
-/// The policy's verdict on `code`, messages in `lang` (`en`, `fr`, `es`).
+/// The policy's verdict on `code`, messages in `lang` (`en`, `fr`, `es`);
+/// off the main thread (it runs on every pause in typing).
 #[tauri::command]
-pub fn check_code(code: String, lang: String) -> Answer<PolicyReport> {
+pub async fn check_code(code: String, lang: String) -> Answer<PolicyReport> {
+    blocking(move || check(&code, &lang)).await
+}
+
+fn check(code: &str, lang: &str) -> Answer<PolicyReport> {
     if code.len() > MAX_CODE_BYTES {
         return Err(IpcError::new(
             "input",
             "the code is too long to check (more than 1 MiB)",
         ));
     }
-    let lang = match lang.as_str() {
+    let lang = match lang {
         "fr" => Lang::Fr,
         "es" => Lang::Es,
         _ => Lang::En,
     };
-    Ok(policy::check(&code, lang, &Profile::builtin()))
+    Ok(policy::check(code, lang, &Profile::builtin()))
 }
 
 /// Starts a run; answers its id at once, the rest comes as events.
@@ -287,7 +315,11 @@ async fn start(
         .lock()
         .ok()
         .and_then(|g| g.clone())
-        .filter(|(goal, _)| *goal == request.goal)
+        .filter(|(asked, _)| {
+            asked.goal == request.goal
+                && asked.files == request.files
+                && asked.provider == request.provider
+        })
         .map(|(_, g)| g);
     let engine_request = RunRequest {
         files,
@@ -312,10 +344,6 @@ async fn start(
 #[tauri::command]
 pub fn cancel_run(state: State<'_, AppState>, run_id: String) -> Answer<()> {
     state.runs.cancel(&run_id)
-}
-
-fn open_store(state: &AppState) -> Answer<AuditStore> {
-    Ok(AuditStore::open(&state.paths.db)?)
 }
 
 /// Past runs, newest first, matching the query.
@@ -371,12 +399,14 @@ pub async fn export_report(
     blocking(move || {
         let store = AuditStore::open(&db)?;
         let done = export(&store, &run_id, format, std::path::Path::new(&path)).map_err(|e| {
-            let code = match &e {
-                ExportError::Report(_) => "not_found",
-                ExportError::Key(_) => "keyring",
-                _ => "export",
-            };
-            IpcError::new(code, e)
+            use glovebox_engine::report::ReportError;
+            match &e {
+                ExportError::Report(ReportError::NoSuchRun(_)) => IpcError::new("not_found", e),
+                ExportError::Report(ReportError::Unfinished(_)) => IpcError::new("unfinished", e),
+                ExportError::Report(_) => IpcError::internal("the audit log cannot be read", e),
+                ExportError::Key(_) => IpcError::new("keyring", e),
+                _ => IpcError::new("export", e),
+            }
         })?;
         tracing::info!(run = %run_id, bytes = done.bytes, "report exported");
         Ok(ExportedReport {
@@ -391,9 +421,9 @@ pub async fn export_report(
 /// Checks the audit log's hash chain.
 #[tauri::command]
 pub async fn verify_audit(state: State<'_, AppState>) -> Answer<AuditCheck> {
-    let store = open_store(&state)?;
+    let db = state.paths.db.clone();
     blocking(move || {
-        let report = store.verify()?;
+        let report = AuditStore::open(&db)?.verify()?;
         Ok(AuditCheck {
             ok: report.first_break.is_none(),
             entries: report.entries.max(0) as u64,
@@ -468,6 +498,11 @@ fn key_hint(provider: Provider) -> Option<String> {
         return None;
     }
     match glovebox_engine::keys::api_key(provider.name()) {
+        // The last 4 characters of a long key only: a short one would be
+        // given away whole.
+        Ok(Some(key)) if key.expose().chars().count() < MIN_KEY_CHARS_FOR_HINT => {
+            Some("•••".into())
+        }
         Ok(Some(key)) => {
             let text = key.expose();
             let tail: String = text
@@ -499,7 +534,7 @@ pub async fn get_settings(state: State<'_, AppState>) -> Answer<Settings> {
 
 /// Checks and saves the settings.
 #[tauri::command]
-pub fn set_settings(state: State<'_, AppState>, settings: Settings) -> Answer<()> {
+pub async fn set_settings(state: State<'_, AppState>, settings: Settings) -> Answer<()> {
     let checked = settings.checked()?;
     checked.save(&state.paths.settings)?;
     let mut current = state
@@ -558,14 +593,10 @@ mod tests {
 
     #[test]
     fn check_code_denies_hostile_code_with_a_plain_message() {
-        let report =
-            check_code("import socket\nsocket.socket()\n".into(), "en".into()).expect("checked");
+        let report = check("import socket\nsocket.socket()\n", "en").expect("checked");
         assert_eq!(report.verdict, policy::Verdict::Deny);
         assert!(report.findings.iter().any(|f| f.line == 1));
         let big = "x = 1\n".repeat(MAX_CODE_BYTES / 6 + 1);
-        assert_eq!(
-            check_code(big, "en".into()).expect_err("too long").code,
-            "input"
-        );
+        assert_eq!(check(&big, "en").expect_err("too long").code, "input");
     }
 }

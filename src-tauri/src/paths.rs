@@ -79,6 +79,12 @@ pub fn unpack_bundled_image() -> Result<Option<PathBuf>, UnpackError> {
     else {
         return Ok(None);
     };
+    // One unpacking at a time (two windows' doctor checks may ask at once).
+    static UNPACKING: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _one = UNPACKING.lock().unwrap_or_else(|e| e.into_inner());
+    if glovebox_sandbox::image::locate().is_ok() {
+        return Ok(None);
+    }
     let _span = tracing::info_span!("unpack_image", tar = %tar.display()).entered();
     let root = glovebox_sandbox::image::cache_dir().join("image");
     let io = |e: std::io::Error| UnpackError::Io {

@@ -14,12 +14,11 @@ use std::time::{Duration, Instant};
 use glovebox_engine::pipeline::{Engine, Progress, RunRequest, Stage};
 use glovebox_sandbox::protocol::OutputStream;
 use glovebox_sandbox::{Limits, Sandbox};
-use serde::Serialize;
 use tauri::{AppHandle, Emitter};
 use tokio::sync::{oneshot, watch};
 
 use crate::error::IpcError;
-use crate::types::{RunFinished, RunOutput, RunProgress};
+use crate::types::{RunFailed, RunFinished, RunOutput, RunProgress};
 
 /// How often the elapsed time is sent while a run goes.
 pub const PROGRESS_TICK: Duration = Duration::from_millis(250);
@@ -45,15 +44,6 @@ pub fn ui_stage(stage: Stage) -> &'static str {
         Stage::Validate => "validate",
         Stage::Record => "explain",
     }
-}
-
-/// `run_failed`: the engine itself failed (the audit log could not be
-/// written); nothing ran unrecorded.
-#[derive(Debug, Clone, Serialize)]
-struct RunFailed {
-    run_id: String,
-    code: String,
-    message: String,
 }
 
 struct Shared {
@@ -129,15 +119,11 @@ impl Runs {
             self.clear();
             return Err(IpcError::internal("the run could not start", e));
         }
-        let run_id = id_rx
+        // The run thread records the id in `Active` before anyone hears it,
+        // so a cancel can never arrive for an id not yet known here.
+        id_rx
             .await
-            .map_err(|_| IpcError::internal("the run could not start", "its thread ended"))??;
-        if let Ok(mut active) = self.active.lock() {
-            if let Some(a) = active.as_mut() {
-                a.run_id = Some(run_id.clone());
-            }
-        }
-        Ok(run_id)
+            .map_err(|_| IpcError::internal("the run could not start", "its thread ended"))?
     }
 
     fn run_thread(
@@ -199,44 +185,76 @@ impl Runs {
                 })
                 .ok()
         };
-        let result = runtime.block_on(engine.run(request, |p| match p {
-            Progress::Started(id) => {
-                if let Ok(mut s) = shared.lock() {
-                    s.run_id = id.to_owned();
+        let active = self.active.clone();
+        let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            runtime.block_on(engine.run(request, |p| match p {
+                Progress::Started(id) => {
+                    if let Ok(mut a) = active.lock() {
+                        if let Some(a) = a.as_mut() {
+                            a.run_id = Some(id.to_owned());
+                        }
+                    }
+                    if let Ok(mut s) = shared.lock() {
+                        s.run_id = id.to_owned();
+                    }
+                    if let Some(tx) = id_tx.take() {
+                        let _ = tx.send(Ok(id.to_owned()));
+                    }
+                    emit_progress(&app, &shared, started, limit_ms);
                 }
-                if let Some(tx) = id_tx.take() {
-                    let _ = tx.send(Ok(id.to_owned()));
+                Progress::Stage(stage) => {
+                    if let Ok(mut s) = shared.lock() {
+                        s.stage = ui_stage(stage);
+                    }
+                    emit_progress(&app, &shared, started, limit_ms);
                 }
-                emit_progress(&app, &shared, started, limit_ms);
-            }
-            Progress::Stage(stage) => {
-                if let Ok(mut s) = shared.lock() {
-                    s.stage = ui_stage(stage);
+                Progress::ModelText(_) => {}
+                Progress::Output { stream, text } => {
+                    let run_id = shared.lock().map(|s| s.run_id.clone()).unwrap_or_default();
+                    let stream = match stream {
+                        OutputStream::Stdout => "stdout",
+                        OutputStream::Stderr => "stderr",
+                    };
+                    let _ = app.emit(
+                        "run_output",
+                        RunOutput {
+                            run_id,
+                            stream: stream.into(),
+                            text: text.to_owned(),
+                        },
+                    );
                 }
-                emit_progress(&app, &shared, started, limit_ms);
-            }
-            Progress::ModelText(_) => {}
-            Progress::Output { stream, text } => {
-                let run_id = shared.lock().map(|s| s.run_id.clone()).unwrap_or_default();
-                let stream = match stream {
-                    OutputStream::Stdout => "stdout",
-                    OutputStream::Stderr => "stderr",
-                };
-                let _ = app.emit(
-                    "run_output",
-                    RunOutput {
-                        run_id,
-                        stream: stream.into(),
-                        text: text.to_owned(),
-                    },
-                );
-            }
+            }))
         }));
         done.store(true, Ordering::Relaxed);
         if let Some(t) = ticker {
             let _ = t.join();
         }
         self.clear();
+        let result = match run {
+            Ok(result) => result,
+            Err(_) => {
+                // A bug in the engine: say so, never leave the window waiting.
+                let error = IpcError::internal(
+                    "Glovebox hit an internal error during the calculation",
+                    "the run was not finished (details in the log)",
+                );
+                let run_id = shared.lock().map(|s| s.run_id.clone()).unwrap_or_default();
+                if id_tx.is_some() {
+                    fail(&mut id_tx, error);
+                } else {
+                    let _ = app.emit(
+                        "run_failed",
+                        RunFailed {
+                            run_id,
+                            code: error.code,
+                            message: error.message,
+                        },
+                    );
+                }
+                return;
+            }
+        };
         match result {
             Ok(report) => {
                 tracing::info!(run_id = %report.run_id, status = ?report.status, ms = started.elapsed().as_millis() as u64, "run finished");

@@ -2,18 +2,34 @@
 
 use std::collections::HashMap;
 use std::path::PathBuf;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use glovebox_engine::generator::Generated;
+use glovebox_engine::inputs::FileStamp;
 use glovebox_engine::rows::RowPager;
 
 use crate::paths::AppPaths;
 use crate::runs::Runs;
-use crate::settings::Settings;
+use crate::settings::{Provider, Settings};
 
 /// Most files whose preview position is remembered.
 pub const MAX_PAGERS: usize = 32;
+
+/// A preview reader shared by the calls for one file, with the file's stamp
+/// when it was described (a changed file gets a new reader).
+pub type KeptPager = (Option<FileStamp>, Arc<Mutex<RowPager>>);
+
+/// The question a generated code answers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GeneratedFor {
+    /// The goal.
+    pub goal: String,
+    /// The files, as the front end named them.
+    pub files: Vec<String>,
+    /// Who wrote it.
+    pub provider: Provider,
+}
 
 /// The shell's state (Tauri-managed).
 pub struct AppState {
@@ -23,11 +39,12 @@ pub struct AppState {
     pub initial_files: Mutex<Vec<PathBuf>>,
     /// Current settings.
     pub settings: Mutex<Settings>,
-    /// Preview readers per file.
-    pub pagers: Mutex<HashMap<PathBuf, RowPager>>,
-    /// The last code `generate_code` produced (and for which goal), so a run
-    /// records what was generated before the person edited it.
-    pub generated: Mutex<Option<(String, Generated)>>,
+    /// Preview readers per file, with the file's stamp when it was read.
+    pub pagers: Mutex<HashMap<PathBuf, KeptPager>>,
+    /// The last code `generate_code` produced and what it was asked, so a
+    /// run of the same question records what was generated before the
+    /// person edited it.
+    pub generated: Mutex<Option<(GeneratedFor, Generated)>>,
     /// The run in progress.
     pub runs: Runs,
     /// When the process started (for the start-up time in the log).

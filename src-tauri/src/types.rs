@@ -69,6 +69,18 @@ pub struct RunFinished {
     pub report: glovebox_engine::pipeline::RunReport,
 }
 
+/// `run_failed`: the engine itself failed (its audit log could not be
+/// written, or an internal error); nothing ran unrecorded.
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
+pub struct RunFailed {
+    /// The run.
+    pub run_id: String,
+    /// `internal`.
+    pub code: String,
+    /// Plain-language message.
+    pub message: String,
+}
+
 /// One line of history (from the audit log).
 #[derive(Debug, Clone, Serialize, ts_rs::TS)]
 pub struct RunSummary {

@@ -27,6 +27,10 @@ const app = resolve(process.argv[2] ?? "");
 const benchIndex = process.argv.indexOf("--bench");
 const benchRuns = benchIndex > 0 ? Number(process.argv[benchIndex + 1] ?? 3) : 0;
 const freshHome = process.argv.includes("--fresh-home");
+// The `glovebox` CLI that checks the exported reports (and removes the
+// test's keys): beside a development build, or given (the .deb has none).
+const cliIndex = process.argv.indexOf("--cli");
+const cli = cliIndex > 0 ? resolve(process.argv[cliIndex + 1]) : join(dirname(app), "glovebox");
 // The committed screenshots change only when asked (--update-screenshots);
 // otherwise they go to the cache, so a test run leaves the tree untouched.
 const shots = process.argv.includes("--update-screenshots")
@@ -39,6 +43,7 @@ const driverBin = process.env.TAURI_DRIVER ?? "tauri-driver";
 const RUN_MS = 120000;
 
 if (!existsSync(app)) throw new Error(`no app binary at ${app} (build it first: make app-build)`);
+if (!existsSync(cli)) throw new Error(`no glovebox CLI at ${cli} (give it with --cli PATH)`);
 if (!existsSync(driverBin)) throw new Error(`no tauri-driver at ${driverBin} (make app-test installs it)`);
 mkdirSync(shots, { recursive: true });
 
@@ -162,7 +167,6 @@ async function journey() {
     assert.equal(await s.count("[data-testid=export-pdf]"), 1);
     assert.equal(await s.count("[data-testid=export-html]"), 1);
     const runId = await s.exec("return document.querySelector('.report').dataset.run;");
-    const cli = join(dirname(app), "glovebox");
     for (const format of ["pdf", "html"]) {
       const path = join(scratch, `report.${format}`);
       const done = await s.exec(
@@ -170,11 +174,9 @@ async function journey() {
         runId, format, path);
       assert.equal(done.path, path);
       assert.ok(existsSync(path) && done.bytes > 1000, `${format} report written`);
-      if (existsSync(cli)) {
-        const check = spawnSync(cli, ["verify", path], { env: { ...process.env, ...env }, encoding: "utf8" });
-        assert.equal(check.status, 0, `${format}: ${check.stdout}${check.stderr}`);
-        assert.match(check.stdout, new RegExp(`valid.*${done.fingerprint}`));
-      }
+      const check = spawnSync(cli, ["verify", path], { env: { ...process.env, ...env }, encoding: "utf8" });
+      assert.equal(check.status, 0, `${format}: ${check.stdout}${check.stderr}`);
+      assert.match(check.stdout, new RegExp(`valid.*${done.fingerprint}`));
     }
 
     // History: the run is there, and opens in the same views.
@@ -282,9 +284,8 @@ try {
   console.error(`app e2e FAILED: ${e.stack ?? e}`);
 } finally {
   stopAll();
-  // The test's key, through the CLI built beside the app (when there is one).
-  const cli = join(dirname(app), "glovebox");
-  if (!freshHome && existsSync(cli)) {
+  // The test's keys (API key, report signing key), through the CLI.
+  if (existsSync(cli)) {
     spawnSync(cli, ["key", "delete", "--provider", "openai"], { env: { ...process.env, ...env }, stdio: "ignore" });
     spawnSync(cli, ["key", "delete-signing"], { env: { ...process.env, ...env }, stdio: "ignore" });
   }

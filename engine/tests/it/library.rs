@@ -125,6 +125,44 @@ fn cancel_during_the_calculation_stops_the_container_and_is_recorded() {
     assert_eq!(listed[0].status, "stopped");
 }
 
+#[test]
+fn a_cancel_before_the_calculation_starts_runs_nothing() {
+    let scratch = Scratch::new();
+    let csv = scratch.file("data.csv", "a,b\n1,2\n");
+    let mut engine = engine(&scratch);
+    let (cancel, cancel_rx) = tokio::sync::watch::channel(false);
+    cancel.send(true).expect("cancel");
+    let mut req = request(vec![csv], "sum of a", Some("print('never')\n".into()));
+    req.cancel = Some(cancel_rx);
+    let report = runtime().block_on(engine.run(req, |_| {})).expect("report");
+    assert_eq!(report.stop_kind.as_deref(), Some("cancelled"));
+    let store = AuditStore::open(&scratch.db()).expect("store");
+    let entries = store.run_entries(&report.run_id).expect("entries");
+    assert!(
+        !entries.iter().any(|e| e.kind == "sandbox"),
+        "nothing ran: {:?}",
+        entries.iter().map(|e| &e.kind).collect::<Vec<_>>()
+    );
+    assert_eq!(
+        store
+            .run_end(&report.run_id)
+            .expect("end")
+            .expect("ended")
+            .body["stop_kind"],
+        "cancelled"
+    );
+    // The container being created is removed by its helper, which sees its
+    // caller go.
+    let until = Instant::now() + Duration::from_secs(15);
+    while !container_leftovers(scratch.dir.path()).is_empty() && Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    assert_eq!(
+        container_leftovers(scratch.dir.path()),
+        Vec::<String>::new()
+    );
+}
+
 fn generated_for(files: &[PathBuf], goal: &str) -> glovebox_engine::generator::Generated {
     let described: Vec<_> = files
         .iter()

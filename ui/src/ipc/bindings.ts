@@ -439,6 +439,20 @@ run_id: string,
  */
 report: RunReport, };
 
+export type RunFailed = { 
+/**
+ * The run.
+ */
+run_id: string, 
+/**
+ * `internal`.
+ */
+code: string, 
+/**
+ * Plain-language message.
+ */
+message: string, };
+
 export type RunSummary = { 
 /**
  * The run.

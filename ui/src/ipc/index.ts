@@ -7,7 +7,7 @@ import { invoke } from "@tauri-apps/api/core";
 import { listen, type UnlistenFn } from "@tauri-apps/api/event";
 import type {
   AuditCheck, DoctorReport, ExportedReport, GeneratedCode, InputDescription, IpcErrorPayload,
-  ListRunsQuery, PolicyReport, Provider, RunFinished, RunOutput, RunProgress,
+  ListRunsQuery, PolicyReport, Provider, RunFailed, RunFinished, RunOutput, RunProgress,
   RunReport, RunSummary, Settings, StartRunRequest,
 } from "./types";
 
@@ -51,7 +51,7 @@ export interface Events {
   run_output: RunOutput;
   run_finished: RunFinished;
   /** The engine itself failed (its audit log could not be written). */
-  run_failed: IpcErrorPayload & { run_id: string };
+  run_failed: RunFailed;
   "tauri://drag-enter": { paths: string[] } | null;
   "tauri://drag-leave": null;
   "tauri://drag-drop": { paths: string[] };

@@ -6,7 +6,7 @@
 export type {
   AuditCheck, Attempt, ChartRequest, Column, ColumnKind, DoctorReport, DrawnChart, ExportedReport,
   Finding, GeneratedCode, InputDescription, IpcErrorPayload, Lang, ListRunsQuery,
-  PolicyReport, Provider, RunFinished, RunOutput, RunProgress, RunReport, RunStatus,
+  PolicyReport, Provider, RunFailed, RunFinished, RunOutput, RunProgress, RunReport, RunStatus,
   RunSummary, SandboxReport, Settings, StartRunRequest, Table, Theme, UiLanguage, Verdict,
 } from "./bindings";
 

@@ -45,6 +45,17 @@ export interface Actions {
 
 export function createActions(store: AppStore): Actions {
   const dispatch = (e: RunEvent) => store.set({ run: next(store.get().run, e) });
+  let cancelSentFor: string | null = null;
+  async function sendCancel(runId: string): Promise<void> {
+    if (cancelSentFor === runId) return;
+    cancelSentFor = runId;
+    try {
+      await call("cancel_run", { runId });
+    } catch (raw) {
+      const e = toIpcError(raw);
+      store.set({ notice: errorText(e.code, e.message) });
+    }
+  }
   let checkSeq = 0;
 
   async function checkNow(): Promise<void> {
@@ -144,6 +155,7 @@ export function createActions(store: AppStore): Actions {
           request: { files: usableFiles(s), goal: s.goal.trim(), code: s.code, provider: s.provider, approve_review: approveReview },
         });
         dispatch({ type: "started", runId });
+        if (store.get().run.phase === "cancelling") await sendCancel(runId);
       } catch (raw) {
         const e = toIpcError(raw);
         dispatch({ type: "start_failed", code: e.code, message: errorText(e.code, e.message) });
@@ -153,14 +165,11 @@ export function createActions(store: AppStore): Actions {
 
     async cancelRun() {
       const run = store.get().run;
-      if (!isActive(run) || !run.runId) return;
+      if (!isActive(run)) return;
       dispatch({ type: "cancel" });
-      try {
-        await call("cancel_run", { runId: run.runId });
-      } catch (raw) {
-        const e = toIpcError(raw);
-        store.set({ notice: errorText(e.code, e.message) });
-      }
+      // Before the shell has said the run's id, the cancel waits for it
+      // (startRun and run_progress send it then).
+      if (run.runId) await sendCancel(run.runId);
     },
 
     async openRun(runId) {
@@ -223,6 +232,7 @@ export function createActions(store: AppStore): Actions {
       await on("run_progress", (p) => {
         const stage = toStage(p.stage);
         if (stage) dispatch({ type: "progress", runId: p.run_id, stage, elapsedMs: p.elapsed_ms, timeLimitMs: p.time_limit_ms });
+        if (store.get().run.phase === "cancelling" && store.get().run.runId === p.run_id) void sendCancel(p.run_id);
       });
       await on("run_output", (p) => dispatch({ type: "output", runId: p.run_id, text: p.text }));
       await on("run_finished", (p) => {
