@@ -231,32 +231,8 @@ impl Runs {
             let _ = t.join();
         }
         self.clear();
-        let result = match run {
-            Ok(result) => result,
-            Err(_) => {
-                // A bug in the engine: say so, never leave the window waiting.
-                let error = IpcError::internal(
-                    "Glovebox hit an internal error during the calculation",
-                    "the run was not finished (details in the log)",
-                );
-                let run_id = shared.lock().map(|s| s.run_id.clone()).unwrap_or_default();
-                if id_tx.is_some() {
-                    fail(&mut id_tx, error);
-                } else {
-                    let _ = app.emit(
-                        "run_failed",
-                        RunFailed {
-                            run_id,
-                            code: error.code,
-                            message: error.message,
-                        },
-                    );
-                }
-                return;
-            }
-        };
-        match result {
-            Ok(report) => {
+        let error = match run {
+            Ok(Ok(report)) => {
                 tracing::info!(run_id = %report.run_id, status = ?report.status, ms = started.elapsed().as_millis() as u64, "run finished");
                 let _ = app.emit(
                     "run_finished",
@@ -265,23 +241,29 @@ impl Runs {
                         report,
                     },
                 );
+                return;
             }
-            Err(e) => {
-                let error = IpcError::internal("the run could not be recorded", &e);
-                let run_id = shared.lock().map(|s| s.run_id.clone()).unwrap_or_default();
-                if id_tx.is_some() {
-                    fail(&mut id_tx, error);
-                } else {
-                    let _ = app.emit(
-                        "run_failed",
-                        RunFailed {
-                            run_id,
-                            code: error.code,
-                            message: error.message,
-                        },
-                    );
-                }
-            }
+            Ok(Err(e)) => IpcError::internal("the run could not be recorded", &e),
+            // A bug in the engine: say so, never leave the window waiting.
+            Err(_) => IpcError::internal(
+                "Glovebox hit an internal error during the calculation",
+                "the run was not finished (details in the log)",
+            ),
+        };
+        // Before the run id was given, `start_run` answers the error;
+        // after, the window hears `run_failed`.
+        if id_tx.is_some() {
+            fail(&mut id_tx, error);
+        } else {
+            let run_id = shared.lock().map(|s| s.run_id.clone()).unwrap_or_default();
+            let _ = app.emit(
+                "run_failed",
+                RunFailed {
+                    run_id,
+                    code: error.code,
+                    message: error.message,
+                },
+            );
         }
     }
 
