@@ -188,6 +188,26 @@ pub struct RunRequest {
     pub cancel: Option<tokio::sync::watch::Receiver<bool>>,
 }
 
+impl RunRequest {
+    /// `goal` on `files` with the offline generator, nothing else set (no
+    /// code given, no approval, no output folder, no cancel signal).
+    pub fn new(files: Vec<PathBuf>, goal: impl Into<String>) -> Self {
+        Self {
+            files,
+            goal: goal.into(),
+            code: None,
+            provider: "offline".into(),
+            model: None,
+            approve_review: false,
+            out_dir: None,
+            rerun_of: None,
+            generated: None,
+            approved_by: None,
+            cancel: None,
+        }
+    }
+}
+
 /// Resolves when `cancel` turns `true`; never without a cancel signal (or
 /// once its sender is gone).
 async fn cancel_requested(cancel: Option<tokio::sync::watch::Receiver<bool>>) {

@@ -322,17 +322,13 @@ async fn start(
         })
         .map(|(_, g)| g);
     let engine_request = RunRequest {
-        files,
-        goal: request.goal,
         code: Some(request.code),
         provider: request.provider.name().to_owned(),
         model,
         approve_review: request.approve_review,
-        out_dir: None,
-        rerun_of: None,
         generated,
         approved_by: Some("user (Run anyway, in the app)".into()),
-        cancel: None,
+        ..RunRequest::new(files, request.goal)
     };
     state
         .runs

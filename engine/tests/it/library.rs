@@ -29,17 +29,8 @@ fn engine(scratch: &Scratch) -> Engine {
 
 fn request(files: Vec<PathBuf>, goal: &str, code: Option<String>) -> RunRequest {
     RunRequest {
-        files,
-        goal: goal.into(),
         code,
-        provider: "offline".into(),
-        model: None,
-        approve_review: false,
-        out_dir: None,
-        rerun_of: None,
-        generated: None,
-        approved_by: None,
-        cancel: None,
+        ..RunRequest::new(files, goal)
     }
 }
 

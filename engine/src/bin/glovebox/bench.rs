@@ -168,22 +168,8 @@ pub fn run(runs: usize, mb: u64, python_path: Option<PathBuf>) -> Result<()> {
         .build()?;
     let mut pipeline = || -> Result<Duration> {
         let started = Instant::now();
-        let report = runtime.block_on(engine.run(
-            RunRequest {
-                files: vec![csv.clone()],
-                goal: BENCH_GOAL.into(),
-                code: None,
-                provider: "offline".into(),
-                model: None,
-                approve_review: false,
-                out_dir: None,
-                rerun_of: None,
-                generated: None,
-                approved_by: None,
-                cancel: None,
-            },
-            |_| {},
-        ))?;
+        let report =
+            runtime.block_on(engine.run(RunRequest::new(vec![csv.clone()], BENCH_GOAL), |_| {}))?;
         if report.status != Status::Answered {
             bail!("the bench goal was not answered: {:?}", report.stop_reason);
         }

@@ -342,17 +342,12 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
             let show_progress = !json && std::io::stderr().is_terminal()
                 || std::env::var_os("GLOVEBOX_PROGRESS").is_some();
             let request = RunRequest {
-                files,
-                goal,
                 code,
                 provider,
                 model: model_settings,
                 approve_review: yes,
                 out_dir: out.clone(),
-                rerun_of: None,
-                generated: None,
-                approved_by: None,
-                cancel: None,
+                ..RunRequest::new(files, goal)
             };
             let mut streaming = false;
             let report = runtime.block_on(engine.run(request, |p: Progress<'_>| {
@@ -441,17 +436,10 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
                 .enable_all()
                 .build()?;
             let request = RunRequest {
-                files: recorded.files.clone(),
-                goal: recorded.goal.clone(),
                 code: Some(recorded.code.clone()),
-                provider: "offline".into(),
-                model: None,
                 approve_review: yes,
-                out_dir: None,
                 rerun_of: Some(run.clone()),
-                generated: None,
-                approved_by: None,
-                cancel: None,
+                ..RunRequest::new(recorded.files.clone(), recorded.goal.clone())
             };
             let report = runtime.block_on(engine.run(request, |_: Progress<'_>| {}))?;
             let differences =
