@@ -9,7 +9,6 @@ use serde_json::Value;
 use super::diff::{self, DiffLine};
 use super::words::{text, Words};
 // The recipes' row-count tables are shown under "how this was computed".
-use crate::pipeline::INTERNAL_TABLES;
 
 /// Most rows of one table shown in the page (all are in the manifest).
 pub const MAX_ROWS_SHOWN: usize = 200;
@@ -157,13 +156,7 @@ pub fn render(manifest: &Value) -> String {
             ));
         }
     }
-    let tables = manifest["result"]["tables"]
-        .as_array()
-        .cloned()
-        .unwrap_or_default();
-    let (internal, shown): (Vec<&Value>, Vec<&Value>) = tables
-        .iter()
-        .partition(|t| INTERNAL_TABLES.contains(&t["name"].as_str().unwrap_or("")));
+    let (internal, shown) = super::manifest::split_tables(manifest);
     if !shown.is_empty() {
         o.push_str(&format!("<h2>{}</h2>", w.tables));
         for t in shown {

@@ -252,6 +252,17 @@ pub fn manifest(store: &AuditStore, run_id: &str) -> Result<Value, ReportError> 
     }))
 }
 
+/// The result tables of a manifest as reports show them: the internal ones
+/// (`pipeline::INTERNAL_TABLES`, shown under "how it was computed") and the
+/// answer's own, each in manifest order.
+pub fn split_tables(manifest: &Value) -> (Vec<&Value>, Vec<&Value>) {
+    manifest["result"]["tables"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .partition(|t| crate::pipeline::INTERNAL_TABLES.contains(&t["name"].as_str().unwrap_or("")))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

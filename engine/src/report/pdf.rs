@@ -40,7 +40,6 @@ use sha2::{Digest, Sha256};
 use super::diff::{self, DiffLine};
 use super::html::MAX_ROWS_SHOWN;
 use super::words::{text, Words};
-use crate::pipeline::INTERNAL_TABLES;
 
 /// DejaVu Sans (see `assets/fonts/LICENSE-DejaVu.txt`), as in the charts.
 static FONT: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSans.ttf");
@@ -811,13 +810,7 @@ fn lay_out(l: &mut Layout, manifest: &Value, images: &[Option<PlacedImage>], fin
             }
         }
     }
-    let tables = manifest["result"]["tables"]
-        .as_array()
-        .cloned()
-        .unwrap_or_default();
-    let (internal, shown): (Vec<&Value>, Vec<&Value>) = tables
-        .iter()
-        .partition(|t| INTERNAL_TABLES.contains(&t["name"].as_str().unwrap_or("")));
+    let (internal, shown) = super::manifest::split_tables(manifest);
     if let Some(first) = shown.first() {
         l.ensure(short_table_room(first) + 40.0);
         l.heading(w.tables, 2);
