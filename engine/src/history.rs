@@ -2,16 +2,9 @@
 //! (searchable by goal, file name and date) and a run's report rebuilt from
 //! its entries, so a past run opens in the same views as a fresh one.
 
-use serde_json::{json, Value};
-
-use crate::audit::{AuditError, AuditStore, Entry};
-use crate::inputs::InputDescription;
-use crate::lang::Lang;
-use crate::pipeline::{
-    enrich_sandbox_report, sandbox_report, AttemptReport, DrawnChart, RunReport, SandboxReport,
-    Status,
-};
-use crate::validate::CheckedResult;
+use crate::audit::event::{Event, RunStarted};
+use crate::audit::{AuditError, AuditStore};
+use crate::run_report::RunReport;
 
 /// Most runs one listing returns.
 pub const MAX_LISTED_RUNS: u32 = 1_000;
@@ -33,22 +26,16 @@ pub struct RunListing {
     pub files: Vec<String>,
 }
 
-fn file_names(started: &Entry) -> Vec<String> {
-    started.body["files"]
-        .as_array()
-        .map(|files| {
-            files
-                .iter()
-                .filter_map(Value::as_str)
-                .map(|p| {
-                    std::path::Path::new(p)
-                        .file_name()
-                        .map(|n| n.to_string_lossy().into_owned())
-                        .unwrap_or_else(|| p.to_owned())
-                })
-                .collect()
+fn file_names(started: &RunStarted) -> Vec<String> {
+    started
+        .files
+        .iter()
+        .map(|p| {
+            p.file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_else(|| p.to_string_lossy().into_owned())
         })
-        .unwrap_or_default()
+        .collect()
 }
 
 fn fold(text: &str) -> String {
@@ -62,23 +49,24 @@ pub fn list(store: &AuditStore, query: &str, limit: u32) -> Result<Vec<RunListin
     let words: Vec<String> = query.split_whitespace().map(fold).collect();
     let limit = limit.clamp(1, MAX_LISTED_RUNS) as usize;
     let mut out = Vec::new();
-    for started in store.recent_runs(SEARCHED_RUNS)? {
+    for (recorded, started) in store.recent_starts(SEARCHED_RUNS)? {
         let files = file_names(&started);
-        let goal = started.body["goal"].as_str().unwrap_or("").to_owned();
-        let haystack = fold(&format!("{goal}\n{}\n{}", files.join("\n"), started.at));
+        let goal = started.goal;
+        let haystack = fold(&format!("{goal}\n{}\n{}", files.join("\n"), recorded.at));
         if !words.iter().all(|w| haystack.contains(w.as_str())) {
             continue;
         }
-        let status = store
-            .run_end(&started.run_id)?
-            .map(|e| match e.kind.as_str() {
-                "run_interrupted" => "interrupted".to_owned(),
-                _ => e.body["status"].as_str().unwrap_or("stopped").to_owned(),
-            })
-            .unwrap_or_else(|| "running".into());
+        let status = match store.end_of(&recorded.run_id)?.map(|e| e.event) {
+            Some(Event::RunInterrupted(_)) => "interrupted".to_owned(),
+            Some(Event::RunFinished(f)) => serde_json::to_value(f.status)
+                .ok()
+                .and_then(|v| v.as_str().map(str::to_owned))
+                .unwrap_or_else(|| "stopped".into()),
+            _ => "running".into(),
+        };
         out.push(RunListing {
-            run_id: started.run_id.clone(),
-            started_at: started.at.clone(),
+            run_id: recorded.run_id,
+            started_at: recorded.at,
             status,
             goal,
             files,
@@ -90,131 +78,10 @@ pub fn list(store: &AuditStore, query: &str, limit: u32) -> Result<Vec<RunListin
     Ok(out)
 }
 
-fn attempt_of(e: &Entry) -> u64 {
-    e.body["attempt"].as_u64().unwrap_or(1)
-}
-
-/// The report of a finished (or interrupted) run, rebuilt from its entries;
-/// `None` when the log has no such run.
+/// The report of a finished (or interrupted, or still running) run, folded
+/// from its events as the run itself folded them; `None` when the log has no
+/// such run.
 pub fn report(store: &AuditStore, run_id: &str) -> Result<Option<RunReport>, AuditError> {
     let _span = tracing::info_span!("rebuild_report", %run_id).entered();
-    let entries = store.run_entries(run_id)?;
-    Ok(rebuild(&entries))
-}
-
-/// [`report`] from entries already read.
-pub fn rebuild(entries: &[Entry]) -> Option<RunReport> {
-    let started = entries.iter().find(|e| e.kind == "run_started")?;
-    fn of_kind<'a>(entries: &'a [Entry], kind: &'a str) -> impl Iterator<Item = &'a Entry> {
-        entries.iter().filter(move |e| e.kind == kind)
-    }
-    let last = |kind: &str| entries.iter().rev().find(|e| e.kind == kind);
-    let lang: Lang = serde_json::from_value(started.body["lang"].clone()).unwrap_or_default();
-    let inputs: Vec<InputDescription> = of_kind(entries, "input")
-        .filter_map(|e| serde_json::from_value(e.body.clone()).ok())
-        .collect();
-    let mut attempts: Vec<AttemptReport> = Vec::new();
-    for policy in of_kind(entries, "policy") {
-        attempts.push(AttemptReport {
-            number: attempt_of(policy) as u32,
-            verdict: serde_json::from_value(policy.body["report"]["verdict"].clone()).ok(),
-            failure: None,
-        });
-    }
-    for failed in of_kind(entries, "attempt_failed") {
-        let n = attempt_of(failed) as u32;
-        if let Some(a) = attempts.iter_mut().find(|a| a.number == n) {
-            a.failure = failed.body["reason"].as_str().map(str::to_owned);
-        }
-    }
-    let finished = last("run_finished");
-    let interrupted = last("run_interrupted");
-    let status = match finished.map(|f| f.body["status"].clone()) {
-        Some(s) => serde_json::from_value(s).unwrap_or(Status::Stopped),
-        None => Status::Stopped,
-    };
-    let (stop_kind, stop_reason) = match (finished, interrupted) {
-        (Some(f), _) => (
-            f.body["stop_kind"].as_str().map(str::to_owned),
-            f.body["stop_reason"].as_str().map(str::to_owned),
-        ),
-        (None, Some(i)) => (
-            Some("interrupted".to_owned()),
-            i.body["reason"].as_str().map(str::to_owned),
-        ),
-        (None, None) => (
-            Some("running".to_owned()),
-            Some("this run has not finished".to_owned()),
-        ),
-    };
-    if let (Some(a), Some(reason)) = (attempts.last_mut(), &stop_reason) {
-        if a.failure.is_none() && status != Status::Answered {
-            a.failure = Some(reason.clone());
-        }
-    }
-    let checked: Option<CheckedResult> =
-        last("result").and_then(|e| serde_json::from_value(e.body["result"].clone()).ok());
-    let mut sandbox: SandboxReport = last("sandbox")
-        .and_then(|e| serde_json::from_value(e.body["outcome"].clone()).ok())
-        .map(|o| sandbox_report(&o))
-        .unwrap_or_default();
-    if let Some(c) = &checked {
-        enrich_sandbox_report(&mut sandbox, c);
-    }
-    let drawn_charts = of_kind(entries, "chart")
-        .map(|c| DrawnChart {
-            kind: c.body["kind"].as_str().unwrap_or("").to_owned(),
-            title: c.body["title"].as_str().unwrap_or("").to_owned(),
-            table: c.body["table"].as_str().unwrap_or("").to_owned(),
-            svg: c.body["svg"].as_str().unwrap_or("").to_owned(),
-            png: Vec::new(),
-        })
-        .collect();
-    let chart_problems = of_kind(entries, "chart_failed")
-        .filter_map(|c| c.body["reason"].as_str().map(str::to_owned))
-        .collect();
-    let policy = last("policy")
-        .map(|p| p.body["report"].clone())
-        .unwrap_or_else(|| json!({"verdict": null, "findings": []}));
-    let code = last("code")
-        .and_then(|c| c.body["text"].as_str())
-        .unwrap_or("")
-        .to_owned();
-    let end = finished.or(interrupted).unwrap_or(started);
-    Some(RunReport {
-        run_id: started.run_id.clone(),
-        status,
-        answer: finished
-            .map(|f| f.body["answer"].clone())
-            .filter(|a| !a.is_null())
-            .unwrap_or_else(|| json!({"values": {}, "text": ""})),
-        tables: checked
-            .as_ref()
-            .map(|c| c.tables.clone())
-            .unwrap_or_default(),
-        charts: checked
-            .as_ref()
-            .map(|c| c.charts.clone())
-            .unwrap_or_default(),
-        explanation: finished
-            .and_then(|f| f.body["explanation"].as_str())
-            .unwrap_or("")
-            .to_owned(),
-        notes: checked
-            .as_ref()
-            .map(|c| c.notes.clone())
-            .unwrap_or_default(),
-        drawn_charts,
-        chart_problems,
-        output_files: Vec::new(),
-        code,
-        attempts,
-        stop_reason,
-        stop_kind,
-        policy,
-        sandbox,
-        audit: json!({"entry_hash": end.hash, "seq": end.seq}),
-        inputs,
-        lang,
-    })
+    Ok(RunReport::from_events(&store.events(run_id)?))
 }

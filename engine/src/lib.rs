@@ -3,6 +3,7 @@
 //! Tauri.
 
 pub mod audit;
+pub mod base64;
 pub mod chart;
 pub mod generator;
 pub mod history;
@@ -16,5 +17,6 @@ pub mod provider;
 pub mod report;
 pub mod rerun;
 pub mod rows;
+pub mod run_report;
 pub mod support;
 pub mod validate;

@@ -24,6 +24,8 @@ pub enum StopReason<'a> {
     TooSlow(u64),
     /// Cancelled by the user.
     Cancelled,
+    /// Code was written but never run: another question replaced it.
+    NotRun,
     /// Pids limit.
     TooManyProcesses(u32),
     /// Killed by a signal.
@@ -83,6 +85,9 @@ pub fn stop_reason(lang: Lang, reason: &StopReason<'_>) -> String {
         (R::Cancelled, En) => "the calculation was cancelled".into(),
         (R::Cancelled, Fr) => "le calcul a été annulé".into(),
         (R::Cancelled, Es) => "el cálculo fue cancelado".into(),
+        (R::NotRun, En) => "the code was written but not run: another question was asked instead".into(),
+        (R::NotRun, Fr) => "le code a été écrit mais pas exécuté : une autre question a été posée à la place".into(),
+        (R::NotRun, Es) => "el código se escribió pero no se ejecutó: se hizo otra pregunta en su lugar".into(),
         (R::TooManyProcesses(n), En) => format!("the calculation tried to start more than {n} processes and was stopped"),
         (R::TooManyProcesses(n), Fr) => format!("le calcul a tenté de lancer plus de {n} processus et a été arrêté"),
         (R::TooManyProcesses(n), Es) => format!("el cálculo intentó iniciar más de {n} procesos y se detuvo"),
@@ -150,6 +155,7 @@ mod tests {
             StopReason::OutOfMemory("1 GiB"),
             StopReason::TooSlow(60),
             StopReason::Cancelled,
+            StopReason::NotRun,
             StopReason::TooManyProcesses(128),
             StopReason::StoppedBySystem,
             StopReason::Result(&problem),

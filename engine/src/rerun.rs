@@ -9,8 +9,11 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
+use crate::audit::event::Event;
 use crate::audit::{AuditError, AuditStore};
-use crate::pipeline::RunReport;
+use crate::inputs::InputDescription;
+use crate::run_report::RunReport;
+use crate::validate::CheckedResult;
 
 /// Why a run cannot be re-run.
 #[derive(Debug, thiserror::Error)]
@@ -65,7 +68,7 @@ pub struct Recorded {
     /// The image digest the code ran on.
     pub image_digest: Option<String>,
     /// The checked result (answers, tables), when the run answered.
-    pub result: Option<Value>,
+    pub result: Option<CheckedResult>,
 }
 
 fn sha256_file(path: &Path) -> Result<String, RerunError> {
@@ -92,65 +95,44 @@ pub fn recorded(
     given: &[PathBuf],
 ) -> Result<Recorded, RerunError> {
     let _span = tracing::info_span!("rerun_plan", %run_id).entered();
-    let entries = store.run_entries(run_id)?;
-    let started = entries
-        .iter()
-        .find(|e| e.kind == "run_started")
-        .ok_or_else(|| RerunError::NoSuchRun(run_id.to_owned()))?;
+    let events: Vec<Event> = store.events(run_id)?.into_iter().map(|r| r.event).collect();
+    let Some(Event::RunStarted(started)) = events.first() else {
+        return Err(RerunError::NoSuchRun(run_id.to_owned()));
+    };
     // The last code the sandbox ran (not a refused attempt's).
-    let ran: Vec<u64> = entries
+    let ran: Vec<u32> = events
         .iter()
-        .filter(|e| e.kind == "sandbox")
-        .filter_map(|e| e.body["attempt"].as_u64())
+        .filter_map(|e| match e {
+            Event::Sandbox(s) => Some(s.attempt),
+            _ => None,
+        })
         .collect();
-    let code = entries
+    let code = events
         .iter()
         .rev()
-        .find(|e| e.kind == "code" && ran.contains(&e.body["attempt"].as_u64().unwrap_or(0)))
-        .and_then(|e| e.body["text"].as_str())
-        .ok_or_else(|| RerunError::NoCode(run_id.to_owned()))?
-        .to_owned();
+        .find_map(|e| match e {
+            Event::Code(c) if ran.contains(&c.attempt) => Some(c.text.clone()),
+            _ => None,
+        })
+        .ok_or_else(|| RerunError::NoCode(run_id.to_owned()))?;
     let mut files = Vec::new();
-    for input in entries.iter().filter(|e| e.kind == "input") {
-        let name = input.body["name"].as_str().unwrap_or("").to_owned();
-        let recorded_path = PathBuf::from(input.body["path"].as_str().unwrap_or(""));
-        let path = given
-            .iter()
-            .find(|p| p.file_name().is_some_and(|n| n.to_string_lossy() == name))
-            .cloned()
-            .unwrap_or(recorded_path);
-        if !path.is_file() {
-            return Err(RerunError::InputMissing {
-                name_hint: format!("/path/to/{name}"),
-                name,
-                path,
-            });
-        }
-        let now = sha256_file(&path)?;
-        let recorded_sha = input.body["sha256"].as_str().unwrap_or("").to_owned();
-        if now != recorded_sha {
-            return Err(RerunError::InputChanged {
-                name,
-                recorded: recorded_sha,
-                now,
-            });
-        }
-        files.push(path);
+    for input in events.iter().filter_map(|e| match e {
+        Event::Input(i) => Some(i),
+        _ => None,
+    }) {
+        files.push(checked_input(input, given)?);
     }
-    let image_digest = entries
-        .iter()
-        .rev()
-        .find(|e| e.kind == "sandbox")
-        .and_then(|e| e.body["outcome"]["image_digest"].as_str())
-        .map(str::to_owned);
-    let result = entries
-        .iter()
-        .rev()
-        .find(|e| e.kind == "result")
-        .map(|e| e.body["result"].clone());
+    let image_digest = events.iter().rev().find_map(|e| match e {
+        Event::Sandbox(s) => Some(s.outcome.image_digest.clone()),
+        _ => None,
+    });
+    let result = events.iter().rev().find_map(|e| match e {
+        Event::Result(r) => Some(r.result.clone()),
+        _ => None,
+    });
     Ok(Recorded {
         run_id: run_id.to_owned(),
-        goal: started.body["goal"].as_str().unwrap_or("").to_owned(),
+        goal: started.goal.clone(),
         code,
         files,
         image_digest,
@@ -158,36 +140,59 @@ pub fn recorded(
     })
 }
 
-fn cell_text(v: &Value) -> String {
-    match v {
-        Value::String(s) => s.clone(),
-        other => other.to_string(),
+/// Where `input` is now (a file given again by name, else its recorded
+/// path), checked against its recorded sha256.
+fn checked_input(input: &InputDescription, given: &[PathBuf]) -> Result<PathBuf, RerunError> {
+    let name = input.name.clone();
+    let path = given
+        .iter()
+        .find(|p| p.file_name().is_some_and(|n| n.to_string_lossy() == name))
+        .cloned()
+        .unwrap_or_else(|| input.path.clone());
+    if !path.is_file() {
+        return Err(RerunError::InputMissing {
+            name_hint: format!("/path/to/{name}"),
+            name,
+            path,
+        });
+    }
+    let now = sha256_file(&path)?;
+    if now != input.sha256 {
+        return Err(RerunError::InputChanged {
+            name,
+            recorded: input.sha256.clone(),
+            now,
+        });
+    }
+    Ok(path)
+}
+
+fn shown(value: &impl serde::Serialize) -> String {
+    match serde_json::to_value(value) {
+        Ok(Value::String(s)) => s,
+        Ok(other) => other.to_string(),
+        Err(_) => String::new(),
     }
 }
 
 /// How the new results differ from the recorded ones, in words (empty when
 /// identical).
-pub fn differences(original: Option<&Value>, new: &RunReport) -> Vec<String> {
+pub fn differences(original: Option<&CheckedResult>, new: &RunReport) -> Vec<String> {
     let mut out = Vec::new();
     let Some(original) = original else {
         out.push("the original run has no result to compare with".into());
         return out;
     };
-    let mut old_answers = std::collections::BTreeMap::new();
-    for a in original["answers"].as_array().into_iter().flatten() {
-        old_answers.insert(cell_text(&a["name"]), a["value"].clone());
-    }
-    let new_answers = new.answer["values"]
-        .as_object()
-        .cloned()
-        .unwrap_or_default();
+    // The recorded answers as the new run's report shows answers.
+    let old_answers = crate::run_report::answer(original).values;
+    let new_answers = &new.answer.values;
     for (name, old) in &old_answers {
         match new_answers.get(name) {
             Some(v) if v == old => {}
             Some(v) => out.push(format!(
                 "answer \"{name}\": was {}, is {}",
-                cell_text(old),
-                cell_text(v)
+                shown(old),
+                shown(v)
             )),
             None => out.push(format!("answer \"{name}\" is missing from the new run")),
         }
@@ -195,42 +200,38 @@ pub fn differences(original: Option<&Value>, new: &RunReport) -> Vec<String> {
     for name in new_answers.keys().filter(|n| !old_answers.contains_key(*n)) {
         out.push(format!("answer \"{name}\" is new"));
     }
-    let old_tables: Vec<&Value> = original["tables"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .collect();
-    for old in &old_tables {
-        let name = cell_text(&old["name"]);
-        let Some(new_table) = new.tables.iter().find(|t| t.name == name) else {
+    for old in &original.tables {
+        let name = &old.name;
+        let Some(new_table) = new.tables.iter().find(|t| t.name == *name) else {
             out.push(format!("table \"{name}\" is missing from the new run"));
             continue;
         };
-        let new_value = serde_json::to_value(new_table).unwrap_or(Value::Null);
-        if new_value["columns"] != old["columns"] {
+        if new_table.columns != old.columns {
             out.push(format!("table \"{name}\": its columns changed"));
-        } else if new_value["total_rows"] != old["total_rows"] {
+        } else if new_table.total_rows != old.total_rows {
             out.push(format!(
                 "table \"{name}\": {} rows, was {}",
-                new_value["total_rows"], old["total_rows"]
+                new_table.total_rows, old.total_rows
             ));
-        } else if new_value["rows"] != old["rows"] {
-            let rows = old["rows"].as_array().cloned().unwrap_or_default();
-            let new_rows = new_value["rows"].as_array().cloned().unwrap_or_default();
-            if let Some((i, (a, b))) = rows
-                .iter()
-                .zip(&new_rows)
-                .enumerate()
-                .find(|(_, (a, b))| a != b)
-            {
-                out.push(format!("table \"{name}\", row {}: was {a}, is {b}", i + 1));
-            }
+        } else if let Some((i, (a, b))) = old
+            .rows
+            .iter()
+            .zip(&new_table.rows)
+            .enumerate()
+            .find(|(_, (a, b))| a != b)
+        {
+            out.push(format!(
+                "table \"{name}\", row {}: was {}, is {}",
+                i + 1,
+                shown(a),
+                shown(b)
+            ));
         }
     }
     for t in new
         .tables
         .iter()
-        .filter(|t| !old_tables.iter().any(|o| o["name"] == t.name.as_str()))
+        .filter(|t| !original.tables.iter().any(|o| o.name == t.name))
     {
         out.push(format!("table \"{}\" is new", t.name));
     }

@@ -50,6 +50,10 @@ pub struct RawAnswer {
     pub unit: Option<String>,
 }
 
+/// Tables the offline recipes add to say how many rows were used: read by
+/// the explanation, shown under "how it was computed", never charted.
+pub const INTERNAL_TABLES: &[&str] = &["rows_used", "row_counts"];
+
 /// A table as sent.
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "Table"))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -19,6 +19,7 @@ pub mod limits;
 pub mod mode;
 pub mod outcome;
 pub mod protocol;
+pub mod random;
 pub mod seccomp;
 pub mod spec;
 pub mod sweep;

@@ -3,10 +3,13 @@
 //! `ui/src/ipc/bindings.ts`. The test below fails when that file is stale;
 //! `GLOVEBOX_BLESS=1 cargo test -p glovebox-app bindings` rewrites it.
 
+use glovebox_engine::audit::event::{Answer, StopKind};
 use glovebox_engine::inputs::{Column, ColumnKind, InputDescription};
 use glovebox_engine::lang::Lang;
-use glovebox_engine::pipeline::{AttemptReport, DrawnChart, RunReport, SandboxReport, Status};
 use glovebox_engine::policy::{Finding, PolicyReport, Verdict};
+use glovebox_engine::run_report::{
+    AttemptReport, AuditRef, DrawnChart, PolicySummary, RunReport, SandboxReport, Status,
+};
 use glovebox_engine::validate::{RawChart, RawTable};
 use ts_rs::{Config, TS};
 
@@ -36,6 +39,10 @@ pub fn typescript() -> String {
         AttemptReport::decl(&cfg),
         SandboxReport::decl(&cfg),
         Status::decl(&cfg),
+        StopKind::decl(&cfg),
+        Answer::decl(&cfg),
+        PolicySummary::decl(&cfg),
+        AuditRef::decl(&cfg),
         Lang::decl(&cfg),
         RunReport::decl(&cfg),
         Provider::decl(&cfg),

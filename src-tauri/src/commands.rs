@@ -7,20 +7,20 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
 use glovebox_engine::audit::AuditStore;
-use glovebox_engine::generator::{self, GenerationRequest};
 use glovebox_engine::inputs::{self, InputDescription};
 use glovebox_engine::lang::Lang;
-use glovebox_engine::pipeline::{RunReport, RunRequest};
+use glovebox_engine::pipeline::{DraftRun, Drafted, Engine, RunReport, RunRequest};
 use glovebox_engine::policy::{self, PolicyReport, Profile};
 use glovebox_engine::provider::ModelSettings;
 use glovebox_engine::rows::RowPager;
-use glovebox_sandbox::{Limits, MachineFacts};
+use glovebox_sandbox::{Limits, MachineFacts, Sandbox};
 use tauri::{AppHandle, State};
 use tracing::Instrument;
 
 use crate::error::IpcError;
+use crate::runs::Job;
 use crate::settings::{Provider, Settings};
-use crate::state::{AppState, GeneratedFor, MAX_PAGERS};
+use crate::state::{AppState, Drafted as LastDraft, MAX_PAGERS};
 use crate::types::{
     AuditCheck, DoctorReport, ExportedReport, GeneratedCode, ListRunsQuery, RunSummary,
     StartRunRequest,
@@ -204,31 +204,72 @@ async fn generate(
     provider: Provider,
 ) -> Answer<GeneratedCode> {
     let (paths, limits, model) = question(&state, &goal, &files, provider)?;
-    let described = blocking(move || describe_all(&paths)).await?;
-    let generator = generator::for_provider(provider.name(), model.as_ref())?;
-    let request = GenerationRequest {
-        goal: &goal,
-        lang: Lang::detect(&goal),
-        inputs: &described,
-        limits: &limits,
+    let mut engine = open_engine(&state, limits)?;
+    // The draft records the run, its inputs and a model's request before
+    // anything leaves the machine.
+    let request = RunRequest {
+        provider: provider.name().to_owned(),
+        model,
+        ..RunRequest::new(paths, goal.clone())
     };
-    let generated = generator.generate(&request, &|_: &str| {}).await?;
+    let drafted = engine.draft(request, |_| {}).await.map_err(unrecorded)?;
+    let draft = match drafted {
+        Drafted::Ready(draft) => draft,
+        Drafted::Stopped(report) => return Err(stopped(&report)),
+    };
+    let generated = draft.generated().clone();
     let answer = GeneratedCode {
         code: generated.code.clone(),
         origin: generated.origin.clone(),
         plan: plan_text(&generated.code),
+        run_id: draft.run_id().to_owned(),
     };
-    if let Ok(mut last) = state.generated.lock() {
-        *last = Some((
-            GeneratedFor {
-                goal,
-                files,
-                provider,
-            },
+    let replaced = {
+        let mut pending = state
+            .draft
+            .lock()
+            .map_err(|e| IpcError::internal("draft state", e))?;
+        pending.replace(*draft)
+    };
+    if let Some(old) = replaced {
+        engine.discard(old).map_err(unrecorded)?;
+    }
+    if let Ok(mut last) = state.drafted.lock() {
+        *last = Some(LastDraft {
+            run_id: answer.run_id.clone(),
+            goal,
+            files,
+            provider,
             generated,
-        ));
+        });
     }
     Ok(answer)
+}
+
+/// The audit log failed: nothing may go on unrecorded.
+fn unrecorded(e: glovebox_engine::pipeline::EngineError) -> IpcError {
+    IpcError::internal("the run could not be recorded", e)
+}
+
+/// An engine on the app's audit log (drafts need no container yet, but
+/// the same engine checks the sandbox can be set up).
+fn open_engine(state: &AppState, limits: Limits) -> Answer<Engine> {
+    let sandbox = Sandbox::builder()
+        .build()
+        .map_err(|e| IpcError::new("no_sandbox", format!("the sandbox is not ready: {e}")))?;
+    Engine::open(&state.paths.db, sandbox, limits)
+        .map_err(|e| IpcError::internal("the audit log cannot be opened", e))
+}
+
+/// A run that stopped before any code was shown, as an error in its own
+/// words (`goal` for a question not understood, `model`, `setup`, `input`…).
+fn stopped(report: &RunReport) -> IpcError {
+    let code = report
+        .stop_kind
+        .and_then(|k| serde_json::to_value(k).ok())
+        .and_then(|v| v.as_str().map(str::to_owned))
+        .unwrap_or_else(|| "stopped".into());
+    IpcError::new(&code, report.stop_reason.as_deref().unwrap_or_default())
 }
 
 /// The exact request a model provider would get (nothing is sent).
@@ -310,30 +351,82 @@ async fn start(
         }
         .model_settings()?,
     };
-    let generated = state
-        .generated
-        .lock()
-        .ok()
-        .and_then(|g| g.clone())
-        .filter(|(asked, _)| {
-            asked.goal == request.goal
-                && asked.files == request.files
-                && asked.provider == request.provider
-        })
-        .map(|(_, g)| g);
-    let engine_request = RunRequest {
-        code: Some(request.code),
-        provider: request.provider.name().to_owned(),
-        model,
-        approve_review: request.approve_review,
-        generated,
-        approved_by: Some("user (Run anyway, in the app)".into()),
-        ..RunRequest::new(files, request.goal)
+    let job = match request.draft.as_deref() {
+        Some(run_id) => drafted_job(&state, run_id, &request, model)?,
+        None => Job::Request(RunRequest {
+            code: Some(request.code),
+            provider: request.provider.name().to_owned(),
+            model,
+            approve_review: request.approve_review,
+            approved_by: Some(APPROVER.into()),
+            ..RunRequest::new(files, request.goal)
+        }),
     };
     state
         .runs
-        .start(app, state.paths.db.clone(), limits, engine_request)
+        .start(app, state.paths.db.clone(), limits, job)
         .await
+}
+
+/// Who approves a review verdict in the app, as recorded.
+const APPROVER: &str = "user (Run anyway, in the app)";
+
+/// The run of drafted code: on the draft's own run while it waits, or a new
+/// run that records the drafted code once the draft has run. Either way
+/// only for the question and files it was drafted for.
+fn drafted_job(
+    state: &AppState,
+    run_id: &str,
+    request: &StartRunRequest,
+    model: Option<ModelSettings>,
+) -> Answer<Job> {
+    let last = state
+        .drafted
+        .lock()
+        .map_err(|e| IpcError::internal("draft state", e))?
+        .clone()
+        .filter(|d| d.run_id == run_id)
+        .ok_or_else(|| {
+            IpcError::new(
+                "stale_code",
+                "this code was written for an earlier question; write the code again",
+            )
+        })?;
+    if last.goal != request.goal || last.files != request.files || last.provider != request.provider
+    {
+        return Err(IpcError::new(
+            "stale_code",
+            "the question or the files changed since this code was written; write the code again",
+        ));
+    }
+    let pending = state
+        .draft
+        .lock()
+        .map_err(|e| IpcError::internal("draft state", e))?
+        .take_if(|d| d.run_id() == run_id);
+    Ok(match pending {
+        Some(draft) => Job::Draft(
+            Box::new(draft),
+            DraftRun {
+                code: request.code.clone(),
+                approve_review: request.approve_review,
+                approved_by: APPROVER.into(),
+                cancel: None,
+            },
+        ),
+        None => Job::Request(RunRequest {
+            code: Some(request.code.clone()),
+            provider: request.provider.name().to_owned(),
+            model,
+            approve_review: request.approve_review,
+            generated: Some(last.generated),
+            approved_by: Some(APPROVER.into()),
+            ..RunRequest::new(
+                request.files.iter().map(PathBuf::from).collect(),
+                request.goal.clone(),
+            )
+        }),
+    })
 }
 
 /// Asks a running calculation to stop.

@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use glovebox_engine::pipeline::{Engine, Progress, RunRequest, Stage};
+use glovebox_engine::pipeline::{Draft, DraftRun, Engine, Progress, RunRequest, Stage};
 use glovebox_sandbox::protocol::OutputStream;
 use glovebox_sandbox::{Limits, Sandbox};
 use tauri::{AppHandle, Emitter};
@@ -19,6 +19,31 @@ use tokio::sync::{oneshot, watch};
 
 use crate::error::IpcError;
 use crate::types::{RunFailed, RunFinished, RunOutput, RunProgress};
+
+/// What a run thread runs.
+pub enum Job {
+    /// A whole run in one call (code given, not drafted).
+    Request(RunRequest),
+    /// A draft's code, on the draft's run.
+    Draft(Box<Draft>, DraftRun),
+}
+
+impl Job {
+    /// The run id, when it is known before the engine starts (a draft's).
+    fn known_id(&self) -> Option<String> {
+        match self {
+            Job::Request(_) => None,
+            Job::Draft(draft, _) => Some(draft.run_id().to_owned()),
+        }
+    }
+
+    fn set_cancel(&mut self, rx: watch::Receiver<bool>) {
+        match self {
+            Job::Request(r) => r.cancel = Some(rx),
+            Job::Draft(_, how) => how.cancel = Some(rx),
+        }
+    }
+}
 
 /// How often the elapsed time is sent while a run goes.
 pub const PROGRESS_TICK: Duration = Duration::from_millis(250);
@@ -74,13 +99,13 @@ impl Runs {
         }
     }
 
-    /// Starts `request`; answers its run id once the engine has recorded it.
+    /// Starts `job`; answers its run id once the engine has recorded it.
     pub async fn start(
         &self,
         app: AppHandle,
         db: PathBuf,
         limits: Limits,
-        mut request: RunRequest,
+        mut job: Job,
     ) -> Result<String, IpcError> {
         let (cancel_tx, cancel_rx) = watch::channel(false);
         {
@@ -95,7 +120,7 @@ impl Runs {
                 ));
             }
             *active = Some(Active {
-                run_id: None,
+                run_id: job.known_id(),
                 cancel: cancel_tx,
             });
         }
@@ -109,12 +134,12 @@ impl Runs {
                 ));
             }
         };
-        request.cancel = Some(cancel_rx);
+        job.set_cancel(cancel_rx);
         let (id_tx, id_rx) = oneshot::channel::<Result<String, IpcError>>();
         let runs = self.clone();
         let spawned = std::thread::Builder::new()
             .name("glovebox-run".into())
-            .spawn(move || runs.run_thread(app, db, sandbox, limits, request, id_tx));
+            .spawn(move || runs.run_thread(app, db, sandbox, limits, job, id_tx));
         if let Err(e) = spawned {
             self.clear();
             return Err(IpcError::internal("the run could not start", e));
@@ -132,7 +157,7 @@ impl Runs {
         db: PathBuf,
         sandbox: Sandbox,
         limits: Limits,
-        request: RunRequest,
+        job: Job,
         id_tx: oneshot::Sender<Result<String, IpcError>>,
     ) {
         let _span = tracing::info_span!("app_run").entered();
@@ -166,10 +191,15 @@ impl Runs {
             }
         };
         let started = Instant::now();
+        let known_id = job.known_id();
         let shared = Arc::new(Mutex::new(Shared {
-            run_id: String::new(),
+            run_id: known_id.clone().unwrap_or_default(),
             stage: "plan",
         }));
+        // A draft's run is recorded already: its id is given at once.
+        if let (Some(id), Some(tx)) = (known_id, id_tx.take()) {
+            let _ = tx.send(Ok(id));
+        }
         let done = Arc::new(AtomicBool::new(false));
         let ticker = {
             let (app, shared, done) = (app.clone(), shared.clone(), done.clone());
@@ -186,45 +216,51 @@ impl Runs {
                 .ok()
         };
         let active = self.active.clone();
+        let mut progress = |p: Progress<'_>| match p {
+            Progress::Started(id) => {
+                if let Ok(mut a) = active.lock() {
+                    if let Some(a) = a.as_mut() {
+                        a.run_id = Some(id.to_owned());
+                    }
+                }
+                if let Ok(mut s) = shared.lock() {
+                    s.run_id = id.to_owned();
+                }
+                if let Some(tx) = id_tx.take() {
+                    let _ = tx.send(Ok(id.to_owned()));
+                }
+                emit_progress(&app, &shared, started, limit_ms);
+            }
+            Progress::Stage(stage) => {
+                if let Ok(mut s) = shared.lock() {
+                    s.stage = ui_stage(stage);
+                }
+                emit_progress(&app, &shared, started, limit_ms);
+            }
+            Progress::ModelText(_) => {}
+            Progress::Output { stream, text } => {
+                let run_id = shared.lock().map(|s| s.run_id.clone()).unwrap_or_default();
+                let stream = match stream {
+                    OutputStream::Stdout => "stdout",
+                    OutputStream::Stderr => "stderr",
+                };
+                let _ = app.emit(
+                    "run_output",
+                    RunOutput {
+                        run_id,
+                        stream: stream.into(),
+                        text: text.to_owned(),
+                    },
+                );
+            }
+        };
         let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            runtime.block_on(engine.run(request, |p| match p {
-                Progress::Started(id) => {
-                    if let Ok(mut a) = active.lock() {
-                        if let Some(a) = a.as_mut() {
-                            a.run_id = Some(id.to_owned());
-                        }
-                    }
-                    if let Ok(mut s) = shared.lock() {
-                        s.run_id = id.to_owned();
-                    }
-                    if let Some(tx) = id_tx.take() {
-                        let _ = tx.send(Ok(id.to_owned()));
-                    }
-                    emit_progress(&app, &shared, started, limit_ms);
+            runtime.block_on(async {
+                match job {
+                    Job::Request(request) => engine.run(request, &mut progress).await,
+                    Job::Draft(draft, how) => engine.run_draft(*draft, how, &mut progress).await,
                 }
-                Progress::Stage(stage) => {
-                    if let Ok(mut s) = shared.lock() {
-                        s.stage = ui_stage(stage);
-                    }
-                    emit_progress(&app, &shared, started, limit_ms);
-                }
-                Progress::ModelText(_) => {}
-                Progress::Output { stream, text } => {
-                    let run_id = shared.lock().map(|s| s.run_id.clone()).unwrap_or_default();
-                    let stream = match stream {
-                        OutputStream::Stdout => "stdout",
-                        OutputStream::Stderr => "stderr",
-                    };
-                    let _ = app.emit(
-                        "run_output",
-                        RunOutput {
-                            run_id,
-                            stream: stream.into(),
-                            text: text.to_owned(),
-                        },
-                    );
-                }
-            }))
+            })
         }));
         done.store(true, Ordering::Relaxed);
         if let Some(t) = ticker {

@@ -7,6 +7,7 @@ use std::time::Instant;
 
 use glovebox_engine::generator::Generated;
 use glovebox_engine::inputs::FileStamp;
+use glovebox_engine::pipeline::Draft;
 use glovebox_engine::rows::RowPager;
 
 use crate::paths::AppPaths;
@@ -20,15 +21,20 @@ pub const MAX_PAGERS: usize = 32;
 /// when it was described (a changed file gets a new reader).
 pub type KeptPager = (Option<FileStamp>, Arc<Mutex<RowPager>>);
 
-/// The question a generated code answers.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct GeneratedFor {
-    /// The goal.
+/// The code of the last draft, kept after the draft ran so that running
+/// it again (edited or not) records what was generated.
+#[derive(Debug, Clone)]
+pub struct Drafted {
+    /// The draft's run id.
+    pub run_id: String,
+    /// The question it was written for.
     pub goal: String,
-    /// The files, as the front end named them.
+    /// Its files, as the front end named them.
     pub files: Vec<String>,
     /// Who wrote it.
     pub provider: Provider,
+    /// The code as generated.
+    pub generated: Generated,
 }
 
 /// The shell's state (Tauri-managed).
@@ -41,10 +47,10 @@ pub struct AppState {
     pub settings: Mutex<Settings>,
     /// Preview readers per file, with the file's stamp when it was read.
     pub pagers: Mutex<HashMap<PathBuf, KeptPager>>,
-    /// The last code `generate_code` produced and what it was asked, so a
-    /// run of the same question records what was generated before the
-    /// person edited it.
-    pub generated: Mutex<Option<(GeneratedFor, Generated)>>,
+    /// The draft waiting to run (recorded, code shown, not run yet).
+    pub draft: Mutex<Option<Draft>>,
+    /// The last draft's code and question, kept after it ran.
+    pub drafted: Mutex<Option<Drafted>>,
     /// The run in progress.
     pub runs: Runs,
     /// When the process started (for the start-up time in the log).
@@ -60,7 +66,8 @@ impl AppState {
             initial_files: Mutex::new(initial_files),
             settings: Mutex::new(settings),
             pagers: Mutex::new(HashMap::new()),
-            generated: Mutex::new(None),
+            draft: Mutex::new(None),
+            drafted: Mutex::new(None),
             runs: Runs::default(),
             started,
         }

@@ -15,6 +15,9 @@ pub struct GeneratedCode {
     pub origin: String,
     /// What the code will do, in plain words (empty when unknown).
     pub plan: String,
+    /// The run the code was drafted in (recorded in the audit log with the
+    /// inputs and any model request); `start_run` runs it on that run.
+    pub run_id: String,
 }
 
 /// What `start_run` is asked to run.
@@ -30,6 +33,11 @@ pub struct StartRunRequest {
     pub provider: Provider,
     /// The person pressed "Run anyway" on a `review` verdict.
     pub approve_review: bool,
+    /// The run whose drafted code this is (`GeneratedCode.run_id`): the run
+    /// goes on under that id, for the question and files it was drafted
+    /// for; none for code that was not generated.
+    #[ts(optional)]
+    pub draft: Option<String>,
 }
 
 /// `run_progress`: the stage a run is in, sent when it changes and every

@@ -29,28 +29,6 @@ pub fn escape(text: &str) -> String {
     out
 }
 
-/// Standard base64 (RFC 4648, with padding).
-pub fn base64(bytes: &[u8]) -> String {
-    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
-    for chunk in bytes.chunks(3) {
-        let b = [
-            chunk[0],
-            *chunk.get(1).unwrap_or(&0),
-            *chunk.get(2).unwrap_or(&0),
-        ];
-        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
-        for i in 0..4 {
-            if i <= chunk.len() {
-                out.push(ALPHABET[((n >> (18 - 6 * i)) & 63) as usize] as char);
-            } else {
-                out.push('=');
-            }
-        }
-    }
-    out
-}
-
 /// JSON made safe inside a `<script>` element (no `</script>`, no `<!--`).
 fn script_json(value: &Value) -> String {
     serde_json::to_string(value)
@@ -152,7 +130,7 @@ pub fn render(manifest: &Value) -> String {
             o.push_str(&format!(
                 "<p><img class=\"chart\" alt=\"{}\" src=\"data:image/svg+xml;base64,{}\"></p>",
                 escape(&text(&chart["title"])),
-                base64(text(&chart["svg"]).as_bytes())
+                crate::base64::encode(text(&chart["svg"]).as_bytes())
             ));
         }
     }

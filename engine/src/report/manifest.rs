@@ -1,11 +1,19 @@
 //! The manifest of a run: everything a reader needs to trust a result,
 //! taken only from the run's audit entries, as canonical JSON.
 
-use serde_json::{json, Map, Value};
-
+use glovebox_sandbox::{Limits, Mode, NetworkAttempt, Outcome, OutputFile, Usage};
+use serde::Serialize;
+use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-use crate::audit::{AuditError, AuditStore, Entry};
+use crate::audit::event::{
+    Answer, Approval, AttemptFailed, Event, GenerationFailed, SandboxError, Status, StopKind,
+};
+use crate::audit::{AuditError, AuditStore};
+use crate::inputs::{ColumnKind, InputDescription};
+use crate::lang::Lang;
+use crate::policy::PolicyReport;
+use crate::validate;
 
 /// Version of the manifest format.
 pub const REPORT_FORMAT: u32 = 1;
@@ -24,296 +32,434 @@ pub enum ReportError {
     Audit(#[from] AuditError),
 }
 
-fn pick(body: &Value, keys: &[&str]) -> Value {
-    let mut out = Map::new();
-    for k in keys {
-        if let Some(v) = body.get(*k) {
-            out.insert((*k).to_owned(), v.clone());
+/// An input as a manifest shows it: no host path, no preview, columns by
+/// name, kind and empty cells.
+#[derive(Serialize)]
+struct ManifestInput<'a> {
+    name: &'a str,
+    size_bytes: u64,
+    sha256: &'a str,
+    encoding: &'a str,
+    bom: bool,
+    delimiter: char,
+    decimal_comma: bool,
+    has_header: bool,
+    row_count: u64,
+    columns: Vec<ManifestColumn<'a>>,
+}
+
+#[derive(Serialize)]
+struct ManifestColumn<'a> {
+    name: &'a str,
+    kind: ColumnKind,
+    empty_cells: u64,
+}
+
+impl<'a> From<&'a InputDescription> for ManifestInput<'a> {
+    fn from(i: &'a InputDescription) -> Self {
+        Self {
+            name: &i.name,
+            size_bytes: i.size_bytes,
+            sha256: &i.sha256,
+            encoding: &i.encoding,
+            bom: i.bom,
+            delimiter: i.delimiter,
+            decimal_comma: i.decimal_comma,
+            has_header: i.has_header,
+            row_count: i.row_count,
+            columns: i
+                .columns
+                .iter()
+                .map(|c| ManifestColumn {
+                    name: &c.name,
+                    kind: c.kind,
+                    empty_cells: c.empty_cells,
+                })
+                .collect(),
         }
     }
-    Value::Object(out)
 }
 
-fn attempt_of(e: &Entry) -> u64 {
-    e.body["attempt"].as_u64().unwrap_or(1)
+/// What the sandbox reported of one attempt, without the captured output.
+#[derive(Serialize)]
+struct ManifestOutcome<'a> {
+    exit_code: Option<i32>,
+    signal: Option<i32>,
+    timed_out: bool,
+    oom_killed: bool,
+    pids_limit_hit: bool,
+    cancelled: bool,
+    usage: &'a Usage,
+    network_attempts: &'a [NetworkAttempt],
+    network_attempts_total: u64,
+    image_digest: &'a str,
+    mode: &'a Mode,
+    output_files: &'a [OutputFile],
 }
 
-/// The PNG of a `chart` audit entry.
-fn chart_png(e: &Entry) -> Option<Vec<u8>> {
-    e.body["png_base64"].as_str().and_then(base64_decode)
-}
-
-/// Standard base64 (RFC 4648, padding optional) decoded; `None` when it is not.
-pub fn base64_decode(text: &str) -> Option<Vec<u8>> {
-    let mut out = Vec::with_capacity(text.len() / 4 * 3);
-    let (mut acc, mut bits) = (0u32, 0u32);
-    for b in text.trim_end_matches('=').bytes() {
-        let v = match b {
-            b'A'..=b'Z' => b - b'A',
-            b'a'..=b'z' => b - b'a' + 26,
-            b'0'..=b'9' => b - b'0' + 52,
-            b'+' => 62,
-            b'/' => 63,
-            _ => return None,
-        };
-        acc = (acc << 6) | u32::from(v);
-        bits += 6;
-        if bits >= 8 {
-            bits -= 8;
-            out.push((acc >> bits) as u8);
-            acc &= (1 << bits) - 1;
+impl<'a> From<&'a Outcome> for ManifestOutcome<'a> {
+    fn from(o: &'a Outcome) -> Self {
+        Self {
+            exit_code: o.exit_code,
+            signal: o.signal,
+            timed_out: o.timed_out,
+            oom_killed: o.oom_killed,
+            pids_limit_hit: o.pids_limit_hit,
+            cancelled: o.cancelled,
+            usage: &o.usage,
+            network_attempts: &o.network_attempts,
+            network_attempts_total: o.network_attempts_total,
+            image_digest: &o.image_digest,
+            mode: &o.mode,
+            output_files: &o.output_files,
         }
     }
-    Some(out)
 }
 
-/// The chart images of `run_id`, in the order of the manifest's `charts`
-/// (an empty image for a chart recorded without one).
+/// Why an attempt failed, as recorded.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum AttemptFailure<'a> {
+    Repaired(&'a AttemptFailed),
+    Generation(&'a GenerationFailed),
+    Sandbox(&'a SandboxError),
+}
+
+/// One attempt: its code, verdict, approval, sandbox report and failure.
+#[derive(Serialize)]
+struct ManifestAttempt<'a> {
+    number: u32,
+    origin: Option<&'a str>,
+    code: Option<&'a str>,
+    policy: Option<&'a PolicyReport>,
+    approval: Option<&'a Approval>,
+    sandbox: Option<ManifestOutcome<'a>>,
+    failure: Option<AttemptFailure<'a>>,
+}
+
+/// The checked result's parts a report shows (empty for a run without one).
+#[derive(Serialize, Default)]
+struct ManifestResult<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    answers: Option<&'a [validate::Answer]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tables: Option<&'a [validate::RawTable]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    charts: Option<&'a [validate::RawChart]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    notes: Option<&'a [String]>,
+}
+
+/// A drawn chart, its PNG named by sha256 (the PDF report carries it).
+#[derive(Serialize)]
+struct ManifestChart<'a> {
+    kind: &'a str,
+    title: &'a str,
+    table: &'a str,
+    svg: &'a str,
+    png_sha256: String,
+}
+
+/// The sandbox as the run had it.
+#[derive(Serialize)]
+struct ManifestSandbox<'a> {
+    network: &'static str,
+    limits: &'a Limits,
+    image_digest: Option<&'a str>,
+    mode: Option<&'a Mode>,
+}
+
+/// Where the run's record ends in the log.
+#[derive(Serialize)]
+struct ManifestAudit<'a> {
+    run_last_entry_hash: &'a str,
+    run_last_entry_seq: i64,
+    run_entries: usize,
+}
+
+/// Everything a reader needs to trust a result (canonical JSON once
+/// serialized: the keys sort).
+#[derive(Serialize)]
+struct Manifest<'a> {
+    glovebox_report: u32,
+    app_version: &'static str,
+    run_id: &'a str,
+    goal: &'a str,
+    lang: Lang,
+    provider: &'a str,
+    started_at: &'a str,
+    finished_at: &'a str,
+    status: &'static str,
+    stop_kind: Option<StopKind>,
+    stop_reason: Option<&'a str>,
+    answer: Option<&'a Answer>,
+    explanation: Option<&'a str>,
+    inputs: Vec<ManifestInput<'a>>,
+    generated_code: Option<&'a str>,
+    final_code: Option<&'a str>,
+    attempts: Vec<ManifestAttempt<'a>>,
+    sandbox: ManifestSandbox<'a>,
+    usage: Option<&'a Usage>,
+    files_read: Option<&'a [Value]>,
+    network_attempts: Option<&'a [NetworkAttempt]>,
+    result: ManifestResult<'a>,
+    charts: Vec<ManifestChart<'a>>,
+    audit: ManifestAudit<'a>,
+}
+
+/// The chart images of `run_id`, in the order of the manifest's `charts`.
 pub fn chart_pngs(store: &AuditStore, run_id: &str) -> Result<Vec<Vec<u8>>, ReportError> {
     Ok(store
-        .run_entries(run_id)?
-        .iter()
-        .filter(|e| e.kind == "chart")
-        .map(|e| chart_png(e).unwrap_or_default())
+        .events(run_id)?
+        .into_iter()
+        .filter_map(|r| match r.event {
+            Event::Chart(c) => Some(c.png),
+            _ => None,
+        })
         .collect())
 }
 
-/// The manifest of `run_id`, built from its audit entries.
+/// The manifest of `run_id`, built from its audit events.
 pub fn manifest(store: &AuditStore, run_id: &str) -> Result<Value, ReportError> {
     let _span = tracing::info_span!("report_manifest", %run_id).entered();
-    let entries = store.run_entries(run_id)?;
-    let Some(started) = entries.iter().find(|e| e.kind == "run_started") else {
+    let events = store.events(run_id)?;
+    let Some((first, Event::RunStarted(started))) = events.first().map(|r| (r, &r.event)) else {
         return Err(ReportError::NoSuchRun(run_id.to_owned()));
     };
-    let Some(finished) = entries
+    let Some(end) = events
         .iter()
         .rev()
-        .find(|e| e.kind == "run_finished" || e.kind == "run_interrupted")
+        .find(|r| matches!(r.event, Event::RunFinished(_) | Event::RunInterrupted(_)))
     else {
         return Err(ReportError::Unfinished(run_id.to_owned()));
     };
-    let Some(last) = entries.last() else {
+    let Some(last) = events.last() else {
         return Err(ReportError::NoSuchRun(run_id.to_owned()));
     };
-
-    let inputs: Vec<Value> = entries
-        .iter()
-        .filter(|e| e.kind == "input")
-        .map(|e| {
-            let mut input = pick(
-                &e.body,
-                &[
-                    "name",
-                    "size_bytes",
-                    "sha256",
-                    "encoding",
-                    "bom",
-                    "delimiter",
-                    "decimal_comma",
-                    "has_header",
-                    "row_count",
-                ],
-            );
-            let columns: Vec<Value> = e.body["columns"]
-                .as_array()
-                .map(|cols| {
-                    cols.iter()
-                        .map(|c| pick(c, &["name", "kind", "empty_cells"]))
-                        .collect()
-                })
-                .unwrap_or_default();
-            input["columns"] = Value::Array(columns);
-            input
-        })
-        .collect();
-
-    let numbers: std::collections::BTreeSet<u64> = entries
-        .iter()
-        .filter(|e| matches!(e.kind.as_str(), "code" | "policy" | "sandbox" | "result"))
-        .map(attempt_of)
-        .collect();
-    let of_attempt = |kind: &str, n: u64| {
-        entries
-            .iter()
-            .find(|e| e.kind == kind && attempt_of(e) == n)
-            .map(|e| e.body.clone())
+    let finished = match &end.event {
+        Event::RunFinished(f) => Some(f),
+        _ => None,
     };
-    let attempts: Vec<Value> = numbers
+    let steps: Vec<&Event> = events.iter().map(|r| &r.event).collect();
+    let last_sandbox = steps.iter().rev().find_map(|e| match e {
+        Event::Sandbox(s) => Some(&s.outcome),
+        _ => None,
+    });
+    let result = steps.iter().rev().find_map(|e| match e {
+        Event::Result(r) => Some(&r.result),
+        _ => None,
+    });
+    let manifest = Manifest {
+        glovebox_report: REPORT_FORMAT,
+        app_version: env!("CARGO_PKG_VERSION"),
+        run_id,
+        goal: &started.goal,
+        lang: started.lang,
+        provider: &started.provider,
+        started_at: &first.at,
+        finished_at: &end.at,
+        status: match finished.map(|f| f.status) {
+            None => "interrupted",
+            Some(Status::Answered) => "answered",
+            Some(Status::Blocked) => "blocked",
+            Some(Status::Stopped) => "stopped",
+        },
+        stop_kind: finished.and_then(|f| f.stop_kind),
+        stop_reason: finished.and_then(|f| f.stop_reason.as_deref()),
+        answer: finished.and_then(|f| f.answer.as_ref()),
+        explanation: finished.and_then(|f| f.explanation.as_deref()),
+        inputs: steps
+            .iter()
+            .filter_map(|e| match e {
+                Event::Input(i) => Some(ManifestInput::from(i)),
+                _ => None,
+            })
+            .collect(),
+        generated_code: generated_code(&steps),
+        final_code: steps.iter().rev().find_map(|e| match e {
+            Event::Code(c) => Some(c.text.as_str()),
+            _ => None,
+        }),
+        attempts: attempts(&steps),
+        sandbox: ManifestSandbox {
+            network: "none",
+            limits: &started.limits,
+            image_digest: last_sandbox.map(|o| o.image_digest.as_str()),
+            mode: last_sandbox.map(|o| &o.mode),
+        },
+        usage: last_sandbox.map(|o| &o.usage),
+        files_read: result.map(|r| r.files_opened.as_slice()),
+        network_attempts: last_sandbox.map(|o| o.network_attempts.as_slice()),
+        result: result
+            .map(|r| ManifestResult {
+                answers: Some(&r.answers),
+                tables: Some(&r.tables),
+                charts: Some(&r.charts),
+                notes: Some(&r.notes),
+            })
+            .unwrap_or_default(),
+        charts: steps
+            .iter()
+            .filter_map(|e| match e {
+                Event::Chart(c) => Some(ManifestChart {
+                    kind: &c.kind,
+                    title: &c.title,
+                    table: &c.table,
+                    svg: &c.svg,
+                    png_sha256: hex::encode(Sha256::digest(&c.png)),
+                }),
+                _ => None,
+            })
+            .collect(),
+        audit: ManifestAudit {
+            run_last_entry_hash: &last.hash,
+            run_last_entry_seq: last.seq,
+            run_entries: events.len(),
+        },
+    };
+    Ok(serde_json::to_value(&manifest).map_err(AuditError::from)?)
+}
+
+/// The code as generated: the app records the code it showed before the
+/// person edited it; otherwise the first code a generator wrote.
+fn generated_code<'a>(steps: &[&'a Event]) -> Option<&'a str> {
+    steps
         .iter()
-        .map(|&n| {
-            let code = of_attempt("code", n).unwrap_or(Value::Null);
-            let outcome = of_attempt("sandbox", n).map(|s| {
-                pick(
-                    &s["outcome"],
-                    &[
-                        "exit_code",
-                        "signal",
-                        "timed_out",
-                        "oom_killed",
-                        "pids_limit_hit",
-                        "cancelled",
-                        "usage",
-                        "network_attempts",
-                        "network_attempts_total",
-                        "image_digest",
-                        "mode",
-                        "output_files",
-                    ],
-                )
-            });
-            let failure = entries
-                .iter()
-                .find(|e| {
-                    matches!(
-                        e.kind.as_str(),
-                        "attempt_failed" | "generation_failed" | "sandbox_error"
-                    ) && attempt_of(e) == n
-                })
-                .map(|e| e.body.clone());
-            json!({
-                "number": n,
-                "origin": code["origin"],
-                "code": code["text"],
-                "policy": of_attempt("policy", n).map(|p| p["report"].clone()),
-                "approval": of_attempt("approval", n),
-                "sandbox": outcome,
-                "failure": failure,
+        .find_map(|e| match e {
+            Event::GeneratedCode(g) => Some(g.text.as_str()),
+            _ => None,
+        })
+        .or_else(|| {
+            steps.iter().find_map(|e| match e {
+                Event::Code(c) if c.origin != "user" => Some(c.text.as_str()),
+                _ => None,
             })
         })
-        .collect();
+}
 
-    let codes: Vec<&Entry> = entries.iter().filter(|e| e.kind == "code").collect();
-    // The app records the code it showed before the person edited it.
-    let generated = entries
+/// Every attempt that got code, a verdict, a sandbox run or a result.
+fn attempts<'a>(steps: &[&'a Event]) -> Vec<ManifestAttempt<'a>> {
+    let numbers: std::collections::BTreeSet<u32> = steps
         .iter()
-        .find(|e| e.kind == "generated_code")
-        .or_else(|| codes.iter().copied().find(|e| e.body["origin"] != "user"))
-        .map(|e| e.body["text"].clone());
-    let final_code = codes.last().map(|e| e.body["text"].clone());
-    let result = entries
-        .iter()
-        .rev()
-        .find(|e| e.kind == "result")
-        .map(|e| e.body["result"].clone())
-        .unwrap_or(Value::Null);
-    let last_sandbox = entries
-        .iter()
-        .rev()
-        .find(|e| e.kind == "sandbox")
-        .map(|e| e.body["outcome"].clone())
-        .unwrap_or(Value::Null);
-    // The PNG is named by its sha256 (the PDF report carries the image).
-    let charts: Vec<Value> = entries
-        .iter()
-        .filter(|e| e.kind == "chart")
-        .map(|e| {
-            let mut chart = pick(&e.body, &["kind", "title", "table", "svg"]);
-            if let Some(png) = chart_png(e) {
-                chart["png_sha256"] = json!(hex::encode(Sha256::digest(&png)));
-            }
-            chart
+        .filter(|e| {
+            matches!(
+                e,
+                Event::Code(_) | Event::Policy(_) | Event::Sandbox(_) | Event::Result(_)
+            )
         })
+        .filter_map(|e| e.attempt())
         .collect();
-
-    Ok(json!({
-        "glovebox_report": REPORT_FORMAT,
-        "app_version": env!("CARGO_PKG_VERSION"),
-        "run_id": run_id,
-        "goal": started.body["goal"],
-        "lang": started.body["lang"],
-        "provider": started.body["provider"],
-        "started_at": started.at,
-        "finished_at": finished.at,
-        "status": if finished.kind == "run_interrupted" { json!("interrupted") } else { finished.body["status"].clone() },
-        "stop_kind": finished.body.get("stop_kind"),
-        "stop_reason": finished.body.get("stop_reason"),
-        "answer": finished.body.get("answer"),
-        "explanation": finished.body.get("explanation"),
-        "inputs": inputs,
-        "generated_code": generated,
-        "final_code": final_code,
-        "attempts": attempts,
-        "sandbox": {
-            "network": "none",
-            "limits": started.body["limits"],
-            "image_digest": last_sandbox["image_digest"],
-            "mode": last_sandbox["mode"],
-        },
-        "usage": last_sandbox["usage"],
-        "files_read": result["files_opened"],
-        "network_attempts": last_sandbox["network_attempts"],
-        "result": pick(&result, &["answers", "tables", "charts", "notes"]),
-        "charts": charts,
-        "audit": {
-            "run_last_entry_hash": last.hash,
-            "run_last_entry_seq": last.seq,
-            "run_entries": entries.len(),
-        },
-    }))
+    let of = |n: u32| {
+        steps
+            .iter()
+            .copied()
+            .filter(move |e| e.attempt() == Some(n))
+    };
+    numbers
+        .into_iter()
+        .map(|n| {
+            let code = of(n).find_map(|e| match e {
+                Event::Code(c) => Some(c),
+                _ => None,
+            });
+            ManifestAttempt {
+                number: n,
+                origin: code.map(|c| c.origin.as_str()),
+                code: code.map(|c| c.text.as_str()),
+                policy: of(n).find_map(|e| match e {
+                    Event::Policy(p) => Some(&p.report),
+                    _ => None,
+                }),
+                approval: of(n).find_map(|e| match e {
+                    Event::Approval(a) => Some(a),
+                    _ => None,
+                }),
+                sandbox: of(n).find_map(|e| match e {
+                    Event::Sandbox(s) => Some(ManifestOutcome::from(&s.outcome)),
+                    _ => None,
+                }),
+                failure: of(n).find_map(|e| match e {
+                    Event::AttemptFailed(f) => Some(AttemptFailure::Repaired(f)),
+                    Event::GenerationFailed(f) => Some(AttemptFailure::Generation(f)),
+                    Event::SandboxError(f) => Some(AttemptFailure::Sandbox(f)),
+                    _ => None,
+                }),
+            }
+        })
+        .collect()
 }
 
 /// The result tables of a manifest as reports show them: the internal ones
-/// (`pipeline::INTERNAL_TABLES`, shown under "how it was computed") and the
+/// (`validate::INTERNAL_TABLES`, shown under "how it was computed") and the
 /// answer's own, each in manifest order.
 pub fn split_tables(manifest: &Value) -> (Vec<&Value>, Vec<&Value>) {
     manifest["result"]["tables"]
         .as_array()
         .into_iter()
         .flatten()
-        .partition(|t| crate::pipeline::INTERNAL_TABLES.contains(&t["name"].as_str().unwrap_or("")))
+        .partition(|t| crate::validate::INTERNAL_TABLES.contains(&t["name"].as_str().unwrap_or("")))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::report::html;
+    use serde_json::json;
 
     /// A run as the pipeline records it, with text from the data that must
     /// stay text.
     fn recorded_run(store: &mut AuditStore) -> String {
         let run = "run-test0001".to_owned();
         let hostile = "total <script>alert(1)</script> & \"more\"";
-        store
-            .append(&run, "run_started", &json!({"goal": hostile, "lang": "en", "provider": "offline", "files": ["/home/u/shop.csv"], "limits": {"memory_bytes": 1073741824u64}}))
-            .expect("append");
-        store
-            .append(&run, "input", &json!({"name": "shop.csv", "path": "/home/u/shop.csv", "size_bytes": 10, "sha256": "ab", "encoding": "UTF-8", "bom": false, "delimiter": ",", "decimal_comma": false, "has_header": true, "row_count": 2, "columns": [{"name": "a</td>", "kind": "integer", "empty_cells": 0}], "preview": [["1"]]}))
-            .expect("append");
-        store
-            .append(
-                &run,
+        let limits = json!(glovebox_sandbox::Limits::default());
+        let outcome = json!({"exit_code": 0, "signal": null, "timed_out": false, "oom_killed": false,
+            "pids_limit_hit": false, "cancelled": false,
+            "usage": {"wall_ms": 5, "cpu_ms": 4, "peak_memory_bytes": 1000, "pids_limit_events": 0, "create_ms": 1},
+            "stdout": "", "stderr": "", "stdout_total_bytes": 0, "stderr_total_bytes": 0,
+            "stdout_truncated": false, "stderr_truncated": false, "result": "", "result_truncated": false,
+            "output_files": [], "output_skipped": [], "network_attempts": [], "network_attempts_total": 0,
+            "image_digest": "sha256:00",
+            "mode": {"isolation": "root", "cgroup_layout": "v2", "cgroup_manager": "cgroupfs"}});
+        let entries = [
+            (
+                "run_started",
+                json!({"goal": hostile, "lang": "en", "provider": "offline", "model": null, "files": ["/home/u/shop.csv"], "pid": 1, "pid_start": null, "limits": limits, "rerun_of": null}),
+            ),
+            (
+                "input",
+                json!({"name": "shop.csv", "path": "/home/u/shop.csv", "size_bytes": 10, "sha256": "ab", "encoding": "UTF-8", "bom": false, "delimiter": ",", "decimal_comma": false, "has_header": true, "row_count": 2, "columns": [{"name": "a</td>", "kind": "integer", "empty_cells": 0, "values": []}], "preview": [["1"]]}),
+            ),
+            (
                 "code",
-                &json!({"attempt": 1, "origin": "offline", "text": "x = 1\nprint('</script>')\n"}),
-            )
-            .expect("append");
-        store
-            .append(
-                &run,
+                json!({"attempt": 1, "origin": "offline", "text": "x = 1\nprint('</script>')\n", "plan": null}),
+            ),
+            (
                 "policy",
-                &json!({"attempt": 1, "report": {"verdict": "allow", "findings": []}}),
-            )
-            .expect("append");
-        store
-            .append(&run, "sandbox", &json!({"attempt": 1, "limits": {}, "outcome": {"exit_code": 0, "usage": {"wall_ms": 5, "cpu_ms": 4, "peak_memory_bytes": 1000}, "network_attempts": [], "image_digest": "sha256:00", "mode": "root"}}))
-            .expect("append");
-        store
-            .append(&run, "result", &json!({"attempt": 1, "result": {"answers": [], "tables": [{"name": "t<b>", "columns": ["c"], "rows": [["<img src=x onerror=alert(1)>"]], "total_rows": 1}], "charts": [], "notes": [], "files_opened": [{"path": "/input/shop.csv"}]}}))
-            .expect("append");
-        store
-            .append(&run, "chart", &json!({"kind": "bar", "title": "t", "table": "t<b>", "svg": "<svg xmlns=\"http://www.w3.org/2000/svg\"><text>a</text></svg>", "png_base64": "iVBOR"}))
-            .expect("append");
-        store
-            .append(&run, "run_finished", &json!({"status": "answered", "answer": {"text": "a: 1 <b>", "values": {"a": 1}}, "explanation": "Computed <it>."}))
-            .expect("append");
-        run
-    }
-
-    #[test]
-    fn base64_reads_back_what_the_report_writes() {
-        for bytes in [&b""[..], b"a", b"ab", b"abc", b"\x89PNG\r\n\x1a\n\xff\x00"] {
-            assert_eq!(base64_decode(&html::base64(bytes)).as_deref(), Some(bytes));
+                json!({"attempt": 1, "report": {"verdict": "allow", "findings": []}}),
+            ),
+            (
+                "sandbox",
+                json!({"attempt": 1, "limits": limits, "outcome": outcome}),
+            ),
+            (
+                "result",
+                json!({"attempt": 1, "result": {"answers": [], "tables": [{"name": "t<b>", "columns": ["c"], "rows": [["<img src=x onerror=alert(1)>"]], "total_rows": 1}], "charts": [], "notes": [], "files_opened": [{"path": "/input/shop.csv"}], "network_events": [], "process_events": []}}),
+            ),
+            (
+                "chart",
+                json!({"kind": "bar", "title": "t", "table": "t<b>", "svg": "<svg xmlns=\"http://www.w3.org/2000/svg\"><text>a</text></svg>", "png_base64": "iVBOR"}),
+            ),
+            (
+                "run_finished",
+                json!({"status": "answered", "answer": {"text": "a: 1 <b>", "values": {"a": 1}}, "explanation": "Computed <it>."}),
+            ),
+        ];
+        for (kind, body) in entries {
+            // Each body reads back as its typed event (what the reports read).
+            crate::audit::event::Event::from_entry(kind, &body).expect(kind);
+            store.append(&run, kind, &body).expect("append");
         }
-        assert_eq!(base64_decode("a*b"), None);
+        run
     }
 
     #[test]

@@ -57,9 +57,13 @@ impl Recorded {
     }
 }
 
+/// Called with each request as it arrives, before it is answered.
+pub type Observer = Arc<dyn Fn(&Recorded) + Send + Sync>;
+
 #[derive(Default)]
 struct State {
     scripts: VecDeque<Script>,
+    observer: Option<Observer>,
     requests: Vec<Recorded>,
     /// When a client closed a hanging connection.
     closed: Vec<Instant>,
@@ -132,6 +136,11 @@ impl FakeModel {
     /// Adds a reply at the end of the script.
     pub fn push(&self, script: Script) {
         self.state.lock().expect("state").scripts.push_back(script);
+    }
+
+    /// Calls `f` with each request as it arrives, before it is answered.
+    pub fn observe(&self, f: impl Fn(&Recorded) + Send + Sync + 'static) {
+        self.state.lock().expect("state").observer = Some(Arc::new(f));
     }
 
     pub fn scripts_left(&self) -> usize {
@@ -269,6 +278,10 @@ fn serve(mut conn: TcpStream, state: &Mutex<State>, stop: &AtomicBool) {
     };
     let anthropic =
         request.path.starts_with("/v1/messages") || request.path.starts_with("/v1/models?");
+    let observer = state.lock().expect("state").observer.clone();
+    if let Some(observe) = observer {
+        observe(&request);
+    }
     let script = {
         let mut s = state.lock().expect("state");
         s.requests.push(request);

@@ -6,6 +6,12 @@
 //! DELETE; `verify` names the first broken entry if someone bypassed them.
 //! Each entry is written in its own transaction before its effect is shown:
 //! a crash never loses a recorded step nor leaves a half-written one.
+//!
+//! What a run records is typed ([`event::Event`]): the run loop writes with
+//! [`AuditStore::record`] and readers fold [`AuditStore::events`]. The raw
+//! [`Entry`] layer stays for the chain itself (`verify`, `audit show`).
+
+pub mod event;
 
 use std::path::{Path, PathBuf};
 
@@ -13,6 +19,8 @@ use rusqlite::{params, Connection, OptionalExtension, TransactionBehavior};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
+
+use event::{Event, Recorded, RunInterrupted, RunStarted};
 
 /// Hash of the (absent) entry before the first one.
 pub const GENESIS_HASH: &str = "0000000000000000000000000000000000000000000000000000000000000000";
@@ -34,6 +42,16 @@ pub enum AuditError {
     /// A body could not be serialized.
     #[error("cannot encode an audit entry: {0}")]
     Encode(#[from] serde_json::Error),
+    /// An entry does not read back as the event its kind names.
+    #[error("audit entry {seq} ({kind}) cannot be read: {source}")]
+    Decode {
+        /// The entry.
+        seq: i64,
+        /// Its kind.
+        kind: String,
+        /// What does not fit.
+        source: serde_json::Error,
+    },
     /// The database was written by a newer Glovebox.
     #[error("the audit database has schema version {0}, newer than this Glovebox understands")]
     TooNew(i64),
@@ -241,6 +259,27 @@ impl AuditStore {
         })
     }
 
+    /// Records one step of a run, in its own immediate transaction.
+    pub fn record(&mut self, run_id: &str, event: &Event) -> Result<Entry, AuditError> {
+        let (kind, body) = event.to_entry()?;
+        self.append(run_id, &kind, &body)
+    }
+
+    /// The typed steps of one run, in order.
+    pub fn events(&self, run_id: &str) -> Result<Vec<Recorded>, AuditError> {
+        self.run_entries(run_id)?.iter().map(decode).collect()
+    }
+
+    /// `run_started` of the newest runs first, at most `limit`.
+    pub fn recent_starts(&self, limit: i64) -> Result<Vec<(Recorded, RunStarted)>, AuditError> {
+        self.recent_runs(limit)?.iter().map(started).collect()
+    }
+
+    /// The step that ended a run (`run_finished` or `run_interrupted`), if any.
+    pub fn end_of(&self, run_id: &str) -> Result<Option<Recorded>, AuditError> {
+        self.run_end(run_id)?.as_ref().map(decode).transpose()
+    }
+
     fn entries_where(
         &self,
         sql_tail: &str,
@@ -300,17 +339,17 @@ impl AuditStore {
     /// (pid and start time recorded in `run_started`) no longer exists.
     pub fn mark_interrupted_runs(&mut self) -> Result<usize, AuditError> {
         let mut marked = 0;
-        for started in self.unfinished_runs()? {
-            let pid = started.body["pid"].as_u64().unwrap_or(0) as u32;
-            let recorded_start = started.body["pid_start"].as_u64();
-            let alive =
-                pid != 0 && recorded_start.is_some() && process_start(pid) == recorded_start;
+        for entry in self.unfinished_runs()? {
+            // A start that cannot be read has no live process to wait for.
+            let alive = started(&entry).is_ok_and(|(_, s)| {
+                s.pid != 0 && s.pid_start.is_some() && process_start(s.pid) == s.pid_start
+            });
             if !alive {
-                tracing::warn!(run_id = %started.run_id, "marking an interrupted run");
-                self.append(
-                    &started.run_id,
-                    "run_interrupted",
-                    &serde_json::json!({"reason": "the program stopped before the run finished"}),
+                tracing::warn!(run_id = %entry.run_id, "marking an interrupted run");
+                let reason = "the program stopped before the run finished".to_owned();
+                self.record(
+                    &entry.run_id,
+                    &Event::RunInterrupted(RunInterrupted { reason }),
                 )?;
                 marked += 1;
             }
@@ -371,6 +410,39 @@ impl AuditStore {
             entries: count,
             first_break: None,
         })
+    }
+}
+
+/// The typed event of a raw entry.
+fn decode(entry: &Entry) -> Result<Recorded, AuditError> {
+    let event =
+        Event::from_entry(&entry.kind, &entry.body).map_err(|source| AuditError::Decode {
+            seq: entry.seq,
+            kind: entry.kind.clone(),
+            source,
+        })?;
+    Ok(Recorded {
+        run_id: entry.run_id.clone(),
+        seq: entry.seq,
+        at: entry.at.clone(),
+        hash: entry.hash.clone(),
+        event,
+    })
+}
+
+/// A `run_started` entry, typed.
+fn started(entry: &Entry) -> Result<(Recorded, RunStarted), AuditError> {
+    let recorded = decode(entry)?;
+    match &recorded.event {
+        Event::RunStarted(s) => {
+            let s = s.clone();
+            Ok((recorded, s))
+        }
+        _ => Err(AuditError::Decode {
+            seq: entry.seq,
+            kind: entry.kind.clone(),
+            source: <serde_json::Error as serde::de::Error>::custom("not a run_started entry"),
+        }),
     }
 }
 

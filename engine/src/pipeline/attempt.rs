@@ -1,0 +1,434 @@
+//! Attempts: each one's code is recorded, checked by the policy, run in the
+//! sandbox and its result validated; a repairable failure goes back to the
+//! generator (bounded), any other ends the run with a reason a person can
+//! read.
+
+use glovebox_sandbox::{Limits, Outcome};
+
+use crate::audit::event::{
+    Approval, AttemptFailed, Code, Event, PolicyChecked, ResultChecked, SandboxError, SandboxRan,
+    StopKind,
+};
+use crate::generator::{GenerateError, Generated, GenerationRequest, Generator, Repair};
+use crate::messages::{stop_reason, StopReason};
+use crate::policy::{self, PolicyReport, Verdict};
+use crate::validate::{self, CheckedResult};
+
+use super::{
+    cancel_requested, changed_input, plan_value, Engine, EngineError, Halt, Preparing, Progress,
+    RunCtx, Stage, Status, Stop, REPAIR_STDERR_LINES,
+};
+
+/// What the attempt loop may do: who repairs, with what request, how often.
+pub(super) struct Attempts<'a> {
+    /// The generator that repairs its own code (none for given code).
+    pub generator: Option<&'a dyn Generator>,
+    /// What it was asked.
+    pub request: &'a GenerationRequest<'a>,
+    /// Attempts in all, the first included.
+    pub max: u32,
+}
+
+/// How one attempt ended.
+enum AttemptEnd {
+    /// A checked result.
+    Answered(Box<CheckedResult>),
+    /// A failure, perhaps repairable.
+    Failed(Failure),
+}
+
+/// Why an attempt failed.
+struct Failure {
+    status: Status,
+    kind: StopKind,
+    reason: String,
+    /// What a generator is told for a repair: policy findings, the tail of
+    /// the error output, the schema error, the limit reached.
+    detail: String,
+    /// A generator may try again (policy refusal, runtime error, bad result);
+    /// not for infrastructure failures, changed inputs or withheld approval.
+    repairable: bool,
+}
+
+impl Failure {
+    /// A failure that is told to a generator as it is told to people.
+    fn final_(status: Status, kind: StopKind, reason: String) -> Self {
+        Self {
+            status,
+            kind,
+            detail: reason.clone(),
+            reason,
+            repairable: false,
+        }
+    }
+}
+
+impl Engine {
+    /// Runs attempts until one answers, one fails for good, or the repair
+    /// budget is spent; records the end of an answered run.
+    pub(super) async fn attempt_loop(
+        &mut self,
+        ctx: &mut RunCtx,
+        attempts: &Attempts<'_>,
+        mut produced: Result<Generated, GenerateError>,
+        prepared: Preparing,
+        progress: &mut impl FnMut(Progress<'_>),
+    ) -> Result<(), Halt> {
+        let mut prepared = Some(prepared);
+        let mut attempt = 1u32;
+        loop {
+            let (failure, previous) = match produced {
+                Ok(current) => {
+                    let handle = prepared.take().unwrap_or_else(|| self.spawn_prepare(ctx));
+                    match self
+                        .attempt(ctx, attempt, &current, handle, progress)
+                        .await?
+                    {
+                        AttemptEnd::Answered(checked) => {
+                            return Ok(self.answered(ctx, &current, *checked)?);
+                        }
+                        AttemptEnd::Failed(failure) => (failure, current),
+                    }
+                }
+                // A reply without usable code counts as a failed attempt.
+                Err(GenerateError::NoCode { problem, reply }) => {
+                    let failure = Failure {
+                        status: Status::Stopped,
+                        kind: StopKind::Model,
+                        reason: stop_reason(ctx.lang(), &StopReason::NoCode(&problem.to_string())),
+                        detail: format!(
+                            "{problem}. Reply with the whole program in exactly one fenced python code block."
+                        ),
+                        repairable: true,
+                    };
+                    let previous = Generated {
+                        origin: attempts.generator.map(|g| g.name()).unwrap_or("").into(),
+                        reply: Some(reply),
+                        ..Generated::default()
+                    };
+                    (failure, previous)
+                }
+                Err(e) => {
+                    drop(prepared.take());
+                    let provider = attempts.generator.map(|g| g.name()).unwrap_or("");
+                    return Err(self.generation_failed(ctx, attempt, provider, &e)?.into());
+                }
+            };
+            let generator = match attempts.generator {
+                Some(g) if failure.repairable && attempt < attempts.max => g,
+                _ => return Err(gave_up(ctx, attempt, failure).into()),
+            };
+            let event = Event::AttemptFailed(AttemptFailed {
+                attempt,
+                kind: failure.kind,
+                reason: failure.reason.clone(),
+                detail: failure.detail.clone(),
+                repair: true,
+            });
+            self.record(ctx, event)?;
+            attempt += 1;
+            let repair = Repair {
+                previous: &previous,
+                failure: &failure.detail,
+            };
+            produced = self
+                .produce(
+                    ctx,
+                    attempt,
+                    generator,
+                    attempts.request,
+                    Some(repair),
+                    progress,
+                )
+                .await?;
+        }
+    }
+
+    /// One attempt: policy, sandbox, validation.
+    async fn attempt(
+        &mut self,
+        ctx: &mut RunCtx,
+        attempt: u32,
+        current: &Generated,
+        prepared: Preparing,
+        progress: &mut impl FnMut(Progress<'_>),
+    ) -> Result<AttemptEnd, EngineError> {
+        let code = Event::Code(Code {
+            attempt,
+            origin: current.origin.clone(),
+            text: current.code.clone(),
+            plan: plan_value(current),
+        });
+        self.record(ctx, code)?;
+        progress(Progress::Stage(Stage::Policy));
+        if let Some(failure) = self.check_policy(ctx, attempt, &current.code)? {
+            return Ok(AttemptEnd::Failed(failure));
+        }
+        // A cancel that came while the code was checked, or while the
+        // container is still being created, stops the run before it starts.
+        if ctx.cancelled() {
+            return Ok(AttemptEnd::Failed(cancelled(ctx)));
+        }
+        progress(Progress::Stage(Stage::Execute));
+        let nonce = glovebox_sandbox::random::hex(16).map_err(EngineError::Random)?;
+        let outcome = match self
+            .execute(ctx, &current.code, &nonce, prepared, progress)
+            .await
+        {
+            Ok(Some(outcome)) => outcome,
+            Ok(None) => return Ok(AttemptEnd::Failed(cancelled(ctx))),
+            Err(e) => {
+                let event = Event::SandboxError(SandboxError {
+                    attempt,
+                    code: e.code().to_owned(),
+                    message: e.to_string(),
+                });
+                self.record(ctx, event)?;
+                let reason = stop_reason(ctx.lang(), &StopReason::SandboxFailed(&e.to_string()));
+                return Ok(AttemptEnd::Failed(Failure::final_(
+                    Status::Stopped,
+                    StopKind::Sandbox,
+                    reason,
+                )));
+            }
+        };
+        let ran = Event::Sandbox(SandboxRan {
+            attempt,
+            limits: ctx.setup.limits.clone(),
+            outcome: outcome.clone(),
+        });
+        self.record(ctx, ran)?;
+        if outcome.cancelled {
+            return Ok(AttemptEnd::Failed(cancelled(ctx)));
+        }
+        progress(Progress::Stage(Stage::Validate));
+        self.validate(ctx, attempt, &outcome, &nonce)
+    }
+
+    /// The policy's verdict, recorded; the failure it means, if any.
+    fn check_policy(
+        &mut self,
+        ctx: &mut RunCtx,
+        attempt: u32,
+        code: &str,
+    ) -> Result<Option<Failure>, EngineError> {
+        let report = policy::check(code, ctx.lang(), &self.profile);
+        let verdict = report.verdict;
+        let event = Event::Policy(PolicyChecked {
+            attempt,
+            report: report.clone(),
+        });
+        self.record(ctx, event)?;
+        Ok(match verdict {
+            Verdict::Deny => Some(Failure {
+                status: Status::Blocked,
+                kind: StopKind::Policy,
+                reason: first_message(&report),
+                detail: all_findings(&report),
+                repairable: true,
+            }),
+            Verdict::Review if !ctx.approve_review => {
+                let reason = stop_reason(
+                    ctx.lang(),
+                    &StopReason::NeedsApproval(&first_message(&report)),
+                );
+                Some(Failure::final_(Status::Blocked, StopKind::Review, reason))
+            }
+            Verdict::Review => {
+                let event = Event::Approval(Approval {
+                    attempt,
+                    by: ctx.approved_by.clone(),
+                    findings: report.findings,
+                });
+                self.record(ctx, event)?;
+                None
+            }
+            Verdict::Allow => None,
+        })
+    }
+
+    /// Runs `code` in the prepared container, forwarding what it prints;
+    /// `None` when the person cancelled before it started.
+    async fn execute(
+        &mut self,
+        ctx: &RunCtx,
+        code: &str,
+        nonce: &str,
+        mut prepared: Preparing,
+        progress: &mut impl FnMut(Progress<'_>),
+    ) -> Result<Option<Outcome>, glovebox_sandbox::SandboxError> {
+        let prepared = tokio::select! {
+            joined = &mut prepared.0 => joined.unwrap_or_else(|e| {
+                Err(glovebox_sandbox::SandboxError::Io(std::io::Error::other(e)))
+            }),
+            () = cancel_requested(ctx.cancel.clone()) => return Ok(None),
+        };
+        let mut running = prepared?
+            .start_with_files(code, vec![("nonce".into(), nonce.to_owned())])
+            .await?;
+        let (output_tx, mut output_rx) = tokio::sync::mpsc::unbounded_channel();
+        running.stream_output_to(output_tx);
+        let waiting = cancel_requested(ctx.cancel.clone());
+        tokio::pin!(waiting);
+        let first = loop {
+            tokio::select! {
+                result = running.outcome() => break Some(result),
+                () = &mut waiting => break None,
+                Some((stream, text)) = output_rx.recv() => {
+                    progress(Progress::Output { stream, text: &text });
+                }
+            }
+        };
+        while let Ok((stream, text)) = output_rx.try_recv() {
+            progress(Progress::Output {
+                stream,
+                text: &text,
+            });
+        }
+        match first {
+            Some(Err(e)) => Err(e),
+            Some(Ok(_)) => running.finish().await.map(Some),
+            None => {
+                tracing::info!(run_id = %ctx.report.run_id, "cancel requested: stopping the container");
+                if let Err(e) = running.cancel().await {
+                    tracing::warn!(error = %e, "could not send cancel to the helper");
+                }
+                running.finish().await.map(Some)
+            }
+        }
+    }
+
+    /// Checks what the code left: inputs unchanged, no limit reached, a
+    /// valid result document with this attempt's nonce.
+    fn validate(
+        &mut self,
+        ctx: &mut RunCtx,
+        attempt: u32,
+        outcome: &Outcome,
+        nonce: &str,
+    ) -> Result<AttemptEnd, EngineError> {
+        let lang = ctx.lang();
+        // The recorded sha256 must describe the bytes the code read.
+        if let Some(name) = changed_input(&ctx.stamps) {
+            let reason = stop_reason(lang, &StopReason::InputChanged(&name));
+            return Ok(AttemptEnd::Failed(Failure::final_(
+                Status::Stopped,
+                StopKind::Input,
+                reason,
+            )));
+        }
+        let limits = &ctx.setup.limits;
+        let checked = if let Some(reason) = limit_reason(lang, outcome, limits) {
+            Err(reason)
+        } else {
+            validate::check(&outcome.result, outcome.result_truncated, nonce)
+                .map_err(|p| stop_reason(lang, &StopReason::Result(&p)))
+        };
+        match checked {
+            Ok(checked) => {
+                let event = Event::Result(ResultChecked {
+                    attempt,
+                    result: checked.clone(),
+                });
+                self.record(ctx, event)?;
+                Ok(AttemptEnd::Answered(Box::new(checked)))
+            }
+            Err(reason) => Ok(AttemptEnd::Failed(Failure {
+                status: Status::Stopped,
+                kind: StopKind::Result,
+                detail: model_detail(outcome, limits, &reason),
+                reason,
+                repairable: true,
+            })),
+        }
+    }
+}
+
+/// How the run stops after its last attempt failed.
+fn gave_up(ctx: &RunCtx, attempts: u32, failure: Failure) -> Stop {
+    let reason = if attempts > 1 {
+        stop_reason(
+            ctx.lang(),
+            &StopReason::GaveUp {
+                attempts,
+                last: &failure.reason,
+            },
+        )
+    } else {
+        failure.reason
+    };
+    Stop::new(failure.status, failure.kind, reason)
+}
+
+/// The failure of an attempt the person cancelled (never repaired).
+fn cancelled(ctx: &RunCtx) -> Failure {
+    let reason = stop_reason(ctx.lang(), &StopReason::Cancelled);
+    Failure::final_(Status::Stopped, StopKind::Cancelled, reason)
+}
+
+fn first_message(report: &PolicyReport) -> String {
+    report
+        .findings
+        .iter()
+        .max_by_key(|f| (f.severity, std::cmp::Reverse(f.line)))
+        .map(|f| format!("line {}: {}", f.line, f.message))
+        .unwrap_or_default()
+}
+
+/// Every finding, for a model to fix them all at once.
+fn all_findings(report: &PolicyReport) -> String {
+    let lines: Vec<String> = report
+        .findings
+        .iter()
+        .filter(|f| f.severity != Verdict::Allow)
+        .map(|f| format!("line {} [{}]: {}", f.line, f.rule, f.message))
+        .collect();
+    format!(
+        "The safety check refused the program:\n{}",
+        lines.join("\n")
+    )
+}
+
+/// What a model is told about a failed run: the limit reached, or the
+/// reason with the last lines of the error output.
+fn model_detail(o: &Outcome, limits: &Limits, reason: &str) -> String {
+    if o.timed_out {
+        return format!(
+            "timed out after {} s (the time limit): the program must be faster",
+            limits.wall_time_ms / 1000
+        );
+    }
+    if o.oom_killed {
+        return format!(
+            "ran out of memory (the limit is {}): the program must use less memory",
+            crate::messages::human_bytes(limits.memory_bytes)
+        );
+    }
+    let lines: Vec<&str> = o.stderr.lines().collect();
+    let tail = lines[lines.len().saturating_sub(REPAIR_STDERR_LINES)..].join("\n");
+    if tail.trim().is_empty() {
+        reason.to_owned()
+    } else {
+        format!("{reason}\n\nLast lines of the error output:\n{tail}")
+    }
+}
+
+fn limit_reason(lang: crate::lang::Lang, o: &Outcome, limits: &Limits) -> Option<String> {
+    let reason = if o.oom_killed {
+        stop_reason(
+            lang,
+            &StopReason::OutOfMemory(&crate::messages::human_bytes(limits.memory_bytes)),
+        )
+    } else if o.timed_out {
+        stop_reason(lang, &StopReason::TooSlow(limits.wall_time_ms / 1000))
+    } else if o.cancelled {
+        stop_reason(lang, &StopReason::Cancelled)
+    } else if o.pids_limit_hit && o.exit_code != Some(0) {
+        stop_reason(lang, &StopReason::TooManyProcesses(limits.pids))
+    } else if o.signal.is_some() {
+        stop_reason(lang, &StopReason::StoppedBySystem)
+    } else {
+        return None;
+    };
+    Some(reason)
+}

@@ -1,0 +1,76 @@
+//! The end of a run: an answered run gets its explanation and the charts
+//! the host draws from its checked tables; a stopped one its kind and
+//! reason. Either way `run_finished` is the run's last entry.
+
+use crate::audit::event::{Chart, ChartFailed, Event, RunFinished};
+use crate::chart;
+use crate::generator::{explain, Generated};
+use crate::run_report;
+use crate::validate::{CheckedResult, INTERNAL_TABLES};
+
+use super::{Engine, EngineError, RunCtx, Stop};
+
+impl Engine {
+    /// Records an answered run: charts, then the answer and explanation.
+    pub(super) fn answered(
+        &mut self,
+        ctx: &mut RunCtx,
+        current: &Generated,
+        checked: CheckedResult,
+    ) -> Result<(), EngineError> {
+        let explanation = match &current.plan {
+            Some(plan) => explain::explain(plan, &checked),
+            None => checked.notes.join("\n"),
+        };
+        self.draw_charts(ctx, &checked)?;
+        let finished = RunFinished::answered(run_report::answer(&checked), explanation);
+        self.record(ctx, Event::RunFinished(finished))
+    }
+
+    /// Draws the charts the code asked for, or one chosen from the result's
+    /// shape when it asked none; each drawn or failed chart is recorded.
+    fn draw_charts(
+        &mut self,
+        ctx: &mut RunCtx,
+        checked: &CheckedResult,
+    ) -> Result<(), EngineError> {
+        let _span = tracing::info_span!("draw_charts").entered();
+        let mut specs = checked.charts.clone();
+        if specs.is_empty() {
+            specs.extend(
+                checked
+                    .tables
+                    .iter()
+                    .filter(|t| !INTERNAL_TABLES.contains(&t.name.as_str()))
+                    .find_map(chart::choose),
+            );
+        }
+        for spec in &specs {
+            let Some(table) = checked.tables.iter().find(|t| t.name == spec.table) else {
+                continue;
+            };
+            let event = match chart::render(spec, table, ctx.lang()) {
+                Ok(drawn) => Event::Chart(Chart {
+                    kind: drawn.kind,
+                    title: drawn.title,
+                    table: drawn.table,
+                    svg: drawn.svg,
+                    png: drawn.png,
+                }),
+                Err(e) => Event::ChartFailed(ChartFailed {
+                    kind: spec.kind.clone(),
+                    table: spec.table.clone(),
+                    reason: e.to_string(),
+                }),
+            };
+            self.record(ctx, event)?;
+        }
+        Ok(())
+    }
+
+    /// Records how a run stopped.
+    pub(super) fn stop(&mut self, ctx: &mut RunCtx, stop: Stop) -> Result<(), EngineError> {
+        let finished = RunFinished::stopped(stop.status, stop.kind, stop.reason);
+        self.record(ctx, Event::RunFinished(finished))
+    }
+}

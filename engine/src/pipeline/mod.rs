@@ -1,0 +1,808 @@
+//! The engine's front door for a run: inspect inputs, take the code, check
+//! it, run it in the sandbox, validate its result, record every step.
+//!
+//! Two ways in, one record: [`Engine::run`] does it all in one call (the
+//! CLI), and the app's two phases go through [`Engine::draft`] (inputs and
+//! code recorded, a model's request recorded *before* it leaves the
+//! machine) then [`Engine::run_draft`] (the code the person approved, on
+//! the same run, with the inputs' stamps re-checked instead of re-read), or
+//! [`Engine::discard`]. Each step is appended to the audit log as a typed
+//! [`Event`] and folded into the [`RunReport`] at once, so the report is
+//! what the log says. The container is prepared as soon as the inputs are
+//! known, so its creation overlaps code generation and review.
+
+mod attempt;
+mod finish;
+mod produce;
+
+use std::path::{Path, PathBuf};
+
+use glovebox_sandbox::{JobSetup, Limits, Sandbox, Support};
+use serde::Serialize;
+
+use crate::audit::event::{Event, GeneratedCode, Recorded, RunStarted, StopKind};
+use crate::audit::{AuditError, AuditStore};
+use crate::generator::{self, GenerateError, Generated, GenerationRequest, Generator};
+use crate::inputs::{self, FileStamp, InputDescription};
+use crate::lang::Lang;
+use crate::messages::{stop_reason, StopReason};
+use crate::policy::Profile;
+use crate::provider::ModelSettings;
+
+use crate::support;
+
+pub use crate::run_report::{AttemptReport, DrawnChart, RunReport, SandboxReport, Status};
+/// Kept here until the CLI reads it from [`crate::validate`].
+pub use crate::validate::INTERNAL_TABLES;
+
+/// Errors that stop the engine itself (not a run).
+#[derive(Debug, thiserror::Error)]
+pub enum EngineError {
+    /// The audit log failed: nothing may run unrecorded.
+    #[error(transparent)]
+    Audit(#[from] AuditError),
+    /// The support files could not be installed.
+    #[error("cannot install the sandbox support files: {0}")]
+    Support(std::io::Error),
+    /// No random bytes for a run id or a result nonce: nothing guessable is
+    /// used instead.
+    #[error("cannot read random bytes for a run id or result nonce: {0}")]
+    Random(std::io::Error),
+}
+
+/// Pipeline stages, reported as progress.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stage {
+    /// Reading the inputs.
+    Inspect,
+    /// Producing the code.
+    Generate,
+    /// Checking the code.
+    Policy,
+    /// Running it in the sandbox.
+    Execute,
+    /// Checking its result.
+    Validate,
+    /// Writing the final record.
+    Record,
+}
+
+impl Stage {
+    /// A short line for people.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Stage::Inspect => "reading your files",
+            Stage::Generate => "preparing the calculation",
+            Stage::Policy => "checking the code",
+            Stage::Execute => "running it in the sandbox",
+            Stage::Validate => "checking the result",
+            Stage::Record => "recording the run",
+        }
+    }
+}
+
+/// What a run reports while it goes.
+#[derive(Debug, Clone, Copy)]
+pub enum Progress<'a> {
+    /// The run is recorded under this id (first, before any stage).
+    Started(&'a str),
+    /// A stage starts.
+    Stage(Stage),
+    /// A piece of a model's reply, as it arrives.
+    ModelText(&'a str),
+    /// Text the code printed in the sandbox, as it runs.
+    Output {
+        /// `stdout` or `stderr`.
+        stream: glovebox_sandbox::protocol::OutputStream,
+        /// The new text.
+        text: &'a str,
+    },
+}
+
+/// Lines of the error output handed to a model for a repair.
+pub const REPAIR_STDERR_LINES: usize = 30;
+
+/// Who approved a `review` verdict when the request does not say.
+pub const DEFAULT_APPROVER: &str = "user (--yes)";
+
+/// What is asked.
+#[derive(Debug, Clone)]
+pub struct RunRequest {
+    /// Input files.
+    pub files: Vec<PathBuf>,
+    /// The question in plain words.
+    pub goal: String,
+    /// Code given by the user (`--code`); it is never rewritten.
+    pub code: Option<String>,
+    /// Generator name.
+    pub provider: String,
+    /// Settings of a model provider (`openai`, `anthropic`); defaults when absent.
+    pub model: Option<ModelSettings>,
+    /// Approve a `review` verdict (never a `deny`).
+    pub approve_review: bool,
+    /// Where files the code writes to `/output` are copied (`DIR/files`).
+    pub out_dir: Option<PathBuf>,
+    /// The run this one repeats (`glovebox rerun`), recorded in `run_started`.
+    pub rerun_of: Option<String>,
+    /// The generated code the person saw before editing it into `code`:
+    /// recorded as `generated_code`, so reports show the diff.
+    pub generated: Option<Generated>,
+    /// Who approved a `review` verdict, as recorded ([`DEFAULT_APPROVER`]
+    /// when absent).
+    pub approved_by: Option<String>,
+    /// Becomes `true` to cancel: the model call is dropped or the container
+    /// killed, and the run ends `stopped` with `stop_kind` `cancelled`.
+    pub cancel: Option<tokio::sync::watch::Receiver<bool>>,
+}
+
+impl RunRequest {
+    /// `goal` on `files` with the offline generator, nothing else set (no
+    /// code given, no approval, no output folder, no cancel signal).
+    pub fn new(files: Vec<PathBuf>, goal: impl Into<String>) -> Self {
+        Self {
+            files,
+            goal: goal.into(),
+            code: None,
+            provider: "offline".into(),
+            model: None,
+            approve_review: false,
+            out_dir: None,
+            rerun_of: None,
+            generated: None,
+            approved_by: None,
+            cancel: None,
+        }
+    }
+}
+
+/// How the person runs a draft's code ([`Engine::run_draft`]).
+#[derive(Debug, Clone)]
+pub struct DraftRun {
+    /// The code to run: the draft's, or the person's edit of it.
+    pub code: String,
+    /// Approve a `review` verdict (never a `deny`).
+    pub approve_review: bool,
+    /// Who approves, as recorded.
+    pub approved_by: String,
+    /// Becomes `true` to cancel.
+    pub cancel: Option<tokio::sync::watch::Receiver<bool>>,
+}
+
+/// A run whose code is written and recorded but not run yet: the person
+/// reads (and may edit) [`Draft::generated`], then runs or discards it.
+#[derive(Debug)]
+pub struct Draft {
+    ctx: RunCtx,
+    generated: Generated,
+    goal: String,
+    files: Vec<PathBuf>,
+    provider: String,
+}
+
+impl Draft {
+    /// The run id the draft is recorded under.
+    pub fn run_id(&self) -> &str {
+        &self.ctx.report.run_id
+    }
+
+    /// The code the generator wrote.
+    pub fn generated(&self) -> &Generated {
+        &self.generated
+    }
+
+    /// The question, as recorded.
+    pub fn goal(&self) -> &str {
+        &self.goal
+    }
+
+    /// The input files, as recorded.
+    pub fn files(&self) -> &[PathBuf] {
+        &self.files
+    }
+
+    /// The generator name, as recorded.
+    pub fn provider(&self) -> &str {
+        &self.provider
+    }
+
+    /// The inputs, as described when the draft was made.
+    pub fn inputs(&self) -> &[InputDescription] {
+        &self.ctx.report.inputs
+    }
+
+    /// The goal's language.
+    pub fn lang(&self) -> Lang {
+        self.ctx.report.lang
+    }
+}
+
+/// What [`Engine::draft`] made: code to show, or a run that already stopped
+/// (an unusable input, a goal not understood, a model that failed).
+#[derive(Debug)]
+pub enum Drafted {
+    /// Code is ready to be reviewed and run.
+    Ready(Box<Draft>),
+    /// The run stopped; its report says why.
+    Stopped(Box<RunReport>),
+}
+
+/// Why a request could not be previewed.
+#[derive(Debug, thiserror::Error)]
+pub enum PreviewError {
+    /// An input cannot be used.
+    #[error(transparent)]
+    Input(#[from] inputs::InputError),
+    /// The provider settings are not usable.
+    #[error(transparent)]
+    Provider(#[from] crate::provider::ProviderError),
+}
+
+/// The exact request a run of `files` and `goal` would send to the model
+/// first, with nothing sent (the CLI's `--show-prompt`, the app's panel);
+/// `None` when the provider sends nothing (`offline`). Inputs are described
+/// as [`Engine::run`] describes them, so the body is byte for byte the one
+/// the run records and sends.
+pub fn preview_prompt(
+    files: &[PathBuf],
+    goal: &str,
+    model: Option<&ModelSettings>,
+    limits: &Limits,
+) -> Result<Option<generator::Outgoing>, PreviewError> {
+    let Some(settings) = model else {
+        return Ok(None);
+    };
+    let mut described = Vec::with_capacity(files.len());
+    for f in files {
+        described.push(inputs::describe(f, inputs::DEFAULT_MAX_INPUT_BYTES)?);
+    }
+    let generator = crate::provider::ModelGenerator::preview_only(settings.clone())?;
+    let request = GenerationRequest {
+        goal,
+        lang: Lang::detect(goal),
+        inputs: &described,
+        limits,
+    };
+    Ok(generator.outgoing(&request, None))
+}
+
+/// Resolves when `cancel` turns `true`; never without a cancel signal (or
+/// once its sender is gone).
+async fn cancel_requested(cancel: Option<tokio::sync::watch::Receiver<bool>>) {
+    if let Some(mut rx) = cancel {
+        if rx.wait_for(|c| *c).await.is_ok() {
+            return;
+        }
+    }
+    std::future::pending::<()>().await
+}
+
+/// The background creation of a container; aborted when dropped unused, so
+/// every early end of a run gives the container back.
+struct Preparing(
+    tokio::task::JoinHandle<Result<glovebox_sandbox::PreparedJob, glovebox_sandbox::SandboxError>>,
+);
+
+impl Drop for Preparing {
+    fn drop(&mut self) {
+        self.0.abort();
+    }
+}
+
+/// A run's state while its stages go: the report folded so far and what
+/// the stages share.
+#[derive(Debug)]
+struct RunCtx {
+    report: RunReport,
+    setup: JobSetup,
+    stamps: Vec<(PathBuf, Option<FileStamp>)>,
+    outputs_to: Option<PathBuf>,
+    cancel: Option<tokio::sync::watch::Receiver<bool>>,
+    approve_review: bool,
+    approved_by: String,
+}
+
+impl RunCtx {
+    fn lang(&self) -> Lang {
+        self.report.lang
+    }
+
+    fn cancelled(&self) -> bool {
+        self.cancel.as_ref().is_some_and(|c| *c.borrow())
+    }
+}
+
+/// How a run ends early.
+#[derive(Debug)]
+struct Stop {
+    status: Status,
+    kind: StopKind,
+    reason: String,
+}
+
+impl Stop {
+    fn new(status: Status, kind: StopKind, reason: impl Into<String>) -> Self {
+        Self {
+            status,
+            kind,
+            reason: reason.into(),
+        }
+    }
+
+    fn input(reason: impl Into<String>) -> Self {
+        Self::new(Status::Stopped, StopKind::Input, reason)
+    }
+}
+
+/// Why the stages stopped before the end: the run stops (recorded), or the
+/// engine itself failed (nothing more can be recorded).
+#[derive(Debug)]
+enum Halt {
+    Stop(Stop),
+    Engine(EngineError),
+}
+
+impl From<Stop> for Halt {
+    fn from(stop: Stop) -> Self {
+        Self::Stop(stop)
+    }
+}
+
+impl From<EngineError> for Halt {
+    fn from(e: EngineError) -> Self {
+        Self::Engine(e)
+    }
+}
+
+impl From<AuditError> for Halt {
+    fn from(e: AuditError) -> Self {
+        Self::Engine(EngineError::Audit(e))
+    }
+}
+
+/// The engine: an audit store, a sandbox, a policy profile.
+#[derive(Debug)]
+pub struct Engine {
+    store: AuditStore,
+    sandbox: Sandbox,
+    profile: Profile,
+    support_dir: PathBuf,
+    limits: Limits,
+    max_input_bytes: u64,
+    repair_attempts: u32,
+}
+
+impl Engine {
+    /// Opens the audit log at `db`, marks runs left unfinished by a dead process
+    /// as interrupted, and installs the support files.
+    pub fn open(db: &Path, sandbox: Sandbox, limits: Limits) -> Result<Self, EngineError> {
+        let mut store = AuditStore::open(db)?;
+        store.mark_interrupted_runs()?;
+        let run_root = sandbox
+            .dirs()
+            .work
+            .parent()
+            .map(Path::to_owned)
+            .unwrap_or_else(std::env::temp_dir);
+        let support_dir = support::install(&run_root).map_err(EngineError::Support)?;
+        Ok(Self {
+            store,
+            sandbox,
+            profile: Profile::builtin(),
+            support_dir,
+            limits,
+            max_input_bytes: inputs::DEFAULT_MAX_INPUT_BYTES,
+            repair_attempts: generator::DEFAULT_REPAIR_ATTEMPTS,
+        })
+    }
+
+    /// The audit store.
+    pub fn store(&self) -> &AuditStore {
+        &self.store
+    }
+
+    /// Runs the pipeline once; `progress` hears each stage as it starts.
+    pub async fn run(
+        &mut self,
+        request: RunRequest,
+        mut progress: impl FnMut(Progress<'_>),
+    ) -> Result<RunReport, EngineError> {
+        let mut ctx = self.begin(&request, &mut progress)?;
+        let _span = tracing::info_span!("run", run_id = %ctx.report.run_id).entered();
+        let ended = self.run_stages(&mut ctx, request, &mut progress).await;
+        self.conclude(ctx, ended)
+    }
+
+    /// The first phase of a two-phase run: records the run and its inputs,
+    /// asks the generator of `request.provider` for code (a model's request
+    /// recorded before it is sent) and returns it to be reviewed. The run
+    /// stays open until [`Engine::run_draft`] or [`Engine::discard`].
+    pub async fn draft(
+        &mut self,
+        request: RunRequest,
+        progress: impl FnMut(Progress<'_>),
+    ) -> Result<Drafted, EngineError> {
+        let generator = generator_for(&request);
+        self.draft_with(request, generator, progress).await
+    }
+
+    /// [`Engine::draft`] with a generator made by the caller (or the stop
+    /// that making it ended in); `request.provider` must name it.
+    pub async fn draft_with(
+        &mut self,
+        request: RunRequest,
+        generator: Result<Box<dyn Generator>, impl Into<GeneratorUnusable>>,
+        mut progress: impl FnMut(Progress<'_>),
+    ) -> Result<Drafted, EngineError> {
+        let mut ctx = self.begin(&request, &mut progress)?;
+        let _span = tracing::info_span!("draft", run_id = %ctx.report.run_id).entered();
+        let generator = generator.map_err(|e| e.into().0);
+        match self
+            .draft_stages(&mut ctx, &request, generator, &mut progress)
+            .await
+        {
+            Ok(generated) => Ok(Drafted::Ready(Box::new(Draft {
+                ctx,
+                generated,
+                goal: request.goal,
+                files: request.files,
+                provider: request.provider,
+            }))),
+            Err(halt) => Ok(Drafted::Stopped(Box::new(self.conclude(ctx, Err(halt))?))),
+        }
+    }
+
+    /// The second phase: runs `how.code` on the draft's run. The inputs
+    /// must be as they were when the draft described them (same size, time
+    /// and file), else the run stops without reading them again.
+    pub async fn run_draft(
+        &mut self,
+        draft: Draft,
+        how: DraftRun,
+        mut progress: impl FnMut(Progress<'_>),
+    ) -> Result<RunReport, EngineError> {
+        let Draft {
+            mut ctx, generated, ..
+        } = draft;
+        let _span = tracing::info_span!("run_draft", run_id = %ctx.report.run_id).entered();
+        ctx.cancel = how.cancel;
+        ctx.approve_review = how.approve_review;
+        ctx.approved_by = how.approved_by;
+        let ended = self
+            .run_drafted(&mut ctx, &generated, how.code, &mut progress)
+            .await;
+        self.conclude(ctx, ended)
+    }
+
+    /// Ends a draft that will not run because another question replaced
+    /// it: recorded as stopped (`cancelled`), saying so in the goal's
+    /// language.
+    pub fn discard(&mut self, draft: Draft) -> Result<RunReport, EngineError> {
+        let reason = stop_reason(draft.lang(), &StopReason::NotRun);
+        let stop = Stop::new(Status::Stopped, StopKind::Cancelled, reason);
+        self.conclude(draft.ctx, Err(Halt::Stop(stop)))
+    }
+
+    /// Records one step and folds it into the report.
+    fn record(&mut self, ctx: &mut RunCtx, event: Event) -> Result<(), EngineError> {
+        let entry = self.store.record(&ctx.report.run_id, &event)?;
+        ctx.report.apply(&Recorded {
+            run_id: entry.run_id,
+            seq: entry.seq,
+            at: entry.at,
+            hash: entry.hash,
+            event,
+        });
+        Ok(())
+    }
+
+    /// Records `run_started`: the run exists before anything else happens.
+    fn begin(
+        &mut self,
+        request: &RunRequest,
+        progress: &mut impl FnMut(Progress<'_>),
+    ) -> Result<RunCtx, EngineError> {
+        let run_id = format!(
+            "run-{}",
+            glovebox_sandbox::random::hex(8).map_err(EngineError::Random)?
+        );
+        let lang = Lang::detect(&request.goal);
+        let pid = std::process::id();
+        let mut ctx = RunCtx {
+            report: RunReport::started(&run_id, lang),
+            setup: JobSetup {
+                inputs: vec![],
+                limits: self.limits.clone(),
+                support: Some(Support {
+                    dir: self.support_dir.clone(),
+                    entrypoint: support::ENTRYPOINT.into(),
+                }),
+            },
+            stamps: Vec::new(),
+            outputs_to: None,
+            cancel: request.cancel.clone(),
+            approve_review: request.approve_review,
+            approved_by: request
+                .approved_by
+                .clone()
+                .unwrap_or_else(|| DEFAULT_APPROVER.into()),
+        };
+        let started = RunStarted {
+            goal: request.goal.clone(),
+            files: request.files.clone(),
+            provider: request.provider.clone(),
+            model: request
+                .model
+                .as_ref()
+                .map(serde_json::to_value)
+                .transpose()
+                .map_err(AuditError::from)?,
+            lang,
+            pid,
+            pid_start: crate::audit::process_start(pid),
+            limits: self.limits.clone(),
+            rerun_of: request.rerun_of.clone(),
+        };
+        self.record(&mut ctx, Event::RunStarted(started))?;
+        progress(Progress::Started(&run_id));
+        Ok(ctx)
+    }
+
+    /// The stages of a one-call run, after `run_started`.
+    async fn run_stages(
+        &mut self,
+        ctx: &mut RunCtx,
+        request: RunRequest,
+        progress: &mut impl FnMut(Progress<'_>),
+    ) -> Result<(), Halt> {
+        progress(Progress::Stage(Stage::Inspect));
+        self.inspect(ctx, &request.files)?;
+        ctx.outputs_to = request.out_dir.as_deref().map(output_folder).transpose()?;
+        // Create the container now: it is ready by the time the code is.
+        let prepared = self.spawn_prepare(ctx);
+        progress(Progress::Stage(Stage::Generate));
+        let generator = match request.code {
+            Some(_) => None,
+            None => Some(generator_for(&request).map_err(|e| e.0)?),
+        };
+        let inputs = ctx.report.inputs.clone();
+        let limits = ctx.setup.limits.clone();
+        let gen_request = GenerationRequest {
+            goal: &request.goal,
+            lang: ctx.lang(),
+            inputs: &inputs,
+            limits: &limits,
+        };
+        let produced = match (request.code, &generator) {
+            (Some(code), _) => Ok(self.given_code(ctx, code, request.generated.as_ref())?),
+            (None, Some(g)) => {
+                self.produce(ctx, 1, g.as_ref(), &gen_request, None, progress)
+                    .await?
+            }
+            (None, None) => {
+                let reason = stop_reason(ctx.lang(), &StopReason::NoGenerator);
+                return Err(Stop::new(Status::Stopped, StopKind::NoGenerator, reason).into());
+            }
+        };
+        let attempts = attempt::Attempts {
+            generator: generator.as_deref(),
+            request: &gen_request,
+            max: match &generator {
+                Some(g) if g.can_repair() => 1 + self.repair_attempts,
+                _ => 1,
+            },
+        };
+        self.attempt_loop(ctx, &attempts, produced, prepared, progress)
+            .await
+    }
+
+    /// The stages of a draft, after `run_started`: inputs, then code.
+    async fn draft_stages(
+        &mut self,
+        ctx: &mut RunCtx,
+        request: &RunRequest,
+        generator: Result<Box<dyn Generator>, Stop>,
+        progress: &mut impl FnMut(Progress<'_>),
+    ) -> Result<Generated, Halt> {
+        progress(Progress::Stage(Stage::Inspect));
+        self.inspect(ctx, &request.files)?;
+        progress(Progress::Stage(Stage::Generate));
+        let generator = generator?;
+        let inputs = ctx.report.inputs.clone();
+        let limits = ctx.setup.limits.clone();
+        let gen_request = GenerationRequest {
+            goal: &request.goal,
+            lang: ctx.lang(),
+            inputs: &inputs,
+            limits: &limits,
+        };
+        match self
+            .produce(ctx, 1, generator.as_ref(), &gen_request, None, progress)
+            .await?
+        {
+            Ok(generated) => Ok(generated),
+            Err(GenerateError::NoCode { problem, .. }) => Err(Stop::new(
+                Status::Stopped,
+                StopKind::Model,
+                stop_reason(ctx.lang(), &StopReason::NoCode(&problem.to_string())),
+            )
+            .into()),
+            Err(e) => Err(self
+                .generation_failed(ctx, 1, &request.provider, &e)?
+                .into()),
+        }
+    }
+
+    /// The stages of a draft's run: the inputs unchanged, then one attempt
+    /// with the person's code (never rewritten).
+    async fn run_drafted(
+        &mut self,
+        ctx: &mut RunCtx,
+        generated: &Generated,
+        code: String,
+        progress: &mut impl FnMut(Progress<'_>),
+    ) -> Result<(), Halt> {
+        progress(Progress::Stage(Stage::Inspect));
+        if let Some(name) = changed_input(&ctx.stamps) {
+            let reason = stop_reason(ctx.lang(), &StopReason::InputChanged(&name));
+            return Err(Stop::input(reason).into());
+        }
+        let prepared = self.spawn_prepare(ctx);
+        let produced = Ok(self.given_code(ctx, code, Some(generated))?);
+        let inputs = ctx.report.inputs.clone();
+        let limits = ctx.setup.limits.clone();
+        let goal = String::new();
+        let gen_request = GenerationRequest {
+            goal: &goal,
+            lang: ctx.lang(),
+            inputs: &inputs,
+            limits: &limits,
+        };
+        let attempts = attempt::Attempts {
+            generator: None,
+            request: &gen_request,
+            max: 1,
+        };
+        self.attempt_loop(ctx, &attempts, produced, prepared, progress)
+            .await
+    }
+
+    /// Describes and records each input, and adds it to the job.
+    fn inspect(&mut self, ctx: &mut RunCtx, files: &[PathBuf]) -> Result<(), Halt> {
+        let _span = tracing::info_span!("inspect", files = files.len()).entered();
+        for file in files {
+            ctx.stamps.push((file.clone(), inputs::stamp(file)));
+            match inputs::describe(file, self.max_input_bytes) {
+                Ok(desc) => self.record(ctx, Event::Input(desc))?,
+                Err(e) => {
+                    let reason =
+                        stop_reason(ctx.lang(), &StopReason::InputUnusable(&e.to_string()));
+                    return Err(Stop::input(reason).into());
+                }
+            }
+            ctx.setup
+                .add_input(file)
+                .map_err(|e| Stop::input(e.to_string()))?;
+        }
+        Ok(())
+    }
+
+    /// Starts creating the container for the job in the background.
+    fn spawn_prepare(&self, ctx: &RunCtx) -> Preparing {
+        let sandbox = self.sandbox.clone();
+        let setup = ctx.setup.clone();
+        let outputs = ctx.outputs_to.clone();
+        Preparing(tokio::spawn(async move {
+            sandbox.prepare(&setup, outputs.as_deref()).await
+        }))
+    }
+
+    /// Code the person gave (or edited): recorded with the generated code
+    /// it came from, if any, so reports show the difference.
+    fn given_code(
+        &mut self,
+        ctx: &mut RunCtx,
+        code: String,
+        generated: Option<&Generated>,
+    ) -> Result<Generated, EngineError> {
+        if let Some(g) = generated {
+            let event = Event::GeneratedCode(GeneratedCode {
+                origin: g.origin.clone(),
+                text: g.code.clone(),
+                plan: plan_value(g),
+                edited: code != g.code,
+            });
+            self.record(ctx, event)?;
+        }
+        Ok(Generated {
+            origin: match generated {
+                Some(g) if g.code == code => g.origin.clone(),
+                _ => "user".into(),
+            },
+            plan: generated.and_then(|g| g.plan.clone()),
+            code,
+            ..Generated::default()
+        })
+    }
+
+    /// Ends the run: answered runs recorded their end already; a stop is
+    /// recorded now.
+    fn conclude(
+        &mut self,
+        mut ctx: RunCtx,
+        ended: Result<(), Halt>,
+    ) -> Result<RunReport, EngineError> {
+        match ended {
+            Ok(()) => Ok(ctx.report),
+            Err(Halt::Engine(e)) => Err(e),
+            Err(Halt::Stop(stop)) => {
+                self.stop(&mut ctx, stop)?;
+                Ok(ctx.report)
+            }
+        }
+    }
+}
+
+/// Why no generator could be made: the run stops with this.
+#[derive(Debug)]
+pub struct GeneratorUnusable(Stop);
+
+impl From<GenerateError> for GeneratorUnusable {
+    /// A missing key or setting is a `setup` stop, an unknown name `input`.
+    fn from(e: GenerateError) -> Self {
+        let kind = match &e {
+            GenerateError::Provider(_) => StopKind::Setup,
+            _ => StopKind::Input,
+        };
+        Self(Stop::new(Status::Stopped, kind, e.to_string()))
+    }
+}
+
+/// The generator `request` names.
+fn generator_for(request: &RunRequest) -> Result<Box<dyn Generator>, GeneratorUnusable> {
+    generator::for_provider(&request.provider, request.model.as_ref())
+        .map_err(GeneratorUnusable::from)
+}
+
+/// `DIR/files`, created, for the files the code writes to `/output`; a
+/// folder holding an earlier run's files is refused (they would be taken
+/// for this run's, and same-named new files would not be copied over them).
+fn output_folder(dir: &Path) -> Result<PathBuf, Stop> {
+    let files = dir.join("files");
+    let earlier = std::fs::read_dir(&files)
+        .map(|mut d| d.next().is_some())
+        .unwrap_or(false);
+    if earlier {
+        return Err(Stop::input(format!(
+            "the folder {} already holds files from an earlier run; give --out an empty or new folder",
+            files.display()
+        )));
+    }
+    std::fs::create_dir_all(&files).map_err(|e| {
+        Stop::input(format!(
+            "cannot create the output folder {}: {e}",
+            files.display()
+        ))
+    })?;
+    Ok(files)
+}
+
+/// The name of the first input whose stamp changed since it was described.
+fn changed_input(stamps: &[(PathBuf, Option<FileStamp>)]) -> Option<String> {
+    stamps
+        .iter()
+        .find(|(path, before)| before.is_none() || inputs::stamp(path) != *before)
+        .map(|(path, _)| {
+            path.file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default()
+        })
+}
+
+/// A generated plan as the record keeps it.
+fn plan_value(generated: &Generated) -> Option<serde_json::Value> {
+    generated
+        .plan
+        .as_ref()
+        .and_then(|p| serde_json::to_value(p).ok())
+}

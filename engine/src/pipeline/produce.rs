@@ -1,0 +1,123 @@
+//! Producing code: asking a generator for a first attempt or a repair,
+//! with the exact request recorded before it leaves the machine, the reply
+//! streamed as progress and recorded whole, and cancel honoured while the
+//! model writes.
+
+use crate::audit::event::{
+    Event, GenerationFailed, ModelError, ModelReply, ModelRequest, StopKind,
+};
+use crate::generator::{GenerateError, Generated, GenerationRequest, Generator, Repair};
+use crate::messages::{stop_reason, StopReason};
+
+use super::{cancel_requested, Engine, EngineError, Progress, RunCtx, Stage, Status, Stop};
+
+impl Engine {
+    /// Asks `generator` for code (a first attempt, or a repair), recording
+    /// the exact request before it leaves the machine and the whole reply.
+    pub(super) async fn produce(
+        &mut self,
+        ctx: &mut RunCtx,
+        attempt: u32,
+        generator: &dyn Generator,
+        request: &GenerationRequest<'_>,
+        repair: Option<Repair<'_>>,
+        progress: &mut impl FnMut(Progress<'_>),
+    ) -> Result<Result<Generated, GenerateError>, EngineError> {
+        let outgoing = generator.outgoing(request, repair.as_ref());
+        if let Some(out) = &outgoing {
+            let event = Event::ModelRequest(ModelRequest {
+                attempt,
+                provider: out.provider.clone(),
+                model: out.model.clone(),
+                url: out.url.clone(),
+                body: out.body.clone(),
+            });
+            self.record(ctx, event)?;
+        }
+        progress(Progress::Stage(Stage::Generate));
+        let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<String>();
+        let sink = move |text: &str| {
+            let _ = tx.send(text.to_owned());
+        };
+        let future = match repair {
+            None => Some(generator.generate(request, &sink)),
+            Some(r) => generator.repair(request, r, &sink),
+        };
+        let Some(future) = future else {
+            return Ok(Err(GenerateError::Provider(
+                crate::provider::ProviderError::Settings(format!(
+                    "the {} generator cannot repair its code",
+                    generator.name()
+                )),
+            )));
+        };
+        tokio::pin!(future);
+        let cancelled = cancel_requested(ctx.cancel.clone());
+        tokio::pin!(cancelled);
+        let result = loop {
+            tokio::select! {
+                result = &mut future => break result,
+                Some(text) = rx.recv() => progress(Progress::ModelText(&text)),
+                () = &mut cancelled => break Err(GenerateError::Cancelled),
+            }
+        };
+        while let Ok(text) = rx.try_recv() {
+            progress(Progress::ModelText(&text));
+        }
+        if outgoing.is_some() {
+            self.record(ctx, reply_event(attempt, &result))?;
+        }
+        Ok(result)
+    }
+
+    /// Records that no code could be produced, and says how the run stops.
+    pub(super) fn generation_failed(
+        &mut self,
+        ctx: &mut RunCtx,
+        attempt: u32,
+        provider: &str,
+        error: &GenerateError,
+    ) -> Result<Stop, EngineError> {
+        let event = Event::GenerationFailed(GenerationFailed {
+            attempt,
+            provider: provider.to_owned(),
+            reason: error.to_string(),
+        });
+        self.record(ctx, event)?;
+        let lang = ctx.lang();
+        let (kind, reason) = match error {
+            GenerateError::Goal { .. } => (StopKind::Goal, error.to_string()),
+            GenerateError::Cancelled => (
+                StopKind::Cancelled,
+                stop_reason(lang, &StopReason::Cancelled),
+            ),
+            GenerateError::Provider(p) if p.is_setup() => (StopKind::Setup, error.to_string()),
+            GenerateError::Provider(p) => (
+                StopKind::Model,
+                stop_reason(lang, &StopReason::ModelFailed(&p.to_string())),
+            ),
+            _ => (StopKind::Input, error.to_string()),
+        };
+        Ok(Stop::new(Status::Stopped, kind, reason))
+    }
+}
+
+/// What a model answered (or why it did not), as recorded.
+fn reply_event(attempt: u32, result: &Result<Generated, GenerateError>) -> Event {
+    match result {
+        Ok(g) => Event::ModelReply(ModelReply::Code {
+            attempt,
+            reply: g.reply.clone(),
+            call: g.call.clone(),
+        }),
+        Err(GenerateError::NoCode { problem, reply }) => Event::ModelReply(ModelReply::NoCode {
+            attempt,
+            reply: reply.clone(),
+            problem: problem.to_string(),
+        }),
+        Err(e) => Event::ModelError(ModelError {
+            attempt,
+            reason: e.to_string(),
+        }),
+    }
+}
