@@ -11,6 +11,7 @@ mod bench;
 
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
+use glovebox_engine::audit::event::StopKind;
 use glovebox_engine::audit::{default_db_path, AuditStore};
 use glovebox_engine::keys::{self, KeyStore};
 use glovebox_engine::pipeline::{
@@ -722,14 +723,7 @@ fn exit_code(report: &RunReport) -> u8 {
     match report.status {
         Status::Answered => 0,
         Status::Blocked => 3,
-        Status::Stopped
-            if matches!(
-                report.stop_kind.as_deref(),
-                Some("input" | "goal" | "no_generator" | "setup")
-            ) =>
-        {
-            2
-        }
+        Status::Stopped if report.stop_kind.is_some_and(StopKind::is_usage) => 2,
         Status::Stopped => 4,
     }
 }
@@ -738,7 +732,7 @@ fn exit_code(report: &RunReport) -> u8 {
 fn print_report(r: &RunReport) {
     match r.status {
         Status::Answered => {
-            println!("Answer: {}", r.answer["text"].as_str().unwrap_or(""));
+            println!("Answer: {}", r.answer.text);
             for t in r
                 .tables
                 .iter()
@@ -770,22 +764,14 @@ fn print_report(r: &RunReport) {
         Status::Blocked => println!("Blocked: {}", r.stop_reason.as_deref().unwrap_or("")),
         Status::Stopped => println!("Stopped: {}", r.stop_reason.as_deref().unwrap_or("")),
     }
-    if let Some(f) = r.policy["findings"].as_array().filter(|f| !f.is_empty()) {
+    if !r.policy.findings.is_empty() {
         println!("\nPolicy findings:");
-        for finding in f {
-            println!(
-                "  line {}: {}",
-                finding["line"],
-                finding["message"].as_str().unwrap_or("")
-            );
+        for finding in &r.policy.findings {
+            println!("  line {}: {}", finding.line, finding.message);
         }
     }
     for a in &r.sandbox.network_attempts {
         println!("network attempt refused: {a}");
     }
-    println!(
-        "\nrun {} — audit entry {}",
-        r.run_id,
-        r.audit["entry_hash"].as_str().unwrap_or("")
-    );
+    println!("\nrun {} — audit entry {}", r.run_id, r.audit.entry_hash);
 }
