@@ -186,6 +186,10 @@ fn text_width<DB: DrawingBackend>(
     Ok(area.estimate_text_size(text, style).map_err(draw_error)?.0)
 }
 
+#[allow(
+    clippy::too_many_lines,
+    reason = "bar, line and scatter share one plotters setup: split by kind"
+)]
 fn draw_xy<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     plan: &Plan,

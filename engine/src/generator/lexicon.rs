@@ -2,7 +2,7 @@
 //! written folded (lower case, no accents). Each phrase is matched word by
 //! word against the goal's singular forms.
 
-use super::plan::{Cmp, Period, Stat};
+use super::terms::{Cmp, Period, Stat};
 
 /// What a phrase asks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -9,11 +9,13 @@
 //! on the same schema always gives the same code, so it offers no repair.
 
 pub mod codegen;
+pub mod error;
 pub mod explain;
 pub mod extract;
 pub mod lexicon;
 pub mod plan;
 pub mod prompt;
+pub mod terms;
 pub mod text;
 
 use std::future::Future;
@@ -24,7 +26,7 @@ use serde::Serialize;
 
 use crate::inputs::InputDescription;
 use crate::lang::Lang;
-use crate::provider::{ModelGenerator, ModelSettings, ProviderError};
+pub use error::{GenerateError, ProviderError};
 pub use extract::ExtractProblem;
 pub use plan::{GoalProblem, Plan};
 
@@ -91,36 +93,6 @@ pub type GenerateFuture<'a> =
 /// Receives code text as it arrives (streaming models); may be called many times.
 pub type TextSink<'a> = &'a (dyn Fn(&str) + Send + Sync);
 
-/// Why no code could be generated.
-#[derive(Debug, thiserror::Error)]
-pub enum GenerateError {
-    /// The goal cannot be planned; `message` says why in the goal's language.
-    #[error("{message}")]
-    Goal {
-        /// The problem.
-        problem: GoalProblem,
-        /// Plain-language reason, listing what was understood and the columns.
-        message: String,
-    },
-    /// No generator has this name.
-    #[error("unknown provider \"{0}\" (available: offline, openai, anthropic)")]
-    UnknownProvider(String),
-    /// The model answered, but without usable code; this counts as an attempt.
-    #[error("{problem}")]
-    NoCode {
-        /// What was wrong with the reply.
-        problem: ExtractProblem,
-        /// The whole reply.
-        reply: String,
-    },
-    /// The model could not be asked (key, network, protocol).
-    #[error(transparent)]
-    Provider(#[from] ProviderError),
-    /// The person cancelled the run while the code was being produced.
-    #[error("cancelled")]
-    Cancelled,
-}
-
 /// A source of code for a goal.
 ///
 /// Methods return boxed futures so that `Box<dyn Generator>` works on any
@@ -156,32 +128,6 @@ pub trait Generator: Send + Sync {
         _on_text: TextSink<'a>,
     ) -> Option<GenerateFuture<'a>> {
         None
-    }
-}
-
-/// The generator for a provider name; model providers need `model` settings
-/// and look up their key (`GLOVEBOX_API_KEY`, else the OS keyring).
-pub fn for_provider(
-    name: &str,
-    model: Option<&ModelSettings>,
-) -> Result<Box<dyn Generator>, GenerateError> {
-    match name {
-        "offline" => Ok(Box::new(OfflineGenerator)),
-        "openai" | "anthropic" => {
-            let settings = match model {
-                Some(s) if s.kind.name() == name => s.clone(),
-                Some(_) => {
-                    return Err(GenerateError::Provider(ProviderError::Settings(format!(
-                        "the model settings are for another provider than {name}"
-                    ))))
-                }
-                None => ModelSettings::builder(name)?.build(),
-            };
-            let key = crate::keys::api_key(settings.kind.name())
-                .map_err(|e| GenerateError::Provider(ProviderError::Keyring(e.to_string())))?;
-            Ok(Box::new(ModelGenerator::new(settings, key)?))
-        }
-        other => Err(GenerateError::UnknownProvider(other.to_owned())),
     }
 }
 

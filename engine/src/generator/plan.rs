@@ -6,65 +6,10 @@
 use serde::Serialize;
 
 use super::lexicon::{self, Op};
+pub use super::terms::{Cmp, Period, Stat};
 use super::text::{self, Token};
 use crate::inputs::{ColumnKind, InputDescription};
 use crate::lang::Lang;
-
-/// A statistic of one column.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Stat {
-    /// Arithmetic mean.
-    Mean,
-    /// Sum.
-    Sum,
-    /// Number of values present.
-    Count,
-    /// Smallest value.
-    Min,
-    /// Largest value.
-    Max,
-    /// Median.
-    Median,
-    /// Sample standard deviation.
-    Std,
-    /// Sample variance.
-    Var,
-    /// Sample skewness.
-    Skew,
-}
-
-/// A comparison in a filter.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Cmp {
-    /// `==`
-    Eq,
-    /// `!=`
-    Ne,
-    /// `>`
-    Gt,
-    /// `>=`
-    Ge,
-    /// `<`
-    Lt,
-    /// `<=`
-    Le,
-}
-
-impl Cmp {
-    /// The Python operator.
-    pub fn python(self) -> &'static str {
-        match self {
-            Cmp::Eq => "==",
-            Cmp::Ne => "!=",
-            Cmp::Gt => ">",
-            Cmp::Ge => ">=",
-            Cmp::Lt => "<",
-            Cmp::Le => "<=",
-        }
-    }
-}
 
 /// A value a filter compares with.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -85,20 +30,6 @@ pub struct Filter {
     pub cmp: Cmp,
     /// Value.
     pub value: FilterValue,
-}
-
-/// A time bucket for trends.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Period {
-    /// Calendar day.
-    Day,
-    /// Week starting on Monday.
-    Week,
-    /// Calendar month.
-    Month,
-    /// Calendar year.
-    Year,
 }
 
 /// How outliers are found.
@@ -521,6 +452,10 @@ fn column_forms(name: &str) -> Vec<(Vec<String>, u8)> {
 }
 
 /// Plans `goal` on `inputs`.
+#[allow(
+    clippy::too_many_lines,
+    reason = "one pass over every recipe: split with the recipes into files of their own (planner work)"
+)]
 pub fn plan(goal: &str, lang: Lang, inputs: &[InputDescription]) -> Result<Plan, GoalProblem> {
     let _span = tracing::info_span!("plan_goal").entered();
     let tokens = text::tokens(goal);

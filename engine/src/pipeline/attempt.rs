@@ -262,18 +262,14 @@ impl Engine {
                 Err(glovebox_sandbox::SandboxError::Io(std::io::Error::other(e)))
             }),
             () = cancel_requested(ctx.cancel.clone()) => return Ok(None),
-        };
-        let mut running = prepared?
-            .start_with_files(code, vec![("nonce".into(), nonce.to_owned())])
-            .await?;
+        }?;
         let (output_tx, mut output_rx) = tokio::sync::mpsc::unbounded_channel();
-        running.stream_output_to(output_tx);
-        let waiting = cancel_requested(ctx.cancel.clone());
-        tokio::pin!(waiting);
-        let first = loop {
+        let files = vec![("nonce".to_owned(), nonce.to_owned())];
+        let run = prepared.run(code.to_owned(), files, output_tx, ctx.cancel.clone());
+        tokio::pin!(run);
+        let outcome = loop {
             tokio::select! {
-                result = running.outcome() => break Some(result),
-                () = &mut waiting => break None,
+                outcome = &mut run => break outcome,
                 Some((stream, text)) = output_rx.recv() => {
                     progress(Progress::Output { stream, text: &text });
                 }
@@ -285,17 +281,7 @@ impl Engine {
                 text: &text,
             });
         }
-        match first {
-            Some(Err(e)) => Err(e),
-            Some(Ok(_)) => running.finish().await.map(Some),
-            None => {
-                tracing::info!(run_id = %ctx.report.run_id, "cancel requested: stopping the container");
-                if let Err(e) = running.cancel().await {
-                    tracing::warn!(error = %e, "could not send cancel to the helper");
-                }
-                running.finish().await.map(Some)
-            }
-        }
+        outcome.map(Some)
     }
 
     /// Checks what the code left: inputs unchanged, no limit reached, a

@@ -12,13 +12,18 @@
 //! known, so its creation overlaps code generation and review.
 
 mod attempt;
+pub mod executor;
 mod finish;
 mod produce;
+#[cfg(test)]
+mod tests;
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use glovebox_sandbox::{JobSetup, Limits, Sandbox, Support};
 use serde::Serialize;
+use tracing::Instrument;
 
 use crate::audit::event::{Event, GeneratedCode, Recorded, RunStarted, StopKind};
 use crate::audit::{AuditError, AuditStore};
@@ -27,7 +32,7 @@ use crate::inputs::{self, FileStamp, InputDescription};
 use crate::lang::Lang;
 use crate::messages::{stop_reason, StopReason};
 use crate::policy::Profile;
-use crate::provider::ModelSettings;
+use crate::provider::{self, ModelSettings};
 
 use crate::support;
 
@@ -280,7 +285,7 @@ async fn cancel_requested(cancel: Option<tokio::sync::watch::Receiver<bool>>) {
 /// The background creation of a container; aborted when dropped unused, so
 /// every early end of a run gives the container back.
 struct Preparing(
-    tokio::task::JoinHandle<Result<glovebox_sandbox::PreparedJob, glovebox_sandbox::SandboxError>>,
+    tokio::task::JoinHandle<Result<Box<dyn executor::Prepared>, glovebox_sandbox::SandboxError>>,
 );
 
 impl Drop for Preparing {
@@ -360,11 +365,25 @@ impl From<AuditError> for Halt {
     }
 }
 
-/// The engine: an audit store, a sandbox, a policy profile.
-#[derive(Debug)]
+/// Makes the generator a request names.
+pub type GeneratorMaker =
+    Arc<dyn Fn(&RunRequest) -> Result<Box<dyn Generator>, GenerateError> + Send + Sync>;
+
+impl std::fmt::Debug for Engine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Engine")
+            .field("store", &self.store)
+            .field("executor", &self.executor)
+            .field("limits", &self.limits)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The engine: an audit store, a sandbox, a policy profile, generators.
 pub struct Engine {
     store: AuditStore,
-    sandbox: Sandbox,
+    executor: Arc<dyn executor::Executor>,
+    generators: GeneratorMaker,
     profile: Profile,
     support_dir: PathBuf,
     limits: Limits,
@@ -376,18 +395,32 @@ impl Engine {
     /// Opens the audit log at `db`, marks runs left unfinished by a dead process
     /// as interrupted, and installs the support files.
     pub fn open(db: &Path, sandbox: Sandbox, limits: Limits) -> Result<Self, EngineError> {
-        let mut store = AuditStore::open(db)?;
-        store.mark_interrupted_runs()?;
         let run_root = sandbox
             .dirs()
             .work
             .parent()
             .map(Path::to_owned)
             .unwrap_or_else(std::env::temp_dir);
-        let support_dir = support::install(&run_root).map_err(EngineError::Support)?;
+        Self::open_with(db, Arc::new(sandbox), &run_root, limits)
+    }
+
+    /// [`Engine::open`] with another executor (the run loop's unit tests);
+    /// the support files go under `run_root`.
+    pub fn open_with(
+        db: &Path,
+        executor: Arc<dyn executor::Executor>,
+        run_root: &Path,
+        limits: Limits,
+    ) -> Result<Self, EngineError> {
+        let mut store = AuditStore::open(db)?;
+        store.mark_interrupted_runs()?;
+        let support_dir = support::install(run_root).map_err(EngineError::Support)?;
         Ok(Self {
             store,
-            sandbox,
+            executor,
+            generators: Arc::new(|r: &RunRequest| {
+                provider::for_provider(&r.provider, r.model.as_ref())
+            }),
             profile: Profile::builtin(),
             support_dir,
             limits,
@@ -408,8 +441,11 @@ impl Engine {
         mut progress: impl FnMut(Progress<'_>),
     ) -> Result<RunReport, EngineError> {
         let mut ctx = self.begin(&request, &mut progress)?;
-        let _span = tracing::info_span!("run", run_id = %ctx.report.run_id).entered();
-        let ended = self.run_stages(&mut ctx, request, &mut progress).await;
+        let span = tracing::info_span!("run", run_id = %ctx.report.run_id);
+        let ended = self
+            .run_stages(&mut ctx, request, &mut progress)
+            .instrument(span)
+            .await;
         self.conclude(ctx, ended)
     }
 
@@ -420,27 +456,15 @@ impl Engine {
     pub async fn draft(
         &mut self,
         request: RunRequest,
-        progress: impl FnMut(Progress<'_>),
-    ) -> Result<Drafted, EngineError> {
-        let generator = generator_for(&request);
-        self.draft_with(request, generator, progress).await
-    }
-
-    /// [`Engine::draft`] with a generator made by the caller (or the stop
-    /// that making it ended in); `request.provider` must name it.
-    pub async fn draft_with(
-        &mut self,
-        request: RunRequest,
-        generator: Result<Box<dyn Generator>, impl Into<GeneratorUnusable>>,
         mut progress: impl FnMut(Progress<'_>),
     ) -> Result<Drafted, EngineError> {
         let mut ctx = self.begin(&request, &mut progress)?;
-        let _span = tracing::info_span!("draft", run_id = %ctx.report.run_id).entered();
-        let generator = generator.map_err(|e| e.into().0);
-        match self
-            .draft_stages(&mut ctx, &request, generator, &mut progress)
-            .await
-        {
+        let span = tracing::info_span!("draft", run_id = %ctx.report.run_id);
+        let drafted = self
+            .draft_stages(&mut ctx, &request, &mut progress)
+            .instrument(span)
+            .await;
+        match drafted {
             Ok(generated) => Ok(Drafted::Ready(Box::new(Draft {
                 ctx,
                 generated,
@@ -464,12 +488,13 @@ impl Engine {
         let Draft {
             mut ctx, generated, ..
         } = draft;
-        let _span = tracing::info_span!("run_draft", run_id = %ctx.report.run_id).entered();
+        let span = tracing::info_span!("run_draft", run_id = %ctx.report.run_id);
         ctx.cancel = how.cancel;
         ctx.approve_review = how.approve_review;
         ctx.approved_by = how.approved_by;
         let ended = self
             .run_drafted(&mut ctx, &generated, how.code, &mut progress)
+            .instrument(span)
             .await;
         self.conclude(ctx, ended)
     }
@@ -481,6 +506,25 @@ impl Engine {
         let reason = stop_reason(draft.lang(), &StopReason::NotRun);
         let stop = Stop::new(Status::Stopped, StopKind::Cancelled, reason);
         self.conclude(draft.ctx, Err(Halt::Stop(stop)))
+    }
+
+    /// Makes generators with `maker` instead of [`provider::for_provider`]
+    /// (the run loop's unit tests script their generators).
+    pub fn with_generators(mut self, maker: GeneratorMaker) -> Self {
+        self.generators = maker;
+        self
+    }
+
+    /// The generator `request` names; a missing key or setting is a
+    /// `setup` stop, an unknown name `input`.
+    fn generator_for(&self, request: &RunRequest) -> Result<Box<dyn Generator>, Stop> {
+        (self.generators)(request).map_err(|e| {
+            let kind = match &e {
+                GenerateError::Provider(_) => StopKind::Setup,
+                _ => StopKind::Input,
+            };
+            Stop::new(Status::Stopped, kind, e.to_string())
+        })
     }
 
     /// Records one step and folds it into the report.
@@ -563,7 +607,7 @@ impl Engine {
         progress(Progress::Stage(Stage::Generate));
         let generator = match request.code {
             Some(_) => None,
-            None => Some(generator_for(&request).map_err(|e| e.0)?),
+            None => Some(self.generator_for(&request)?),
         };
         let inputs = ctx.report.inputs.clone();
         let limits = ctx.setup.limits.clone();
@@ -601,13 +645,12 @@ impl Engine {
         &mut self,
         ctx: &mut RunCtx,
         request: &RunRequest,
-        generator: Result<Box<dyn Generator>, Stop>,
         progress: &mut impl FnMut(Progress<'_>),
     ) -> Result<Generated, Halt> {
         progress(Progress::Stage(Stage::Inspect));
         self.inspect(ctx, &request.files)?;
         progress(Progress::Stage(Stage::Generate));
-        let generator = generator?;
+        let generator = self.generator_for(request)?;
         let inputs = ctx.report.inputs.clone();
         let limits = ctx.setup.limits.clone();
         let gen_request = GenerationRequest {
@@ -689,12 +732,10 @@ impl Engine {
 
     /// Starts creating the container for the job in the background.
     fn spawn_prepare(&self, ctx: &RunCtx) -> Preparing {
-        let sandbox = self.sandbox.clone();
-        let setup = ctx.setup.clone();
-        let outputs = ctx.outputs_to.clone();
-        Preparing(tokio::spawn(async move {
-            sandbox.prepare(&setup, outputs.as_deref()).await
-        }))
+        let prepare = self
+            .executor
+            .prepare(ctx.setup.clone(), ctx.outputs_to.clone());
+        Preparing(tokio::spawn(prepare))
     }
 
     /// Code the person gave (or edited): recorded with the generated code
@@ -741,27 +782,6 @@ impl Engine {
             }
         }
     }
-}
-
-/// Why no generator could be made: the run stops with this.
-#[derive(Debug)]
-pub struct GeneratorUnusable(Stop);
-
-impl From<GenerateError> for GeneratorUnusable {
-    /// A missing key or setting is a `setup` stop, an unknown name `input`.
-    fn from(e: GenerateError) -> Self {
-        let kind = match &e {
-            GenerateError::Provider(_) => StopKind::Setup,
-            _ => StopKind::Input,
-        };
-        Self(Stop::new(Status::Stopped, kind, e.to_string()))
-    }
-}
-
-/// The generator `request` names.
-fn generator_for(request: &RunRequest) -> Result<Box<dyn Generator>, GeneratorUnusable> {
-    generator::for_provider(&request.provider, request.model.as_ref())
-        .map_err(GeneratorUnusable::from)
 }
 
 /// `DIR/files`, created, for the files the code writes to `/output`; a

@@ -18,6 +18,7 @@ use std::time::{Duration, Instant};
 use futures_util::StreamExt;
 use serde::Serialize;
 
+pub use crate::generator::error::ProviderError;
 use crate::generator::{
     extract, prompt, GenerateError, GenerateFuture, Generated, GenerationRequest, Generator,
     Outgoing, Repair, TextSink,
@@ -84,98 +85,6 @@ impl ProviderKind {
             Self::OpenAi => "gpt-4.1-mini",
             Self::Anthropic => "claude-sonnet-4-5",
         }
-    }
-}
-
-/// Why a model could not be asked.
-#[derive(Debug, thiserror::Error)]
-pub enum ProviderError {
-    /// No key for a provider that needs one.
-    #[error("no API key for {provider}: set one with `glovebox key set --provider {provider}` (or set GLOVEBOX_API_KEY)")]
-    NoKey {
-        /// Provider name.
-        provider: &'static str,
-    },
-    /// The keyring could not be read.
-    #[error("cannot read the API key from the keyring: {0}")]
-    Keyring(String),
-    /// Invalid settings.
-    #[error("{0}")]
-    Settings(String),
-    /// No answer in time.
-    #[error("the model service did not answer within {seconds} s")]
-    Timeout {
-        /// The limit.
-        seconds: u64,
-    },
-    /// The service could not be reached.
-    #[error("cannot reach the model service at {url}: {message}")]
-    Connect {
-        /// Where.
-        url: String,
-        /// Why.
-        message: String,
-    },
-    /// Still busy (429 or 5xx) after every retry.
-    #[error("the model service is busy or failing (HTTP {status}) after {tries} tries{detail}")]
-    Busy {
-        /// Last status.
-        status: u16,
-        /// Tries made.
-        tries: u32,
-        /// The service's message, if any.
-        detail: String,
-    },
-    /// The service asks to wait longer than [`MAX_RETRY_AFTER`].
-    #[error(
-        "the model service asks to wait {seconds} s before trying again (HTTP {status}); try later"
-    )]
-    WaitTooLong {
-        /// Status.
-        status: u16,
-        /// Seconds asked.
-        seconds: u64,
-    },
-    /// The key was refused.
-    #[error("the model service refused the API key (HTTP {status}){detail}; set another with `glovebox key set --provider {provider}`")]
-    Unauthorized {
-        /// Provider name.
-        provider: &'static str,
-        /// Status.
-        status: u16,
-        /// The service's message.
-        detail: String,
-    },
-    /// Another refusal (unknown model, bad request…).
-    #[error("the model service refused the request (HTTP {status}){detail}")]
-    Refused {
-        /// Status.
-        status: u16,
-        /// The service's message.
-        detail: String,
-    },
-    /// The service said something that is not its protocol.
-    #[error("the model service sent a malformed reply: {0}")]
-    Malformed(String),
-    /// The stream ended before the reply did.
-    #[error("the model's reply was cut off before its end (the connection closed)")]
-    Truncated,
-    /// An error reported inside the stream.
-    #[error("the model service reported an error: {0}")]
-    Service(String),
-    /// The reply is larger than [`MAX_REPLY_BYTES`].
-    #[error("the model's reply is longer than {MAX_REPLY_BYTES} bytes")]
-    TooLong,
-}
-
-impl ProviderError {
-    /// Problems of configuration the user fixes (key, settings), as opposed
-    /// to the service failing.
-    pub fn is_setup(&self) -> bool {
-        matches!(
-            self,
-            Self::NoKey { .. } | Self::Keyring(_) | Self::Settings(_) | Self::Unauthorized { .. }
-        )
     }
 }
 
@@ -725,7 +634,9 @@ impl ModelGenerator {
             // A server that ignored `stream: true` answers in one JSON document.
             let text = read_limited(resp, MAX_REPLY_BYTES + 1).await;
             if text.len() > MAX_REPLY_BYTES {
-                return Err(TryError::Final(ProviderError::TooLong));
+                return Err(TryError::Final(ProviderError::TooLong {
+                    limit: MAX_REPLY_BYTES,
+                }));
             }
             let value: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
                 TryError::Final(ProviderError::Malformed(format!("not JSON ({e})")))
@@ -748,7 +659,9 @@ impl ModelGenerator {
          -> Result<(), ProviderError> {
             if let Some(piece) = parser.event(event)? {
                 if text.len() + piece.len() > MAX_REPLY_BYTES {
-                    return Err(ProviderError::TooLong);
+                    return Err(ProviderError::TooLong {
+                        limit: MAX_REPLY_BYTES,
+                    });
                 }
                 on_text(&piece);
                 text.push_str(&piece);
@@ -915,6 +828,32 @@ impl Generator for ModelGenerator {
         Some(Box::pin(async move {
             self.ask(request, Some(&repair), on_text).await
         }))
+    }
+}
+
+/// The generator for a provider name; model providers need `model` settings
+/// and look up their key (`GLOVEBOX_API_KEY`, else the OS keyring).
+pub fn for_provider(
+    name: &str,
+    model: Option<&ModelSettings>,
+) -> Result<Box<dyn Generator>, GenerateError> {
+    match name {
+        "offline" => Ok(Box::new(crate::generator::OfflineGenerator)),
+        "openai" | "anthropic" => {
+            let settings = match model {
+                Some(s) if s.kind.name() == name => s.clone(),
+                Some(_) => {
+                    return Err(GenerateError::Provider(ProviderError::Settings(format!(
+                        "the model settings are for another provider than {name}"
+                    ))))
+                }
+                None => ModelSettings::builder(name)?.build(),
+            };
+            let key = crate::keys::api_key(settings.kind.name())
+                .map_err(|e| GenerateError::Provider(ProviderError::Keyring(e.to_string())))?;
+            Ok(Box::new(ModelGenerator::new(settings, key)?))
+        }
+        other => Err(GenerateError::UnknownProvider(other.to_owned())),
     }
 }
 

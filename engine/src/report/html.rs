@@ -84,6 +84,10 @@ pub fn render_signed(manifest: &Value, signature: &Value) -> String {
 }
 
 /// The report page for `manifest` (see [`super::manifest`]).
+#[allow(
+    clippy::too_many_lines,
+    reason = "every section of the page: split with the typed manifest"
+)]
 pub fn render(manifest: &Value) -> String {
     let _span = tracing::info_span!("report_html").entered();
     let w = Words::of(manifest);

@@ -780,6 +780,10 @@ fn result_table(l: &mut Layout, table: &Value, w: &Words) {
 }
 
 /// Lays out the pages: the same sections, in the same order, as the HTML page.
+#[allow(
+    clippy::too_many_lines,
+    reason = "page layout of every section: split with the typed manifest"
+)]
 fn lay_out(l: &mut Layout, manifest: &Value, images: &[Option<PlacedImage>], fingerprint: &str) {
     let w = Words::of(manifest);
     l.heading(w.title, 1);
@@ -989,6 +993,10 @@ fn pdf_date(at: &str) -> Option<Date> {
 /// The signed PDF of `manifest`, with its signature block (see
 /// [`super::sign`]) and the chart images (`pngs[i]` for `manifest.charts[i]`,
 /// named there by `png_sha256`).
+#[allow(
+    clippy::too_many_lines,
+    reason = "page layout of every section: split with the typed manifest"
+)]
 pub fn render_signed(
     manifest: &Value,
     signature: &Value,

@@ -306,21 +306,21 @@ fn a_draft_records_the_model_request_before_it_leaves_then_runs_on_the_same_run(
         .and_then(|b| b.with_model("fake-model-1"))
         .expect("settings")
         .build();
-    let key = ApiKey::new("sk-test-draft-0123456789".into()).expect("key");
-    let generator = ModelGenerator::new(settings.clone(), Some(key)).expect("generator");
     let sales = repo().join("assets/samples/sales.csv");
     let request = RunRequest {
         provider: "openai".into(),
-        model: Some(settings),
+        model: Some(settings.clone()),
         ..RunRequest::new(vec![sales], "total revenue per region")
     };
-    let mut engine = engine(&scratch);
+    // The model generator with a test key, as `provider::for_provider`
+    // makes it with the key from the keyring.
+    let mut engine = engine(&scratch).with_generators(Arc::new(move |_: &RunRequest| {
+        let key = ApiKey::new("sk-test-draft-0123456789".into()).expect("key");
+        let generator = ModelGenerator::new(settings.clone(), Some(key))?;
+        Ok(Box::new(generator) as Box<dyn glovebox_engine::generator::Generator>)
+    }));
     let drafted = runtime()
-        .block_on(engine.draft_with(
-            request,
-            Ok::<_, glovebox_engine::generator::GenerateError>(Box::new(generator)),
-            |_| {},
-        ))
+        .block_on(engine.draft(request, |_| {}))
         .expect("draft");
     let Drafted::Ready(draft) = drafted else {
         panic!("the draft stopped: {drafted:?}");

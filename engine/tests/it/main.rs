@@ -15,3 +15,4 @@ mod out;
 mod pdf;
 mod provider;
 mod rerun;
+mod tidy;

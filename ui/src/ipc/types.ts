@@ -7,13 +7,8 @@ export type {
   AuditCheck, Attempt, ChartRequest, Column, ColumnKind, DoctorReport, DrawnChart, ExportedReport,
   Finding, GeneratedCode, InputDescription, IpcErrorPayload, Lang, ListRunsQuery,
   PolicyReport, Provider, RunFailed, RunFinished, RunOutput, RunProgress, RunReport, RunStatus,
-  RunSummary, SandboxReport, Settings, StartRunRequest, Table, Theme, UiLanguage, Verdict,
+  RunSummary, SandboxReport, Settings, StartRunRequest, StopKind, Table, Theme, UiLanguage, Verdict,
 } from "./bindings";
-
-/** What kind of stop (pipeline.rs RunReport.stop_kind). */
-export type StopKind =
-  | "input" | "goal" | "no_generator" | "setup" | "model"
-  | "policy" | "review" | "sandbox" | "result" | "cancelled" | string;
 
 /** Pipeline stages the UI shows, in order. */
 export const STAGES = ["plan", "generate", "check", "run", "validate", "explain"] as const;

@@ -152,7 +152,10 @@ export function createActions(store: AppStore): Actions {
       store.set({ view: "run" });
       try {
         const runId = await call("start_run", {
-          request: { files: usableFiles(s), goal: s.goal.trim(), code: s.code, provider: s.provider, approve_review: approveReview },
+          request: {
+            files: usableFiles(s), goal: s.goal.trim(), code: s.code, provider: s.provider,
+            approve_review: approveReview, draft: s.generated?.run_id,
+          },
         });
         dispatch({ type: "started", runId });
         if (store.get().run.phase === "cancelling") await sendCancel(runId);

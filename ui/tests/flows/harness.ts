@@ -118,7 +118,7 @@ export function install(scenario: Scenario = {}): void {
       case "app_ready": return 0;
       case "describe_files": return (args.paths as string[]).map(describe);
       case "preview_rows": return rows(args.path, args.start, args.count);
-      case "generate_code": return { code: ANSWERED.code, origin: "offline recipes", plan: "total of revenue for each region, largest first" };
+      case "generate_code": return { code: ANSWERED.code, origin: "offline recipes", plan: "total of revenue for each region, largest first", run_id: "run-draft0001" };
       case "check_code": return check(args.code);
       case "preview_prompt": return `POST ${args.provider} /v1/chat/completions\n\n<goal>${args.goal}</goal>\n<file name="shop.csv">date,region,product,...</file>`;
       case "start_run":

@@ -1,0 +1,75 @@
+//! The words of the offline planner's vocabulary that both the lexicon (the
+//! phrases people use for them) and the plan (what is computed) name: a
+//! leaf, so neither imports the other for them.
+
+use serde::Serialize;
+
+/// A statistic of one column.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stat {
+    /// Arithmetic mean.
+    Mean,
+    /// Sum.
+    Sum,
+    /// Number of values present.
+    Count,
+    /// Smallest value.
+    Min,
+    /// Largest value.
+    Max,
+    /// Median.
+    Median,
+    /// Sample standard deviation.
+    Std,
+    /// Sample variance.
+    Var,
+    /// Sample skewness.
+    Skew,
+}
+
+/// A comparison in a filter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Cmp {
+    /// `==`
+    Eq,
+    /// `!=`
+    Ne,
+    /// `>`
+    Gt,
+    /// `>=`
+    Ge,
+    /// `<`
+    Lt,
+    /// `<=`
+    Le,
+}
+
+impl Cmp {
+    /// The Python operator.
+    pub fn python(self) -> &'static str {
+        match self {
+            Cmp::Eq => "==",
+            Cmp::Ne => "!=",
+            Cmp::Gt => ">",
+            Cmp::Ge => ">=",
+            Cmp::Lt => "<",
+            Cmp::Le => "<=",
+        }
+    }
+}
+
+/// A time bucket for trends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Period {
+    /// Calendar day.
+    Day,
+    /// Week starting on Monday.
+    Week,
+    /// Calendar month.
+    Month,
+    /// Calendar year.
+    Year,
+}
