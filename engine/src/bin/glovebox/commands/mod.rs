@@ -1,0 +1,92 @@
+//! The subcommands of `glovebox`, one file each with a `run` function that
+//! `dispatch` in `main.rs` calls with the parsed flags; and what several of
+//! them share: opening the audit log, the exit code of a run and the
+//! printed report.
+
+pub(crate) mod audit;
+pub(crate) mod bench;
+pub(crate) mod doctor;
+pub(crate) mod export;
+pub(crate) mod history;
+pub(crate) mod key;
+pub(crate) mod models;
+pub(crate) mod rerun;
+pub(crate) mod run;
+pub(crate) mod show;
+pub(crate) mod verify;
+
+use std::path::Path;
+
+use anyhow::Result;
+use glovebox_engine::audit::event::StopKind;
+use glovebox_engine::audit::AuditStore;
+use glovebox_engine::pipeline::{RunReport, Status, INTERNAL_TABLES};
+
+/// Opens the audit log; runs left unfinished by a dead process are marked first.
+pub(crate) fn open_store(db: &Path) -> Result<AuditStore> {
+    let mut store = AuditStore::open(db)?;
+    store.mark_interrupted_runs()?;
+    Ok(store)
+}
+
+/// The exit code of a run: 0 answered, 3 blocked, 2 stopped for its input,
+/// its goal, a missing generator or the setup, 4 stopped otherwise.
+pub(crate) fn exit_code(report: &RunReport) -> u8 {
+    match report.status {
+        Status::Answered => 0,
+        Status::Blocked => 3,
+        Status::Stopped if report.stop_kind.is_some_and(StopKind::is_usage) => 2,
+        Status::Stopped => 4,
+    }
+}
+
+/// Prints a run's report for a person: the answer, its tables (first ten
+/// rows), explanation and charts, or why it stopped; then policy findings,
+/// refused network attempts, and the run id with its audit entry.
+#[allow(clippy::print_stdout)]
+pub(crate) fn print_report(r: &RunReport) {
+    match r.status {
+        Status::Answered => {
+            println!("Answer: {}", r.answer.text);
+            for t in r
+                .tables
+                .iter()
+                .filter(|t| !INTERNAL_TABLES.contains(&t.name.as_str()))
+            {
+                println!("\nTable {} ({} rows)", t.name, t.total_rows);
+                println!("  {}", t.columns.join(" | "));
+                for row in t.rows.iter().take(10) {
+                    let cells: Vec<String> = row
+                        .iter()
+                        .map(|c| serde_json::to_string(c).unwrap_or_default())
+                        .collect();
+                    println!("  {}", cells.join(" | "));
+                }
+            }
+            if !r.explanation.is_empty() {
+                println!("\n{}", r.explanation);
+            }
+            for c in &r.drawn_charts {
+                println!("\nChart ({}): {}", c.kind, c.title);
+            }
+            for p in &r.chart_problems {
+                println!("chart not drawn: {p}");
+            }
+            if !r.output_files.is_empty() {
+                println!("\nFiles written by the code: {}", r.output_files.join(", "));
+            }
+        }
+        Status::Blocked => println!("Blocked: {}", r.stop_reason.as_deref().unwrap_or("")),
+        Status::Stopped => println!("Stopped: {}", r.stop_reason.as_deref().unwrap_or("")),
+    }
+    if !r.policy.findings.is_empty() {
+        println!("\nPolicy findings:");
+        for finding in &r.policy.findings {
+            println!("  line {}: {}", finding.line, finding.message);
+        }
+    }
+    for a in &r.sandbox.network_attempts {
+        println!("network attempt refused: {a}");
+    }
+    println!("\nrun {} — audit entry {}", r.run_id, r.audit.entry_hash);
+}

@@ -1,0 +1,111 @@
+//! `glovebox rerun`: run a recorded run's code again on the same inputs,
+//! with the recorded limits, and compare the results with the recorded ones.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+use glovebox_engine::pipeline::{Engine, Progress, RunRequest, Status};
+use glovebox_sandbox::{Limits, Sandbox};
+
+use super::{exit_code, open_store, print_report};
+
+/// Runs `glovebox rerun`: 0 when the results are identical, else at least 4
+/// (or the new run's own code when it stopped earlier).
+#[allow(clippy::print_stdout)]
+pub(crate) fn run(
+    db: &Path,
+    run: String,
+    files: Vec<PathBuf>,
+    require_same_image: bool,
+    yes: bool,
+    json: bool,
+) -> Result<ExitCode> {
+    let store = open_store(db)?;
+    let recorded = match glovebox_engine::rerun::recorded(&store, &run, &files) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("glovebox: {e}");
+            return Ok(ExitCode::from(2));
+        }
+    };
+    drop(store);
+    let sandbox = Sandbox::builder()
+        .build()
+        .context("the sandbox is not ready (run 'glovebox doctor')")?;
+    let image_now = sandbox.image().digest.clone();
+    if let Some(was) = recorded
+        .image_digest
+        .as_deref()
+        .filter(|was| *was != image_now)
+    {
+        if require_same_image {
+            eprintln!("glovebox: the sandbox image changed since {run} (was {was}, is {image_now}); not run");
+            return Ok(ExitCode::from(2));
+        }
+        eprintln!("glovebox: warning: the sandbox image changed since {run} (was {was}, is {image_now}); results may differ");
+    }
+    // The recorded time and memory limits, checked again by the builder.
+    let recorded_limits = store_limits(db, &run).unwrap_or_default();
+    let mut limits = Limits::builder();
+    if let Some(ms) = recorded_limits["wall_time_ms"].as_u64() {
+        limits = limits
+            .with_wall_time(std::time::Duration::from_millis(ms))
+            .context("the recorded time limit")?;
+    }
+    if let Some(bytes) = recorded_limits["memory_bytes"].as_u64() {
+        limits = limits
+            .with_memory_bytes(bytes)
+            .context("the recorded memory limit")?;
+    }
+    let limits = limits.build();
+    let mut engine = Engine::open(db, sandbox, limits)?;
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?;
+    let request = RunRequest {
+        code: Some(recorded.code.clone()),
+        approve_review: yes,
+        rerun_of: Some(run.clone()),
+        ..RunRequest::new(recorded.files.clone(), recorded.goal.clone())
+    };
+    let report = runtime.block_on(engine.run(request, |_: Progress<'_>| {}))?;
+    let differences = glovebox_engine::rerun::differences(recorded.result.as_ref(), &report);
+    let same = report.status == Status::Answered && differences.is_empty();
+    if json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&serde_json::json!({
+                "rerun_of": run,
+                "identical": same,
+                "differences": differences,
+                "report": report,
+            }))?
+        );
+    } else {
+        print_report(&report);
+        if same {
+            println!("\nidentical results to {run}");
+        } else if report.status == Status::Answered {
+            println!("\nresults differ from {run}:");
+            for d in &differences {
+                println!("  - {d}");
+            }
+        }
+    }
+    Ok(ExitCode::from(if same {
+        0
+    } else {
+        exit_code(&report).max(4)
+    }))
+}
+
+/// The limits a run was recorded with.
+fn store_limits(db: &Path, run: &str) -> Option<serde_json::Value> {
+    let store = open_store(db).ok()?;
+    let entries = store.run_entries(run).ok()?;
+    entries
+        .into_iter()
+        .find(|e| e.kind == "run_started")
+        .map(|e| e.body["limits"].clone())
+}

@@ -1,0 +1,157 @@
+//! `glovebox run`: answer a question about CSV files. Builds the limits and
+//! the model settings from the flags, runs the pipeline with progress on
+//! stderr, writes `--out` and prints the report; `--show-prompt` instead
+//! prints the request that would go to the model and runs nothing.
+
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+use glovebox_engine::pipeline::{preview_prompt, Engine, Progress, RunReport, RunRequest};
+use glovebox_engine::provider::ModelSettings;
+use glovebox_sandbox::{Limits, Sandbox};
+
+use super::{exit_code, print_report};
+use crate::RunArgs;
+
+/// Runs `glovebox run`; the exit code follows the report (see `exit_code`).
+#[allow(clippy::print_stdout)]
+pub(crate) fn run(db: &Path, args: RunArgs) -> Result<ExitCode> {
+    let RunArgs {
+        files,
+        goal,
+        code,
+        provider,
+        model,
+        show_prompt,
+        yes,
+        json,
+        userns,
+        time_limit,
+        memory_limit,
+        out,
+    } = args;
+    let mut limits = Limits::builder();
+    if let Some(seconds) = time_limit {
+        limits = limits
+            .with_wall_time(std::time::Duration::from_secs(seconds))
+            .context("--time-limit")?;
+    }
+    if let Some(mib) = memory_limit {
+        limits = limits
+            .with_memory_bytes(mib.saturating_mul(1024 * 1024))
+            .context("--memory-limit")?;
+    }
+    let limits = limits.build();
+    let model_settings = match provider.as_str() {
+        "openai" | "anthropic" => Some(model.settings(&provider)?),
+        _ if model.is_set() => {
+            anyhow::bail!("--model, --base-url, --sample-rows and --request-timeout need --provider openai or anthropic")
+        }
+        _ => None,
+    };
+    if show_prompt {
+        if code.is_some() {
+            eprintln!("glovebox: nothing would be sent: --code runs your own code");
+            return Ok(ExitCode::SUCCESS);
+        }
+        return show_request(&files, &goal, &limits, &provider, model_settings);
+    }
+    let code = match code {
+        Some(path) => Some(
+            std::fs::read_to_string(&path)
+                .with_context(|| format!("cannot read the code file {}", path.display()))?,
+        ),
+        None => None,
+    };
+    let sandbox = Sandbox::builder()
+        .with_user_namespace(userns)
+        .build()
+        .context("the sandbox is not ready (run 'glovebox doctor')")?;
+    let mut engine = Engine::open(db, sandbox, limits)?;
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?;
+    let show_progress =
+        !json && std::io::stderr().is_terminal() || std::env::var_os("GLOVEBOX_PROGRESS").is_some();
+    let request = RunRequest {
+        code,
+        provider,
+        model: model_settings,
+        approve_review: yes,
+        out_dir: out.clone(),
+        ..RunRequest::new(files, goal)
+    };
+    let mut streaming = false;
+    let report = runtime.block_on(engine.run(request, |p: Progress<'_>| {
+        if !show_progress {
+            return;
+        }
+        match p {
+            Progress::Started(_) | Progress::Output { .. } => {}
+            Progress::Stage(stage) => {
+                if streaming {
+                    eprintln!();
+                    streaming = false;
+                }
+                eprintln!("… {}", stage.describe());
+            }
+            Progress::ModelText(text) => {
+                use std::io::Write;
+                streaming = true;
+                let mut err = std::io::stderr().lock();
+                let _ = err.write_all(text.as_bytes());
+                let _ = err.flush();
+            }
+        }
+    }))?;
+    if let Some(dir) = &out {
+        write_out(dir, &report)
+            .with_context(|| format!("cannot write the results into {}", dir.display()))?;
+    }
+    if json {
+        println!("{}", serde_json::to_string_pretty(&report)?);
+    } else {
+        print_report(&report);
+        if let Some(dir) = &out {
+            println!("results written to {}", dir.display());
+        }
+    }
+    Ok(ExitCode::from(exit_code(&report)))
+}
+
+/// `glovebox run --show-prompt`: the exact request body on stdout, where it
+/// would go on stderr; nothing is sent and nothing runs.
+#[allow(clippy::print_stdout)]
+fn show_request(
+    files: &[PathBuf],
+    goal: &str,
+    limits: &Limits,
+    provider: &str,
+    settings: Option<ModelSettings>,
+) -> Result<ExitCode> {
+    let Some(out) = preview_prompt(files, goal, settings.as_ref(), limits)? else {
+        eprintln!("glovebox: the {provider} generator sends nothing: it works on this machine");
+        return Ok(ExitCode::SUCCESS);
+    };
+    eprintln!(
+        "glovebox: nothing was sent. This is the exact body Glovebox would POST to {} (model {}); the API key goes in a header, never in the body:",
+        out.url, out.model
+    );
+    println!("{}", out.body);
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Writes `report.json`, `main.py`, `chart-N.svg` and `chart-N.png` into `dir`
+/// (files the code wrote are already in `dir/files`).
+fn write_out(dir: &std::path::Path, report: &RunReport) -> Result<()> {
+    std::fs::create_dir_all(dir)?;
+    std::fs::write(dir.join("report.json"), serde_json::to_vec_pretty(report)?)?;
+    std::fs::write(dir.join("main.py"), &report.code)?;
+    for (i, chart) in report.drawn_charts.iter().enumerate() {
+        std::fs::write(dir.join(format!("chart-{}.svg", i + 1)), &chart.svg)?;
+        std::fs::write(dir.join(format!("chart-{}.png", i + 1)), &chart.png)?;
+    }
+    Ok(())
+}
