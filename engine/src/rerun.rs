@@ -67,6 +67,8 @@ pub struct Recorded {
     pub files: Vec<PathBuf>,
     /// The image digest the code ran on.
     pub image_digest: Option<String>,
+    /// The sandbox limits it ran under.
+    pub limits: glovebox_sandbox::Limits,
     /// The checked result (answers, tables), when the run answered.
     pub result: Option<CheckedResult>,
 }
@@ -136,6 +138,7 @@ pub fn recorded(
         code,
         files,
         image_digest,
+        limits: started.limits.clone(),
         result,
     })
 }

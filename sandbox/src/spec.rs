@@ -102,7 +102,7 @@ impl ContainerPlan {
     }
 
     /// Whether the helper puts a keeper process in the container's cgroup
-    /// (a systemd scope on cgroup v2, see `helper::ScopeKeeper`).
+    /// (a systemd scope on cgroup v2, see `helper::scope_keeper::ScopeKeeper`).
     pub fn has_scope_keeper(&self) -> bool {
         self.mode.cgroup_manager == CgroupManager::Systemd
             && self.mode.cgroup_layout == CgroupLayout::V2

@@ -13,7 +13,7 @@ use glovebox_engine::run_report::{
 use glovebox_engine::validate::{RawChart, RawTable};
 use ts_rs::{Config, TS};
 
-use crate::error::IpcError;
+use crate::error::{ErrorCode, IpcError};
 use crate::settings::{Provider, Settings, Theme, UiLanguage};
 use crate::types::{
     AuditCheck, DoctorReport, ExportedReport, GeneratedCode, ListRunsQuery, RunFailed, RunFinished,
@@ -60,6 +60,7 @@ pub fn typescript() -> String {
         AuditCheck::decl(&cfg),
         DoctorReport::decl(&cfg),
         ExportedReport::decl(&cfg),
+        ErrorCode::decl(&cfg),
         IpcError::decl(&cfg),
     ];
     let mut out = String::from(

@@ -1,26 +1,113 @@
 //! Errors as they cross to the front end: `{code, message}`, `message` in
-//! plain words. Codes the UI branches on: `input`, `no_sandbox`, `keyring`,
-//! `setup`, `model`, `goal`, `not_found`, `busy`; anything else is shown as
-//! its message.
+//! plain words, `code` one of the closed [`ErrorCode`] set, generated into
+//! the UI's TypeScript (so a code the UI does not know is a type error,
+//! not a silent fallback).
 
+use glovebox_engine::audit::event::StopKind;
 use serde::Serialize;
+
+/// What kind of error: the UI chooses its sentence by this.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// A file, a path or a value given cannot be used.
+    Input,
+    /// The question was not understood well enough to write code.
+    Goal,
+    /// No generator can write code for this question.
+    NoGenerator,
+    /// A model's key or settings are missing or wrong.
+    Setup,
+    /// The model service failed.
+    Model,
+    /// The system keyring could not be used.
+    Keyring,
+    /// This computer cannot run the sandbox (or it is not installed).
+    NoSandbox,
+    /// No such run.
+    NotFound,
+    /// The run has not finished yet.
+    Unfinished,
+    /// Another run is under way.
+    Busy,
+    /// The settings could not be saved.
+    Settings,
+    /// A report could not be written.
+    Export,
+    /// The code was written for another question or other files.
+    StaleCode,
+    /// The person cancelled.
+    Cancelled,
+    /// Something the person cannot act on (details in the log).
+    Internal,
+}
+
+impl ErrorCode {
+    /// The code as the front end receives it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Input => "input",
+            Self::Goal => "goal",
+            Self::NoGenerator => "no_generator",
+            Self::Setup => "setup",
+            Self::Model => "model",
+            Self::Keyring => "keyring",
+            Self::NoSandbox => "no_sandbox",
+            Self::NotFound => "not_found",
+            Self::Unfinished => "unfinished",
+            Self::Busy => "busy",
+            Self::Settings => "settings",
+            Self::Export => "export",
+            Self::StaleCode => "stale_code",
+            Self::Cancelled => "cancelled",
+            Self::Internal => "internal",
+        }
+    }
+}
+
+impl std::fmt::Display for ErrorCode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl From<StopKind> for ErrorCode {
+    /// How a run that stopped before its code was shown is told (a draft
+    /// stops only for its inputs, goal, generator, model or a cancel).
+    fn from(kind: StopKind) -> Self {
+        match kind {
+            StopKind::Input => Self::Input,
+            StopKind::Goal => Self::Goal,
+            StopKind::NoGenerator => Self::NoGenerator,
+            StopKind::Setup => Self::Setup,
+            StopKind::Model => Self::Model,
+            StopKind::Cancelled => Self::Cancelled,
+            StopKind::Policy
+            | StopKind::Review
+            | StopKind::Sandbox
+            | StopKind::Result
+            | StopKind::Interrupted
+            | StopKind::Running => Self::Internal,
+        }
+    }
+}
 
 /// An error for the front end.
 #[derive(Debug, Clone, Serialize, ts_rs::TS, thiserror::Error)]
 #[ts(rename = "IpcErrorPayload")]
 #[error("{code}: {message}")]
 pub struct IpcError {
-    /// Stable code.
-    pub code: String,
+    /// What kind of error.
+    pub code: ErrorCode,
     /// Plain-language message.
     pub message: String,
 }
 
 impl IpcError {
     /// An error with `code` and `message`.
-    pub fn new(code: &str, message: impl std::fmt::Display) -> Self {
+    pub fn new(code: ErrorCode, message: impl std::fmt::Display) -> Self {
         Self {
-            code: code.to_owned(),
+            code,
             message: message.to_string(),
         }
     }
@@ -28,13 +115,13 @@ impl IpcError {
     /// Something the person cannot act on (logged with its detail).
     pub fn internal(what: &str, e: impl std::fmt::Display) -> Self {
         tracing::error!(error = %e, "{what}");
-        Self::new("internal", format!("{what}: {e}"))
+        Self::new(ErrorCode::Internal, format!("{what}: {e}"))
     }
 }
 
 impl From<glovebox_engine::inputs::InputError> for IpcError {
     fn from(e: glovebox_engine::inputs::InputError) -> Self {
-        Self::new("input", e)
+        Self::new(ErrorCode::Input, e)
     }
 }
 
@@ -46,16 +133,16 @@ impl From<glovebox_engine::audit::AuditError> for IpcError {
 
 impl From<glovebox_engine::keys::KeyError> for IpcError {
     fn from(e: glovebox_engine::keys::KeyError) -> Self {
-        Self::new("keyring", e)
+        Self::new(ErrorCode::Keyring, e)
     }
 }
 
 impl From<glovebox_engine::provider::ProviderError> for IpcError {
     fn from(e: glovebox_engine::provider::ProviderError) -> Self {
         if e.is_setup() {
-            Self::new("setup", e)
+            Self::new(ErrorCode::Setup, e)
         } else {
-            Self::new("model", e)
+            Self::new(ErrorCode::Model, e)
         }
     }
 }
@@ -64,10 +151,10 @@ impl From<glovebox_engine::generator::GenerateError> for IpcError {
     fn from(e: glovebox_engine::generator::GenerateError) -> Self {
         use glovebox_engine::generator::GenerateError as G;
         match e {
-            G::Goal { message, .. } => Self::new("goal", message),
+            G::Goal { message, .. } => Self::new(ErrorCode::Goal, message),
             G::Provider(p) => p.into(),
-            G::Cancelled => Self::new("cancelled", "cancelled"),
-            other => Self::new("model", other),
+            G::Cancelled => Self::new(ErrorCode::Cancelled, "cancelled"),
+            other => Self::new(ErrorCode::Model, other),
         }
     }
 }

@@ -17,7 +17,7 @@ use glovebox_sandbox::{Limits, Sandbox};
 use tauri::{AppHandle, Emitter};
 use tokio::sync::{oneshot, watch};
 
-use crate::error::IpcError;
+use crate::error::{ErrorCode, IpcError};
 use crate::types::{RunFailed, RunFinished, RunOutput, RunProgress};
 
 /// What a run thread runs.
@@ -115,7 +115,7 @@ impl Runs {
                 .map_err(|e| IpcError::internal("run state", e))?;
             if active.is_some() {
                 return Err(IpcError::new(
-                    "busy",
+                    ErrorCode::Busy,
                     "a calculation is already running; wait for it or cancel it",
                 ));
             }
@@ -129,7 +129,7 @@ impl Runs {
             Err(e) => {
                 self.clear();
                 return Err(IpcError::new(
-                    "no_sandbox",
+                    ErrorCode::NoSandbox,
                     format!("the sandbox is not ready: {e}"),
                 ));
             }
@@ -316,7 +316,7 @@ impl Runs {
                 Ok(())
             }
             _ => Err(IpcError::new(
-                "not_found",
+                ErrorCode::NotFound,
                 format!("no calculation {run_id} is running"),
             )),
         }

@@ -10,7 +10,7 @@ use glovebox_engine::provider::ModelSettings;
 use glovebox_sandbox::Limits;
 use serde::{Deserialize, Serialize};
 
-use crate::error::IpcError;
+use crate::error::{ErrorCode, IpcError};
 
 /// Shortest time limit a person may set: 5 s (the settings screen says the same).
 pub const MIN_TIME_LIMIT_MS: u64 = 5_000;
@@ -132,7 +132,7 @@ impl Settings {
     pub fn checked(mut self) -> Result<Self, IpcError> {
         if !(MIN_TIME_LIMIT_MS..=MAX_TIME_LIMIT_MS).contains(&self.time_limit_ms) {
             return Err(IpcError::new(
-                "settings",
+                ErrorCode::Settings,
                 format!(
                     "the time limit must be between {} s and {} min",
                     MIN_TIME_LIMIT_MS / 1000,
@@ -142,7 +142,7 @@ impl Settings {
         }
         if !(MIN_MEMORY_LIMIT_BYTES..=MAX_MEMORY_LIMIT_BYTES).contains(&self.memory_limit_bytes) {
             return Err(IpcError::new(
-                "settings",
+                ErrorCode::Settings,
                 format!(
                     "the memory limit must be between {} and {}",
                     glovebox_engine::messages::human_bytes(MIN_MEMORY_LIMIT_BYTES),
@@ -180,7 +180,7 @@ impl Settings {
             .with_wall_time(Duration::from_millis(self.time_limit_ms))
             .and_then(|b| b.with_memory_bytes(self.memory_limit_bytes))
             .map(|b| b.build())
-            .map_err(|e| IpcError::new("settings", e))
+            .map_err(|e| IpcError::new(ErrorCode::Settings, e))
     }
 
     /// Model settings for the chosen provider (`None` for offline).
@@ -253,6 +253,6 @@ mod tests {
             base_url: "ftp://example.com".into(),
             ..Settings::default()
         };
-        assert_eq!(s.checked().expect_err("refused").code, "setup");
+        assert_eq!(s.checked().expect_err("refused").code, ErrorCode::Setup);
     }
 }

@@ -83,8 +83,8 @@ pub struct RunFinished {
 pub struct RunFailed {
     /// The run.
     pub run_id: String,
-    /// `internal`.
-    pub code: String,
+    /// What kind of error (`internal` when the record itself failed).
+    pub code: crate::error::ErrorCode,
     /// Plain-language message.
     pub message: String,
 }

@@ -476,6 +476,10 @@ fn y_range(lo: f64, hi: f64, include_zero: bool) -> (f64, f64) {
 }
 
 /// Turns the request and its table into what to draw.
+#[allow(
+    clippy::too_many_lines,
+    reason = "one pass over every chart kind: split by kind"
+)]
 pub(crate) fn plan(spec: &RawChart, table: &RawTable, lang: Lang) -> Result<Plan, ChartError> {
     let kind = Kind::parse(&spec.kind)
         .ok_or_else(|| ChartError::UnknownKind(clean_label(&spec.kind, MAX_LABEL_CHARS)))?;

@@ -37,8 +37,6 @@ use crate::provider::{self, ModelSettings};
 use crate::support;
 
 pub use crate::run_report::{AttemptReport, DrawnChart, RunReport, SandboxReport, Status};
-/// Kept here until the CLI reads it from [`crate::validate`].
-pub use crate::validate::INTERNAL_TABLES;
 
 /// Errors that stop the engine itself (not a run).
 #[derive(Debug, thiserror::Error)]

@@ -234,6 +234,7 @@ export const en = {
   "error.goal": "{message}",
   "error.not_found": "Not found: {message}",
   "error.busy": "Another run is under way. Wait for it to end or cancel it.",
+  "error.stale_code": "This code was written for another question or other files. Write the code again.",
   "error.internal": "{message}",
   "common.close": "Close",
   "lang.en": "English",

@@ -234,6 +234,7 @@ export const es: Dictionary = {
   "error.goal": "{message}",
   "error.not_found": "No encontrado: {message}",
   "error.busy": "Hay otra ejecución en curso. Espere a que termine o cancélela.",
+  "error.stale_code": "Este código se escribió para otra pregunta u otros archivos. Escriba el código de nuevo.",
   "error.internal": "{message}",
   "common.close": "Cerrar",
   "lang.en": "English",

@@ -234,6 +234,7 @@ export const fr: Dictionary = {
   "error.goal": "{message}",
   "error.not_found": "Introuvable : {message}",
   "error.busy": "Une autre exécution est en cours. Attendez sa fin ou annulez-la.",
+  "error.stale_code": "Ce code a été écrit pour une autre question ou d'autres fichiers. Écrivez le code à nouveau.",
   "error.internal": "{message}",
   "common.close": "Fermer",
   "lang.en": "English",

@@ -45,6 +45,7 @@ const ERROR_KEYS: Record<string, MessageKey> = {
   goal: "error.goal",
   not_found: "error.not_found",
   busy: "error.busy",
+  stale_code: "error.stale_code",
 };
 
 /** A sentence for an IPC error, chosen by its code. */

@@ -11,27 +11,11 @@ use super::open_store;
 #[allow(clippy::print_stdout)]
 pub(crate) fn run(db: &Path, limit: i64) -> Result<ExitCode> {
     let store = open_store(db)?;
-    for entry in store.recent_runs(limit)? {
-        let finished = store
-            .run_entries(&entry.run_id)?
-            .into_iter()
-            .rev()
-            .find(|e| e.kind == "run_finished" || e.kind == "run_interrupted");
-        let status = finished
-            .map(|e| {
-                if e.kind == "run_interrupted" {
-                    "interrupted".to_owned()
-                } else {
-                    e.body["status"].as_str().unwrap_or("?").to_owned()
-                }
-            })
-            .unwrap_or_else(|| "running".into());
+    let limit = u32::try_from(limit.max(1)).unwrap_or(u32::MAX);
+    for run in glovebox_engine::history::list(&store, "", limit)? {
         println!(
             "{}  {}  {:<11} {}",
-            entry.run_id,
-            entry.at,
-            status,
-            entry.body["goal"].as_str().unwrap_or("")
+            run.run_id, run.started_at, run.status, run.goal
         );
     }
     Ok(ExitCode::SUCCESS)

@@ -20,7 +20,8 @@ use std::path::Path;
 use anyhow::Result;
 use glovebox_engine::audit::event::StopKind;
 use glovebox_engine::audit::AuditStore;
-use glovebox_engine::pipeline::{RunReport, Status, INTERNAL_TABLES};
+use glovebox_engine::pipeline::{RunReport, Status};
+use glovebox_engine::validate::INTERNAL_TABLES;
 
 /// Opens the audit log; runs left unfinished by a dead process are marked first.
 pub(crate) fn open_store(db: &Path) -> Result<AuditStore> {

@@ -46,19 +46,14 @@ pub(crate) fn run(
         eprintln!("glovebox: warning: the sandbox image changed since {run} (was {was}, is {image_now}); results may differ");
     }
     // The recorded time and memory limits, checked again by the builder.
-    let recorded_limits = store_limits(db, &run).unwrap_or_default();
-    let mut limits = Limits::builder();
-    if let Some(ms) = recorded_limits["wall_time_ms"].as_u64() {
-        limits = limits
-            .with_wall_time(std::time::Duration::from_millis(ms))
-            .context("the recorded time limit")?;
-    }
-    if let Some(bytes) = recorded_limits["memory_bytes"].as_u64() {
-        limits = limits
-            .with_memory_bytes(bytes)
-            .context("the recorded memory limit")?;
-    }
-    let limits = limits.build();
+    let limits = Limits::builder()
+        .with_wall_time(std::time::Duration::from_millis(
+            recorded.limits.wall_time_ms,
+        ))
+        .context("the recorded time limit")?
+        .with_memory_bytes(recorded.limits.memory_bytes)
+        .context("the recorded memory limit")?
+        .build();
     let mut engine = Engine::open(db, sandbox, limits)?;
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -98,14 +93,4 @@ pub(crate) fn run(
     } else {
         exit_code(&report).max(4)
     }))
-}
-
-/// The limits a run was recorded with.
-fn store_limits(db: &Path, run: &str) -> Option<serde_json::Value> {
-    let store = open_store(db).ok()?;
-    let entries = store.run_entries(run).ok()?;
-    entries
-        .into_iter()
-        .find(|e| e.kind == "run_started")
-        .map(|e| e.body["limits"].clone())
 }

@@ -1,0 +1,159 @@
+//! Code for a question: drafted by the engine (`Engine::draft`: the run,
+//! its inputs and any model request recorded before anything leaves the
+//! machine), the request a model would get (nothing sent), and the
+//! policy's verdict as the person edits.
+
+use glovebox_engine::lang::Lang;
+use glovebox_engine::pipeline::{Drafted, Engine, RunReport, RunRequest};
+use glovebox_engine::policy::{self, PolicyReport, Profile};
+use glovebox_sandbox::{Limits, Sandbox};
+use tauri::State;
+use tracing::Instrument;
+
+use super::{blocking, question, Answer, MAX_CODE_BYTES};
+use crate::error::{ErrorCode, IpcError};
+use crate::settings::Provider;
+use crate::state::{AppState, Drafted as LastDraft};
+use crate::types::GeneratedCode;
+/// The plan in words: the comment lines the code starts with.
+pub(super) fn plan_text(code: &str) -> String {
+    code.lines()
+        .take_while(|l| l.trim_start().starts_with('#') || l.trim().is_empty())
+        .filter_map(|l| l.trim_start().strip_prefix('#'))
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Code for `goal` on `files`, from `provider`.
+#[tauri::command]
+pub async fn generate_code(
+    state: State<'_, AppState>,
+    goal: String,
+    files: Vec<String>,
+    provider: Provider,
+) -> Answer<GeneratedCode> {
+    let span = tracing::info_span!("generate_code", provider = provider.name());
+    generate(state, goal, files, provider)
+        .instrument(span)
+        .await
+}
+
+async fn generate(
+    state: State<'_, AppState>,
+    goal: String,
+    files: Vec<String>,
+    provider: Provider,
+) -> Answer<GeneratedCode> {
+    let (paths, limits, model) = question(&state, &goal, &files, provider)?;
+    let mut engine = open_engine(&state, limits)?;
+    // The draft records the run, its inputs and a model's request before
+    // anything leaves the machine.
+    let request = RunRequest {
+        provider: provider.name().to_owned(),
+        model,
+        ..RunRequest::new(paths, goal.clone())
+    };
+    let drafted = engine.draft(request, |_| {}).await.map_err(unrecorded)?;
+    let draft = match drafted {
+        Drafted::Ready(draft) => draft,
+        Drafted::Stopped(report) => return Err(stopped(&report)),
+    };
+    let generated = draft.generated().clone();
+    let answer = GeneratedCode {
+        code: generated.code.clone(),
+        origin: generated.origin.clone(),
+        plan: plan_text(&generated.code),
+        run_id: draft.run_id().to_owned(),
+    };
+    let replaced = {
+        let mut pending = state
+            .draft
+            .lock()
+            .map_err(|e| IpcError::internal("draft state", e))?;
+        pending.replace(*draft)
+    };
+    if let Some(old) = replaced {
+        engine.discard(old).map_err(unrecorded)?;
+    }
+    if let Ok(mut last) = state.drafted.lock() {
+        *last = Some(LastDraft {
+            run_id: answer.run_id.clone(),
+            goal,
+            files,
+            provider,
+            generated,
+        });
+    }
+    Ok(answer)
+}
+
+/// The audit log failed: nothing may go on unrecorded.
+fn unrecorded(e: glovebox_engine::pipeline::EngineError) -> IpcError {
+    IpcError::internal("the run could not be recorded", e)
+}
+
+/// An engine on the app's audit log (drafts need no container yet, but
+/// the same engine checks the sandbox can be set up).
+fn open_engine(state: &AppState, limits: Limits) -> Answer<Engine> {
+    let sandbox = Sandbox::builder().build().map_err(|e| {
+        IpcError::new(
+            ErrorCode::NoSandbox,
+            format!("the sandbox is not ready: {e}"),
+        )
+    })?;
+    Engine::open(&state.paths.db, sandbox, limits)
+        .map_err(|e| IpcError::internal("the audit log cannot be opened", e))
+}
+
+/// A run that stopped before any code was shown, as an error in its own
+/// words (`goal` for a question not understood, `model`, `setup`, `input`…).
+fn stopped(report: &RunReport) -> IpcError {
+    let code = report
+        .stop_kind
+        .map_or(ErrorCode::Internal, ErrorCode::from);
+    IpcError::new(code, report.stop_reason.as_deref().unwrap_or_default())
+}
+
+/// The exact request a model provider would get (nothing is sent).
+#[tauri::command]
+pub async fn preview_prompt(
+    state: State<'_, AppState>,
+    goal: String,
+    files: Vec<String>,
+    provider: Provider,
+) -> Answer<String> {
+    let (paths, limits, model) = question(&state, &goal, &files, provider)?;
+    blocking(move || {
+        match glovebox_engine::pipeline::preview_prompt(&paths, &goal, model.as_ref(), &limits) {
+            Ok(Some(out)) => Ok(out.body),
+            Ok(None) => Ok(String::new()),
+            Err(glovebox_engine::pipeline::PreviewError::Input(e)) => Err(e.into()),
+            Err(glovebox_engine::pipeline::PreviewError::Provider(e)) => Err(e.into()),
+        }
+    })
+    .await
+}
+
+/// The policy's verdict on `code`, messages in `lang` (`en`, `fr`, `es`);
+/// off the main thread (it runs on every pause in typing).
+#[tauri::command]
+pub async fn check_code(code: String, lang: String) -> Answer<PolicyReport> {
+    blocking(move || check(&code, &lang)).await
+}
+
+pub(super) fn check(code: &str, lang: &str) -> Answer<PolicyReport> {
+    if code.len() > MAX_CODE_BYTES {
+        return Err(IpcError::new(
+            ErrorCode::Input,
+            "the code is too long to check (more than 1 MiB)",
+        ));
+    }
+    let lang = match lang {
+        "fr" => Lang::Fr,
+        "es" => Lang::Es,
+        _ => Lang::En,
+    };
+    Ok(policy::check(code, lang, &Profile::builtin()))
+}

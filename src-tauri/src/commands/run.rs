@@ -1,0 +1,137 @@
+//! Running code: a draft's code on its own run (`Engine::run_draft`),
+//! refused when the question or files changed since it was written; code
+//! run again, or typed by hand, as a new run; cancel.
+
+use std::path::PathBuf;
+
+use glovebox_engine::pipeline::{DraftRun, RunRequest};
+use glovebox_engine::provider::ModelSettings;
+use tauri::{AppHandle, State};
+use tracing::Instrument;
+
+use super::{check_files, check_goal, Answer, MAX_CODE_BYTES};
+use crate::error::{ErrorCode, IpcError};
+use crate::runs::Job;
+use crate::settings::{Provider, Settings};
+use crate::state::AppState;
+use crate::types::StartRunRequest;
+/// Starts a run; answers its id at once, the rest comes as events.
+#[tauri::command]
+pub async fn start_run(
+    app: AppHandle,
+    state: State<'_, AppState>,
+    request: StartRunRequest,
+) -> Answer<String> {
+    let span = tracing::info_span!("start_run", provider = request.provider.name());
+    start(app, state, request).instrument(span).await
+}
+
+async fn start(
+    app: AppHandle,
+    state: State<'_, AppState>,
+    request: StartRunRequest,
+) -> Answer<String> {
+    check_goal(&request.goal)?;
+    let files = check_files(&request.files)?;
+    if request.code.trim().is_empty() {
+        return Err(IpcError::new(ErrorCode::Input, "there is no code to run"));
+    }
+    if request.code.len() > MAX_CODE_BYTES {
+        return Err(IpcError::new(
+            ErrorCode::Input,
+            "the code is too long (more than 1 MiB)",
+        ));
+    }
+    let settings = state.settings();
+    let limits = settings.limits()?;
+    let model = match request.provider {
+        Provider::Offline => None,
+        _ => Settings {
+            provider: request.provider,
+            ..settings
+        }
+        .model_settings()?,
+    };
+    let job = match request.draft.as_deref() {
+        Some(run_id) => drafted_job(&state, run_id, &request, model)?,
+        None => Job::Request(RunRequest {
+            code: Some(request.code),
+            provider: request.provider.name().to_owned(),
+            model,
+            approve_review: request.approve_review,
+            approved_by: Some(APPROVER.into()),
+            ..RunRequest::new(files, request.goal)
+        }),
+    };
+    state
+        .runs
+        .start(app, state.paths.db.clone(), limits, job)
+        .await
+}
+
+/// Who approves a review verdict in the app, as recorded.
+const APPROVER: &str = "user (Run anyway, in the app)";
+
+/// The run of drafted code: on the draft's own run while it waits, or a new
+/// run that records the drafted code once the draft has run. Either way
+/// only for the question and files it was drafted for.
+fn drafted_job(
+    state: &AppState,
+    run_id: &str,
+    request: &StartRunRequest,
+    model: Option<ModelSettings>,
+) -> Answer<Job> {
+    let last = state
+        .drafted
+        .lock()
+        .map_err(|e| IpcError::internal("draft state", e))?
+        .clone()
+        .filter(|d| d.run_id == run_id)
+        .ok_or_else(|| {
+            IpcError::new(
+                ErrorCode::StaleCode,
+                "this code was written for an earlier question; write the code again",
+            )
+        })?;
+    if last.goal != request.goal || last.files != request.files || last.provider != request.provider
+    {
+        return Err(IpcError::new(
+            ErrorCode::StaleCode,
+            "the question or the files changed since this code was written; write the code again",
+        ));
+    }
+    let pending = state
+        .draft
+        .lock()
+        .map_err(|e| IpcError::internal("draft state", e))?
+        .take_if(|d| d.run_id() == run_id);
+    Ok(match pending {
+        Some(draft) => Job::Draft(
+            Box::new(draft),
+            DraftRun {
+                code: request.code.clone(),
+                approve_review: request.approve_review,
+                approved_by: APPROVER.into(),
+                cancel: None,
+            },
+        ),
+        None => Job::Request(RunRequest {
+            code: Some(request.code.clone()),
+            provider: request.provider.name().to_owned(),
+            model,
+            approve_review: request.approve_review,
+            generated: Some(last.generated),
+            approved_by: Some(APPROVER.into()),
+            ..RunRequest::new(
+                request.files.iter().map(PathBuf::from).collect(),
+                request.goal.clone(),
+            )
+        }),
+    })
+}
+
+/// Asks a running calculation to stop.
+#[tauri::command]
+pub fn cancel_run(state: State<'_, AppState>, run_id: String) -> Answer<()> {
+    state.runs.cancel(&run_id)
+}
