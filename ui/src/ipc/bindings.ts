@@ -236,6 +236,38 @@ stderr: string, };
 
 export type RunStatus = "answered" | "blocked" | "stopped";
 
+export type StopKind = "input" | "goal" | "no_generator" | "setup" | "model" | "policy" | "review" | "sandbox" | "result" | "cancelled" | "interrupted" | "running";
+
+export type Answer = { 
+/**
+ * Name -> number or text, as the code reported it.
+ */
+values: Record<string, number | string | boolean | null>, 
+/**
+ * `name: value unit; …`.
+ */
+text: string, };
+
+export type PolicySummary = { 
+/**
+ * The strongest severity found.
+ */
+verdict: Verdict | null, 
+/**
+ * Findings in line order.
+ */
+findings: Array<Finding>, };
+
+export type AuditRef = { 
+/**
+ * Hash of the run's last entry so far (a report's anchor).
+ */
+entry_hash: string, 
+/**
+ * Its position in the log.
+ */
+seq: number, };
+
 export type Lang = "en" | "fr" | "es";
 
 export type RunReport = { 
@@ -250,7 +282,7 @@ status: RunStatus,
 /**
  * `values` (name -> number or text) and `text`.
  */
-answer: { text?: string; values?: Record<string, number | string | boolean | null> }, 
+answer: Answer, 
 /**
  * Tables.
  */
@@ -294,23 +326,21 @@ attempts: Array<Attempt>,
  */
 stop_reason: string | null, 
 /**
- * What kind of stop: `input`, `goal`, `no_generator`, `setup` (model
- * key or settings), `model` (the model service failed or gave no code),
- * `policy`, `review`, `sandbox`, `result`.
+ * What kind of stop.
  */
-stop_kind: string | null, 
+stop_kind: StopKind | null, 
 /**
  * Policy verdict and findings of the last attempt.
  */
-policy: { verdict: Verdict | null; findings: Array<Finding> }, 
+policy: PolicySummary, 
 /**
  * Sandbox outcome of the last attempt.
  */
 sandbox: SandboxReport, 
 /**
- * Audit: hash of the run's last entry.
+ * Audit: the run's last entry.
  */
-audit: { entry_hash?: string; seq?: number }, 
+audit: AuditRef, 
 /**
  * The inputs as described.
  */
@@ -373,7 +403,12 @@ origin: string,
 /**
  * What the code will do, in plain words (empty when unknown).
  */
-plan: string, };
+plan: string, 
+/**
+ * The run the code was drafted in (recorded in the audit log with the
+ * inputs and any model request); `start_run` runs it on that run.
+ */
+run_id: string, };
 
 export type StartRunRequest = { 
 /**
@@ -395,7 +430,13 @@ provider: Provider,
 /**
  * The person pressed "Run anyway" on a `review` verdict.
  */
-approve_review: boolean, };
+approve_review: boolean, 
+/**
+ * The run whose drafted code this is (`GeneratedCode.run_id`): the run
+ * goes on under that id, for the question and files it was drafted
+ * for; none for code that was not generated.
+ */
+draft?: string, };
 
 export type RunProgress = { 
 /**
@@ -445,9 +486,9 @@ export type RunFailed = {
  */
 run_id: string, 
 /**
- * `internal`.
+ * What kind of error (`internal` when the record itself failed).
  */
-code: string, 
+code: ErrorCode, 
 /**
  * Plain-language message.
  */
@@ -533,11 +574,13 @@ fingerprint: string,
  */
 bytes: number, };
 
+export type ErrorCode = "input" | "goal" | "no_generator" | "setup" | "model" | "keyring" | "no_sandbox" | "not_found" | "unfinished" | "busy" | "settings" | "export" | "stale_code" | "cancelled" | "internal";
+
 export type IpcErrorPayload = { 
 /**
- * Stable code.
+ * What kind of error.
  */
-code: string, 
+code: ErrorCode, 
 /**
  * Plain-language message.
  */
