@@ -4,9 +4,10 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::audit::AuditStore;
+use crate::audit::{AuditError, AuditStore};
+use crate::report::manifest::{Document, Manifest};
 use crate::report::sign::{self, SignError, Signer};
-use crate::report::{chart_pngs, manifest, ReportError};
+use crate::report::{chart_pngs, ReportError};
 
 /// Report formats.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -70,7 +71,8 @@ pub fn export(
     out: &Path,
 ) -> Result<Exported, ExportError> {
     let _span = tracing::info_span!("export_report", %run, ?format).entered();
-    let manifest = manifest(store, run)?;
+    let manifest = Document::new(Manifest::of_run(store, run)?)
+        .map_err(|e| ReportError::Audit(AuditError::from(e)))?;
     let signer = Signer::from_keyring()?;
     let bytes = match format {
         Format::Html => sign::signed_html(&manifest, &signer).into_bytes(),

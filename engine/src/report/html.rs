@@ -7,8 +7,9 @@
 use serde_json::Value;
 
 use super::diff::{self, DiffLine};
-use super::words::{text, Words};
-// The recipes' row-count tables are shown under "how this was computed".
+use super::manifest::{Document, Manifest, ManifestStatus};
+use super::words::{self, cell, json, or_empty, Words};
+use crate::validate::RawTable;
 
 /// Most rows of one table shown in the page (all are in the manifest).
 pub const MAX_ROWS_SHOWN: usize = 200;
@@ -46,34 +47,31 @@ th{background:#f3f3f3}pre{background:#f6f8fa;padding:.6rem;overflow-x:auto;font-
 .add{background:#e6ffec}.del{background:#ffebe9}.muted{color:#666;font-size:.85rem}img.chart{max-width:100%;border:1px solid #eee}\
 code{word-break:break-all}@media print{body{margin:0;max-width:none}pre,table,img{page-break-inside:avoid}}";
 
-fn table_html(out: &mut String, table: &Value, w: &Words) {
-    let name = text(&table["name"]);
-    out.push_str(&format!("<h3>{}</h3><table><tr>", escape(&name)));
-    for c in table["columns"].as_array().into_iter().flatten() {
-        out.push_str(&format!("<th>{}</th>", escape(&text(c))));
+fn table_html(out: &mut String, table: &RawTable, w: &Words) {
+    out.push_str(&format!("<h3>{}</h3><table><tr>", escape(&table.name)));
+    for c in &table.columns {
+        out.push_str(&format!("<th>{}</th>", escape(c)));
     }
     out.push_str("</tr>");
-    let rows = table["rows"].as_array().cloned().unwrap_or_default();
-    for row in rows.iter().take(MAX_ROWS_SHOWN) {
+    for row in table.rows.iter().take(MAX_ROWS_SHOWN) {
         out.push_str("<tr>");
-        for cell in row.as_array().into_iter().flatten() {
-            out.push_str(&format!("<td>{}</td>", escape(&text(cell))));
+        for value in row {
+            out.push_str(&format!("<td>{}</td>", escape(&cell(value))));
         }
         out.push_str("</tr>");
     }
     out.push_str("</table>");
-    let total = table["total_rows"].as_u64().unwrap_or(rows.len() as u64);
-    if total as usize > MAX_ROWS_SHOWN {
+    if table.total_rows as usize > MAX_ROWS_SHOWN {
         out.push_str(&format!(
             "<p class=\"muted\">+{} {}</p>",
-            total as usize - MAX_ROWS_SHOWN,
+            table.total_rows as usize - MAX_ROWS_SHOWN,
             w.more_rows
         ));
     }
 }
 
 /// The page with its signature block (see [`super::sign`]).
-pub fn render_signed(manifest: &Value, signature: &Value) -> String {
+pub fn render_signed(manifest: &Document, signature: &Value) -> String {
     let page = render(manifest);
     let body_end = "</body></html>\n";
     let head = page.strip_suffix(body_end).unwrap_or(&page);
@@ -83,14 +81,12 @@ pub fn render_signed(manifest: &Value, signature: &Value) -> String {
     )
 }
 
-/// The report page for `manifest` (see [`super::manifest`]).
-#[allow(
-    clippy::too_many_lines,
-    reason = "every section of the page: split with the typed manifest"
-)]
-pub fn render(manifest: &Value) -> String {
+/// The report page for `manifest` (see [`super::manifest`]): the typed
+/// manifest shown, its JSON carried as it is.
+pub fn render(manifest: &Document) -> String {
     let _span = tracing::info_span!("report_html").entered();
-    let w = Words::of(manifest);
+    let m = manifest.manifest();
+    let w = Words::of(m.lang);
     let mut o = String::new();
     o.push_str(&format!(
         "<!DOCTYPE html>\n<html lang=\"{}\"><head><meta charset=\"utf-8\">\
@@ -98,196 +94,191 @@ pub fn render(manifest: &Value) -> String {
          <title>{} — {}</title><style>{STYLE}</style></head><body>",
         w.lang,
         w.title,
-        escape(&text(&manifest["goal"]))
+        escape(&m.goal)
     ));
     o.push_str(&format!("<h1>{}</h1>", w.title));
     o.push_str(&format!(
         "<p><strong>{}:</strong> {}</p>",
         w.goal,
-        escape(&text(&manifest["goal"]))
+        escape(&m.goal)
     ));
-    if manifest["status"] == "answered" {
-        o.push_str(&format!(
-            "<h2>{}</h2><p class=\"answer\">{}</p>",
-            w.answer,
-            escape(&text(&manifest["answer"]["text"]))
-        ));
-    } else {
-        o.push_str(&format!(
-            "<h2>{}</h2><p class=\"answer stopped\">{}</p>",
-            w.stopped,
-            escape(&text(&manifest["stop_reason"]))
-        ));
-    }
-    let explanation = text(&manifest["explanation"]);
-    if !explanation.is_empty() {
-        o.push_str(&format!(
-            "<h2>{}</h2><p>{}</p>",
-            w.explanation,
-            escape(&explanation)
-        ));
-    }
-    let charts = manifest["charts"].as_array().cloned().unwrap_or_default();
-    if !charts.is_empty() {
+    answer(&mut o, m, w);
+    if !m.charts.is_empty() {
         o.push_str(&format!("<h2>{}</h2>", w.charts));
-        for chart in &charts {
+        for chart in &m.charts {
             o.push_str(&format!(
                 "<p><img class=\"chart\" alt=\"{}\" src=\"data:image/svg+xml;base64,{}\"></p>",
-                escape(&text(&chart["title"])),
-                crate::base64::encode(text(&chart["svg"]).as_bytes())
+                escape(&chart.title),
+                crate::base64::encode(chart.svg.as_bytes())
             ));
         }
     }
-    let (internal, shown) = super::manifest::split_tables(manifest);
+    let (internal, shown) = m.split_tables();
     if !shown.is_empty() {
         o.push_str(&format!("<h2>{}</h2>", w.tables));
         for t in shown {
             table_html(&mut o, t, w);
         }
     }
-
     o.push_str(&format!("<h2>{}</h2>", w.how));
+    inputs(&mut o, m, w);
+    for t in internal {
+        table_html(&mut o, t, w);
+    }
+    code(&mut o, m, w);
+    attempts(&mut o, m, w);
+    sandbox(&mut o, m, w);
+    o.push_str(&format!(
+        "<h2>{}</h2><p class=\"muted\">run <code>{}</code> · {} → {} · Glovebox {} · audit <code>{}</code> (#{})</p>",
+        w.record,
+        escape(&m.run_id),
+        escape(&m.started_at),
+        escape(&m.finished_at),
+        escape(&m.app_version),
+        escape(&m.audit.run_last_entry_hash),
+        m.audit.run_last_entry_seq,
+    ));
+    o.push_str(&format!(
+        "<script type=\"application/json\" id=\"glovebox-manifest\">{}</script>",
+        script_json(manifest.json())
+    ));
+    o.push_str("</body></html>\n");
+    o
+}
+
+/// The answer, or why there is none, and how to read it.
+fn answer(o: &mut String, m: &Manifest, w: &Words) {
+    if m.status == ManifestStatus::Answered {
+        o.push_str(&format!(
+            "<h2>{}</h2><p class=\"answer\">{}</p>",
+            w.answer,
+            escape(m.answer.as_ref().map_or("", |a| a.text.as_str()))
+        ));
+    } else {
+        o.push_str(&format!(
+            "<h2>{}</h2><p class=\"answer stopped\">{}</p>",
+            w.stopped,
+            escape(or_empty(m.stop_reason.as_ref()))
+        ));
+    }
+    let explanation = or_empty(m.explanation.as_ref());
+    if !explanation.is_empty() {
+        o.push_str(&format!(
+            "<h2>{}</h2><p>{}</p>",
+            w.explanation,
+            escape(explanation)
+        ));
+    }
+}
+
+/// The files read.
+fn inputs(o: &mut String, m: &Manifest, w: &Words) {
     o.push_str(&format!(
         "<h3>{}</h3><table><tr><th>{}</th><th>{}</th><th>sha256</th><th>{}</th><th>{}</th></tr>",
         w.inputs, w.file, w.size, w.rows, w.columns
     ));
-    for input in manifest["inputs"].as_array().into_iter().flatten() {
-        let columns: Vec<String> = input["columns"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .map(|c| format!("{} ({})", text(&c["name"]), text(&c["kind"])))
-            .collect();
+    for input in &m.inputs {
         o.push_str(&format!(
             "<tr><td>{}</td><td>{}</td><td><code>{}</code></td><td>{}</td><td>{}</td></tr>",
-            escape(&text(&input["name"])),
-            escape(&text(&input["size_bytes"])),
-            escape(&text(&input["sha256"])),
-            escape(&text(&input["row_count"])),
-            escape(&columns.join(", "))
+            escape(&input.name),
+            input.size_bytes,
+            escape(&input.sha256),
+            input.row_count,
+            escape(&words::columns(input))
         ));
     }
     o.push_str("</table>");
-    for t in internal {
-        table_html(&mut o, t, w);
-    }
-    let final_code = text(&manifest["final_code"]);
+}
+
+/// The code that ran, and its changes from the generated code.
+fn code(o: &mut String, m: &Manifest, w: &Words) {
+    let final_code = or_empty(m.final_code.as_ref());
     o.push_str(&format!(
         "<h3>{}</h3><pre>{}</pre>",
         w.code,
-        escape(&final_code)
+        escape(final_code)
     ));
-    let generated = text(&manifest["generated_code"]);
-    if !generated.is_empty() && generated != final_code {
-        o.push_str(&format!("<h3>{}</h3><pre>", w.changes));
-        match diff::lines(&generated, &final_code) {
-            Some(lines) => {
-                for l in lines {
-                    match l {
-                        DiffLine::Same(s) => o.push_str(&format!("  {}\n", escape(s))),
-                        DiffLine::Added(s) => {
-                            o.push_str(&format!("<span class=\"add\">+ {}</span>\n", escape(s)))
-                        }
-                        DiffLine::Removed(s) => {
-                            o.push_str(&format!("<span class=\"del\">- {}</span>\n", escape(s)))
-                        }
+    let generated = or_empty(m.generated_code.as_ref());
+    if generated.is_empty() || generated == final_code {
+        return;
+    }
+    o.push_str(&format!("<h3>{}</h3><pre>", w.changes));
+    match diff::lines(generated, final_code) {
+        Some(lines) => {
+            for l in lines {
+                match l {
+                    DiffLine::Same(s) => o.push_str(&format!("  {}\n", escape(s))),
+                    DiffLine::Added(s) => {
+                        o.push_str(&format!("<span class=\"add\">+ {}</span>\n", escape(s)))
+                    }
+                    DiffLine::Removed(s) => {
+                        o.push_str(&format!("<span class=\"del\">- {}</span>\n", escape(s)))
                     }
                 }
             }
-            None => o.push_str(&escape(&generated)),
         }
-        o.push_str("</pre>");
+        None => o.push_str(&escape(generated)),
     }
+    o.push_str("</pre>");
+}
+
+/// Each attempt: its origin, the policy's verdict and findings, its
+/// approval and failure.
+fn attempts(o: &mut String, m: &Manifest, w: &Words) {
     o.push_str(&format!("<h3>{}</h3>", w.attempts));
-    for a in manifest["attempts"].as_array().into_iter().flatten() {
-        let verdict = text(&a["policy"]["verdict"]);
+    for a in &m.attempts {
         o.push_str(&format!(
             "<p><strong>{} {}</strong> ({}) — {}: {}</p>",
             w.attempt,
-            escape(&text(&a["number"])),
-            escape(&text(&a["origin"])),
+            a.number,
+            escape(or_empty(a.origin.as_ref())),
             w.policy,
-            escape(&verdict)
+            escape(&words::verdict(a))
         ));
-        let findings = a["policy"]["findings"]
-            .as_array()
-            .cloned()
-            .unwrap_or_default();
+        let findings = words::findings(a);
         if findings.is_empty() {
             o.push_str(&format!("<p class=\"muted\">{}</p>", w.no_findings));
         } else {
             o.push_str("<ul>");
-            for f in &findings {
+            for f in findings {
                 o.push_str(&format!(
                     "<li>line {}: {} <span class=\"muted\">({})</span></li>",
-                    escape(&text(&f["line"])),
-                    escape(&text(&f["message"])),
-                    escape(&text(&f["rule"]))
+                    f.line,
+                    escape(&f.message),
+                    escape(&f.rule)
                 ));
             }
             o.push_str("</ul>");
         }
-        if !a["approval"].is_null() {
-            o.push_str(&format!(
-                "<p>{} {}</p>",
-                w.approved_by,
-                escape(&text(&a["approval"]["by"]))
-            ));
+        if let Some(by) = words::approved_by(a) {
+            o.push_str(&format!("<p>{} {}</p>", w.approved_by, escape(by)));
         }
-        if !a["failure"].is_null() {
-            o.push_str(&format!(
-                "<p class=\"stopped\">{}</p>",
-                escape(&text(&a["failure"]["reason"]))
-            ));
+        if let Some(reason) = words::failure(a) {
+            o.push_str(&format!("<p class=\"stopped\">{}</p>", escape(reason)));
         }
     }
-    let sandbox = &manifest["sandbox"];
-    let usage = &manifest["usage"];
-    let attempts_seen = manifest["network_attempts"].as_array().map_or(0, Vec::len);
+}
+
+/// The sandbox: network, limits, resources used, image, files opened.
+fn sandbox(o: &mut String, m: &Manifest, w: &Words) {
     o.push_str(&format!(
         "<h3>{}</h3><table>\
          <tr><th>{}</th><td>{} ({})</td></tr>\
          <tr><th>{}</th><td><code>{}</code></td></tr>\
-         <tr><th>{}</th><td>wall {} ms, cpu {} ms, peak memory {} bytes</td></tr>\
+         <tr><th>{}</th><td>{}</td></tr>\
          <tr><th>image</th><td><code>{}</code> — {}</td></tr>\
          <tr><th>{}</th><td>{}</td></tr></table>",
         w.sandbox,
         w.network,
         w.network_none,
-        attempts_seen,
+        words::network_attempts(m),
         w.limits,
-        escape(&text(&sandbox["limits"])),
+        escape(&json(&m.sandbox.limits)),
         w.usage,
-        escape(&text(&usage["wall_ms"])),
-        escape(&text(&usage["cpu_ms"])),
-        escape(&text(&usage["peak_memory_bytes"])),
-        escape(&text(&sandbox["image_digest"])),
-        escape(&text(&sandbox["mode"])),
+        escape(&words::usage(m)),
+        escape(or_empty(m.sandbox.image_digest.as_ref())),
+        escape(&json(&m.sandbox.mode)),
         w.files_read,
-        escape(
-            &manifest["files_read"]
-                .as_array()
-                .into_iter()
-                .flatten()
-                .map(|f| text(&f["path"]))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
+        escape(&words::files_read(m)),
     ));
-    o.push_str(&format!(
-        "<h2>{}</h2><p class=\"muted\">run <code>{}</code> · {} → {} · Glovebox {} · audit <code>{}</code> (#{})</p>",
-        w.record,
-        escape(&text(&manifest["run_id"])),
-        escape(&text(&manifest["started_at"])),
-        escape(&text(&manifest["finished_at"])),
-        escape(&text(&manifest["app_version"])),
-        escape(&text(&manifest["audit"]["run_last_entry_hash"])),
-        escape(&text(&manifest["audit"]["run_last_entry_seq"])),
-    ));
-    o.push_str(&format!(
-        "<script type=\"application/json\" id=\"glovebox-manifest\">{}</script>",
-        script_json(manifest)
-    ));
-    o.push_str("</body></html>\n");
-    o
 }

@@ -1,8 +1,10 @@
 //! The manifest of a run: everything a reader needs to trust a result,
-//! taken only from the run's audit entries, as canonical JSON.
+//! taken only from the run's audit entries, as a typed [`Manifest`] whose
+//! JSON is canonical. Reports carry that JSON (signed) and render from the
+//! typed reading, so a renamed field is a compile error, not an empty line.
 
 use glovebox_sandbox::{Limits, Mode, NetworkAttempt, Outcome, OutputFile, Usage};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
@@ -13,7 +15,7 @@ use crate::audit::{AuditError, AuditStore};
 use crate::inputs::{ColumnKind, InputDescription};
 use crate::lang::Lang;
 use crate::policy::PolicyReport;
-use crate::validate;
+use crate::validate::{self, RawChart, RawTable};
 
 /// Version of the manifest format.
 pub const REPORT_FORMAT: u32 = 1;
@@ -34,34 +36,48 @@ pub enum ReportError {
 
 /// An input as a manifest shows it: no host path, no preview, columns by
 /// name, kind and empty cells.
-#[derive(Serialize)]
-struct ManifestInput<'a> {
-    name: &'a str,
-    size_bytes: u64,
-    sha256: &'a str,
-    encoding: &'a str,
-    bom: bool,
-    delimiter: char,
-    decimal_comma: bool,
-    has_header: bool,
-    row_count: u64,
-    columns: Vec<ManifestColumn<'a>>,
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ManifestInput {
+    /// File name (as the code saw it, under `/input/`).
+    pub name: String,
+    /// Size in bytes.
+    pub size_bytes: u64,
+    /// sha256 of the bytes, hex.
+    pub sha256: String,
+    /// Encoding name.
+    pub encoding: String,
+    /// A byte-order mark starts the file.
+    pub bom: bool,
+    /// Field delimiter.
+    pub delimiter: char,
+    /// Numbers use a decimal comma.
+    pub decimal_comma: bool,
+    /// The first row names the columns.
+    pub has_header: bool,
+    /// Data rows (header excluded).
+    pub row_count: u64,
+    /// Columns.
+    pub columns: Vec<ManifestColumn>,
 }
 
-#[derive(Serialize)]
-struct ManifestColumn<'a> {
-    name: &'a str,
-    kind: ColumnKind,
-    empty_cells: u64,
+/// A column of an input: name, inferred kind, empty cells.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ManifestColumn {
+    /// Header text, or `column_N` without a header.
+    pub name: String,
+    /// Inferred type.
+    pub kind: ColumnKind,
+    /// Empty cells seen.
+    pub empty_cells: u64,
 }
 
-impl<'a> From<&'a InputDescription> for ManifestInput<'a> {
-    fn from(i: &'a InputDescription) -> Self {
+impl From<&InputDescription> for ManifestInput {
+    fn from(i: &InputDescription) -> Self {
         Self {
-            name: &i.name,
+            name: i.name.clone(),
             size_bytes: i.size_bytes,
-            sha256: &i.sha256,
-            encoding: &i.encoding,
+            sha256: i.sha256.clone(),
+            encoding: i.encoding.clone(),
             bom: i.bom,
             delimiter: i.delimiter,
             decimal_comma: i.decimal_comma,
@@ -71,7 +87,7 @@ impl<'a> From<&'a InputDescription> for ManifestInput<'a> {
                 .columns
                 .iter()
                 .map(|c| ManifestColumn {
-                    name: &c.name,
+                    name: c.name.clone(),
                     kind: c.kind,
                     empty_cells: c.empty_cells,
                 })
@@ -81,24 +97,37 @@ impl<'a> From<&'a InputDescription> for ManifestInput<'a> {
 }
 
 /// What the sandbox reported of one attempt, without the captured output.
-#[derive(Serialize)]
-struct ManifestOutcome<'a> {
-    exit_code: Option<i32>,
-    signal: Option<i32>,
-    timed_out: bool,
-    oom_killed: bool,
-    pids_limit_hit: bool,
-    cancelled: bool,
-    usage: &'a Usage,
-    network_attempts: &'a [NetworkAttempt],
-    network_attempts_total: u64,
-    image_digest: &'a str,
-    mode: &'a Mode,
-    output_files: &'a [OutputFile],
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ManifestOutcome {
+    /// Exit code, when the process exited on its own.
+    pub exit_code: Option<i32>,
+    /// The signal that ended the process, when it was killed.
+    pub signal: Option<i32>,
+    /// The wall-time limit was reached.
+    pub timed_out: bool,
+    /// The OOM killer ended a process of the job.
+    pub oom_killed: bool,
+    /// The pids limit refused a fork or thread.
+    pub pids_limit_hit: bool,
+    /// The job was cancelled.
+    pub cancelled: bool,
+    /// Resource usage.
+    pub usage: Usage,
+    /// Network sockets the job tried to open (the first 256).
+    pub network_attempts: Vec<NetworkAttempt>,
+    /// How many network attempts there were in all (as in [`Outcome`]).
+    #[serde(default)]
+    pub network_attempts_total: u64,
+    /// Digest of the sandbox image.
+    pub image_digest: String,
+    /// How the sandbox was set up.
+    pub mode: Mode,
+    /// Files the job left in `/output`.
+    pub output_files: Vec<OutputFile>,
 }
 
-impl<'a> From<&'a Outcome> for ManifestOutcome<'a> {
-    fn from(o: &'a Outcome) -> Self {
+impl From<&Outcome> for ManifestOutcome {
+    fn from(o: &Outcome) -> Self {
         Self {
             exit_code: o.exit_code,
             signal: o.signal,
@@ -106,105 +135,242 @@ impl<'a> From<&'a Outcome> for ManifestOutcome<'a> {
             oom_killed: o.oom_killed,
             pids_limit_hit: o.pids_limit_hit,
             cancelled: o.cancelled,
-            usage: &o.usage,
-            network_attempts: &o.network_attempts,
+            usage: o.usage.clone(),
+            network_attempts: o.network_attempts.clone(),
             network_attempts_total: o.network_attempts_total,
-            image_digest: &o.image_digest,
-            mode: &o.mode,
-            output_files: &o.output_files,
+            image_digest: o.image_digest.clone(),
+            mode: o.mode,
+            output_files: o.output_files.clone(),
         }
     }
 }
 
-/// Why an attempt failed, as recorded.
-#[derive(Serialize)]
+/// Why an attempt failed, as recorded: the body of one of three events,
+/// told apart by their fields (in this order: a repaired failure has a
+/// `kind`, a generation failure a `provider`, a sandbox error a `code`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(untagged)]
-enum AttemptFailure<'a> {
-    Repaired(&'a AttemptFailed),
-    Generation(&'a GenerationFailed),
-    Sandbox(&'a SandboxError),
+pub enum AttemptFailure {
+    /// `attempt_failed`: the attempt went back to its generator.
+    Repaired(AttemptFailed),
+    /// `generation_failed`: no code, the run stopped.
+    Generation(GenerationFailed),
+    /// `sandbox_error`: the sandbox could not run the code.
+    Sandbox(SandboxError),
+}
+
+impl AttemptFailure {
+    /// The recorded reason (a sandbox error has a message, not a reason).
+    pub fn reason(&self) -> Option<&str> {
+        match self {
+            Self::Repaired(f) => Some(&f.reason),
+            Self::Generation(f) => Some(&f.reason),
+            Self::Sandbox(_) => None,
+        }
+    }
 }
 
 /// One attempt: its code, verdict, approval, sandbox report and failure.
-#[derive(Serialize)]
-struct ManifestAttempt<'a> {
-    number: u32,
-    origin: Option<&'a str>,
-    code: Option<&'a str>,
-    policy: Option<&'a PolicyReport>,
-    approval: Option<&'a Approval>,
-    sandbox: Option<ManifestOutcome<'a>>,
-    failure: Option<AttemptFailure<'a>>,
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ManifestAttempt {
+    /// 1-based attempt number.
+    pub number: u32,
+    /// Who wrote the code: a generator's name, or `user`.
+    pub origin: Option<String>,
+    /// The code.
+    pub code: Option<String>,
+    /// The policy's verdict and findings.
+    pub policy: Option<PolicyReport>,
+    /// The approval of a review.
+    pub approval: Option<Approval>,
+    /// What the sandbox reported.
+    pub sandbox: Option<ManifestOutcome>,
+    /// Why the attempt failed.
+    pub failure: Option<AttemptFailure>,
 }
 
-/// The checked result's parts a report shows (empty for a run without one).
-#[derive(Serialize, Default)]
-struct ManifestResult<'a> {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    answers: Option<&'a [validate::Answer]>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    tables: Option<&'a [validate::RawTable]>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    charts: Option<&'a [validate::RawChart]>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    notes: Option<&'a [String]>,
+/// The checked result's parts a report shows: all four for a run with a
+/// result, none (`{}`) for a run without one.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct ManifestResult {
+    /// Checked answers.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub answers: Option<Vec<validate::Answer>>,
+    /// Tables, the internal ones (`validate::INTERNAL_TABLES`) included.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tables: Option<Vec<RawTable>>,
+    /// Charts asked.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub charts: Option<Vec<RawChart>>,
+    /// Notes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub notes: Option<Vec<String>>,
 }
 
 /// A drawn chart, its PNG named by sha256 (the PDF report carries it).
-#[derive(Serialize)]
-struct ManifestChart<'a> {
-    kind: &'a str,
-    title: &'a str,
-    table: &'a str,
-    svg: &'a str,
-    png_sha256: String,
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ManifestChart {
+    /// `bar`, `line`, `scatter`, `pie` or `histogram`.
+    pub kind: String,
+    /// Its title.
+    pub title: String,
+    /// The table it was drawn from.
+    pub table: String,
+    /// The SVG document (the HTML page shows it).
+    pub svg: String,
+    /// sha256 of its PNG image, hex (every chart a run draws has one; a
+    /// chart without one has no image in a PDF report).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub png_sha256: Option<String>,
+}
+
+/// The network a sandbox gives a job.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Network {
+    /// None: the sandbox has no network.
+    #[serde(rename = "none")]
+    None,
 }
 
 /// The sandbox as the run had it.
-#[derive(Serialize)]
-struct ManifestSandbox<'a> {
-    network: &'static str,
-    limits: &'a Limits,
-    image_digest: Option<&'a str>,
-    mode: Option<&'a Mode>,
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ManifestSandbox {
+    /// Always none.
+    pub network: Network,
+    /// The limits of every attempt.
+    pub limits: Limits,
+    /// Image digest of the last sandbox run.
+    pub image_digest: Option<String>,
+    /// Mode of the last sandbox run.
+    pub mode: Option<Mode>,
 }
 
 /// Where the run's record ends in the log.
-#[derive(Serialize)]
-struct ManifestAudit<'a> {
-    run_last_entry_hash: &'a str,
-    run_last_entry_seq: i64,
-    run_entries: usize,
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ManifestAudit {
+    /// Hash of the run's last audit entry.
+    pub run_last_entry_hash: String,
+    /// Its position in the log.
+    pub run_last_entry_seq: i64,
+    /// How many entries the run has.
+    pub run_entries: usize,
 }
 
-/// Everything a reader needs to trust a result (canonical JSON once
-/// serialized: the keys sort).
-#[derive(Serialize)]
-struct Manifest<'a> {
-    glovebox_report: u32,
-    app_version: &'static str,
-    run_id: &'a str,
-    goal: &'a str,
-    lang: Lang,
-    provider: &'a str,
-    started_at: &'a str,
-    finished_at: &'a str,
-    status: &'static str,
-    stop_kind: Option<StopKind>,
-    stop_reason: Option<&'a str>,
-    answer: Option<&'a Answer>,
-    explanation: Option<&'a str>,
-    inputs: Vec<ManifestInput<'a>>,
-    generated_code: Option<&'a str>,
-    final_code: Option<&'a str>,
-    attempts: Vec<ManifestAttempt<'a>>,
-    sandbox: ManifestSandbox<'a>,
-    usage: Option<&'a Usage>,
-    files_read: Option<&'a [Value]>,
-    network_attempts: Option<&'a [NetworkAttempt]>,
-    result: ManifestResult<'a>,
-    charts: Vec<ManifestChart<'a>>,
-    audit: ManifestAudit<'a>,
+/// How a run ended, as a manifest says it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ManifestStatus {
+    /// A checked answer.
+    Answered,
+    /// The policy refused the code (or a review was not approved).
+    Blocked,
+    /// Stopped with a reason.
+    Stopped,
+    /// The program stopped before the run finished.
+    Interrupted,
+}
+
+impl From<Option<Status>> for ManifestStatus {
+    fn from(status: Option<Status>) -> Self {
+        match status {
+            None => Self::Interrupted,
+            Some(Status::Answered) => Self::Answered,
+            Some(Status::Blocked) => Self::Blocked,
+            Some(Status::Stopped) => Self::Stopped,
+        }
+    }
+}
+
+/// Everything a reader needs to trust a result. Its JSON (through
+/// `serde_json::Value`, whose keys sort) is the canonical manifest that
+/// reports carry and sign; reports render from this typed reading of it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Manifest {
+    /// Version of the manifest format ([`REPORT_FORMAT`]).
+    pub glovebox_report: u32,
+    /// The Glovebox that made it.
+    pub app_version: String,
+    /// The run.
+    pub run_id: String,
+    /// The question as typed.
+    pub goal: String,
+    /// The goal's language (the report's).
+    pub lang: Lang,
+    /// Generator name.
+    pub provider: String,
+    /// When the run started (its first entry).
+    pub started_at: String,
+    /// When it ended (its final entry).
+    pub finished_at: String,
+    /// How it ended.
+    pub status: ManifestStatus,
+    /// What kind of stop (runs that did not answer).
+    pub stop_kind: Option<StopKind>,
+    /// Why it stopped.
+    pub stop_reason: Option<String>,
+    /// The answer (answered runs).
+    pub answer: Option<Answer>,
+    /// The explanation (answered runs).
+    pub explanation: Option<String>,
+    /// The files read.
+    pub inputs: Vec<ManifestInput>,
+    /// The code as generated (see [`Manifest::of_run`]).
+    pub generated_code: Option<String>,
+    /// The code of the last attempt.
+    pub final_code: Option<String>,
+    /// Every attempt that got code, a verdict, a sandbox run or a result.
+    pub attempts: Vec<ManifestAttempt>,
+    /// The sandbox.
+    pub sandbox: ManifestSandbox,
+    /// Resources used by the last sandbox run.
+    pub usage: Option<Usage>,
+    /// Files the code opened, as its audit hook saw them (free-form
+    /// objects: `path`, `mode`, ...).
+    pub files_read: Option<Vec<Value>>,
+    /// Network attempts of the last sandbox run.
+    pub network_attempts: Option<Vec<NetworkAttempt>>,
+    /// The checked result's parts.
+    pub result: ManifestResult,
+    /// The charts drawn.
+    pub charts: Vec<ManifestChart>,
+    /// Where the run's record ends.
+    pub audit: ManifestAudit,
+}
+
+/// A manifest as a report carries it: its JSON, kept exactly as it was
+/// signed (fields this version does not know included), and its typed
+/// reading, which is what the report shows.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Document {
+    json: Value,
+    manifest: Manifest,
+}
+
+impl Document {
+    /// A manifest just built, carried as it serializes.
+    pub fn new(manifest: Manifest) -> Result<Self, serde_json::Error> {
+        Ok(Self {
+            json: serde_json::to_value(&manifest)?,
+            manifest,
+        })
+    }
+
+    /// A manifest read back from a report: kept as it is, read as a
+    /// [`Manifest`] to render it.
+    pub fn read(json: Value) -> Result<Self, serde_json::Error> {
+        let manifest = Manifest::deserialize(&json)?;
+        Ok(Self { json, manifest })
+    }
+
+    /// The manifest's JSON, as signed.
+    pub fn json(&self) -> &Value {
+        &self.json
+    }
+
+    /// The typed manifest.
+    pub fn manifest(&self) -> &Manifest {
+        &self.manifest
+    }
 }
 
 /// The chart images of `run_id`, in the order of the manifest's `charts`.
@@ -219,105 +385,119 @@ pub fn chart_pngs(store: &AuditStore, run_id: &str) -> Result<Vec<Vec<u8>>, Repo
         .collect())
 }
 
-/// The manifest of `run_id`, built from its audit events.
+/// The manifest of `run_id` as JSON (see [`Manifest::of_run`]).
 pub fn manifest(store: &AuditStore, run_id: &str) -> Result<Value, ReportError> {
-    let _span = tracing::info_span!("report_manifest", %run_id).entered();
-    let events = store.events(run_id)?;
-    let Some((first, Event::RunStarted(started))) = events.first().map(|r| (r, &r.event)) else {
-        return Err(ReportError::NoSuchRun(run_id.to_owned()));
-    };
-    let Some(end) = events
-        .iter()
-        .rev()
-        .find(|r| matches!(r.event, Event::RunFinished(_) | Event::RunInterrupted(_)))
-    else {
-        return Err(ReportError::Unfinished(run_id.to_owned()));
-    };
-    let Some(last) = events.last() else {
-        return Err(ReportError::NoSuchRun(run_id.to_owned()));
-    };
-    let finished = match &end.event {
-        Event::RunFinished(f) => Some(f),
-        _ => None,
-    };
-    let steps: Vec<&Event> = events.iter().map(|r| &r.event).collect();
-    let last_sandbox = steps.iter().rev().find_map(|e| match e {
-        Event::Sandbox(s) => Some(&s.outcome),
-        _ => None,
-    });
-    let result = steps.iter().rev().find_map(|e| match e {
-        Event::Result(r) => Some(&r.result),
-        _ => None,
-    });
-    let manifest = Manifest {
-        glovebox_report: REPORT_FORMAT,
-        app_version: env!("CARGO_PKG_VERSION"),
-        run_id,
-        goal: &started.goal,
-        lang: started.lang,
-        provider: &started.provider,
-        started_at: &first.at,
-        finished_at: &end.at,
-        status: match finished.map(|f| f.status) {
-            None => "interrupted",
-            Some(Status::Answered) => "answered",
-            Some(Status::Blocked) => "blocked",
-            Some(Status::Stopped) => "stopped",
-        },
-        stop_kind: finished.and_then(|f| f.stop_kind),
-        stop_reason: finished.and_then(|f| f.stop_reason.as_deref()),
-        answer: finished.and_then(|f| f.answer.as_ref()),
-        explanation: finished.and_then(|f| f.explanation.as_deref()),
-        inputs: steps
-            .iter()
-            .filter_map(|e| match e {
-                Event::Input(i) => Some(ManifestInput::from(i)),
-                _ => None,
-            })
-            .collect(),
-        generated_code: generated_code(&steps),
-        final_code: steps.iter().rev().find_map(|e| match e {
-            Event::Code(c) => Some(c.text.as_str()),
-            _ => None,
-        }),
-        attempts: attempts(&steps),
-        sandbox: ManifestSandbox {
-            network: "none",
-            limits: &started.limits,
-            image_digest: last_sandbox.map(|o| o.image_digest.as_str()),
-            mode: last_sandbox.map(|o| &o.mode),
-        },
-        usage: last_sandbox.map(|o| &o.usage),
-        files_read: result.map(|r| r.files_opened.as_slice()),
-        network_attempts: last_sandbox.map(|o| o.network_attempts.as_slice()),
-        result: result
-            .map(|r| ManifestResult {
-                answers: Some(&r.answers),
-                tables: Some(&r.tables),
-                charts: Some(&r.charts),
-                notes: Some(&r.notes),
-            })
-            .unwrap_or_default(),
-        charts: steps
-            .iter()
-            .filter_map(|e| match e {
-                Event::Chart(c) => Some(ManifestChart {
-                    kind: &c.kind,
-                    title: &c.title,
-                    table: &c.table,
-                    svg: &c.svg,
-                    png_sha256: hex::encode(Sha256::digest(&c.png)),
-                }),
-                _ => None,
-            })
-            .collect(),
-        audit: ManifestAudit {
-            run_last_entry_hash: &last.hash,
-            run_last_entry_seq: last.seq,
-            run_entries: events.len(),
-        },
-    };
+    let manifest = Manifest::of_run(store, run_id)?;
     Ok(serde_json::to_value(&manifest).map_err(AuditError::from)?)
+}
+
+impl Manifest {
+    /// The manifest of `run_id`, built from its audit events.
+    pub fn of_run(store: &AuditStore, run_id: &str) -> Result<Self, ReportError> {
+        let _span = tracing::info_span!("report_manifest", %run_id).entered();
+        let events = store.events(run_id)?;
+        let Some((first, Event::RunStarted(started))) = events.first().map(|r| (r, &r.event))
+        else {
+            return Err(ReportError::NoSuchRun(run_id.to_owned()));
+        };
+        let Some(end) = events
+            .iter()
+            .rev()
+            .find(|r| matches!(r.event, Event::RunFinished(_) | Event::RunInterrupted(_)))
+        else {
+            return Err(ReportError::Unfinished(run_id.to_owned()));
+        };
+        let Some(last) = events.last() else {
+            return Err(ReportError::NoSuchRun(run_id.to_owned()));
+        };
+        let finished = match &end.event {
+            Event::RunFinished(f) => Some(f),
+            _ => None,
+        };
+        let steps: Vec<&Event> = events.iter().map(|r| &r.event).collect();
+        let last_sandbox = steps.iter().rev().find_map(|e| match e {
+            Event::Sandbox(s) => Some(&s.outcome),
+            _ => None,
+        });
+        let result = steps.iter().rev().find_map(|e| match e {
+            Event::Result(r) => Some(&r.result),
+            _ => None,
+        });
+        Ok(Self {
+            glovebox_report: REPORT_FORMAT,
+            app_version: env!("CARGO_PKG_VERSION").to_owned(),
+            run_id: run_id.to_owned(),
+            goal: started.goal.clone(),
+            lang: started.lang,
+            provider: started.provider.clone(),
+            started_at: first.at.clone(),
+            finished_at: end.at.clone(),
+            status: finished.map(|f| f.status).into(),
+            stop_kind: finished.and_then(|f| f.stop_kind),
+            stop_reason: finished.and_then(|f| f.stop_reason.clone()),
+            answer: finished.and_then(|f| f.answer.clone()),
+            explanation: finished.and_then(|f| f.explanation.clone()),
+            inputs: steps
+                .iter()
+                .filter_map(|e| match e {
+                    Event::Input(i) => Some(ManifestInput::from(i)),
+                    _ => None,
+                })
+                .collect(),
+            generated_code: generated_code(&steps).map(str::to_owned),
+            final_code: steps.iter().rev().find_map(|e| match e {
+                Event::Code(c) => Some(c.text.clone()),
+                _ => None,
+            }),
+            attempts: attempts(&steps),
+            sandbox: ManifestSandbox {
+                network: Network::None,
+                limits: started.limits.clone(),
+                image_digest: last_sandbox.map(|o| o.image_digest.clone()),
+                mode: last_sandbox.map(|o| o.mode),
+            },
+            usage: last_sandbox.map(|o| o.usage.clone()),
+            files_read: result.map(|r| r.files_opened.clone()),
+            network_attempts: last_sandbox.map(|o| o.network_attempts.clone()),
+            result: result
+                .map(|r| ManifestResult {
+                    answers: Some(r.answers.clone()),
+                    tables: Some(r.tables.clone()),
+                    charts: Some(r.charts.clone()),
+                    notes: Some(r.notes.clone()),
+                })
+                .unwrap_or_default(),
+            charts: steps
+                .iter()
+                .filter_map(|e| match e {
+                    Event::Chart(c) => Some(ManifestChart {
+                        kind: c.kind.clone(),
+                        title: c.title.clone(),
+                        table: c.table.clone(),
+                        svg: c.svg.clone(),
+                        png_sha256: Some(hex::encode(Sha256::digest(&c.png))),
+                    }),
+                    _ => None,
+                })
+                .collect(),
+            audit: ManifestAudit {
+                run_last_entry_hash: last.hash.clone(),
+                run_last_entry_seq: last.seq,
+                run_entries: events.len(),
+            },
+        })
+    }
+
+    /// The result tables as reports show them: the internal ones
+    /// (`validate::INTERNAL_TABLES`, shown under "how it was computed") and
+    /// the answer's own, each in manifest order.
+    pub fn split_tables(&self) -> (Vec<&RawTable>, Vec<&RawTable>) {
+        self.result
+            .tables
+            .iter()
+            .flatten()
+            .partition(|t| validate::INTERNAL_TABLES.contains(&t.name.as_str()))
+    }
 }
 
 /// The code as generated: the app records the code it showed before the
@@ -338,7 +518,7 @@ fn generated_code<'a>(steps: &[&'a Event]) -> Option<&'a str> {
 }
 
 /// Every attempt that got code, a verdict, a sandbox run or a result.
-fn attempts<'a>(steps: &[&'a Event]) -> Vec<ManifestAttempt<'a>> {
+fn attempts(steps: &[&Event]) -> Vec<ManifestAttempt> {
     let numbers: std::collections::BTreeSet<u32> = steps
         .iter()
         .filter(|e| {
@@ -364,14 +544,14 @@ fn attempts<'a>(steps: &[&'a Event]) -> Vec<ManifestAttempt<'a>> {
             });
             ManifestAttempt {
                 number: n,
-                origin: code.map(|c| c.origin.as_str()),
-                code: code.map(|c| c.text.as_str()),
+                origin: code.map(|c| c.origin.clone()),
+                code: code.map(|c| c.text.clone()),
                 policy: of(n).find_map(|e| match e {
-                    Event::Policy(p) => Some(&p.report),
+                    Event::Policy(p) => Some(p.report.clone()),
                     _ => None,
                 }),
                 approval: of(n).find_map(|e| match e {
-                    Event::Approval(a) => Some(a),
+                    Event::Approval(a) => Some(a.clone()),
                     _ => None,
                 }),
                 sandbox: of(n).find_map(|e| match e {
@@ -379,25 +559,14 @@ fn attempts<'a>(steps: &[&'a Event]) -> Vec<ManifestAttempt<'a>> {
                     _ => None,
                 }),
                 failure: of(n).find_map(|e| match e {
-                    Event::AttemptFailed(f) => Some(AttemptFailure::Repaired(f)),
-                    Event::GenerationFailed(f) => Some(AttemptFailure::Generation(f)),
-                    Event::SandboxError(f) => Some(AttemptFailure::Sandbox(f)),
+                    Event::AttemptFailed(f) => Some(AttemptFailure::Repaired(f.clone())),
+                    Event::GenerationFailed(f) => Some(AttemptFailure::Generation(f.clone())),
+                    Event::SandboxError(f) => Some(AttemptFailure::Sandbox(f.clone())),
                     _ => None,
                 }),
             }
         })
         .collect()
-}
-
-/// The result tables of a manifest as reports show them: the internal ones
-/// (`validate::INTERNAL_TABLES`, shown under "how it was computed") and the
-/// answer's own, each in manifest order.
-pub fn split_tables(manifest: &Value) -> (Vec<&Value>, Vec<&Value>) {
-    manifest["result"]["tables"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .partition(|t| crate::validate::INTERNAL_TABLES.contains(&t["name"].as_str().unwrap_or("")))
 }
 
 #[cfg(test)]
@@ -462,6 +631,145 @@ mod tests {
         run
     }
 
+    /// A run that stopped after three failed attempts, one of each failure
+    /// event, and no result.
+    fn stopped_run(store: &mut AuditStore) -> String {
+        let run = "run-test0002".to_owned();
+        let limits = json!(glovebox_sandbox::Limits::default());
+        let code =
+            |n: u32| json!({"attempt": n, "origin": "offline", "text": "x = 1\n", "plan": null});
+        let entries = [
+            (
+                "run_started",
+                json!({"goal": "g", "lang": "fr", "provider": "offline", "model": null, "files": [], "pid": 1, "pid_start": null, "limits": limits, "rerun_of": null}),
+            ),
+            ("code", code(1)),
+            (
+                "sandbox_error",
+                json!({"attempt": 1, "code": "no_image", "message": "no image"}),
+            ),
+            ("code", code(2)),
+            (
+                "attempt_failed",
+                json!({"attempt": 2, "kind": "result", "reason": "it failed", "detail": "d", "repair": true}),
+            ),
+            ("code", code(3)),
+            (
+                "generation_failed",
+                json!({"attempt": 3, "provider": "offline", "reason": "no recipe"}),
+            ),
+            (
+                "run_finished",
+                json!({"status": "stopped", "stop_kind": "model", "stop_reason": "no recipe"}),
+            ),
+        ];
+        for (kind, body) in entries {
+            store.append(&run, kind, &body).expect("append");
+        }
+        run
+    }
+
+    /// The typed manifest reads back from its JSON as itself, and writes
+    /// the same JSON again: what verification relies on.
+    fn assert_round_trip(json: &Value) -> Manifest {
+        let typed = Manifest::deserialize(json).expect("reads as a Manifest");
+        assert_eq!(&serde_json::to_value(&typed).expect("json"), json);
+        typed
+    }
+
+    #[test]
+    fn a_stopped_run_has_null_fields_an_empty_result_and_each_failure() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let mut store = AuditStore::open(&dir.path().join("a.sqlite3")).expect("store");
+        let run = stopped_run(&mut store);
+        let m = manifest(&store, &run).expect("manifest");
+        let keys: Vec<&str> = m
+            .as_object()
+            .expect("object")
+            .keys()
+            .map(String::as_str)
+            .collect();
+        assert_eq!(
+            keys,
+            [
+                "answer",
+                "app_version",
+                "attempts",
+                "audit",
+                "charts",
+                "explanation",
+                "files_read",
+                "final_code",
+                "finished_at",
+                "generated_code",
+                "glovebox_report",
+                "goal",
+                "inputs",
+                "lang",
+                "network_attempts",
+                "provider",
+                "result",
+                "run_id",
+                "sandbox",
+                "started_at",
+                "status",
+                "stop_kind",
+                "stop_reason",
+                "usage"
+            ]
+        );
+        for null in [
+            "answer",
+            "explanation",
+            "files_read",
+            "usage",
+            "network_attempts",
+        ] {
+            assert!(m[null].is_null(), "{null}");
+        }
+        assert_eq!(m["result"], json!({}));
+        assert_eq!(m["stop_kind"], "model");
+        assert_eq!(m["status"], "stopped");
+        assert_eq!(m["sandbox"]["network"], "none");
+        assert!(m["sandbox"]["mode"].is_null() && m["sandbox"]["image_digest"].is_null());
+        let typed = assert_round_trip(&m);
+        assert_eq!(typed, Manifest::of_run(&store, &run).expect("manifest"));
+        let failures: Vec<_> = typed.attempts.iter().map(|a| a.failure.clone()).collect();
+        assert!(matches!(
+            failures.as_slice(),
+            [
+                Some(AttemptFailure::Sandbox(_)),
+                Some(AttemptFailure::Repaired(_)),
+                Some(AttemptFailure::Generation(_))
+            ]
+        ));
+        let reasons: Vec<_> = typed
+            .attempts
+            .iter()
+            .map(|a| a.failure.as_ref().and_then(AttemptFailure::reason))
+            .collect();
+        assert_eq!(reasons, [None, Some("it failed"), Some("no recipe")]);
+    }
+
+    #[test]
+    fn manifests_read_back_as_themselves() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let mut store = AuditStore::open(&dir.path().join("a.sqlite3")).expect("store");
+        let run = recorded_run(&mut store);
+        let m = manifest(&store, &run).expect("manifest");
+        assert_eq!(m["result"]["charts"], json!([]));
+        assert_round_trip(&m);
+        let sample = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../tests/reports/sample-manifest.json");
+        let sample: Value =
+            serde_json::from_str(&std::fs::read_to_string(sample).expect("sample")).expect("json");
+        let typed = assert_round_trip(&sample);
+        let (internal, shown) = typed.split_tables();
+        let names = |t: Vec<&RawTable>| t.into_iter().map(|t| t.name.clone()).collect::<Vec<_>>();
+        assert_eq!(names(internal), ["rows_used", "row_counts"]);
+        assert_eq!(names(shown), ["part de revenue (%) par region"]);
+    }
+
     #[test]
     fn manifest_is_canonical_and_taken_from_the_log() {
         let dir = tempfile::tempdir().expect("tempdir");
@@ -499,7 +807,7 @@ mod tests {
         let mut store = AuditStore::open(&dir.path().join("a.sqlite3")).expect("store");
         let run = recorded_run(&mut store);
         let m = manifest(&store, &run).expect("manifest");
-        let page = html::render(&m);
+        let page = html::render(&Document::read(m.clone()).expect("a manifest"));
         // One <script>, the manifest, and it is JSON, not code.
         assert_eq!(page.matches("<script").count(), 1);
         assert!(page.contains("<script type=\"application/json\" id=\"glovebox-manifest\">"));

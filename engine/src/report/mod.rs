@@ -8,6 +8,12 @@
 //! The manifest is canonical: `serde_json` objects keep their keys sorted,
 //! numbers and strings have one spelling, so the same run always gives the
 //! same bytes. Signing builds on it.
+//!
+//! The manifest is typed ([`Manifest`]): reports render it field by field
+//! and carry its JSON exactly as it was signed ([`manifest::Document`]), so
+//! a field this version does not know does not stop a report from
+//! verifying (except inside the result's tables and charts, whose types
+//! refuse unknown fields).
 
 pub mod diff;
 pub mod export;
@@ -17,4 +23,4 @@ pub mod pdf;
 pub mod sign;
 mod words;
 
-pub use manifest::{chart_pngs, manifest, ReportError};
+pub use manifest::{chart_pngs, manifest, Manifest, ReportError};

@@ -39,7 +39,9 @@ use sha2::{Digest, Sha256};
 
 use super::diff::{self, DiffLine};
 use super::html::MAX_ROWS_SHOWN;
-use super::words::{text, Words};
+use super::manifest::{Document, Manifest, ManifestStatus};
+use super::words::{self, cell, json, or_empty, text, Words};
+use crate::validate::RawTable;
 
 /// DejaVu Sans (see `assets/fonts/LICENSE-DejaVu.txt`), as in the charts.
 static FONT: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSans.ttf");
@@ -224,15 +226,14 @@ fn find(haystack: &[u8], needle: &[u8], from: usize) -> Option<usize> {
 
 /// The images of a manifest's charts: `pngs[i]` belongs to
 /// `manifest.charts[i]`; charts without a `png_sha256` have none.
-fn chart_images<'a>(manifest: &Value, pngs: &'a [Vec<u8>]) -> Vec<Option<&'a [u8]>> {
-    manifest["charts"]
-        .as_array()
-        .into_iter()
-        .flatten()
+fn chart_images<'a>(manifest: &Manifest, pngs: &'a [Vec<u8>]) -> Vec<Option<&'a [u8]>> {
+    manifest
+        .charts
+        .iter()
         .enumerate()
         .map(|(i, c)| {
-            c["png_sha256"]
-                .as_str()
+            c.png_sha256
+                .as_ref()
                 .and(pngs.get(i))
                 .filter(|p| !p.is_empty())
                 .map(Vec::as_slice)
@@ -737,26 +738,19 @@ impl Layout {
     }
 }
 
-fn table_rows(table: &Value) -> (Vec<String>, Vec<Vec<String>>) {
-    let header = table["columns"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .map(text)
-        .collect();
-    let rows = table["rows"]
-        .as_array()
-        .into_iter()
-        .flatten()
+fn table_rows(table: &RawTable) -> (Vec<String>, Vec<Vec<String>>) {
+    let rows = table
+        .rows
+        .iter()
         .take(MAX_ROWS_SHOWN)
-        .map(|r| r.as_array().into_iter().flatten().map(text).collect())
+        .map(|r| r.iter().map(cell).collect())
         .collect();
-    (header, rows)
+    (table.columns.clone(), rows)
 }
 
 /// Room to keep a short table with its title (one line per row, at least).
-fn short_table_room(table: &Value) -> f32 {
-    let rows = table["rows"].as_array().map_or(0, Vec::len);
+fn short_table_room(table: &RawTable) -> f32 {
+    let rows = table.rows.len();
     if rows <= 10 {
         50.0 + (rows + 1) as f32 * 16.5
     } else {
@@ -764,12 +758,12 @@ fn short_table_room(table: &Value) -> f32 {
     }
 }
 
-fn result_table(l: &mut Layout, table: &Value, w: &Words) {
+fn result_table(l: &mut Layout, table: &RawTable, w: &Words) {
     let (header, rows) = table_rows(table);
     l.ensure(short_table_room(table));
-    l.heading(&text(&table["name"]), 3);
+    l.heading(&table.name, 3);
     l.table(Some(&header), &rows, false);
-    let total = table["total_rows"].as_u64().unwrap_or(rows.len() as u64) as usize;
+    let total = table.total_rows as usize;
     if total > MAX_ROWS_SHOWN {
         l.paragraph(
             &format!("+{} {}", total - MAX_ROWS_SHOWN, w.more_rows),
@@ -780,41 +774,21 @@ fn result_table(l: &mut Layout, table: &Value, w: &Words) {
 }
 
 /// Lays out the pages: the same sections, in the same order, as the HTML page.
-#[allow(
-    clippy::too_many_lines,
-    reason = "page layout of every section: split with the typed manifest"
-)]
-fn lay_out(l: &mut Layout, manifest: &Value, images: &[Option<PlacedImage>], fingerprint: &str) {
-    let w = Words::of(manifest);
+fn lay_out(l: &mut Layout, m: &Manifest, images: &[Option<PlacedImage>], fingerprint: &str) {
+    let w = Words::of(m.lang);
     l.heading(w.title, 1);
-    l.paragraph(
-        &format!("{}: {}", w.goal, text(&manifest["goal"])),
-        10.5,
-        BLACK,
-    );
-    if manifest["status"] == "answered" {
-        l.heading(w.answer, 2);
-        l.paragraph(&text(&manifest["answer"]["text"]), 15.0, BLACK);
-    } else {
-        l.heading(w.stopped, 2);
-        l.paragraph(&text(&manifest["stop_reason"]), 13.0, STOPPED);
-    }
-    let explanation = text(&manifest["explanation"]);
-    if !explanation.is_empty() {
-        l.heading(w.explanation, 2);
-        l.paragraph(&explanation, 10.0, BLACK);
-    }
-    let charts = manifest["charts"].as_array().cloned().unwrap_or_default();
-    if !charts.is_empty() {
+    l.paragraph(&format!("{}: {}", w.goal, m.goal), 10.5, BLACK);
+    answer(l, m, w);
+    if !m.charts.is_empty() {
         l.heading(w.charts, 2);
-        for (i, chart) in charts.iter().enumerate() {
+        for (i, chart) in m.charts.iter().enumerate() {
             match images.get(i).and_then(Option::as_ref) {
                 Some(img) => l.image(i, img.width, img.height),
-                None => l.paragraph(&text(&chart["title"]), 10.0, MUTED),
+                None => l.paragraph(&chart.title, 10.0, MUTED),
             }
         }
     }
-    let (internal, shown) = super::manifest::split_tables(manifest);
+    let (internal, shown) = m.split_tables();
     if let Some(first) = shown.first() {
         l.ensure(short_table_room(first) + 40.0);
         l.heading(w.tables, 2);
@@ -824,46 +798,86 @@ fn lay_out(l: &mut Layout, manifest: &Value, images: &[Option<PlacedImage>], fin
     }
 
     l.heading(w.how, 2);
+    inputs(l, m, w);
+    for t in internal {
+        result_table(l, t, w);
+    }
+    code(l, m, w);
+    attempts(l, m, w);
+    sandbox(l, m, w);
+    l.heading(w.record, 2);
+    l.paragraph(
+        &format!(
+            "run {} · {} → {} · Glovebox {} · audit {} (#{})",
+            m.run_id,
+            m.started_at,
+            m.finished_at,
+            m.app_version,
+            m.audit.run_last_entry_hash,
+            m.audit.run_last_entry_seq,
+        ),
+        8.5,
+        MUTED,
+    );
+    l.paragraph(&format!("{} ({fingerprint})", w.attached), 8.5, MUTED);
+}
+
+/// The answer, or why there is none, and how to read it.
+fn answer(l: &mut Layout, m: &Manifest, w: &Words) {
+    if m.status == ManifestStatus::Answered {
+        l.heading(w.answer, 2);
+        l.paragraph(
+            m.answer.as_ref().map_or("", |a| a.text.as_str()),
+            15.0,
+            BLACK,
+        );
+    } else {
+        l.heading(w.stopped, 2);
+        l.paragraph(or_empty(m.stop_reason.as_ref()), 13.0, STOPPED);
+    }
+    let explanation = or_empty(m.explanation.as_ref());
+    if !explanation.is_empty() {
+        l.heading(w.explanation, 2);
+        l.paragraph(explanation, 10.0, BLACK);
+    }
+}
+
+/// The files read.
+fn inputs(l: &mut Layout, m: &Manifest, w: &Words) {
     l.heading(w.inputs, 3);
     let header: Vec<String> = [w.file, w.size, "sha256", w.rows, w.columns]
         .iter()
         .map(|s| (*s).to_owned())
         .collect();
-    let inputs: Vec<Vec<String>> = manifest["inputs"]
-        .as_array()
-        .into_iter()
-        .flatten()
+    let inputs: Vec<Vec<String>> = m
+        .inputs
+        .iter()
         .map(|input| {
-            let columns: Vec<String> = input["columns"]
-                .as_array()
-                .into_iter()
-                .flatten()
-                .map(|c| format!("{} ({})", text(&c["name"]), text(&c["kind"])))
-                .collect();
             vec![
-                text(&input["name"]),
-                text(&input["size_bytes"]),
-                text(&input["sha256"]),
-                text(&input["row_count"]),
-                columns.join(", "),
+                input.name.clone(),
+                input.size_bytes.to_string(),
+                input.sha256.clone(),
+                input.row_count.to_string(),
+                words::columns(input),
             ]
         })
         .collect();
     l.table(Some(&header), &inputs, false);
-    for t in internal {
-        result_table(l, t, w);
-    }
-    let final_code = text(&manifest["final_code"]);
+}
+
+/// The code that ran, and its changes from the generated code.
+fn code(l: &mut Layout, m: &Manifest, w: &Words) {
+    let final_code = or_empty(m.final_code.as_ref());
     l.heading(w.code, 3);
     let code: Vec<(String, Rgb)> = final_code
         .lines()
         .map(|s| (s.to_owned(), CODE_BG))
         .collect();
     l.pre(&code);
-    let generated = text(&manifest["generated_code"]);
+    let generated = or_empty(m.generated_code.as_ref());
     if !generated.is_empty() && generated != final_code {
         l.heading(w.changes, 3);
-        let lines: Vec<(String, Rgb)> = match diff::lines(&generated, &final_code) {
+        let lines: Vec<(String, Rgb)> = match diff::lines(generated, final_code) {
             Some(lines) => lines
                 .into_iter()
                 .map(|d| match d {
@@ -876,104 +890,66 @@ fn lay_out(l: &mut Layout, manifest: &Value, images: &[Option<PlacedImage>], fin
         };
         l.pre(&lines);
     }
+}
+
+/// Each attempt: its origin, the policy's verdict and findings, its
+/// approval and failure.
+fn attempts(l: &mut Layout, m: &Manifest, w: &Words) {
     l.heading(w.attempts, 3);
-    for a in manifest["attempts"].as_array().into_iter().flatten() {
+    for a in &m.attempts {
         l.paragraph(
             &format!(
                 "{} {} ({}) — {}: {}",
                 w.attempt,
-                text(&a["number"]),
-                text(&a["origin"]),
+                a.number,
+                or_empty(a.origin.as_ref()),
                 w.policy,
-                text(&a["policy"]["verdict"])
+                words::verdict(a)
             ),
             9.5,
             BLACK,
         );
-        let findings = a["policy"]["findings"]
-            .as_array()
-            .cloned()
-            .unwrap_or_default();
+        let findings = words::findings(a);
         if findings.is_empty() {
             l.paragraph(w.no_findings, 8.5, MUTED);
         }
-        for f in &findings {
+        for f in findings {
             l.paragraph(
-                &format!(
-                    "• line {}: {} ({})",
-                    text(&f["line"]),
-                    text(&f["message"]),
-                    text(&f["rule"])
-                ),
+                &format!("• line {}: {} ({})", f.line, f.message, f.rule),
                 9.0,
                 BLACK,
             );
         }
-        if !a["approval"].is_null() {
-            l.paragraph(
-                &format!("{} {}", w.approved_by, text(&a["approval"]["by"])),
-                9.0,
-                BLACK,
-            );
+        if let Some(by) = words::approved_by(a) {
+            l.paragraph(&format!("{} {by}", w.approved_by), 9.0, BLACK);
         }
-        if !a["failure"].is_null() {
-            l.paragraph(&text(&a["failure"]["reason"]), 9.0, STOPPED);
+        if let Some(reason) = words::failure(a) {
+            l.paragraph(reason, 9.0, STOPPED);
         }
     }
-    let sandbox = &manifest["sandbox"];
-    let usage = &manifest["usage"];
-    let attempts_seen = manifest["network_attempts"].as_array().map_or(0, Vec::len);
+}
+
+/// The sandbox: network, limits, resources used, image, files opened.
+fn sandbox(l: &mut Layout, m: &Manifest, w: &Words) {
     l.heading(w.sandbox, 3);
     let rows = vec![
         vec![
             w.network.to_owned(),
-            format!("{} ({attempts_seen})", w.network_none),
+            format!("{} ({})", w.network_none, words::network_attempts(m)),
         ],
-        vec![w.limits.to_owned(), text(&sandbox["limits"])],
-        vec![
-            w.usage.to_owned(),
-            format!(
-                "wall {} ms, cpu {} ms, peak memory {} bytes",
-                text(&usage["wall_ms"]),
-                text(&usage["cpu_ms"]),
-                text(&usage["peak_memory_bytes"])
-            ),
-        ],
+        vec![w.limits.to_owned(), json(&m.sandbox.limits)],
+        vec![w.usage.to_owned(), words::usage(m)],
         vec![
             "image".to_owned(),
             format!(
                 "{} — {}",
-                text(&sandbox["image_digest"]),
-                text(&sandbox["mode"])
+                or_empty(m.sandbox.image_digest.as_ref()),
+                json(&m.sandbox.mode)
             ),
         ],
-        vec![
-            w.files_read.to_owned(),
-            manifest["files_read"]
-                .as_array()
-                .into_iter()
-                .flatten()
-                .map(|f| text(&f["path"]))
-                .collect::<Vec<_>>()
-                .join(", "),
-        ],
+        vec![w.files_read.to_owned(), words::files_read(m)],
     ];
     l.table(None, &rows, true);
-    l.heading(w.record, 2);
-    l.paragraph(
-        &format!(
-            "run {} · {} → {} · Glovebox {} · audit {} (#{})",
-            text(&manifest["run_id"]),
-            text(&manifest["started_at"]),
-            text(&manifest["finished_at"]),
-            text(&manifest["app_version"]),
-            text(&manifest["audit"]["run_last_entry_hash"]),
-            text(&manifest["audit"]["run_last_entry_seq"]),
-        ),
-        8.5,
-        MUTED,
-    );
-    l.paragraph(&format!("{} ({fingerprint})", w.attached), 8.5, MUTED);
 }
 
 /// `2026-11-29T17:38:40.900Z` as a PDF date.
@@ -990,112 +966,107 @@ fn pdf_date(at: &str) -> Option<Date> {
     )
 }
 
+/// The PDF as it is written: object ids handed out in order, and what
+/// each byte range written holds.
+struct Writer {
+    pdf: Pdf,
+    regions: Vec<(Range<usize>, Region)>,
+    next: i32,
+}
+
+impl Writer {
+    fn alloc(&mut self) -> Ref {
+        self.next += 1;
+        Ref::new(self.next)
+    }
+
+    /// Names the bytes written since `start`.
+    fn written(&mut self, start: usize, what: String) {
+        self.regions
+            .push((start..self.pdf.len(), Region::Object(what)));
+    }
+}
+
+/// The objects of the font.
+struct FontIds {
+    font: Ref,
+    cid_font: Ref,
+    descriptor: Ref,
+    font_file: Ref,
+    cmap: Ref,
+}
+
 /// The signed PDF of `manifest`, with its signature block (see
 /// [`super::sign`]) and the chart images (`pngs[i]` for `manifest.charts[i]`,
-/// named there by `png_sha256`).
-#[allow(
-    clippy::too_many_lines,
-    reason = "page layout of every section: split with the typed manifest"
-)]
+/// named there by `png_sha256`); the manifest's JSON is attached as it is.
 pub fn render_signed(
-    manifest: &Value,
+    manifest: &Document,
     signature: &Value,
     pngs: &[Vec<u8>],
 ) -> Result<Rendered, PdfError> {
     let _span = tracing::info_span!("report_pdf").entered();
-    let canonical = serde_json::to_string(manifest).unwrap_or_default();
+    let m = manifest.manifest();
+    let canonical = serde_json::to_string(manifest.json()).unwrap_or_default();
     let signature_json = serde_json::to_string(signature).unwrap_or_default();
+    // The signature block is not the manifest: a small JSON object read by name.
     let fingerprint = text(&signature["fingerprint"]);
-    let chart_pngs = chart_images(manifest, pngs);
+    let chart_pngs = chart_images(m, pngs);
     let mut images = Vec::new();
     for (i, png) in chart_pngs.iter().enumerate() {
         images.push(png.map(|p| place_png(p, i + 1)).transpose()?);
     }
 
     let mut layout = Layout::new()?;
-    lay_out(&mut layout, manifest, &images, &fingerprint);
-    let w = Words::of(manifest);
+    lay_out(&mut layout, m, &images, &fingerprint);
+    let w = Words::of(m.lang);
     let count = layout.pages.len();
     for n in 0..count {
-        let footer = format!(
-            "{} · {} · {}/{}",
-            w.title,
-            text(&manifest["run_id"]),
-            n + 1,
-            count
-        );
+        let footer = format!("{} · {} · {}/{}", w.title, m.run_id, n + 1, count);
         layout.on = n;
         layout.text_at(MARGIN, MARGIN - 10.0, 7.0, MUTED, false, &footer);
     }
 
-    let mut pdf = Pdf::new();
-    let mut regions: Vec<(Range<usize>, Region)> = Vec::new();
-    let mut next = 0;
-    let mut alloc = || {
-        next += 1;
-        Ref::new(next)
+    let mut out = Writer {
+        pdf: Pdf::new(),
+        regions: Vec::new(),
+        next: 0,
     };
     // The attachments first, in a fixed order: `attachments` reads them back.
     let mut files: Vec<Attachment<'_>> = vec![
-        (MANIFEST_FILE.into(), alloc(), canonical.as_bytes(), b"application/json", "the signed manifest of this report (canonical JSON)"),
-        (SIGNATURE_FILE.into(), alloc(), signature_json.as_bytes(), b"application/json", "the Ed25519 signature of glovebox-manifest.json, with the public key and its fingerprint"),
+        (MANIFEST_FILE.into(), out.alloc(), canonical.as_bytes(), b"application/json", "the signed manifest of this report (canonical JSON)"),
+        (SIGNATURE_FILE.into(), out.alloc(), signature_json.as_bytes(), b"application/json", "the Ed25519 signature of glovebox-manifest.json, with the public key and its fingerprint"),
     ];
     for (i, png) in chart_pngs.iter().enumerate() {
         if let Some(png) = png {
             files.push((
                 format!("chart-{}.png", i + 1),
-                alloc(),
+                out.alloc(),
                 png,
                 b"image/png",
                 "a chart of this report, as drawn by Glovebox",
             ));
         }
     }
-    for (name, id, bytes, mime, _) in &files {
-        let start = pdf.len();
-        let mut subtype = Vec::new();
-        for &b in *mime {
-            if b == b'/' {
-                subtype.extend_from_slice(b"#2F");
-            } else {
-                subtype.push(b);
-            }
-        }
-        let mut file = pdf.embedded_file(*id, bytes);
-        file.subtype(Name(&subtype));
-        file.params()
-            .size(i32::try_from(bytes.len()).unwrap_or(i32::MAX));
-        file.finish();
-        regions.push((
-            start..pdf.len(),
-            Region::Object(format!("the attachment {name}")),
-        ));
-    }
-    let mut specs = Vec::new();
-    for (name, id, _, _, description) in &files {
-        let spec = alloc();
-        pdf.file_spec(spec)
-            .path(Str(name.as_bytes()))
-            .unic_file(TextStr(name))
-            .description(TextStr(description))
-            .embedded_file(*id);
-        specs.push((name.clone(), spec));
-    }
-    specs.sort();
+    let specs = write_attachments(&mut out, &files);
 
-    let catalog = alloc();
-    let tree = alloc();
-    let font = alloc();
-    let cid_font = alloc();
-    let descriptor = alloc();
-    let font_file = alloc();
-    let cmap = alloc();
-    let info = alloc();
-    let page_ids: Vec<(Ref, Ref)> = (0..count).map(|_| (alloc(), alloc())).collect();
-    let image_ids: Vec<Option<Ref>> = images.iter().map(|i| i.as_ref().map(|_| alloc())).collect();
+    let catalog = out.alloc();
+    let tree = out.alloc();
+    let font = FontIds {
+        font: out.alloc(),
+        cid_font: out.alloc(),
+        descriptor: out.alloc(),
+        font_file: out.alloc(),
+        cmap: out.alloc(),
+    };
+    let info = out.alloc();
+    let page_ids: Vec<(Ref, Ref)> = (0..count).map(|_| (out.alloc(), out.alloc())).collect();
+    let image_ids: Vec<Option<Ref>> = images
+        .iter()
+        .map(|i| i.as_ref().map(|_| out.alloc()))
+        .collect();
 
     {
-        let mut c = pdf.catalog(catalog);
+        let mut c = out.pdf.catalog(catalog);
         c.pages(tree);
         let mut names = c.names();
         let mut embedded = names.embedded_files();
@@ -1104,12 +1075,83 @@ pub fn render_signed(
             entries.insert(Str(name.as_bytes()), *spec);
         }
     }
-    pdf.pages(tree)
+    out.pdf
+        .pages(tree)
         .kids(page_ids.iter().map(|(p, _)| *p))
         .count(i32::try_from(count).unwrap_or(i32::MAX));
+    write_pages(&mut out, &layout, tree, font.font, &page_ids, &image_ids);
+    write_images(&mut out, &images, &image_ids);
+    write_font(&mut out, &layout, &font)?;
+
+    let start = out.pdf.len();
+    let title = format!("{} — {}", w.title, m.goal);
+    let subject = format!("{}; signed by key {fingerprint}", w.title);
+    let creator = format!("Glovebox {}", m.app_version);
+    let mut doc = out.pdf.document_info(info);
+    doc.title(TextStr(&title))
+        .subject(TextStr(&subject))
+        .creator(TextStr(&creator))
+        .producer(TextStr(&creator));
+    if let Some(date) = pdf_date(&m.finished_at) {
+        doc.creation_date(date);
+    }
+    doc.finish();
+    out.written(start, "the document information".into());
+
+    Ok(Rendered {
+        bytes: out.pdf.finish(),
+        regions: out.regions,
+        glyph_text: layout.glyph_text,
+    })
+}
+
+/// The embedded files, then their file specifications; the names and
+/// specifications, sorted by name, for the catalog.
+fn write_attachments(out: &mut Writer, files: &[Attachment<'_>]) -> Vec<(String, Ref)> {
+    for (name, id, bytes, mime, _) in files {
+        let start = out.pdf.len();
+        let mut subtype = Vec::new();
+        for &b in *mime {
+            if b == b'/' {
+                subtype.extend_from_slice(b"#2F");
+            } else {
+                subtype.push(b);
+            }
+        }
+        let mut file = out.pdf.embedded_file(*id, bytes);
+        file.subtype(Name(&subtype));
+        file.params()
+            .size(i32::try_from(bytes.len()).unwrap_or(i32::MAX));
+        file.finish();
+        out.written(start, format!("the attachment {name}"));
+    }
+    let mut specs = Vec::new();
+    for (name, id, _, _, description) in files {
+        let spec = out.alloc();
+        out.pdf
+            .file_spec(spec)
+            .path(Str(name.as_bytes()))
+            .unic_file(TextStr(name))
+            .description(TextStr(description))
+            .embedded_file(*id);
+        specs.push((name.clone(), spec));
+    }
+    specs.sort();
+    specs
+}
+
+/// Each page and its content stream, the text runs of which are named.
+fn write_pages(
+    out: &mut Writer,
+    layout: &Layout,
+    tree: Ref,
+    font: Ref,
+    page_ids: &[(Ref, Ref)],
+    image_ids: &[Option<Ref>],
+) {
     for (n, (page_id, content_id)) in page_ids.iter().enumerate() {
-        let start = pdf.len();
-        let mut page = pdf.page(*page_id);
+        let start = out.pdf.len();
+        let mut page = out.pdf.page(*page_id);
         page.media_box(Rect::new(0.0, 0.0, PAGE_W, PAGE_H))
             .parent(tree)
             .contents(*content_id);
@@ -1124,19 +1166,16 @@ pub fn render_signed(
         xobjects.finish();
         resources.finish();
         page.finish();
-        regions.push((start..pdf.len(), Region::Object(format!("page {}", n + 1))));
+        out.written(start, format!("page {}", n + 1));
         let content = &layout.pages[n];
-        let start = pdf.len();
-        pdf.stream(*content_id, content.content.as_bytes());
-        let end = pdf.len();
-        regions.push((
-            start..end,
-            Region::Object(format!("the text and drawing of page {}", n + 1)),
-        ));
-        if let Some(at) = find(&pdf.as_bytes()[start..end], b"stream\n", 0) {
+        let start = out.pdf.len();
+        out.pdf.stream(*content_id, content.content.as_bytes());
+        let end = out.pdf.len();
+        out.written(start, format!("the text and drawing of page {}", n + 1));
+        if let Some(at) = find(&out.pdf.as_bytes()[start..end], b"stream\n", 0) {
             let data = start + at + b"stream\n".len();
             for (range, text) in &content.runs {
-                regions.push((
+                out.regions.push((
                     data + range.start..data + range.end,
                     Region::Text {
                         page: n + 1,
@@ -1146,12 +1185,16 @@ pub fn render_signed(
             }
         }
     }
-    for (i, (img, id)) in images.iter().zip(&image_ids).enumerate() {
+}
+
+/// The chart images, as image XObjects.
+fn write_images(out: &mut Writer, images: &[Option<PlacedImage>], image_ids: &[Option<Ref>]) {
+    for (i, (img, id)) in images.iter().zip(image_ids).enumerate() {
         let (Some(img), Some(id)) = (img, id) else {
             continue;
         };
-        let start = pdf.len();
-        let mut x = pdf.image_xobject(*id, &img.data);
+        let start = out.pdf.len();
+        let mut x = out.pdf.image_xobject(*id, &img.data);
         x.filter(Filter::FlateDecode);
         x.width(i32::try_from(img.width).unwrap_or(i32::MAX));
         x.height(i32::try_from(img.height).unwrap_or(i32::MAX));
@@ -1169,13 +1212,12 @@ pub fn render_signed(
                 .columns(i32::try_from(img.width).unwrap_or(i32::MAX));
         }
         x.finish();
-        regions.push((
-            start..pdf.len(),
-            Region::Object(format!("the image of chart {}", i + 1)),
-        ));
+        out.written(start, format!("the image of chart {}", i + 1));
     }
+}
 
-    // The font: a subset of the glyphs used, addressed by their new ids.
+/// The font: a subset of the glyphs used, addressed by their new ids.
+fn write_font(out: &mut Writer, layout: &Layout, ids: &FontIds) -> Result<(), PdfError> {
     let subset =
         subsetter::subset(FONT, 0, &layout.remap).map_err(|e| PdfError::Subset(e.to_string()))?;
     let tag: String = Sha256::digest(&subset)
@@ -1187,12 +1229,13 @@ pub fn render_signed(
     let face = &layout.face;
     let scale = |v: i16| f32::from(v) * 1000.0 / layout.upem;
     let bbox = face.global_bounding_box();
-    let start = pdf.len();
-    pdf.type0_font(font)
+    let start = out.pdf.len();
+    let pdf = &mut out.pdf;
+    pdf.type0_font(ids.font)
         .base_font(Name(base.as_bytes()))
         .encoding_predefined(Name(b"Identity-H"))
-        .descendant_font(cid_font)
-        .to_unicode(cmap);
+        .descendant_font(ids.cid_font)
+        .to_unicode(ids.cmap);
     let system = SystemInfo {
         registry: Str(b"Adobe"),
         ordering: Str(b"Identity"),
@@ -1202,16 +1245,16 @@ pub fn render_signed(
     let widths: Vec<f32> = (0..glyphs)
         .map(|g| layout.widths.get(&g).copied().unwrap_or(0.0))
         .collect();
-    let mut cid = pdf.cid_font(cid_font);
+    let mut cid = pdf.cid_font(ids.cid_font);
     cid.subtype(CidFontType::Type2)
         .base_font(Name(base.as_bytes()))
         .system_info(system)
-        .font_descriptor(descriptor)
+        .font_descriptor(ids.descriptor)
         .default_width(0.0)
         .cid_to_gid_map_predefined(Name(b"Identity"));
     cid.widths().consecutive(0, widths);
     cid.finish();
-    pdf.font_descriptor(descriptor)
+    pdf.font_descriptor(ids.descriptor)
         .name(Name(base.as_bytes()))
         .flags(FontFlags::SYMBOLIC)
         .bbox(Rect::new(
@@ -1225,9 +1268,9 @@ pub fn render_signed(
         .descent(scale(face.descender()))
         .cap_height(scale(face.capital_height().unwrap_or(face.ascender())))
         .stem_v(80.0)
-        .font_file2(font_file);
+        .font_file2(ids.font_file);
     let compressed = deflate(&subset);
-    pdf.stream(font_file, &compressed)
+    pdf.stream(ids.font_file, &compressed)
         .filter(Filter::FlateDecode)
         .pair(
             Name(b"Length1"),
@@ -1237,35 +1280,9 @@ pub fn render_signed(
     for (&g, &c) in &layout.glyph_text {
         unicode.pair(g, c);
     }
-    pdf.cmap(cmap, &unicode.finish());
-    regions.push((start..pdf.len(), Region::Object("the embedded font".into())));
-
-    let start = pdf.len();
-    let goal = text(&manifest["goal"]);
-    let title = format!("{} — {goal}", w.title);
-    let subject = format!("{}; signed by key {fingerprint}", w.title);
-    let creator = format!("Glovebox {}", text(&manifest["app_version"]));
-    let mut doc = pdf.document_info(info);
-    doc.title(TextStr(&title))
-        .subject(TextStr(&subject))
-        .creator(TextStr(&creator))
-        .producer(TextStr(&creator));
-    if let Some(date) = pdf_date(&text(&manifest["finished_at"])) {
-        doc.creation_date(date);
-    }
-    doc.finish();
-    regions.push((
-        start..pdf.len(),
-        Region::Object("the document information".into()),
-    ));
-
-    let bytes = pdf.finish();
-    let glyph_text = layout.glyph_text;
-    Ok(Rendered {
-        bytes,
-        regions,
-        glyph_text,
-    })
+    pdf.cmap(ids.cmap, &unicode.finish());
+    out.written(start, "the embedded font".into());
+    Ok(())
 }
 
 #[cfg(test)]
@@ -1278,19 +1295,19 @@ mod tests {
     }
 
     /// The sample run of `tests/reports/` (a real French run and its chart).
-    fn sample() -> (Value, Vec<Vec<u8>>) {
+    fn sample() -> (Document, Vec<Vec<u8>>) {
         let manifest: Value = serde_json::from_str(
             &std::fs::read_to_string(reports().join("sample-manifest.json")).expect("manifest"),
         )
         .expect("json");
         let png = std::fs::read(reports().join("sample-chart-1.png")).expect("png");
-        (manifest, vec![png])
+        (Document::read(manifest).expect("a manifest"), vec![png])
     }
 
     fn signed() -> (Rendered, VerifyingKey) {
         let (manifest, pngs) = sample();
         let signer = Signer::from_seed([7; 32]);
-        let block = signer.sign(&manifest);
+        let block = signer.sign(manifest.json());
         let key = sign::parse_public_key(block["public_key"].as_str().expect("key")).expect("key");
         (render_signed(&manifest, &block, &pngs).expect("pdf"), key)
     }
@@ -1337,7 +1354,10 @@ mod tests {
         let (manifest, pngs) = sample();
         let attached = attachments(&snapshot);
         assert_eq!(attached.len(), 3);
-        assert_eq!(attached[0], serde_json::to_vec(&manifest).expect("json"));
+        assert_eq!(
+            attached[0],
+            serde_json::to_vec(manifest.json()).expect("json")
+        );
         assert_eq!(attached[2], pngs[0]);
     }
 

@@ -13,6 +13,7 @@ use ed25519_dalek::{Signature, Signer as _, SigningKey, Verifier as _, Verifying
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 
+use super::manifest::Document;
 use super::{html, pdf};
 use crate::keys::{ApiKey, KeyError, KeyStore, OsKeyring};
 
@@ -132,8 +133,8 @@ impl Signer {
 }
 
 /// The signed report page.
-pub fn signed_html(manifest: &Value, signer: &Signer) -> String {
-    html::render_signed(manifest, &signer.sign(manifest))
+pub fn signed_html(manifest: &Document, signer: &Signer) -> String {
+    html::render_signed(manifest, &signer.sign(manifest.json()))
 }
 
 /// What verification found.
@@ -182,8 +183,9 @@ fn first_difference(expected: &str, found: &str) -> String {
     )
 }
 
-/// Checks the signature block against the manifest text; the parsed
-/// manifest and block when both are readable (problems go into `v`).
+/// Checks the signature block against the manifest text (the JSON as
+/// embedded, not a typed reading of it); the parsed manifest and block when
+/// both are readable (problems go into `v`).
 fn check_signature(
     manifest_text: &str,
     signature_text: &str,
@@ -248,6 +250,20 @@ fn check_signature(
     Some((manifest, block))
 }
 
+/// The signed manifest read as a [`Manifest`](super::manifest::Manifest),
+/// to render it again (a problem in `v` when it cannot be).
+fn read_manifest(manifest: Value, v: &mut Verification) -> Option<Document> {
+    match Document::read(manifest) {
+        Ok(m) => Some(m),
+        Err(e) => {
+            v.problems.push(format!(
+                "the signed manifest is not a report manifest this version of Glovebox can read ({e})"
+            ));
+            None
+        }
+    }
+}
+
 fn unchecked() -> Verification {
     Verification {
         valid: false,
@@ -274,6 +290,9 @@ pub fn verify_html(page: &str, trusted: Option<&VerifyingKey>) -> Verification {
     else {
         return v;
     };
+    let Some(manifest) = read_manifest(manifest, &mut v) else {
+        return v;
+    };
     // The visible page must be exactly what the signed manifest renders to.
     let expected = html::render_signed(&manifest, &block);
     if expected != page {
@@ -289,11 +308,11 @@ pub fn verify_html(page: &str, trusted: Option<&VerifyingKey>) -> Verification {
 /// The signed PDF report; `pngs[i]` is the image of `manifest.charts[i]`
 /// (see [`super::chart_pngs`]).
 pub fn signed_pdf(
-    manifest: &Value,
+    manifest: &Document,
     pngs: &[Vec<u8>],
     signer: &Signer,
 ) -> Result<Vec<u8>, pdf::PdfError> {
-    pdf::render_signed(manifest, &signer.sign(manifest), pngs).map(|r| r.bytes)
+    pdf::render_signed(manifest, &signer.sign(manifest.json()), pngs).map(|r| r.bytes)
 }
 
 /// Whether `bytes` look like a PDF file (rather than an HTML page).
@@ -321,22 +340,20 @@ pub fn verify_pdf(file: &[u8], trusted: Option<&VerifyingKey>) -> Verification {
     else {
         return v;
     };
+    let Some(manifest) = read_manifest(manifest, &mut v) else {
+        return v;
+    };
     // The images, in the order of the charts that name one.
     let mut images = attached.iter().skip(2);
     let mut pngs = Vec::new();
-    for (i, chart) in manifest["charts"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .enumerate()
-    {
-        let Some(sha) = chart["png_sha256"].as_str() else {
+    for (i, chart) in manifest.manifest().charts.iter().enumerate() {
+        let Some(sha) = &chart.png_sha256 else {
             pngs.push(Vec::new());
             continue;
         };
         match images.next() {
             Some(png) => {
-                if hex::encode(Sha256::digest(png)) != sha {
+                if hex::encode(Sha256::digest(png)) != *sha {
                     v.problems.push(format!(
                         "the image of chart {} is not the signed one (its sha256 differs from the manifest's)",
                         i + 1
@@ -358,10 +375,10 @@ pub fn verify_pdf(file: &[u8], trusted: Option<&VerifyingKey>) -> Verification {
                 let mut problem =
                     format!("the visible report differs from the signed manifest ({at})");
                 let version = env!("CARGO_PKG_VERSION");
-                if manifest["app_version"].as_str() != Some(version) {
+                let made_by = &manifest.manifest().app_version;
+                if made_by != version {
                     problem.push_str(&format!(
-                        "; it was made by Glovebox {} and this is {version}, whose PDF layout may differ",
-                        text_of(&manifest["app_version"])
+                        "; it was made by Glovebox {made_by} and this is {version}, whose PDF layout may differ"
                     ));
                 }
                 v.problems.push(problem);
@@ -375,32 +392,83 @@ pub fn verify_pdf(file: &[u8], trusted: Option<&VerifyingKey>) -> Verification {
     v
 }
 
-fn text_of(v: &Value) -> String {
-    v.as_str().map_or_else(|| v.to_string(), str::to_owned)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn manifest() -> Value {
+    /// A small manifest: every field a manifest must have, some left out
+    /// as optional ones may be.
+    fn manifest_json() -> Value {
         json!({
             "glovebox_report": 1,
+            "app_version": "0.1.0",
             "run_id": "run-1",
             "lang": "en",
             "goal": "total revenue per region",
+            "provider": "offline",
+            "started_at": "2026-11-29T17:38:40.900Z",
+            "finished_at": "2026-11-29T17:38:41.563Z",
             "status": "answered",
-            "answer": {"text": "total revenue (North): 6109.2"},
-            "inputs": [{"name": "shop.csv", "sha256": "e2943575", "size_bytes": 6050, "row_count": 120, "columns": []}],
+            "answer": {"text": "total revenue (North): 6109.2", "values": {"total revenue (North)": 6109.2}},
+            "inputs": [{"name": "shop.csv", "sha256": "e2943575", "size_bytes": 6050, "encoding": "UTF-8", "bom": false, "delimiter": ",", "decimal_comma": false, "has_header": true, "row_count": 120, "columns": []}],
+            "attempts": [],
+            "sandbox": {"network": "none", "limits": glovebox_sandbox::Limits::default()},
             "result": {"tables": [{"name": "total revenue by region", "columns": ["region", "total revenue"], "rows": [["North", 6109.2]], "total_rows": 1}]},
             "charts": [{"kind": "bar", "title": "t", "table": "total revenue by region", "svg": "<svg xmlns=\"http://www.w3.org/2000/svg\"><text>North</text></svg>"}],
-            "audit": {"run_last_entry_hash": "ab12"},
+            "audit": {"run_last_entry_hash": "ab12", "run_last_entry_seq": 8, "run_entries": 8},
         })
+    }
+
+    fn manifest() -> Document {
+        Document::read(manifest_json()).expect("a manifest")
     }
 
     fn signed() -> (String, Signer) {
         let signer = Signer::from_seed([7; 32]);
         (signed_html(&manifest(), &signer), signer)
+    }
+
+    /// A manifest with a field this version does not know (a later one
+    /// may add some) verifies: the signature covers the JSON as embedded.
+    #[test]
+    fn a_manifest_with_an_unknown_field_still_verifies() {
+        let mut json = manifest_json();
+        json["made_later"] = json!({"a": 1});
+        let signer = Signer::from_seed([7; 32]);
+        let page = signed_html(&Document::read(json).expect("a manifest"), &signer);
+        assert!(page.contains("made_later"));
+        let v = verify_html(&page, Some(&signer.key.verifying_key()));
+        assert!(v.valid, "{:?}", v.problems);
+    }
+
+    /// A signed manifest that is not a report manifest (here: no goal) is
+    /// a failure with a plain reason, even though its signature matches.
+    #[test]
+    fn a_signed_manifest_that_is_not_a_manifest_fails_with_a_reason() {
+        let (page, signer) = signed();
+        let mut json = manifest_json();
+        if let Value::Object(fields) = &mut json {
+            fields.remove("goal");
+        }
+        let block = signer.sign(&json);
+        let swap = |page: &str, id: &str, with: &Value| {
+            let text = element(page, id).expect("element");
+            page.replacen(text, &serde_json::to_string(with).expect("json"), 1)
+        };
+        let page = swap(
+            &swap(&page, "glovebox-manifest", &json),
+            "glovebox-signature",
+            &block,
+        );
+        let v = verify_html(&page, Some(&signer.key.verifying_key()));
+        assert!(!v.valid);
+        assert_eq!(v.problems.len(), 1, "{:?}", v.problems);
+        assert!(
+            v.problems[0].starts_with("the signed manifest is not a report manifest")
+                && v.problems[0].contains("goal"),
+            "{}",
+            v.problems[0]
+        );
     }
 
     #[test]
@@ -509,7 +577,7 @@ mod tests {
         )
         .expect("json");
         let signer = Signer::from_seed([7; 32]);
-        let page = signed_html(&manifest, &signer);
+        let page = signed_html(&Document::read(manifest).expect("a manifest"), &signer);
         let path = dir.join("sample-report.html");
         if std::env::var_os("UPDATE_EXPECT").is_some() {
             std::fs::write(&path, &page).expect("write snapshot");

@@ -2,7 +2,13 @@
 //! shared by the HTML and PDF renderings so both say the same thing, and
 //! how a manifest value is written as text.
 
+use serde::Serialize;
 use serde_json::Value;
+
+use super::manifest::{Manifest, ManifestAttempt, ManifestInput};
+use crate::lang::Lang;
+use crate::policy::Finding;
+use crate::validate::RawValue;
 
 /// Words of a report in one language.
 pub(crate) struct Words {
@@ -139,26 +145,127 @@ pub(crate) const ES: Words = Words {
 };
 
 impl Words {
-    /// The words for the manifest's language (English when unknown).
-    pub(crate) fn of(manifest: &Value) -> &'static Words {
-        match manifest["lang"].as_str() {
-            Some("fr") => &FR,
-            Some("es") => &ES,
-            _ => &EN,
+    /// The words for a report in `lang`.
+    pub(crate) fn of(lang: Lang) -> &'static Words {
+        match lang {
+            Lang::Fr => &FR,
+            Lang::Es => &ES,
+            Lang::En => &EN,
         }
     }
 }
 
-/// A manifest value as report text.
+/// A JSON value as report text: strings as they are, null as nothing,
+/// floats as [`number`], anything else as compact JSON (keys sorted).
 pub(crate) fn text(v: &Value) -> String {
     match v {
         Value::String(s) => s.clone(),
         Value::Null => String::new(),
-        // Checked results carry every number as a float: 120.0 reads as 120.
         Value::Number(n) => match n.as_f64() {
-            Some(f) if n.is_f64() && f.fract() == 0.0 && f.abs() < 1e15 => format!("{}", f as i64),
+            Some(f) if n.is_f64() => number(f),
             _ => n.to_string(),
         },
         other => other.to_string(),
     }
+}
+
+/// A number of a checked result (they are all floats) as report text:
+/// 120.0 reads as 120; others as JSON writes them.
+pub(crate) fn number(f: f64) -> String {
+    if f.fract() == 0.0 && f.abs() < 1e15 {
+        format!("{}", f as i64)
+    } else {
+        // No number when not finite: JSON cannot spell it (the manifest says null).
+        serde_json::Number::from_f64(f).map_or_else(String::new, |n| n.to_string())
+    }
+}
+
+/// A table cell as report text.
+pub(crate) fn cell(v: &RawValue) -> String {
+    match v {
+        RawValue::Null => String::new(),
+        RawValue::Bool(b) => b.to_string(),
+        RawValue::Number(f) => number(*f),
+        RawValue::Text(s) => s.clone(),
+        // As the manifest writes it: {"non_finite":"nan"}.
+        RawValue::NonFinite { .. } => json(v),
+    }
+}
+
+/// A typed part of the manifest as its JSON reads in the report: a name
+/// as its JSON spelling (`integer`, `allow`), a structure (limits, mode)
+/// as compact JSON with its keys sorted, nothing for null.
+pub(crate) fn json<T: Serialize>(v: &T) -> String {
+    serde_json::to_value(v).map_or_else(|_| String::new(), |v| text(&v))
+}
+
+/// Text of an optional field: nothing when absent.
+pub(crate) fn or_empty(s: Option<&String>) -> &str {
+    s.map_or("", String::as_str)
+}
+
+/// The columns of an input: `name (kind), ...`.
+pub(crate) fn columns(input: &ManifestInput) -> String {
+    input
+        .columns
+        .iter()
+        .map(|c| format!("{} ({})", c.name, json(&c.kind)))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The policy's verdict on an attempt (nothing when it was not checked).
+pub(crate) fn verdict(a: &ManifestAttempt) -> String {
+    a.policy
+        .as_ref()
+        .map(|p| json(&p.verdict))
+        .unwrap_or_default()
+}
+
+/// The policy's findings on an attempt.
+pub(crate) fn findings(a: &ManifestAttempt) -> &[Finding] {
+    a.policy.as_ref().map_or(&[], |p| p.findings.as_slice())
+}
+
+/// Who approved an attempt's review, if anyone did.
+pub(crate) fn approved_by(a: &ManifestAttempt) -> Option<&str> {
+    a.approval.as_ref().map(|ap| ap.by.as_str())
+}
+
+/// Why an attempt failed, if it did (nothing for a sandbox error, which
+/// has a message rather than a reason).
+pub(crate) fn failure(a: &ManifestAttempt) -> Option<&str> {
+    a.failure.as_ref().map(|f| f.reason().unwrap_or(""))
+}
+
+/// Resources the last sandbox run used.
+pub(crate) fn usage(m: &Manifest) -> String {
+    let of = |f: fn(&glovebox_sandbox::Usage) -> u64| {
+        m.usage
+            .as_ref()
+            .map(|u| f(u).to_string())
+            .unwrap_or_default()
+    };
+    format!(
+        "wall {} ms, cpu {} ms, peak memory {} bytes",
+        of(|u| u.wall_ms),
+        of(|u| u.cpu_ms),
+        of(|u| u.peak_memory_bytes)
+    )
+}
+
+/// Network attempts the last sandbox run refused.
+pub(crate) fn network_attempts(m: &Manifest) -> usize {
+    m.network_attempts.as_ref().map_or(0, Vec::len)
+}
+
+/// The paths of the files the code opened. Each is a free-form object as
+/// the code's audit hook recorded it, so `path` is looked up by name.
+pub(crate) fn files_read(m: &Manifest) -> String {
+    m.files_read
+        .iter()
+        .flatten()
+        .map(|f| text(&f["path"]))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
