@@ -13,7 +13,7 @@ APT_PACKAGES := libseccomp-dev debootstrap pkg-config libdbus-1-dev dbus-daemon 
   libwebkit2gtk-4.1-dev libxdo-dev xvfb xauth webkit2gtk-driver
 BIN := $(CARGO_TARGET_DIR)/debug
 
-.PHONY: demo test deps image image-check build fmt clippy unit vm-test bench doctor fuzz clean-cache ui-test \
+.PHONY: demo test deps image image-check build fmt clippy doc unit vm-test bench doctor fuzz clean-cache ui-test \
   ui-deps ui-build app app-test app-screenshots app-bench deb deb-test
 
 ## make demo: checks the sandbox, then answers plain-language goals on the
@@ -29,7 +29,7 @@ demo: deps image build
 
 ## make test: formatting, lints, unit and integration tests with real containers,
 ## then the rootless containment cases in a VM.
-test: deps image fmt clippy unit vm-test ui-test app-test deb-test
+test: deps image fmt clippy doc unit vm-test ui-test app-test deb-test
 
 deps:
 	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -69,6 +69,11 @@ fmt:
 
 clippy: ui-build
 	cargo clippy --workspace --all-targets -- -D warnings
+
+## make doc: the API docs of the workspace's own crates, warnings are errors
+## (broken intra-doc links, unclosed HTML).
+doc: ui-build
+	RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet
 
 unit: build
 	cargo test --workspace -- --test-threads=2

@@ -282,8 +282,10 @@ fn a_draft_records_the_model_request_before_it_leaves_then_runs_on_the_same_run(
     let scratch = Scratch::new();
     let good = include_str!("../../../assets/samples/revenue_by_region.py");
     let model = FakeModel::start(vec![Script::Reply(format!("```python\n{good}```"))]);
-    // What the log held when each request arrived: its model_request bodies.
-    let seen: Arc<Mutex<Vec<(String, Vec<String>)>>> = Arc::default();
+    // Each request as it arrived, with the model_request bodies the log
+    // held at that moment.
+    type Seen = Vec<(String, Vec<String>)>;
+    let seen: Arc<Mutex<Seen>> = Arc::default();
     {
         let (seen, db) = (seen.clone(), scratch.db());
         model.observe(move |request| {

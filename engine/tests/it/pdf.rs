@@ -103,6 +103,10 @@ fn assert_pages_render(pdf: &Path, pages: usize) {
 }
 
 #[test]
+#[allow(
+    clippy::too_many_lines,
+    reason = "one exported report checked step by step: text, pages, every mutation"
+)]
 fn a_finished_run_exports_as_a_signed_pdf_that_verifies_anywhere() {
     let s = Scratch::new();
     let shop = repo().join("assets/samples/shop.csv");
