@@ -23,7 +23,7 @@ use crate::types::{RunFailed, RunFinished, RunOutput, RunProgress};
 /// What a run thread runs.
 pub enum Job {
     /// A whole run in one call (code given, not drafted).
-    Request(RunRequest),
+    Request(Box<RunRequest>),
     /// A draft's code, on the draft's run.
     Draft(Box<Draft>, DraftRun),
 }
@@ -257,7 +257,7 @@ impl Runs {
         let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             runtime.block_on(async {
                 match job {
-                    Job::Request(request) => engine.run(request, &mut progress).await,
+                    Job::Request(request) => engine.run(*request, &mut progress).await,
                     Job::Draft(draft, how) => engine.run_draft(*draft, how, &mut progress).await,
                 }
             })

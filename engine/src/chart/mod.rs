@@ -2,7 +2,7 @@
 //! bar, line, scatter, histogram and pie, as SVG and PNG.
 //!
 //! [`render`] turns a chart request and the checked table it names into a
-//! [`Plan`] (the data to draw, with limits applied and skipped cells
+//! `Plan` (the data to draw, with limits applied and skipped cells
 //! counted), then draws that plan twice with `plotters`: on an SVG backend
 //! and on an RGB bitmap encoded as PNG. [`choose`] picks a chart from the
 //! table's shape when the code did not ask for one.

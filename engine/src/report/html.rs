@@ -81,7 +81,7 @@ pub fn render_signed(manifest: &Document, signature: &Value) -> String {
     )
 }
 
-/// The report page for `manifest` (see [`super::manifest`]): the typed
+/// The report page for `manifest` (see [`super::manifest::Manifest`]): the typed
 /// manifest shown, its JSON carried as it is.
 pub fn render(manifest: &Document) -> String {
     let _span = tracing::info_span!("report_html").entered();

@@ -54,14 +54,14 @@ async fn start(
     };
     let job = match request.draft.as_deref() {
         Some(run_id) => drafted_job(&state, run_id, &request, model)?,
-        None => Job::Request(RunRequest {
+        None => Job::Request(Box::new(RunRequest {
             code: Some(request.code),
             provider: request.provider.name().to_owned(),
             model,
             approve_review: request.approve_review,
             approved_by: Some(APPROVER.into()),
             ..RunRequest::new(files, request.goal)
-        }),
+        })),
     };
     state
         .runs
@@ -115,7 +115,7 @@ fn drafted_job(
                 cancel: None,
             },
         ),
-        None => Job::Request(RunRequest {
+        None => Job::Request(Box::new(RunRequest {
             code: Some(request.code.clone()),
             provider: request.provider.name().to_owned(),
             model,
@@ -126,7 +126,7 @@ fn drafted_job(
                 request.files.iter().map(PathBuf::from).collect(),
                 request.goal.clone(),
             )
-        }),
+        })),
     })
 }
 
