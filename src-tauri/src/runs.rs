@@ -197,8 +197,10 @@ impl Runs {
             stage: "plan",
         }));
         // A draft's run is recorded already: its id is given at once.
-        if let (Some(id), Some(tx)) = (known_id, id_tx.take()) {
-            let _ = tx.send(Ok(id));
+        if let Some(id) = known_id {
+            if let Some(tx) = id_tx.take() {
+                let _ = tx.send(Ok(id));
+            }
         }
         let done = Arc::new(AtomicBool::new(false));
         let ticker = {
