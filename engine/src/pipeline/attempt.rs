@@ -21,10 +21,9 @@ use super::{
 
 /// What the attempt loop may do: who repairs, with what request, how often.
 pub(super) struct Attempts<'a> {
-    /// The generator that repairs its own code (none for given code).
-    pub generator: Option<&'a dyn Generator>,
-    /// What it was asked.
-    pub request: &'a GenerationRequest<'a>,
+    /// The generator that wrote the code and what it was asked, so it can
+    /// repair it (none for code the person gave: it is never rewritten).
+    pub repairer: Option<(&'a dyn Generator, &'a GenerationRequest<'a>)>,
     /// Attempts in all, the first included.
     pub max: u32,
 }
@@ -102,7 +101,7 @@ impl Engine {
                         repairable: true,
                     };
                     let previous = Generated {
-                        origin: attempts.generator.map(|g| g.name()).unwrap_or("").into(),
+                        origin: attempts.repairer.map_or("", |(g, _)| g.name()).into(),
                         reply: Some(reply),
                         ..Generated::default()
                     };
@@ -110,12 +109,12 @@ impl Engine {
                 }
                 Err(e) => {
                     drop(prepared.take());
-                    let provider = attempts.generator.map(|g| g.name()).unwrap_or("");
+                    let provider = attempts.repairer.map_or("", |(g, _)| g.name());
                     return Err(self.generation_failed(ctx, attempt, provider, &e)?.into());
                 }
             };
-            let generator = match attempts.generator {
-                Some(g) if failure.repairable && attempt < attempts.max => g,
+            let (generator, request) = match attempts.repairer {
+                Some(r) if failure.repairable && attempt < attempts.max => r,
                 _ => return Err(gave_up(ctx, attempt, failure).into()),
             };
             let event = Event::AttemptFailed(AttemptFailed {
@@ -132,14 +131,7 @@ impl Engine {
                 failure: &failure.detail,
             };
             produced = self
-                .produce(
-                    ctx,
-                    attempt,
-                    generator,
-                    attempts.request,
-                    Some(repair),
-                    progress,
-                )
+                .produce(ctx, attempt, generator, request, Some(repair), progress)
                 .await?;
         }
     }

@@ -627,8 +627,7 @@ impl Engine {
             }
         };
         let attempts = attempt::Attempts {
-            generator: generator.as_deref(),
-            request: &gen_request,
+            repairer: generator.as_deref().map(|g| (g, &gen_request)),
             max: match &generator {
                 Some(g) if g.can_repair() => 1 + self.repair_attempts,
                 _ => 1,
@@ -690,18 +689,8 @@ impl Engine {
         }
         let prepared = self.spawn_prepare(ctx);
         let produced = Ok(self.given_code(ctx, code, Some(generated))?);
-        let inputs = ctx.report.inputs.clone();
-        let limits = ctx.setup.limits.clone();
-        let goal = String::new();
-        let gen_request = GenerationRequest {
-            goal: &goal,
-            lang: ctx.lang(),
-            inputs: &inputs,
-            limits: &limits,
-        };
         let attempts = attempt::Attempts {
-            generator: None,
-            request: &gen_request,
+            repairer: None,
             max: 1,
         };
         self.attempt_loop(ctx, &attempts, produced, prepared, progress)
