@@ -13,7 +13,7 @@ use super::{check_files, check_goal, Answer, MAX_CODE_BYTES};
 use crate::error::{ErrorCode, IpcError};
 use crate::runs::Job;
 use crate::settings::{Provider, Settings};
-use crate::state::AppState;
+use crate::state::{AppState, Drafted as LastDraft};
 use crate::types::StartRunRequest;
 /// Starts a run; answers its id at once, the rest comes as events.
 #[tauri::command]
@@ -85,21 +85,8 @@ fn drafted_job(
         .drafted
         .lock()
         .map_err(|e| IpcError::internal("draft state", e))?
-        .clone()
-        .filter(|d| d.run_id == run_id)
-        .ok_or_else(|| {
-            IpcError::new(
-                ErrorCode::StaleCode,
-                "this code was written for an earlier question; write the code again",
-            )
-        })?;
-    if last.goal != request.goal || last.files != request.files || last.provider != request.provider
-    {
-        return Err(IpcError::new(
-            ErrorCode::StaleCode,
-            "the question or the files changed since this code was written; write the code again",
-        ));
-    }
+        .clone();
+    let last = same_question(last, run_id, request)?;
     let pending = state
         .draft
         .lock()
@@ -130,8 +117,94 @@ fn drafted_job(
     })
 }
 
+/// The last draft, when `request` runs its code for the question and files
+/// it was written for; `stale_code` otherwise (code kept on screen after
+/// the question or the files changed must not run, and be recorded and
+/// signed, under the new question).
+fn same_question(
+    last: Option<LastDraft>,
+    run_id: &str,
+    request: &StartRunRequest,
+) -> Answer<LastDraft> {
+    let last = last.filter(|d| d.run_id == run_id).ok_or_else(|| {
+        IpcError::new(
+            ErrorCode::StaleCode,
+            "this code was written for an earlier question; write the code again",
+        )
+    })?;
+    if last.goal != request.goal || last.files != request.files || last.provider != request.provider
+    {
+        return Err(IpcError::new(
+            ErrorCode::StaleCode,
+            "the question or the files changed since this code was written; write the code again",
+        ));
+    }
+    Ok(last)
+}
+
 /// Asks a running calculation to stop.
 #[tauri::command]
 pub fn cancel_run(state: State<'_, AppState>, run_id: String) -> Answer<()> {
     state.runs.cancel(&run_id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn drafted() -> LastDraft {
+        LastDraft {
+            run_id: "run-1".into(),
+            goal: "total revenue per region".into(),
+            files: vec!["/d/shop.csv".into()],
+            provider: Provider::Offline,
+            generated: glovebox_engine::generator::Generated::default(),
+        }
+    }
+
+    fn asked(goal: &str, files: &[&str]) -> StartRunRequest {
+        StartRunRequest {
+            files: files.iter().map(|f| (*f).to_owned()).collect(),
+            goal: goal.into(),
+            code: "print(1)".into(),
+            provider: Provider::Offline,
+            approve_review: false,
+            draft: Some("run-1".into()),
+        }
+    }
+
+    #[test]
+    fn drafted_code_runs_only_for_the_question_and_files_it_was_written_for() {
+        let same = asked("total revenue per region", &["/d/shop.csv"]);
+        assert_eq!(
+            same_question(Some(drafted()), "run-1", &same)
+                .expect("the same question")
+                .run_id,
+            "run-1"
+        );
+        for (why, request, run_id, last) in [
+            (
+                "another question",
+                asked("average price", &["/d/shop.csv"]),
+                "run-1",
+                Some(drafted()),
+            ),
+            (
+                "other files",
+                asked("total revenue per region", &["/d/other.csv"]),
+                "run-1",
+                Some(drafted()),
+            ),
+            ("an older draft", same.clone(), "run-0", Some(drafted())),
+            ("no draft", same.clone(), "run-1", None),
+        ] {
+            let refused = same_question(last, run_id, &request).expect_err(why);
+            assert_eq!(refused.code, ErrorCode::StaleCode, "{why}");
+        }
+        let other_provider = StartRunRequest {
+            provider: Provider::Openai,
+            ..same
+        };
+        assert!(same_question(Some(drafted()), "run-1", &other_provider).is_err());
+    }
 }
