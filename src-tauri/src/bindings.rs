@@ -40,6 +40,7 @@ pub fn typescript() -> String {
         SandboxReport::decl(&cfg),
         Status::decl(&cfg),
         StopKind::decl(&cfg),
+        glovebox_engine::pipeline::Stage::decl(&cfg),
         Answer::decl(&cfg),
         PolicySummary::decl(&cfg),
         AuditRef::decl(&cfg),

@@ -59,21 +59,9 @@ pub struct Runs {
     active: Arc<Mutex<Option<Active>>>,
 }
 
-/// The UI's name of an engine stage.
-pub fn ui_stage(stage: Stage) -> &'static str {
-    match stage {
-        Stage::Inspect => "plan",
-        Stage::Generate => "generate",
-        Stage::Policy => "check",
-        Stage::Execute => "run",
-        Stage::Validate => "validate",
-        Stage::Record => "explain",
-    }
-}
-
 struct Shared {
     run_id: String,
-    stage: &'static str,
+    stage: Stage,
 }
 
 fn emit_progress(app: &AppHandle, shared: &Mutex<Shared>, started: Instant, limit_ms: u64) {
@@ -85,7 +73,7 @@ fn emit_progress(app: &AppHandle, shared: &Mutex<Shared>, started: Instant, limi
         "run_progress",
         RunProgress {
             run_id: s.run_id.clone(),
-            stage: s.stage.to_owned(),
+            stage: s.stage,
             elapsed_ms: started.elapsed().as_millis() as u64,
             time_limit_ms: limit_ms,
         },
@@ -194,7 +182,7 @@ impl Runs {
         let known_id = job.known_id();
         let shared = Arc::new(Mutex::new(Shared {
             run_id: known_id.clone().unwrap_or_default(),
-            stage: "plan",
+            stage: Stage::Inspect,
         }));
         // A draft's run is recorded already: its id is given at once.
         if let Some(id) = known_id {
@@ -235,7 +223,7 @@ impl Runs {
             }
             Progress::Stage(stage) => {
                 if let Ok(mut s) = shared.lock() {
-                    s.stage = ui_stage(stage);
+                    s.stage = stage;
                 }
                 emit_progress(&app, &shared, started, limit_ms);
             }

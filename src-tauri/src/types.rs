@@ -47,7 +47,7 @@ pub struct RunProgress {
     /// The run.
     pub run_id: String,
     /// `plan generate check run validate explain`.
-    pub stage: String,
+    pub stage: glovebox_engine::pipeline::Stage,
     /// Time since the run started.
     #[ts(type = "number")]
     pub elapsed_ms: u64,

@@ -53,22 +53,41 @@ pub enum EngineError {
     Random(std::io::Error),
 }
 
-/// Pipeline stages, reported as progress.
+/// Pipeline stages, reported as progress; serialized under the names the
+/// app shows (one vocabulary from the engine to the window).
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
 pub enum Stage {
     /// Reading the inputs.
+    #[serde(rename = "plan")]
     Inspect,
     /// Producing the code.
+    #[serde(rename = "generate")]
     Generate,
     /// Checking the code.
+    #[serde(rename = "check")]
     Policy,
     /// Running it in the sandbox.
+    #[serde(rename = "run")]
     Execute,
     /// Checking its result.
+    #[serde(rename = "validate")]
     Validate,
     /// Writing the final record.
+    #[serde(rename = "explain")]
     Record,
+}
+
+impl Stage {
+    /// Every stage, in the order a run goes through them.
+    pub const ALL: [Stage; 6] = [
+        Stage::Inspect,
+        Stage::Generate,
+        Stage::Policy,
+        Stage::Execute,
+        Stage::Validate,
+        Stage::Record,
+    ];
 }
 
 impl Stage {

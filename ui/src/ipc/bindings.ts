@@ -238,6 +238,8 @@ export type RunStatus = "answered" | "blocked" | "stopped";
 
 export type StopKind = "input" | "goal" | "no_generator" | "setup" | "model" | "policy" | "review" | "sandbox" | "result" | "cancelled" | "interrupted" | "running";
 
+export type Stage = "plan" | "generate" | "check" | "run" | "validate" | "explain";
+
 export type Answer = { 
 /**
  * Name -> number or text, as the code reported it.
@@ -446,7 +448,7 @@ run_id: string,
 /**
  * `plan generate check run validate explain`.
  */
-stage: string, 
+stage: Stage, 
 /**
  * Time since the run started.
  */

@@ -47,7 +47,7 @@ export interface Commands {
 /** Event name -> payload. */
 export interface Events {
   /** `stage` may also be the engine's own name (inspect, policy, execute, record). */
-  run_progress: Omit<RunProgress, "stage"> & { stage: string };
+  run_progress: RunProgress;
   run_output: RunOutput;
   run_finished: RunFinished;
   /** The engine itself failed (its audit log could not be written). */

@@ -7,9 +7,11 @@ export type {
   AuditCheck, Attempt, ChartRequest, Column, ColumnKind, DoctorReport, DrawnChart, ExportedReport,
   Finding, GeneratedCode, InputDescription, IpcErrorPayload, Lang, ListRunsQuery,
   PolicyReport, Provider, RunFailed, RunFinished, RunOutput, RunProgress, RunReport, RunStatus,
-  RunSummary, SandboxReport, Settings, StartRunRequest, StopKind, Table, Theme, UiLanguage, Verdict,
+  RunSummary, SandboxReport, Settings, Stage, StartRunRequest, StopKind, Table, Theme, UiLanguage, Verdict,
 } from "./bindings";
+import type { Stage } from "./bindings";
 
-/** Pipeline stages the UI shows, in order. */
-export const STAGES = ["plan", "generate", "check", "run", "validate", "explain"] as const;
-export type Stage = (typeof STAGES)[number];
+/** Pipeline stages the UI shows, in order: the engine's own (`Stage`,
+ * generated), listed once more for iteration; a unit test checks the two
+ * lists are the same. */
+export const STAGES = ["plan", "generate", "check", "run", "validate", "explain"] as const satisfies readonly Stage[];

@@ -2,23 +2,12 @@
 // Screens call these; they never call IPC themselves.
 
 import { errorText, language, t } from "../i18n";
-import { call, IpcError, on, STAGES, toIpcError, type Provider, type Settings, type Stage } from "../ipc";
+import { call, IpcError, on, toIpcError, type Provider, type Settings } from "../ipc";
 import { debounce } from "../lib/debounce";
 import { usableFiles, type AppStore, type View } from "./app-state";
 import { isActive, next, type RunEvent } from "./run-machine";
 
 export const CHECK_DEBOUNCE_MS = 400;
-
-/** The engine's own stage names (pipeline.rs `Stage`) mapped to the UI's. */
-const ENGINE_STAGES: Record<string, Stage> = {
-  inspect: "plan", generate: "generate", policy: "check", execute: "run", validate: "validate", record: "explain",
-};
-
-/** A stage name from the shell, in either vocabulary; null when unknown. */
-export function toStage(name: string): Stage | null {
-  if ((STAGES as readonly string[]).includes(name)) return name as Stage;
-  return ENGINE_STAGES[name] ?? null;
-}
 
 export interface Actions {
   navigate(view: View): void;
@@ -233,8 +222,7 @@ export function createActions(store: AppStore): Actions {
 
     async listenToShell() {
       await on("run_progress", (p) => {
-        const stage = toStage(p.stage);
-        if (stage) dispatch({ type: "progress", runId: p.run_id, stage, elapsedMs: p.elapsed_ms, timeLimitMs: p.time_limit_ms });
+        dispatch({ type: "progress", runId: p.run_id, stage: p.stage, elapsedMs: p.elapsed_ms, timeLimitMs: p.time_limit_ms });
         if (store.get().run.phase === "cancelling" && store.get().run.runId === p.run_id) void sendCancel(p.run_id);
       });
       await on("run_output", (p) => dispatch({ type: "output", runId: p.run_id, text: p.text }));

@@ -10,6 +10,7 @@ import inputError from "../fixtures/input-error.json";
 import reviewApproved from "../fixtures/review-approved.json";
 import reviewBlocked from "../fixtures/review-blocked.json";
 import stopped from "../fixtures/stopped.json";
+import bindings from "../../src/ipc/bindings.ts?raw";
 
 const all: Record<string, unknown> = { answered, answeredFr, blocked, inputError, reviewApproved, reviewBlocked, stopped };
 const REPORT_KEYS = ["run_id", "status", "answer", "tables", "charts", "explanation", "notes", "drawn_charts", "code", "attempts", "stop_reason", "stop_kind", "policy", "sandbox", "audit", "inputs", "lang"];
@@ -66,11 +67,11 @@ describe("limits within safe bounds", () => {
 });
 
 describe("stage names from the shell", () => {
-  it("accepts the UI's names and the engine's own", async () => {
-    const { toStage } = await import("../../src/state/actions");
-    expect(["plan", "inspect", "policy", "execute", "record", "validate", "explain"].map(toStage))
-      .toEqual(["plan", "plan", "check", "run", "explain", "validate", "explain"]);
-    expect(toStage("launch")).toBeNull();
+  it("the UI's stages are the engine's, in the engine's order", async () => {
+    const generated = /export type Stage = ([^;]+);/.exec(bindings)?.[1] ?? "";
+    const engine = [...generated.matchAll(/"([a-z_]+)"/g)].map((m) => m[1]);
+    const { STAGES } = await import("../../src/ipc/types");
+    expect(engine).toEqual([...STAGES]);
   });
 });
 
