@@ -270,9 +270,22 @@ impl AuditStore {
         self.run_entries(run_id)?.iter().map(decode).collect()
     }
 
-    /// `run_started` of the newest runs first, at most `limit`.
+    /// `run_started` of the newest runs first, at most `limit`. A start
+    /// that does not read back (written by a newer Glovebox, or damaged) is
+    /// left out of the list with a warning rather than hiding every other
+    /// run; `verify` and opening that run say what is wrong with it.
     pub fn recent_starts(&self, limit: i64) -> Result<Vec<(Recorded, RunStarted)>, AuditError> {
-        self.recent_runs(limit)?.iter().map(started).collect()
+        Ok(self
+            .recent_runs(limit)?
+            .iter()
+            .filter_map(|entry| match started(entry) {
+                Ok(start) => Some(start),
+                Err(e) => {
+                    tracing::warn!(run_id = %entry.run_id, error = %e, "a run's start cannot be read");
+                    None
+                }
+            })
+            .collect())
     }
 
     /// The step that ended a run (`run_finished` or `run_interrupted`), if any.
@@ -474,6 +487,37 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let store = AuditStore::open(&dir.path().join("a/audit.sqlite3")).unwrap();
         (dir, store)
+    }
+
+    #[test]
+    fn a_start_that_does_not_read_is_left_out_of_the_list_not_the_whole_list() {
+        let (_dir, mut store) = store();
+        store
+            .append("run-bad", "run_started", &json!({"goal": 3}))
+            .unwrap();
+        let good = event::RunStarted {
+            goal: "total".into(),
+            files: vec![],
+            provider: "offline".into(),
+            model: None,
+            lang: crate::lang::Lang::En,
+            pid: 1,
+            pid_start: None,
+            limits: glovebox_sandbox::Limits::default(),
+            rerun_of: None,
+        };
+        store.record("run-good", &Event::RunStarted(good)).unwrap();
+        let listed: Vec<String> = store
+            .recent_starts(10)
+            .unwrap()
+            .into_iter()
+            .map(|(r, _)| r.run_id)
+            .collect();
+        assert_eq!(listed, ["run-good"]);
+        assert!(matches!(
+            store.events("run-bad"),
+            Err(AuditError::Decode { .. })
+        ));
     }
 
     #[test]

@@ -47,6 +47,22 @@ pub trait Prepared: Send {
     ) -> ExecFuture<Outcome>;
 }
 
+/// The executor of an engine that only drafts code (the app's
+/// `generate_code`): it has no sandbox, so drafting works on a machine that
+/// cannot run code, and asking it to run code is an error, never a fallback.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct DraftsOnly;
+
+impl Executor for DraftsOnly {
+    fn prepare(&self, _: JobSetup, _: Option<PathBuf>) -> ExecFuture<Box<dyn Prepared>> {
+        Box::pin(async {
+            Err(SandboxError::Io(std::io::Error::other(
+                "this engine only drafts code; it has no sandbox to run it",
+            )))
+        })
+    }
+}
+
 impl Executor for Sandbox {
     fn prepare(
         &self,

@@ -421,6 +421,14 @@ impl Engine {
         Self::open_with(db, Arc::new(sandbox), &run_root, limits)
     }
 
+    /// An engine that drafts code but cannot run it ([`executor::DraftsOnly`]):
+    /// the app writes code this way, also on a machine that cannot sandbox;
+    /// the draft then runs on an engine with the real sandbox.
+    pub fn open_for_drafts(db: &Path, limits: Limits) -> Result<Self, EngineError> {
+        let run_root = std::env::temp_dir().join("glovebox-drafts");
+        Self::open_with(db, Arc::new(executor::DraftsOnly), &run_root, limits)
+    }
+
     /// [`Engine::open`] with another executor (the run loop's unit tests);
     /// the support files go under `run_root`.
     pub fn open_with(
@@ -509,6 +517,9 @@ impl Engine {
         ctx.cancel = how.cancel;
         ctx.approve_review = how.approve_review;
         ctx.approved_by = how.approved_by;
+        // The code runs with this engine's support files (the drafting
+        // engine may have had no sandbox, see `open_for_drafts`).
+        ctx.setup.support = Some(self.support());
         let ended = self
             .run_drafted(&mut ctx, &generated, how.code, &mut progress)
             .instrument(span)
@@ -544,6 +555,14 @@ impl Engine {
         })
     }
 
+    /// The support files this engine installed, for the job's `/glovebox`.
+    fn support(&self) -> Support {
+        Support {
+            dir: self.support_dir.clone(),
+            entrypoint: support::ENTRYPOINT.into(),
+        }
+    }
+
     /// Records one step and folds it into the report.
     fn record(&mut self, ctx: &mut RunCtx, event: Event) -> Result<(), EngineError> {
         let entry = self.store.record(&ctx.report.run_id, &event)?;
@@ -574,10 +593,7 @@ impl Engine {
             setup: JobSetup {
                 inputs: vec![],
                 limits: self.limits.clone(),
-                support: Some(Support {
-                    dir: self.support_dir.clone(),
-                    entrypoint: support::ENTRYPOINT.into(),
-                }),
+                support: Some(self.support()),
             },
             stamps: Vec::new(),
             outputs_to: None,

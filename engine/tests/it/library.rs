@@ -314,15 +314,18 @@ fn a_draft_records_the_model_request_before_it_leaves_then_runs_on_the_same_run(
         model: Some(settings.clone()),
         ..RunRequest::new(vec![sales], "total revenue per region")
     };
-    // The model generator with a test key, as `provider::for_provider`
-    // makes it with the key from the keyring.
-    let mut engine = engine(&scratch).with_generators(Arc::new(move |_: &RunRequest| {
-        let key = ApiKey::new("sk-test-draft-0123456789".into()).expect("key");
-        let generator = ModelGenerator::new(settings.clone(), Some(key))?;
-        Ok(Box::new(generator) as Box<dyn glovebox_engine::generator::Generator>)
-    }));
+    // As the app does: the draft on an engine without a sandbox, with the
+    // model generator and a test key (as `provider::for_provider` makes it
+    // with the key from the keyring); the code then on an engine with one.
+    let mut drafter = Engine::open_for_drafts(&scratch.db(), Limits::default())
+        .expect("drafting engine")
+        .with_generators(Arc::new(move |_: &RunRequest| {
+            let key = ApiKey::new("sk-test-draft-0123456789".into()).expect("key");
+            let generator = ModelGenerator::new(settings.clone(), Some(key))?;
+            Ok(Box::new(generator) as Box<dyn glovebox_engine::generator::Generator>)
+        }));
     let drafted = runtime()
-        .block_on(engine.draft(request, |_| {}))
+        .block_on(drafter.draft(request, |_| {}))
         .expect("draft");
     let Drafted::Ready(draft) = drafted else {
         panic!("the draft stopped: {drafted:?}");
@@ -349,7 +352,7 @@ fn a_draft_records_the_model_request_before_it_leaves_then_runs_on_the_same_run(
         cancel: None,
     };
     let report = runtime()
-        .block_on(engine.run_draft(*draft, how, |_| {}))
+        .block_on(engine(&scratch).run_draft(*draft, how, |_| {}))
         .expect("report");
     assert_eq!(report.run_id, run_id, "the code ran on the drafted run");
     assert_eq!(report.status, Status::Answered, "{:?}", report.stop_reason);
@@ -384,7 +387,7 @@ fn a_draft_stops_when_its_input_changed_and_a_replaced_one_says_it_never_ran() {
 
     let scratch = Scratch::new();
     let data = scratch.file("data.csv", "region,revenue\nNorth,10\nSouth,20\n");
-    let mut engine = engine(&scratch);
+    let mut engine = Engine::open_for_drafts(&scratch.db(), Limits::default()).expect("engine");
     let draft = |engine: &mut Engine| match runtime()
         .block_on(engine.draft(
             request(vec![data.clone()], "total revenue per region", None),
@@ -404,7 +407,7 @@ fn a_draft_stops_when_its_input_changed_and_a_replaced_one_says_it_never_ran() {
         cancel: None,
     };
     let report = runtime()
-        .block_on(engine.run_draft(*first, how, |_| {}))
+        .block_on(self::engine(&scratch).run_draft(*first, how, |_| {}))
         .expect("report");
     assert_eq!(report.stop_kind, Some(StopKind::Input), "{report:?}");
     assert!(report

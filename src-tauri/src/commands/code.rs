@@ -6,7 +6,7 @@
 use glovebox_engine::lang::Lang;
 use glovebox_engine::pipeline::{Drafted, Engine, RunReport, RunRequest};
 use glovebox_engine::policy::{self, PolicyReport, Profile};
-use glovebox_sandbox::{Limits, Sandbox};
+use glovebox_sandbox::Limits;
 use tauri::State;
 use tracing::Instrument;
 
@@ -94,16 +94,11 @@ fn unrecorded(e: glovebox_engine::pipeline::EngineError) -> IpcError {
     IpcError::internal("the run could not be recorded", e)
 }
 
-/// An engine on the app's audit log (drafts need no container yet, but
-/// the same engine checks the sandbox can be set up).
+/// An engine on the app's audit log that drafts code (it needs no
+/// sandbox: code is only written and recorded here, and runs later on the
+/// run thread's engine).
 fn open_engine(state: &AppState, limits: Limits) -> Answer<Engine> {
-    let sandbox = Sandbox::builder().build().map_err(|e| {
-        IpcError::new(
-            ErrorCode::NoSandbox,
-            format!("the sandbox is not ready: {e}"),
-        )
-    })?;
-    Engine::open(&state.paths.db, sandbox, limits)
+    Engine::open_for_drafts(&state.paths.db, limits)
         .map_err(|e| IpcError::internal("the audit log cannot be opened", e))
 }
 
