@@ -2,7 +2,7 @@
 //! (searchable by goal, file name and date) and a run's report rebuilt from
 //! its entries, so a past run opens in the same views as a fresh one.
 
-use crate::audit::event::{Event, RunStarted};
+use crate::audit::event::{Event, RunStarted, Status};
 use crate::audit::{AuditError, AuditStore};
 use crate::run_report::RunReport;
 
@@ -56,14 +56,7 @@ pub fn list(store: &AuditStore, query: &str, limit: u32) -> Result<Vec<RunListin
         if !words.iter().all(|w| haystack.contains(w.as_str())) {
             continue;
         }
-        let status = match store.end_of(&recorded.run_id)?.map(|e| e.event) {
-            Some(Event::RunInterrupted(_)) => "interrupted".to_owned(),
-            Some(Event::RunFinished(f)) => serde_json::to_value(f.status)
-                .ok()
-                .and_then(|v| v.as_str().map(str::to_owned))
-                .unwrap_or_else(|| "stopped".into()),
-            _ => "running".into(),
-        };
+        let status = run_status(store, &recorded.run_id);
         out.push(RunListing {
             run_id: recorded.run_id,
             started_at: recorded.at,
@@ -76,6 +69,30 @@ pub fn list(store: &AuditStore, query: &str, limit: u32) -> Result<Vec<RunListin
         }
     }
     Ok(out)
+}
+
+/// `answered`, `blocked`, `stopped`, `interrupted` or `running`; an end
+/// that does not read is shown as a stop (with a warning in the log), not
+/// as a list that fails.
+fn run_status(store: &AuditStore, run_id: &str) -> String {
+    let end = match store.end_of(run_id) {
+        Ok(end) => end,
+        Err(e) => {
+            tracing::warn!(%run_id, error = %e, "a run's end cannot be read");
+            return "stopped".into();
+        }
+    };
+    match end.map(|e| e.event) {
+        Some(Event::RunFinished(f)) => match f.status {
+            Status::Answered => "answered",
+            Status::Blocked => "blocked",
+            Status::Stopped => "stopped",
+        },
+        Some(Event::RunInterrupted(_)) => "interrupted",
+        Some(_) => "stopped",
+        None => "running",
+    }
+    .to_owned()
 }
 
 /// The report of a finished (or interrupted, or still running) run, folded

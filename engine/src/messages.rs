@@ -18,6 +18,8 @@ pub enum StopReason<'a> {
     InputUnusable(&'a str),
     /// An input changed while the calculation ran (its name).
     InputChanged(&'a str),
+    /// An input changed after the code was written, before it ran (its name).
+    InputChangedSinceDraft(&'a str),
     /// Memory limit, as shown (`1 GiB`).
     OutOfMemory(&'a str),
     /// Wall-time limit in seconds.
@@ -76,6 +78,9 @@ pub fn stop_reason(lang: Lang, reason: &StopReason<'_>) -> String {
         (R::InputChanged(n), En) => format!("the file {n} changed while the calculation ran, so the answer may not match it; run it again"),
         (R::InputChanged(n), Fr) => format!("le fichier {n} a changé pendant le calcul, la réponse peut ne pas lui correspondre ; relancez-le"),
         (R::InputChanged(n), Es) => format!("el archivo {n} cambió durante el cálculo, así que la respuesta puede no corresponderle; vuelva a ejecutarlo"),
+        (R::InputChangedSinceDraft(n), En) => format!("the file {n} changed after the code was written, so nothing was run; ask the question again"),
+        (R::InputChangedSinceDraft(n), Fr) => format!("le fichier {n} a changé après l'écriture du code, rien n'a donc été exécuté ; posez la question à nouveau"),
+        (R::InputChangedSinceDraft(n), Es) => format!("el archivo {n} cambió después de escribir el código, así que no se ejecutó nada; vuelva a hacer la pregunta"),
         (R::OutOfMemory(m), En) => format!("the calculation needed more than {m} of memory and was stopped"),
         (R::OutOfMemory(m), Fr) => format!("le calcul a eu besoin de plus de {m} de mémoire et a été arrêté"),
         (R::OutOfMemory(m), Es) => format!("el cálculo necesitó más de {m} de memoria y se detuvo"),
@@ -152,6 +157,7 @@ mod tests {
             StopReason::SandboxFailed("x"),
             StopReason::InputUnusable("x"),
             StopReason::InputChanged("x"),
+            StopReason::InputChangedSinceDraft("x"),
             StopReason::OutOfMemory("1 GiB"),
             StopReason::TooSlow(60),
             StopReason::Cancelled,

@@ -45,6 +45,25 @@ impl Job {
     }
 }
 
+/// A run that did not start, with its job when it is still whole (busy, no
+/// sandbox): a draft handed back can wait for the next Run instead of being
+/// lost with its run left open.
+pub struct NotStarted {
+    /// Why, for the window.
+    pub error: IpcError,
+    /// The job, when it was not consumed.
+    pub job: Option<Job>,
+}
+
+impl NotStarted {
+    fn with(job: Job, error: IpcError) -> Self {
+        Self {
+            error,
+            job: Some(job),
+        }
+    }
+}
+
 /// How often the elapsed time is sent while a run goes.
 pub const PROGRESS_TICK: Duration = Duration::from_millis(250);
 
@@ -94,18 +113,19 @@ impl Runs {
         db: PathBuf,
         limits: Limits,
         mut job: Job,
-    ) -> Result<String, IpcError> {
+    ) -> Result<String, NotStarted> {
         let (cancel_tx, cancel_rx) = watch::channel(false);
         {
-            let mut active = self
-                .active
-                .lock()
-                .map_err(|e| IpcError::internal("run state", e))?;
+            let mut active = match self.active.lock() {
+                Ok(active) => active,
+                Err(e) => return Err(NotStarted::with(job, IpcError::internal("run state", e))),
+            };
             if active.is_some() {
-                return Err(IpcError::new(
+                let busy = IpcError::new(
                     ErrorCode::Busy,
                     "a calculation is already running; wait for it or cancel it",
-                ));
+                );
+                return Err(NotStarted::with(job, busy));
             }
             *active = Some(Active {
                 run_id: job.known_id(),
@@ -116,10 +136,11 @@ impl Runs {
             Ok(s) => s,
             Err(e) => {
                 self.clear();
-                return Err(IpcError::new(
+                let error = IpcError::new(
                     ErrorCode::NoSandbox,
                     format!("the sandbox is not ready: {e}"),
-                ));
+                );
+                return Err(NotStarted::with(job, error));
             }
         };
         job.set_cancel(cancel_rx);
@@ -130,13 +151,17 @@ impl Runs {
             .spawn(move || runs.run_thread(app, db, sandbox, limits, job, id_tx));
         if let Err(e) = spawned {
             self.clear();
-            return Err(IpcError::internal("the run could not start", e));
+            let error = IpcError::internal("the run could not start", e);
+            return Err(NotStarted { error, job: None });
         }
         // The run thread records the id in `Active` before anyone hears it,
         // so a cancel can never arrive for an id not yet known here.
-        id_rx
+        let answered = id_rx
             .await
-            .map_err(|_| IpcError::internal("the run could not start", "its thread ended"))?
+            .map_err(|_| IpcError::internal("the run could not start", "its thread ended"));
+        answered
+            .and_then(|id| id)
+            .map_err(|error| NotStarted { error, job: None })
     }
 
     fn run_thread(

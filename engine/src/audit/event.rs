@@ -22,6 +22,11 @@ use crate::lang::Lang;
 use crate::policy::{Finding, PolicyReport};
 use crate::validate::CheckedResult;
 
+/// The attempt of an entry the first logs did not number.
+fn first_attempt() -> u32 {
+    1
+}
+
 /// How a run ended.
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "RunStatus"))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -183,7 +188,8 @@ pub struct ModelError {
 pub struct GenerationFailed {
     /// 1-based attempt number.
     pub attempt: u32,
-    /// Generator name.
+    /// Generator name (absent in the first logs).
+    #[serde(default)]
     pub provider: String,
     /// Why, in words.
     pub reason: String,
@@ -223,7 +229,8 @@ pub struct SandboxRan {
 /// `sandbox_error`: the sandbox could not run the code.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SandboxError {
-    /// 1-based attempt number.
+    /// 1-based attempt number (the first logs had one attempt, unnumbered).
+    #[serde(default = "first_attempt")]
     pub attempt: u32,
     /// The sandbox's error code (`helper_missing`, `no_image`, …).
     pub code: String,
@@ -240,7 +247,9 @@ pub struct AttemptFailed {
     pub kind: StopKind,
     /// Why, for people.
     pub reason: String,
-    /// What the generator is told (findings, error output, limit).
+    /// What the generator is told (findings, error output, limit; absent in
+    /// the first logs).
+    #[serde(default)]
     pub detail: String,
     /// It is repaired (always true today: unrepaired failures end the run).
     pub repair: bool,

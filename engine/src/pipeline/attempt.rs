@@ -162,7 +162,20 @@ impl Engine {
             return Ok(AttemptEnd::Failed(cancelled(ctx)));
         }
         progress(Progress::Stage(Stage::Execute));
-        let nonce = glovebox_sandbox::random::hex(16).map_err(EngineError::Random)?;
+        // No guessable nonce ever: without random bytes the code does not
+        // run, and the run says why (the log itself still works).
+        let nonce = match glovebox_sandbox::random::hex(16) {
+            Ok(nonce) => nonce,
+            Err(e) => {
+                let detail = format!("cannot read random bytes for the result's seal: {e}");
+                let reason = stop_reason(ctx.lang(), &StopReason::SandboxFailed(&detail));
+                return Ok(AttemptEnd::Failed(Failure::final_(
+                    Status::Stopped,
+                    StopKind::Sandbox,
+                    reason,
+                )));
+            }
+        };
         let outcome = match self
             .execute(ctx, &current.code, &nonce, prepared, progress)
             .await

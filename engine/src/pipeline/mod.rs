@@ -237,6 +237,12 @@ impl Draft {
     pub fn lang(&self) -> Lang {
         self.ctx.report.lang
     }
+
+    /// The sandbox limits recorded for the draft's run (the code runs
+    /// under these).
+    pub fn limits(&self) -> &Limits {
+        &self.ctx.setup.limits
+    }
 }
 
 /// What [`Engine::draft`] made: code to show, or a run that already stopped
@@ -425,7 +431,12 @@ impl Engine {
     /// the app writes code this way, also on a machine that cannot sandbox;
     /// the draft then runs on an engine with the real sandbox.
     pub fn open_for_drafts(db: &Path, limits: Limits) -> Result<Self, EngineError> {
-        let run_root = std::env::temp_dir().join("glovebox-drafts");
+        // Beside the person's own audit log, not in a shared folder.
+        let run_root = db
+            .parent()
+            .filter(|d| !d.as_os_str().is_empty())
+            .map_or_else(|| PathBuf::from("."), Path::to_owned)
+            .join("drafts");
         Self::open_with(db, Arc::new(executor::DraftsOnly), &run_root, limits)
     }
 
@@ -719,7 +730,7 @@ impl Engine {
     ) -> Result<(), Halt> {
         progress(Progress::Stage(Stage::Inspect));
         if let Some(name) = changed_input(&ctx.stamps) {
-            let reason = stop_reason(ctx.lang(), &StopReason::InputChanged(&name));
+            let reason = stop_reason(ctx.lang(), &StopReason::InputChangedSinceDraft(&name));
             return Err(Stop::input(reason).into());
         }
         let prepared = self.spawn_prepare(ctx);

@@ -47,15 +47,28 @@ async fn generate(
     provider: Provider,
 ) -> Answer<GeneratedCode> {
     let (paths, limits, model) = question(&state, &goal, &files, provider)?;
-    let mut engine = open_engine(&state, limits)?;
+    let db = state.paths.db.clone();
     // The draft records the run, its inputs and a model's request before
-    // anything leaves the machine.
+    // anything leaves the machine. Reading the inputs and asking a model
+    // take time: on a thread of their own with its own runtime, as runs do,
+    // not on the window's async workers.
     let request = RunRequest {
         provider: provider.name().to_owned(),
         model,
         ..RunRequest::new(paths, goal.clone())
     };
-    let drafted = engine.draft(request, |_| {}).await.map_err(unrecorded)?;
+    let (mut engine, drafted) = blocking(move || {
+        let mut engine = open_engine(&db, limits)?;
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .map_err(|e| IpcError::internal("the code could not be written", e))?;
+        let drafted = runtime
+            .block_on(engine.draft(request, |_| {}))
+            .map_err(unrecorded)?;
+        Ok((engine, drafted))
+    })
+    .await?;
     let draft = match drafted {
         Drafted::Ready(draft) => draft,
         Drafted::Stopped(report) => return Err(stopped(&report)),
@@ -97,8 +110,8 @@ fn unrecorded(e: glovebox_engine::pipeline::EngineError) -> IpcError {
 /// An engine on the app's audit log that drafts code (it needs no
 /// sandbox: code is only written and recorded here, and runs later on the
 /// run thread's engine).
-fn open_engine(state: &AppState, limits: Limits) -> Answer<Engine> {
-    Engine::open_for_drafts(&state.paths.db, limits)
+fn open_engine(db: &std::path::Path, limits: Limits) -> Answer<Engine> {
+    Engine::open_for_drafts(db, limits)
         .map_err(|e| IpcError::internal("the audit log cannot be opened", e))
 }
 

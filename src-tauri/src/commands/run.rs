@@ -6,12 +6,13 @@ use std::path::PathBuf;
 
 use glovebox_engine::pipeline::{DraftRun, RunRequest};
 use glovebox_engine::provider::ModelSettings;
+use glovebox_sandbox::Limits;
 use tauri::{AppHandle, State};
 use tracing::Instrument;
 
 use super::{check_files, check_goal, Answer, MAX_CODE_BYTES};
 use crate::error::{ErrorCode, IpcError};
-use crate::runs::Job;
+use crate::runs::{Job, NotStarted};
 use crate::settings::{Provider, Settings};
 use crate::state::{AppState, Drafted as LastDraft};
 use crate::types::StartRunRequest;
@@ -53,7 +54,7 @@ async fn start(
         .model_settings()?,
     };
     let job = match request.draft.as_deref() {
-        Some(run_id) => drafted_job(&state, run_id, &request, model)?,
+        Some(run_id) => drafted_job(&state, run_id, &request, model, &limits)?,
         None => Job::Request(Box::new(RunRequest {
             code: Some(request.code),
             provider: request.provider.name().to_owned(),
@@ -63,10 +64,22 @@ async fn start(
             ..RunRequest::new(files, request.goal)
         })),
     };
-    state
+    match state
         .runs
         .start(app, state.paths.db.clone(), limits, job)
         .await
+    {
+        Ok(run_id) => Ok(run_id),
+        Err(NotStarted { error, job }) => {
+            // A draft that could not start waits for the next Run.
+            if let Some(Job::Draft(draft, _)) = job {
+                if let Ok(mut pending) = state.draft.lock() {
+                    pending.get_or_insert(*draft);
+                }
+            }
+            Err(error)
+        }
+    }
 }
 
 /// Who approves a review verdict in the app, as recorded.
@@ -80,6 +93,7 @@ fn drafted_job(
     run_id: &str,
     request: &StartRunRequest,
     model: Option<ModelSettings>,
+    limits: &Limits,
 ) -> Answer<Job> {
     let last = state
         .drafted
@@ -87,11 +101,13 @@ fn drafted_job(
         .map_err(|e| IpcError::internal("draft state", e))?
         .clone();
     let last = same_question(last, run_id, request)?;
+    // The draft's run recorded the limits of its time: it runs only under
+    // those; with other limits now, the code runs as a new run.
     let pending = state
         .draft
         .lock()
         .map_err(|e| IpcError::internal("draft state", e))?
-        .take_if(|d| d.run_id() == run_id);
+        .take_if(|d| d.run_id() == run_id && d.limits() == limits);
     Ok(match pending {
         Some(draft) => Job::Draft(
             Box::new(draft),

@@ -148,7 +148,10 @@ fn show_request(
 fn write_out(dir: &std::path::Path, report: &RunReport) -> Result<()> {
     std::fs::create_dir_all(dir)?;
     std::fs::write(dir.join("report.json"), serde_json::to_vec_pretty(report)?)?;
-    std::fs::write(dir.join("main.py"), &report.code)?;
+    // A run that stopped before any code was recorded has none to write.
+    if !report.code.is_empty() {
+        std::fs::write(dir.join("main.py"), &report.code)?;
+    }
     for (i, chart) in report.drawn_charts.iter().enumerate() {
         std::fs::write(dir.join(format!("chart-{}.svg", i + 1)), &chart.svg)?;
         std::fs::write(dir.join(format!("chart-{}.png", i + 1)), &chart.png)?;
