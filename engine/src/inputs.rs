@@ -497,188 +497,22 @@ impl Categories {
 }
 
 /// Describes the file at `path`, refusing files larger than `max_bytes`.
-#[allow(
-    clippy::too_many_lines,
-    reason = "one streaming pass: split with the spreadsheet and columnar readers"
-)]
 pub fn describe(path: &Path, max_bytes: u64) -> Result<InputDescription, InputError> {
     let name = file_name(path);
     let _span = tracing::info_span!("describe_input", %name).entered();
-    let meta = std::fs::metadata(path).map_err(|e| match e.kind() {
-        std::io::ErrorKind::NotFound => InputError::NotFound(name.clone()),
-        _ => InputError::Unreadable {
-            name: name.clone(),
-            reason: e.to_string(),
-        },
-    })?;
-    if !meta.is_file() {
-        return Err(InputError::NotAFile(name));
-    }
-    if meta.len() == 0 {
-        return Err(InputError::Empty(name));
-    }
-    if meta.len() > max_bytes {
-        return Err(InputError::TooLarge {
-            name,
-            size: meta.len(),
-            max: max_bytes,
-        });
-    }
-    let unreadable = |e: std::io::Error| InputError::Unreadable {
-        name: name.clone(),
-        reason: e.to_string(),
-    };
-    let mut file = std::fs::File::open(path).map_err(unreadable)?;
-    let mut sample = vec![0u8; SNIFF_BYTES];
-    let mut filled = 0;
-    while filled < sample.len() {
-        let n = file.read(&mut sample[filled..]).map_err(unreadable)?;
-        if n == 0 {
-            break;
-        }
-        filled += n;
-    }
-    sample.truncate(filled);
-    let complete = (filled as u64) == meta.len();
-    let (encoding, bom) = sniff_encoding(&sample, complete);
-    let utf16 = encoding == encoding_rs::UTF_16LE || encoding == encoding_rs::UTF_16BE;
-    if !utf16 && sample.contains(&0) {
-        return Err(InputError::Binary(name));
-    }
-    let (sample_text, _, _) = encoding.decode(&sample);
-    let controls = sample_text
-        .chars()
-        .filter(|c| c.is_control() && !matches!(c, '\n' | '\r' | '\t' | '\x0c'))
-        .count();
-    if controls * 20 > sample_text.chars().count().max(1) {
-        return Err(InputError::Binary(name));
-    }
-    let delimiter = sniff_delimiter(sample_text.trim_start_matches('\u{feff}'));
-    let decimal_comma = delimiter != ','
-        && sample_text.lines().skip(1).take(50).any(|l| {
-            l.split(delimiter)
-                .any(|cell| is_decimal(cell.trim().trim_matches('"'), true))
-        });
-
-    let file = std::fs::File::open(path).map_err(unreadable)?;
-    let transcoder = transcoder(file, encoding);
-    let mut reader = csv::ReaderBuilder::new()
-        .delimiter(delimiter as u8)
-        .has_headers(false)
-        .flexible(true)
-        .from_reader(transcoder);
-    // Byte records: the transcoder already guarantees UTF-8, so cells are
-    // only turned into text when they are sampled or previewed.
-    let mut record = csv::ByteRecord::new();
-    let mut rows: Vec<Vec<String>> = Vec::new();
-    let mut first: Option<Vec<String>> = None;
-    let mut candidates: Vec<Candidates> = Vec::new();
-    let mut empties: Vec<u64> = Vec::new();
-    let mut categories: Vec<Categories> = Vec::new();
-    let mut data_rows = 0u64;
-    let mut last_multiline: Option<u64> = None;
-    loop {
-        let more = match reader.read_byte_record(&mut record) {
-            Ok(more) => more,
-            Err(e) => {
-                let line = e.position().map_or(0, |p| p.line());
-                return Err(match e.kind() {
-                    // The transcoder knows the line of the bad bytes.
-                    csv::ErrorKind::Io(io) if io.kind() == std::io::ErrorKind::InvalidData => {
-                        InputError::Undecodable {
-                            name,
-                            line: reader.get_ref().bad_line.unwrap_or(line),
-                            encoding: encoding.name().into(),
-                        }
-                    }
-                    _ => InputError::Syntax {
-                        name,
-                        line,
-                        reason: e.to_string(),
-                    },
-                });
-            }
-        };
-        if !more {
-            break;
-        }
-        if record.iter().all(|f| f.trim_ascii().is_empty()) {
-            continue; // blank line
-        }
-        let line = record.position().map_or(0, |p| p.line());
-        if record.iter().any(|f| f.contains(&b'\n')) {
-            last_multiline = Some(line);
-        }
-        let text = |cell: &[u8]| String::from_utf8_lossy(cell).into_owned();
-        match &first {
-            None => {
-                candidates = vec![Candidates::new(); record.len()];
-                empties = vec![0; record.len()];
-                categories = vec![Categories::default(); record.len()];
-                first = Some(record.iter().map(text).collect());
-                continue;
-            }
-            Some(header) if header.len() != record.len() => {
-                return Err(InputError::Ragged {
-                    name,
-                    line,
-                    expected: header.len(),
-                    found: record.len(),
-                });
-            }
-            Some(_) => {}
-        }
-        data_rows += 1;
-        if data_rows <= TYPE_SAMPLE_ROWS {
-            for (i, cell) in record.iter().enumerate() {
-                let cell = std::str::from_utf8(cell).unwrap_or("").trim();
-                if cell.is_empty() || is_missing_marker(cell) {
-                    empties[i] += 1;
-                } else {
-                    candidates[i].feed(cell, decimal_comma);
-                    categories[i].feed(cell);
-                }
-            }
-        }
-        if rows.len() < PREVIEW_ROWS {
-            rows.push(record.iter().map(text).collect());
-        }
-    }
-    let Some(first) = first else {
-        return Err(InputError::Empty(name));
-    };
-    let transcoder = reader.into_inner();
-    if transcoder.quotes % 2 == 1 {
-        // An odd number of quote characters: one is never closed.
-        let line = last_multiline.unwrap_or(transcoder.lines);
-        return Err(InputError::Syntax {
-            name,
-            line,
-            reason: "a quote opened here is never closed".into(),
-        });
-    }
-    let hasher = transcoder.hasher;
-    // A header is a first row that does not fit the types of the rows below it.
-    let mut first_types = vec![Candidates::new(); first.len()];
-    for (i, cell) in first.iter().enumerate() {
-        if !cell.trim().is_empty() {
-            first_types[i].feed(cell.trim(), decimal_comma);
-        }
-    }
-    let differs = first_types.iter().zip(&candidates).any(|(f, c)| {
-        let (fk, ck) = (f.kind(), c.kind());
-        ck != ColumnKind::Text
-            && ck != ColumnKind::Empty
-            && fk != ck
-            && !(fk == ColumnKind::Integer && ck == ColumnKind::Decimal)
-    });
-    let all_text_unique = {
-        let mut names: Vec<&String> = first.iter().collect();
-        names.sort();
-        names.dedup();
-        names.len() == first.len() && first_types.iter().all(|t| t.kind() == ColumnKind::Text)
-    };
-    let has_header = differs || all_text_unique;
+    let size_bytes = checked_size(path, &name, max_bytes)?;
+    let sniffed = sniff(path, &name, size_bytes)?;
+    let Scanned {
+        first,
+        rows,
+        candidates,
+        empties,
+        categories,
+        data_rows,
+        sha256,
+    } = scan(path, &name, &sniffed)?;
+    let decimal_comma = sniffed.decimal_comma;
+    let has_header = is_header(&first, &candidates, decimal_comma);
     if has_header && data_rows == 0 {
         return Err(InputError::Empty(name));
     }
@@ -722,17 +556,247 @@ pub fn describe(path: &Path, max_bytes: u64) -> Result<InputDescription, InputEr
     Ok(InputDescription {
         name,
         path: path.to_owned(),
-        size_bytes: meta.len(),
-        sha256: hex::encode(hasher.finalize()),
-        encoding: encoding.name().into(),
-        bom,
-        delimiter,
+        size_bytes,
+        sha256,
+        encoding: sniffed.encoding.name().into(),
+        bom: sniffed.bom,
+        delimiter: sniffed.delimiter,
         decimal_comma,
         has_header,
         columns,
         row_count,
         preview,
     })
+}
+
+/// The size of a regular, non-empty file within `max_bytes`.
+fn checked_size(path: &Path, name: &str, max_bytes: u64) -> Result<u64, InputError> {
+    let meta = std::fs::metadata(path).map_err(|e| match e.kind() {
+        std::io::ErrorKind::NotFound => InputError::NotFound(name.to_owned()),
+        _ => InputError::Unreadable {
+            name: name.to_owned(),
+            reason: e.to_string(),
+        },
+    })?;
+    if !meta.is_file() {
+        return Err(InputError::NotAFile(name.to_owned()));
+    }
+    if meta.len() == 0 {
+        return Err(InputError::Empty(name.to_owned()));
+    }
+    if meta.len() > max_bytes {
+        return Err(InputError::TooLarge {
+            name: name.to_owned(),
+            size: meta.len(),
+            max: max_bytes,
+        });
+    }
+    Ok(meta.len())
+}
+
+/// What the first [`SNIFF_BYTES`] of a file tell.
+struct Sniffed {
+    encoding: &'static encoding_rs::Encoding,
+    bom: bool,
+    delimiter: char,
+    decimal_comma: bool,
+}
+
+/// Encoding, byte-order mark, delimiter and decimal comma from the start of
+/// the file; a binary file is refused here.
+fn sniff(path: &Path, name: &str, size_bytes: u64) -> Result<Sniffed, InputError> {
+    let unreadable = |e: std::io::Error| InputError::Unreadable {
+        name: name.to_owned(),
+        reason: e.to_string(),
+    };
+    let mut file = std::fs::File::open(path).map_err(unreadable)?;
+    let mut sample = vec![0u8; SNIFF_BYTES];
+    let mut filled = 0;
+    while filled < sample.len() {
+        let n = file.read(&mut sample[filled..]).map_err(unreadable)?;
+        if n == 0 {
+            break;
+        }
+        filled += n;
+    }
+    sample.truncate(filled);
+    let complete = (filled as u64) == size_bytes;
+    let (encoding, bom) = sniff_encoding(&sample, complete);
+    let utf16 = encoding == encoding_rs::UTF_16LE || encoding == encoding_rs::UTF_16BE;
+    if !utf16 && sample.contains(&0) {
+        return Err(InputError::Binary(name.to_owned()));
+    }
+    let (sample_text, _, _) = encoding.decode(&sample);
+    let controls = sample_text
+        .chars()
+        .filter(|c| c.is_control() && !matches!(c, '\n' | '\r' | '\t' | '\x0c'))
+        .count();
+    if controls * 20 > sample_text.chars().count().max(1) {
+        return Err(InputError::Binary(name.to_owned()));
+    }
+    let delimiter = sniff_delimiter(sample_text.trim_start_matches('\u{feff}'));
+    let decimal_comma = delimiter != ','
+        && sample_text.lines().skip(1).take(50).any(|l| {
+            l.split(delimiter)
+                .any(|cell| is_decimal(cell.trim().trim_matches('"'), true))
+        });
+    Ok(Sniffed {
+        encoding,
+        bom,
+        delimiter,
+        decimal_comma,
+    })
+}
+
+/// One pass over every row: the first row, the preview, what each column's
+/// sampled cells could be, the data rows and the file's sha256.
+struct Scanned {
+    first: Vec<String>,
+    rows: Vec<Vec<String>>,
+    candidates: Vec<Candidates>,
+    empties: Vec<u64>,
+    categories: Vec<Categories>,
+    data_rows: u64,
+    sha256: String,
+}
+
+/// Reads every row once (decoded to UTF-8 on the way, hashed as read);
+/// ragged rows, undecodable bytes and an unclosed quote are refused with
+/// their line.
+fn scan(path: &Path, name: &str, sniffed: &Sniffed) -> Result<Scanned, InputError> {
+    let file = std::fs::File::open(path).map_err(|e| InputError::Unreadable {
+        name: name.to_owned(),
+        reason: e.to_string(),
+    })?;
+    let mut reader = csv::ReaderBuilder::new()
+        .delimiter(sniffed.delimiter as u8)
+        .has_headers(false)
+        .flexible(true)
+        .from_reader(transcoder(file, sniffed.encoding));
+    // Byte records: the transcoder already guarantees UTF-8, so cells are
+    // only turned into text when they are sampled or previewed.
+    let mut record = csv::ByteRecord::new();
+    let mut rows: Vec<Vec<String>> = Vec::new();
+    let mut first: Option<Vec<String>> = None;
+    let mut candidates: Vec<Candidates> = Vec::new();
+    let mut empties: Vec<u64> = Vec::new();
+    let mut categories: Vec<Categories> = Vec::new();
+    let mut data_rows = 0u64;
+    let mut last_multiline: Option<u64> = None;
+    loop {
+        let more = match reader.read_byte_record(&mut record) {
+            Ok(more) => more,
+            Err(e) => {
+                let line = e.position().map_or(0, |p| p.line());
+                return Err(match e.kind() {
+                    // The transcoder knows the line of the bad bytes.
+                    csv::ErrorKind::Io(io) if io.kind() == std::io::ErrorKind::InvalidData => {
+                        InputError::Undecodable {
+                            name: name.to_owned(),
+                            line: reader.get_ref().bad_line.unwrap_or(line),
+                            encoding: sniffed.encoding.name().into(),
+                        }
+                    }
+                    _ => InputError::Syntax {
+                        name: name.to_owned(),
+                        line,
+                        reason: e.to_string(),
+                    },
+                });
+            }
+        };
+        if !more {
+            break;
+        }
+        if record.iter().all(|f| f.trim_ascii().is_empty()) {
+            continue; // blank line
+        }
+        let line = record.position().map_or(0, |p| p.line());
+        if record.iter().any(|f| f.contains(&b'\n')) {
+            last_multiline = Some(line);
+        }
+        let text = |cell: &[u8]| String::from_utf8_lossy(cell).into_owned();
+        match &first {
+            None => {
+                candidates = vec![Candidates::new(); record.len()];
+                empties = vec![0; record.len()];
+                categories = vec![Categories::default(); record.len()];
+                first = Some(record.iter().map(text).collect());
+                continue;
+            }
+            Some(header) if header.len() != record.len() => {
+                return Err(InputError::Ragged {
+                    name: name.to_owned(),
+                    line,
+                    expected: header.len(),
+                    found: record.len(),
+                });
+            }
+            Some(_) => {}
+        }
+        data_rows += 1;
+        if data_rows <= TYPE_SAMPLE_ROWS {
+            for (i, cell) in record.iter().enumerate() {
+                let cell = std::str::from_utf8(cell).unwrap_or("").trim();
+                if cell.is_empty() || is_missing_marker(cell) {
+                    empties[i] += 1;
+                } else {
+                    candidates[i].feed(cell, sniffed.decimal_comma);
+                    categories[i].feed(cell);
+                }
+            }
+        }
+        if rows.len() < PREVIEW_ROWS {
+            rows.push(record.iter().map(text).collect());
+        }
+    }
+    let Some(first) = first else {
+        return Err(InputError::Empty(name.to_owned()));
+    };
+    let transcoder = reader.into_inner();
+    if transcoder.quotes % 2 == 1 {
+        // An odd number of quote characters: one is never closed.
+        let line = last_multiline.unwrap_or(transcoder.lines);
+        return Err(InputError::Syntax {
+            name: name.to_owned(),
+            line,
+            reason: "a quote opened here is never closed".into(),
+        });
+    }
+    Ok(Scanned {
+        first,
+        rows,
+        candidates,
+        empties,
+        categories,
+        data_rows,
+        sha256: hex::encode(transcoder.hasher.finalize()),
+    })
+}
+
+/// A header is a first row that does not fit the types of the rows below
+/// it, or a row of distinct texts.
+fn is_header(first: &[String], candidates: &[Candidates], decimal_comma: bool) -> bool {
+    let mut first_types = vec![Candidates::new(); first.len()];
+    for (i, cell) in first.iter().enumerate() {
+        if !cell.trim().is_empty() {
+            first_types[i].feed(cell.trim(), decimal_comma);
+        }
+    }
+    let differs = first_types.iter().zip(candidates).any(|(f, c)| {
+        let (fk, ck) = (f.kind(), c.kind());
+        ck != ColumnKind::Text
+            && ck != ColumnKind::Empty
+            && fk != ck
+            && !(fk == ColumnKind::Integer && ck == ColumnKind::Decimal)
+    });
+    let all_text_unique = {
+        let mut names: Vec<&String> = first.iter().collect();
+        names.sort();
+        names.dedup();
+        names.len() == first.len() && first_types.iter().all(|t| t.kind() == ColumnKind::Text)
+    };
+    differs || all_text_unique
 }
 
 #[cfg(test)]
