@@ -186,17 +186,25 @@ fn text_width<DB: DrawingBackend>(
     Ok(area.estimate_text_size(text, style).map_err(draw_error)?.0)
 }
 
-#[allow(
-    clippy::too_many_lines,
-    reason = "bar, line and scatter share one plotters setup: split by kind"
-)]
-fn draw_xy<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    plan: &Plan,
-) -> Result<(), ChartError> {
+/// Room around the plot of an x/y chart, and how category labels are laid
+/// out.
+struct Frame {
+    /// Height of the x label area (ticks or categories, and the description).
+    x_area: u32,
+    /// Width of the y label area (ticks and the description).
+    y_area: u32,
+    /// Category labels are turned a quarter.
+    rotate: bool,
+    /// Only every `every`-th category label is written.
+    every: usize,
+}
+
+/// The chart an x/y plan is drawn into.
+type XyChart<'a, DB> = ChartContext<'a, DB, Cartesian2d<XAxis, RangedCoordf64>>;
+
+/// The y tick format: the range's decimals, whole counts only for bins.
+fn y_formatter(plan: &Plan) -> impl Fn(&f64) -> String {
     let lang = plan.lang;
-    let (width, _) = area.dim_in_pixel();
-    let label_style = font(LABEL_SIZE);
     let (y_lo, y_hi) = plan.y_range;
     let integer_y = matches!(plan.body, Body::Bins(_));
     let y_dec = if integer_y {
@@ -204,23 +212,52 @@ fn draw_xy<DB: DrawingBackend>(
     } else {
         format::tick_decimals(y_hi - y_lo)
     };
-    let y_fmt = move |v: &f64| {
+    move |v: &f64| {
         if integer_y && v.fract() != 0.0 {
             String::new()
         } else {
             format::tick(*v, y_dec, lang)
         }
-    };
-    let (x_lo, x_hi) = plan.x_range;
-    let x_dec = format::tick_decimals(x_hi - x_lo);
-    let dates = match &plan.x_scale {
+    }
+}
+
+/// The dates precision of the x axis, if it shows dates.
+fn x_dates(plan: &Plan) -> Option<DatePrecision> {
+    match &plan.x_scale {
         XScale::Dates(p) => Some(*p),
         _ => None,
-    };
-    let x_fmt = move |v: &f64| match dates {
+    }
+}
+
+/// The x tick format: short dates, or numbers with the range's decimals.
+fn x_formatter(plan: &Plan) -> impl Fn(&f64) -> String {
+    let lang = plan.lang;
+    let (x_lo, x_hi) = plan.x_range;
+    let x_dec = format::tick_decimals(x_hi - x_lo);
+    let dates = x_dates(plan);
+    move |v: &f64| match dates {
         Some(p) => short_date(v.round() as i64, p, lang),
         None => format::tick(*v, x_dec, lang),
-    };
+    }
+}
+
+/// The category labels of the x axis (none unless it shows categories).
+fn x_categories(plan: &Plan) -> &[String] {
+    match &plan.x_scale {
+        XScale::Categories(c) => c,
+        _ => &[],
+    }
+}
+
+/// Measures the tick and category labels to size the label areas.
+fn frame<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    plan: &Plan,
+    y_fmt: &impl Fn(&f64) -> String,
+) -> Result<Frame, ChartError> {
+    let (width, _) = area.dim_in_pixel();
+    let label_style = font(LABEL_SIZE);
+    let (y_lo, y_hi) = plan.y_range;
 
     // Room for the y tick labels: the widest of a few candidates.
     let mut y_label_w = 0;
@@ -242,10 +279,7 @@ fn draw_xy<DB: DrawingBackend>(
     };
 
     // Category labels: horizontal when they fit, else rotated.
-    let categories: &[String] = match &plan.x_scale {
-        XScale::Categories(c) => c,
-        _ => &[],
-    };
+    let categories = x_categories(plan);
     let plot_w = f64::from(width.saturating_sub(y_area + 2 * MARGIN).max(1));
     let slot = plot_w / categories.len().max(1) as f64;
     let mut widest = 0;
@@ -265,19 +299,39 @@ fn draw_xy<DB: DrawingBackend>(
     } else {
         LABEL_SIZE + 14 + desc_room
     };
+    Ok(Frame {
+        x_area,
+        y_area,
+        rotate,
+        every,
+    })
+}
+
+/// Draws a bar, line, scatter or histogram plan: axes, series, legend and
+/// category labels.
+fn draw_xy<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    plan: &Plan,
+) -> Result<(), ChartError> {
+    let y_fmt = y_formatter(plan);
+    let x_fmt = x_formatter(plan);
+    let frame = frame(area, plan, &y_fmt)?;
+    let categories = x_categories(plan);
+    let (x_lo, x_hi) = plan.x_range;
+    let (y_lo, y_hi) = plan.y_range;
 
     let x_axis = XAxis {
         lo: x_lo,
         hi: x_hi,
-        dates,
+        dates: x_dates(plan),
         categories: !categories.is_empty(),
     };
     let mut chart = ChartBuilder::on(area)
         .margin(MARGIN)
         .margin_right(RIGHT_MARGIN)
         .caption(&plan.title, font(TITLE_SIZE))
-        .x_label_area_size(x_area)
-        .y_label_area_size(y_area)
+        .x_label_area_size(frame.x_area)
+        .y_label_area_size(frame.y_area)
         .build_cartesian_2d(x_axis, y_lo..y_hi)
         .map_err(draw_error)?;
 
@@ -309,81 +363,13 @@ fn draw_xy<DB: DrawingBackend>(
             )))
             .map_err(draw_error)?;
     }
-    let mut legend = false;
-    match &plan.body {
-        Body::Bars(series) => {
-            let n = series.len().max(1) as f64;
-            let group = 0.8;
-            let bar = group / n;
-            for (j, s) in series.iter().enumerate() {
-                let c = colour(j);
-                let offset = (1.0 - group) / 2.0 + bar * j as f64;
-                let anno = chart
-                    .draw_series(s.points.iter().map(|&(x, y)| {
-                        let x0 = x - 0.5 + offset;
-                        Rectangle::new([(x0, 0.0), (x0 + bar, y)], c.filled())
-                    }))
-                    .map_err(draw_error)?;
-                add_legend(anno, s, c, series.len() > 1);
-            }
-            legend = series.len() > 1;
-            if let [only] = series.as_slice() {
-                if categories.len() <= MAX_VALUE_LABELS {
-                    for &(x, y) in &only.points {
-                        let (px, py) = chart.backend_coord(&(x, y));
-                        let (v, off) = if y >= 0.0 {
-                            (VPos::Bottom, -4)
-                        } else {
-                            (VPos::Top, 4)
-                        };
-                        let style = font(LABEL_SIZE).pos(Pos::new(HPos::Center, v));
-                        area.draw_text(&format::number(y, lang), &style, (px, py + off))
-                            .map_err(draw_error)?;
-                    }
-                }
-            }
-        }
-        Body::Lines(series) => {
-            for (j, s) in series.iter().enumerate() {
-                let c = colour(j);
-                let anno = chart
-                    .draw_series(LineSeries::new(s.points.iter().copied(), c.stroke_width(2)))
-                    .map_err(draw_error)?;
-                add_legend(anno, s, c, series.len() > 1);
-                if s.points.len() <= MAX_MARKERS {
-                    chart
-                        .draw_series(s.points.iter().map(|&p| Circle::new(p, 3, c.filled())))
-                        .map_err(draw_error)?;
-                }
-            }
-            legend = series.len() > 1;
-        }
-        Body::Points(series) => {
-            for (j, s) in series.iter().enumerate() {
-                let c = colour(j);
-                let anno = chart
-                    .draw_series(
-                        s.points
-                            .iter()
-                            .map(|&p| Circle::new(p, 3, c.mix(0.7).filled())),
-                    )
-                    .map_err(draw_error)?;
-                add_legend(anno, s, c, series.len() > 1);
-            }
-            legend = series.len() > 1;
-        }
-        Body::Bins(bins) => {
-            let c = colour(0);
-            chart
-                .draw_series(bins.iter().map(|&(from, to, count)| {
-                    let mut r = Rectangle::new([(from, 0.0), (to, count as f64)], c.filled());
-                    r.set_margin(0, 0, 1, 1);
-                    r
-                }))
-                .map_err(draw_error)?;
-        }
-        Body::Pie(_) => {}
-    }
+    let legend = match &plan.body {
+        Body::Bars(series) => draw_bars(&mut chart, area, plan, series)?,
+        Body::Lines(series) => draw_lines(&mut chart, series)?,
+        Body::Points(series) => draw_points(&mut chart, series)?,
+        Body::Bins(bins) => draw_bins(&mut chart, bins)?,
+        Body::Pie(_) => false,
+    };
     if legend {
         chart
             .configure_series_labels()
@@ -394,25 +380,134 @@ fn draw_xy<DB: DrawingBackend>(
             .draw()
             .map_err(draw_error)?;
     }
+    draw_category_labels(&chart, area, categories, &frame, y_lo)
+}
 
-    // Category labels, drawn here so that long ones can be turned.
-    if !categories.is_empty() {
-        let (_, y_pixels) = chart.plotting_area().get_pixel_range();
-        let base = y_pixels.end + 6;
-        for (i, c) in categories.iter().enumerate() {
-            if i % every != 0 {
-                continue;
+/// Draws grouped bars, one colour per series, with their values written
+/// above them for a single series of few categories; tells whether a legend
+/// is needed.
+fn draw_bars<DB: DrawingBackend>(
+    chart: &mut XyChart<'_, DB>,
+    area: &DrawingArea<DB, Shift>,
+    plan: &Plan,
+    series: &[Series],
+) -> Result<bool, ChartError> {
+    let n = series.len().max(1) as f64;
+    let group = 0.8;
+    let bar = group / n;
+    for (j, s) in series.iter().enumerate() {
+        let c = colour(j);
+        let offset = (1.0 - group) / 2.0 + bar * j as f64;
+        let anno = chart
+            .draw_series(s.points.iter().map(|&(x, y)| {
+                let x0 = x - 0.5 + offset;
+                Rectangle::new([(x0, 0.0), (x0 + bar, y)], c.filled())
+            }))
+            .map_err(draw_error)?;
+        add_legend(anno, s, c, series.len() > 1);
+    }
+    if let [only] = series {
+        if x_categories(plan).len() <= MAX_VALUE_LABELS {
+            for &(x, y) in &only.points {
+                let (px, py) = chart.backend_coord(&(x, y));
+                let (v, off) = if y >= 0.0 {
+                    (VPos::Bottom, -4)
+                } else {
+                    (VPos::Top, 4)
+                };
+                let style = font(LABEL_SIZE).pos(Pos::new(HPos::Center, v));
+                area.draw_text(&format::number(y, plan.lang), &style, (px, py + off))
+                    .map_err(draw_error)?;
             }
-            let (px, _) = chart.backend_coord(&(i as f64 + 0.5, y_lo));
-            if rotate {
-                let style = font(LABEL_SIZE)
-                    .transform(FontTransform::Rotate270)
-                    .pos(Pos::new(HPos::Right, VPos::Center));
-                area.draw_text(c, &style, (px, base)).map_err(draw_error)?;
-            } else {
-                let style = font(LABEL_SIZE).pos(Pos::new(HPos::Center, VPos::Top));
-                area.draw_text(c, &style, (px, base)).map_err(draw_error)?;
-            }
+        }
+    }
+    Ok(series.len() > 1)
+}
+
+/// Draws one line per series, with markers when the points are few; tells
+/// whether a legend is needed.
+fn draw_lines<DB: DrawingBackend>(
+    chart: &mut XyChart<'_, DB>,
+    series: &[Series],
+) -> Result<bool, ChartError> {
+    for (j, s) in series.iter().enumerate() {
+        let c = colour(j);
+        let anno = chart
+            .draw_series(LineSeries::new(s.points.iter().copied(), c.stroke_width(2)))
+            .map_err(draw_error)?;
+        add_legend(anno, s, c, series.len() > 1);
+        if s.points.len() <= MAX_MARKERS {
+            chart
+                .draw_series(s.points.iter().map(|&p| Circle::new(p, 3, c.filled())))
+                .map_err(draw_error)?;
+        }
+    }
+    Ok(series.len() > 1)
+}
+
+/// Draws the points of each series in its colour; tells whether a legend is
+/// needed.
+fn draw_points<DB: DrawingBackend>(
+    chart: &mut XyChart<'_, DB>,
+    series: &[Series],
+) -> Result<bool, ChartError> {
+    for (j, s) in series.iter().enumerate() {
+        let c = colour(j);
+        let anno = chart
+            .draw_series(
+                s.points
+                    .iter()
+                    .map(|&p| Circle::new(p, 3, c.mix(0.7).filled())),
+            )
+            .map_err(draw_error)?;
+        add_legend(anno, s, c, series.len() > 1);
+    }
+    Ok(series.len() > 1)
+}
+
+/// Draws the histogram bins as touching bars; a histogram has no legend.
+fn draw_bins<DB: DrawingBackend>(
+    chart: &mut XyChart<'_, DB>,
+    bins: &[(f64, f64, u64)],
+) -> Result<bool, ChartError> {
+    let c = colour(0);
+    chart
+        .draw_series(bins.iter().map(|&(from, to, count)| {
+            let mut r = Rectangle::new([(from, 0.0), (to, count as f64)], c.filled());
+            r.set_margin(0, 0, 1, 1);
+            r
+        }))
+        .map_err(draw_error)?;
+    Ok(false)
+}
+
+/// Writes the category labels under the plot, drawn here so that long ones
+/// can be turned.
+fn draw_category_labels<DB: DrawingBackend>(
+    chart: &XyChart<'_, DB>,
+    area: &DrawingArea<DB, Shift>,
+    categories: &[String],
+    frame: &Frame,
+    y_lo: f64,
+) -> Result<(), ChartError> {
+    if categories.is_empty() {
+        return Ok(());
+    }
+    let (_, y_pixels) = chart.plotting_area().get_pixel_range();
+    let base = y_pixels.end + 6;
+    for (i, c) in categories.iter().enumerate() {
+        if i % frame.every != 0 {
+            continue;
+        }
+        let (px, _) = chart.backend_coord(&(i as f64 + 0.5, y_lo));
+        if frame.rotate {
+            let style = font(LABEL_SIZE)
+                .transform(FontTransform::Rotate270)
+                .pos(Pos::new(HPos::Right, VPos::Center));
+            area.draw_text(c, &style, (px, base)).map_err(draw_error)?;
+        } else {
+            let style = font(LABEL_SIZE).pos(Pos::new(HPos::Center, VPos::Top));
+            area.draw_text(c, &style, (px, base)).map_err(draw_error)?;
         }
     }
     Ok(())

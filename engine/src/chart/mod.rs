@@ -475,11 +475,34 @@ fn y_range(lo: f64, hi: f64, include_zero: bool) -> (f64, f64) {
     (lo, hi)
 }
 
+/// What every kind of chart reads: the table, its x and y columns, and the
+/// words of the language.
+struct Source<'a> {
+    table: &'a RawTable,
+    /// Index of the x column.
+    x: usize,
+    /// Name of the x column, as the request gives it.
+    x_column: &'a str,
+    /// The y columns drawn (index and name as given), at most `MAX_SERIES`.
+    ys: Vec<(usize, &'a str)>,
+    /// Cleaned names of the y columns, for the legend.
+    y_names: Vec<String>,
+    lang: Lang,
+    words: Words,
+}
+
+impl Source<'_> {
+    /// The cleaned label of a cell, `(empty)` in the language when it has
+    /// none.
+    fn label_of(&self, cell: Option<&RawValue>) -> String {
+        clean_label(
+            &label(cell, self.lang).unwrap_or_else(|| self.words.empty.to_string()),
+            MAX_LABEL_CHARS,
+        )
+    }
+}
+
 /// Turns the request and its table into what to draw.
-#[allow(
-    clippy::too_many_lines,
-    reason = "one pass over every chart kind: split by kind"
-)]
 pub(crate) fn plan(spec: &RawChart, table: &RawTable, lang: Lang) -> Result<Plan, ChartError> {
     let kind = Kind::parse(&spec.kind)
         .ok_or_else(|| ChartError::UnknownKind(clean_label(&spec.kind, MAX_LABEL_CHARS)))?;
@@ -533,7 +556,6 @@ pub(crate) fn plan(spec: &RawChart, table: &RawTable, lang: Lang) -> Result<Plan
     } else {
         String::new()
     };
-    let mut skipped = 0u64;
 
     let mut plan = Plan {
         kind,
@@ -548,196 +570,247 @@ pub(crate) fn plan(spec: &RawChart, table: &RawTable, lang: Lang) -> Result<Plan
         skipped: 0,
         lang,
     };
-
-    match kind {
-        Kind::Bar => {
-            let mut rows: Vec<&Vec<RawValue>> = table.rows.iter().collect();
-            if rows.len() > MAX_BARS {
-                notes.push(note_first(MAX_BARS, rows.len(), "categories", lang));
-                rows.truncate(MAX_BARS);
-            }
-            let labels: Vec<String> = rows
-                .iter()
-                .map(|r| {
-                    clean_label(
-                        &label(r.get(x), lang).unwrap_or_else(|| w.empty.to_string()),
-                        MAX_LABEL_CHARS,
-                    )
-                })
-                .collect();
-            let mut series = Vec::new();
-            for ((yi, _), name) in ys.iter().zip(&y_names) {
-                let mut points = Vec::new();
-                for (i, r) in rows.iter().enumerate() {
-                    match number(r.get(*yi)) {
-                        Some(v) => points.push((i as f64 + 0.5, v)),
-                        None => skipped += 1,
-                    }
-                }
-                series.push(Series {
-                    name: name.clone(),
-                    points,
-                });
-            }
-            let (lo, hi) = values_span(&series, &ys, table)?;
-            plan.x_range = (0.0, labels.len() as f64);
-            plan.x_scale = XScale::Categories(labels);
-            plan.y_range = y_range(lo, hi, true);
-            plan.body = Body::Bars(series);
-        }
-        Kind::Line | Kind::Scatter => {
-            let dates = if kind == Kind::Line {
-                date_column(table, x)
-            } else {
-                None
-            };
-            let numeric_x = table.rows.iter().any(|r| number(r.get(x)).is_some());
-            let categories = kind == Kind::Line && dates.is_none() && !all_numeric(table, x);
-            if kind == Kind::Scatter && !numeric_x {
-                return Err(ChartError::NoNumbers(spec.x.clone()));
-            }
-            let mut labels = Vec::new();
-            let mut xs: Vec<Option<f64>> = Vec::with_capacity(table.rows.len());
-            for r in &table.rows {
-                let cell = r.get(x);
-                let v = if dates.is_some() {
-                    match cell {
-                        Some(RawValue::Text(t)) => parse_date(t).map(|d| d.days as f64),
-                        _ => None,
-                    }
-                } else if categories {
-                    labels.push(clean_label(
-                        &label(cell, lang).unwrap_or_else(|| w.empty.to_string()),
-                        MAX_LABEL_CHARS,
-                    ));
-                    Some(labels.len() as f64 - 0.5)
-                } else {
-                    number(cell)
-                };
-                xs.push(v);
-            }
-            let mut series = Vec::new();
-            let mut truncated = 0usize;
-            for ((yi, _), name) in ys.iter().zip(&y_names) {
-                let mut points = Vec::new();
-                for (r, xv) in table.rows.iter().zip(&xs) {
-                    match (xv, number(r.get(*yi))) {
-                        (Some(xv), Some(yv)) => points.push((*xv, yv)),
-                        _ => skipped += 1,
-                    }
-                }
-                if kind == Kind::Line {
-                    points.sort_by(|a, b| a.0.total_cmp(&b.0));
-                }
-                if points.len() > MAX_POINTS {
-                    truncated = truncated.max(points.len());
-                    points.truncate(MAX_POINTS);
-                }
-                series.push(Series {
-                    name: name.clone(),
-                    points,
-                });
-            }
-            if truncated > 0 {
-                notes.push(note_first(MAX_POINTS, truncated, "points", lang));
-            }
-            let (lo, hi) = values_span(&series, &ys, table)?;
-            plan.y_range = y_range(lo, hi, false);
-            if categories {
-                plan.x_range = (0.0, labels.len() as f64);
-                plan.x_scale = XScale::Categories(labels);
-            } else {
-                let (mut xlo, mut xhi) =
-                    span(series.iter().flat_map(|s| s.points.iter().map(|p| p.0)))
-                        .ok_or_else(|| ChartError::NoNumbers(spec.x.clone()))?;
-                let mut xs = series.iter().flat_map(|s| s.points.iter().map(|p| p.0));
-                let first = xs.next();
-                if dates.is_some() && xs.all(|v| Some(v) == first) {
-                    // One date: a day either side, not a tenth of the epoch.
-                    let day = first.unwrap_or_default();
-                    (xlo, xhi) = (day - 1.0, day + 1.0);
-                }
-                plan.x_scale = match dates {
-                    Some(p) => XScale::Dates(p),
-                    None => XScale::Linear,
-                };
-                plan.x_range = if dates.is_some() || kind == Kind::Line {
-                    (xlo, xhi)
-                } else {
-                    y_range(xlo, xhi, false)
-                };
-            }
-            plan.body = if kind == Kind::Line {
-                Body::Lines(series)
-            } else {
-                Body::Points(series)
-            };
-        }
-        Kind::Histogram => {
-            let mut values = Vec::new();
-            for r in &table.rows {
-                match number(r.get(x)) {
-                    Some(v) => values.push(v),
-                    None => skipped += 1,
-                }
-            }
-            if values.is_empty() {
-                return Err(ChartError::NoNumbers(spec.x.clone()));
-            }
-            let bins = bins(&mut values);
-            let top = bins.iter().map(|b| b.2).max().unwrap_or(1).max(1) as f64;
-            plan.x_range = (
-                bins.first().map_or(0.0, |b| b.0),
-                bins.last().map_or(1.0, |b| b.1),
-            );
-            plan.y_range = (0.0, top * 1.05);
-            plan.y_desc = w.count.to_string();
-            plan.body = Body::Bins(bins);
-        }
-        Kind::Pie => {
-            let (yi, yname) = ys[0];
-            let mut slices = Vec::new();
-            for r in &table.rows {
-                match number(r.get(yi)) {
-                    Some(v) if v < 0.0 => return Err(ChartError::NegativeSlice(yname.to_string())),
-                    Some(v) => slices.push(Slice {
-                        label: clean_label(
-                            &label(r.get(x), lang).unwrap_or_else(|| w.empty.to_string()),
-                            MAX_LABEL_CHARS,
-                        ),
-                        value: v,
-                        rest: false,
-                    }),
-                    None => skipped += 1,
-                }
-            }
-            if slices.is_empty() {
-                return Err(ChartError::NoNumbers(yname.to_string()));
-            }
-            let total: f64 = slices.iter().map(|s| s.value).sum();
-            if !(total > 0.0 && total.is_finite()) {
-                return Err(ChartError::ZeroTotal(yname.to_string()));
-            }
-            // Largest first (stable, so ties keep the table's order).
-            slices.sort_by(|a, b| b.value.total_cmp(&a.value));
-            if slices.len() > MAX_SLICES {
-                let rest: f64 = slices[MAX_SLICES - 1..].iter().map(|s| s.value).sum();
-                slices.truncate(MAX_SLICES - 1);
-                slices.push(Slice {
-                    label: w.others.to_string(),
-                    value: rest,
-                    rest: true,
-                });
-            }
-            plan.body = Body::Pie(slices);
-        }
-    }
+    let src = Source {
+        table,
+        x,
+        x_column: &spec.x,
+        ys,
+        y_names,
+        lang,
+        words: w,
+    };
+    let skipped = match kind {
+        Kind::Bar => plan_bars(&src, &mut plan, &mut notes)?,
+        Kind::Line | Kind::Scatter => plan_lines_or_points(&src, &mut plan, &mut notes)?,
+        Kind::Histogram => plan_histogram(&src, &mut plan)?,
+        Kind::Pie => plan_pie(&src, &mut plan)?,
+    };
     if skipped > 0 {
         notes.insert(0, note_skipped(skipped, lang));
     }
     plan.notes = notes;
     plan.skipped = skipped;
     Ok(plan)
+}
+
+/// Fills in a bar chart: the first `MAX_BARS` rows as categories, one bar
+/// per y series; returns the cells skipped.
+fn plan_bars(src: &Source, plan: &mut Plan, notes: &mut Vec<String>) -> Result<u64, ChartError> {
+    let table = src.table;
+    let mut skipped = 0u64;
+    let mut rows: Vec<&Vec<RawValue>> = table.rows.iter().collect();
+    if rows.len() > MAX_BARS {
+        notes.push(note_first(MAX_BARS, rows.len(), "categories", src.lang));
+        rows.truncate(MAX_BARS);
+    }
+    let labels: Vec<String> = rows.iter().map(|r| src.label_of(r.get(src.x))).collect();
+    let mut series = Vec::new();
+    for ((yi, _), name) in src.ys.iter().zip(&src.y_names) {
+        let mut points = Vec::new();
+        for (i, r) in rows.iter().enumerate() {
+            match number(r.get(*yi)) {
+                Some(v) => points.push((i as f64 + 0.5, v)),
+                None => skipped += 1,
+            }
+        }
+        series.push(Series {
+            name: name.clone(),
+            points,
+        });
+    }
+    let (lo, hi) = values_span(&series, &src.ys, table)?;
+    plan.x_range = (0.0, labels.len() as f64);
+    plan.x_scale = XScale::Categories(labels);
+    plan.y_range = y_range(lo, hi, true);
+    plan.body = Body::Bars(series);
+    Ok(skipped)
+}
+
+/// How a line or scatter chart reads its x column.
+struct XValues {
+    /// The x of each row, if it has one.
+    xs: Vec<Option<f64>>,
+    /// The x column holds dates, shown at this precision.
+    dates: Option<DatePrecision>,
+    /// The x column is text: categories in the table's order.
+    categories: Option<Vec<String>>,
+}
+
+/// Reads the x of every row of a line or scatter chart: dates or text
+/// categories (line only), else numbers.
+fn x_values(src: &Source, kind: Kind) -> Result<XValues, ChartError> {
+    let (table, x) = (src.table, src.x);
+    let dates = if kind == Kind::Line {
+        date_column(table, x)
+    } else {
+        None
+    };
+    let numeric_x = table.rows.iter().any(|r| number(r.get(x)).is_some());
+    let categories = kind == Kind::Line && dates.is_none() && !all_numeric(table, x);
+    if kind == Kind::Scatter && !numeric_x {
+        return Err(ChartError::NoNumbers(src.x_column.to_string()));
+    }
+    let mut labels = Vec::new();
+    let mut xs: Vec<Option<f64>> = Vec::with_capacity(table.rows.len());
+    for r in &table.rows {
+        let cell = r.get(x);
+        let v = if dates.is_some() {
+            match cell {
+                Some(RawValue::Text(t)) => parse_date(t).map(|d| d.days as f64),
+                _ => None,
+            }
+        } else if categories {
+            labels.push(src.label_of(cell));
+            Some(labels.len() as f64 - 0.5)
+        } else {
+            number(cell)
+        };
+        xs.push(v);
+    }
+    Ok(XValues {
+        xs,
+        dates,
+        categories: categories.then_some(labels),
+    })
+}
+
+/// Fills in a line or scatter chart: points of (x, y) per series (sorted by
+/// x for lines), at most `MAX_POINTS` each; returns the cells skipped.
+fn plan_lines_or_points(
+    src: &Source,
+    plan: &mut Plan,
+    notes: &mut Vec<String>,
+) -> Result<u64, ChartError> {
+    let kind = plan.kind;
+    let table = src.table;
+    let XValues {
+        xs,
+        dates,
+        categories,
+    } = x_values(src, kind)?;
+    let mut skipped = 0u64;
+    let mut series = Vec::new();
+    let mut truncated = 0usize;
+    for ((yi, _), name) in src.ys.iter().zip(&src.y_names) {
+        let mut points = Vec::new();
+        for (r, xv) in table.rows.iter().zip(&xs) {
+            match (xv, number(r.get(*yi))) {
+                (Some(xv), Some(yv)) => points.push((*xv, yv)),
+                _ => skipped += 1,
+            }
+        }
+        if kind == Kind::Line {
+            points.sort_by(|a, b| a.0.total_cmp(&b.0));
+        }
+        if points.len() > MAX_POINTS {
+            truncated = truncated.max(points.len());
+            points.truncate(MAX_POINTS);
+        }
+        series.push(Series {
+            name: name.clone(),
+            points,
+        });
+    }
+    if truncated > 0 {
+        notes.push(note_first(MAX_POINTS, truncated, "points", src.lang));
+    }
+    let (lo, hi) = values_span(&series, &src.ys, table)?;
+    plan.y_range = y_range(lo, hi, false);
+    if let Some(labels) = categories {
+        plan.x_range = (0.0, labels.len() as f64);
+        plan.x_scale = XScale::Categories(labels);
+    } else {
+        let (mut xlo, mut xhi) = span(series.iter().flat_map(|s| s.points.iter().map(|p| p.0)))
+            .ok_or_else(|| ChartError::NoNumbers(src.x_column.to_string()))?;
+        let mut xs = series.iter().flat_map(|s| s.points.iter().map(|p| p.0));
+        let first = xs.next();
+        if dates.is_some() && xs.all(|v| Some(v) == first) {
+            // One date: a day either side, not a tenth of the epoch.
+            let day = first.unwrap_or_default();
+            (xlo, xhi) = (day - 1.0, day + 1.0);
+        }
+        plan.x_scale = match dates {
+            Some(p) => XScale::Dates(p),
+            None => XScale::Linear,
+        };
+        plan.x_range = if dates.is_some() || kind == Kind::Line {
+            (xlo, xhi)
+        } else {
+            y_range(xlo, xhi, false)
+        };
+    }
+    plan.body = if kind == Kind::Line {
+        Body::Lines(series)
+    } else {
+        Body::Points(series)
+    };
+    Ok(skipped)
+}
+
+/// Fills in a histogram: the numbers of the x column counted in bins;
+/// returns the cells skipped.
+fn plan_histogram(src: &Source, plan: &mut Plan) -> Result<u64, ChartError> {
+    let mut skipped = 0u64;
+    let mut values = Vec::new();
+    for r in &src.table.rows {
+        match number(r.get(src.x)) {
+            Some(v) => values.push(v),
+            None => skipped += 1,
+        }
+    }
+    if values.is_empty() {
+        return Err(ChartError::NoNumbers(src.x_column.to_string()));
+    }
+    let bins = bins(&mut values);
+    let top = bins.iter().map(|b| b.2).max().unwrap_or(1).max(1) as f64;
+    plan.x_range = (
+        bins.first().map_or(0.0, |b| b.0),
+        bins.last().map_or(1.0, |b| b.1),
+    );
+    plan.y_range = (0.0, top * 1.05);
+    plan.y_desc = src.words.count.to_string();
+    plan.body = Body::Bins(bins);
+    Ok(skipped)
+}
+
+/// Fills in a pie: one slice per row of the first y column, largest first,
+/// the smallest beyond `MAX_SLICES` merged into "others"; returns the cells
+/// skipped.
+fn plan_pie(src: &Source, plan: &mut Plan) -> Result<u64, ChartError> {
+    let (yi, yname) = src.ys[0];
+    let mut skipped = 0u64;
+    let mut slices = Vec::new();
+    for r in &src.table.rows {
+        match number(r.get(yi)) {
+            Some(v) if v < 0.0 => return Err(ChartError::NegativeSlice(yname.to_string())),
+            Some(v) => slices.push(Slice {
+                label: src.label_of(r.get(src.x)),
+                value: v,
+                rest: false,
+            }),
+            None => skipped += 1,
+        }
+    }
+    if slices.is_empty() {
+        return Err(ChartError::NoNumbers(yname.to_string()));
+    }
+    let total: f64 = slices.iter().map(|s| s.value).sum();
+    if !(total > 0.0 && total.is_finite()) {
+        return Err(ChartError::ZeroTotal(yname.to_string()));
+    }
+    // Largest first (stable, so ties keep the table's order).
+    slices.sort_by(|a, b| b.value.total_cmp(&a.value));
+    if slices.len() > MAX_SLICES {
+        let rest: f64 = slices[MAX_SLICES - 1..].iter().map(|s| s.value).sum();
+        slices.truncate(MAX_SLICES - 1);
+        slices.push(Slice {
+            label: src.words.others.to_string(),
+            value: rest,
+            rest: true,
+        });
+    }
+    plan.body = Body::Pie(slices);
+    Ok(skipped)
 }
 
 /// The span of every y value, or an error naming the first y column with no
