@@ -147,18 +147,6 @@ impl From<glovebox_engine::provider::ProviderError> for IpcError {
     }
 }
 
-impl From<glovebox_engine::generator::GenerateError> for IpcError {
-    fn from(e: glovebox_engine::generator::GenerateError) -> Self {
-        use glovebox_engine::generator::GenerateError as G;
-        match e {
-            G::Goal { message, .. } => Self::new(ErrorCode::Goal, message),
-            G::Provider(p) => p.into(),
-            G::Cancelled => Self::new(ErrorCode::Cancelled, "cancelled"),
-            other => Self::new(ErrorCode::Model, other),
-        }
-    }
-}
-
 /// A failed blocking task (a panic in a worker).
 impl From<tauri::Error> for IpcError {
     fn from(e: tauri::Error) -> Self {

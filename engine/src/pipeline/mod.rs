@@ -28,7 +28,7 @@ use tracing::Instrument;
 use crate::audit::event::{Event, GeneratedCode, Recorded, RunStarted, StopKind};
 use crate::audit::{AuditError, AuditStore};
 use crate::generator::{self, GenerateError, Generated, GenerationRequest, Generator};
-use crate::inputs::{self, FileStamp, InputDescription};
+use crate::inputs::{self, FileStamp};
 use crate::lang::Lang;
 use crate::messages::{stop_reason, StopReason};
 use crate::policy::Profile;
@@ -197,9 +197,6 @@ pub struct DraftRun {
 pub struct Draft {
     ctx: RunCtx,
     generated: Generated,
-    goal: String,
-    files: Vec<PathBuf>,
-    provider: String,
 }
 
 impl Draft {
@@ -211,26 +208,6 @@ impl Draft {
     /// The code the generator wrote.
     pub fn generated(&self) -> &Generated {
         &self.generated
-    }
-
-    /// The question, as recorded.
-    pub fn goal(&self) -> &str {
-        &self.goal
-    }
-
-    /// The input files, as recorded.
-    pub fn files(&self) -> &[PathBuf] {
-        &self.files
-    }
-
-    /// The generator name, as recorded.
-    pub fn provider(&self) -> &str {
-        &self.provider
-    }
-
-    /// The inputs, as described when the draft was made.
-    pub fn inputs(&self) -> &[InputDescription] {
-        &self.ctx.report.inputs
     }
 
     /// The goal's language.
@@ -501,13 +478,7 @@ impl Engine {
             .instrument(span)
             .await;
         match drafted {
-            Ok(generated) => Ok(Drafted::Ready(Box::new(Draft {
-                ctx,
-                generated,
-                goal: request.goal,
-                files: request.files,
-                provider: request.provider,
-            }))),
+            Ok(generated) => Ok(Drafted::Ready(Box::new(Draft { ctx, generated }))),
             Err(halt) => Ok(Drafted::Stopped(Box::new(self.conclude(ctx, Err(halt))?))),
         }
     }
@@ -521,9 +492,7 @@ impl Engine {
         how: DraftRun,
         mut progress: impl FnMut(Progress<'_>),
     ) -> Result<RunReport, EngineError> {
-        let Draft {
-            mut ctx, generated, ..
-        } = draft;
+        let Draft { mut ctx, generated } = draft;
         let span = tracing::info_span!("run_draft", run_id = %ctx.report.run_id);
         ctx.cancel = how.cancel;
         ctx.approve_review = how.approve_review;
