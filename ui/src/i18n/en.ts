@@ -94,6 +94,11 @@ export const en = {
   "review.restore": "Restore the generated code",
   "review.noSandbox": "Running is turned off: this computer cannot sandbox. See the sandbox check.",
   "review.empty": "There is no code to run.",
+  "review.question": "Written for the question: “{goal}”",
+  "review.stale.goal": "The question changed: write the code again for this question.",
+  "review.stale.files": "The files changed: write the code again for these files.",
+  "review.stale.provider": "Who writes the code changed: write the code again with this choice.",
+  "review.rewrite": "Write the code again",
 
   "severity.deny": "blocks",
   "severity.review": "needs approval",

@@ -94,6 +94,11 @@ export const es: Dictionary = {
   "review.restore": "Restaurar el código generado",
   "review.noSandbox": "La ejecución está desactivada: este ordenador no puede usar el entorno aislado. Vea la comprobación del entorno aislado.",
   "review.empty": "No hay código que ejecutar.",
+  "review.question": "Escrito para la pregunta: «{goal}»",
+  "review.stale.goal": "La pregunta cambió: escriba el código de nuevo para esta pregunta.",
+  "review.stale.files": "Los archivos cambiaron: escriba el código de nuevo para estos archivos.",
+  "review.stale.provider": "Cambió quién escribe el código: escriba el código de nuevo con esta elección.",
+  "review.rewrite": "Escribir el código de nuevo",
 
   "severity.deny": "bloquea",
   "severity.review": "necesita aprobación",

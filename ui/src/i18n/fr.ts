@@ -94,6 +94,11 @@ export const fr: Dictionary = {
   "review.restore": "Rétablir le code généré",
   "review.noSandbox": "L'exécution est désactivée : cet ordinateur ne peut pas utiliser le bac à sable. Voir la vérification du bac à sable.",
   "review.empty": "Il n'y a pas de code à exécuter.",
+  "review.question": "Écrit pour la question : « {goal} »",
+  "review.stale.goal": "La question a changé : écrivez à nouveau le code pour cette question.",
+  "review.stale.files": "Les fichiers ont changé : écrivez à nouveau le code pour ces fichiers.",
+  "review.stale.provider": "Le choix de qui écrit le code a changé : écrivez à nouveau le code avec ce choix.",
+  "review.rewrite": "Écrire à nouveau le code",
 
   "severity.deny": "bloque",
   "severity.review": "demande votre accord",

@@ -2,19 +2,28 @@
 // findings inline and listed (re-checked while editing, debounced), the
 // verdict, a diff against the generated code, and Run / Run anyway.
 // A `review` verdict runs only through "Run anyway" (recorded as approval);
-// a `deny` verdict cannot run.
+// a `deny` verdict cannot run. The code runs only for the question, files
+// and provider it was written for: once any of them changes, Run is off and
+// a sentence says what changed.
 
 import { codeEditor, type CodeEditor } from "../components/code-editor";
 import { diffView } from "../components/diff-view";
 import { t } from "../i18n";
 import { el, replace } from "../lib/dom";
-import { canRun } from "../state/app-state";
+import { canRun, staleness } from "../state/app-state";
 import { screenHeading, type Screen, type ScreenContext } from "./screen";
 
 export function reviewScreen({ store, actions }: ScreenContext): Screen {
   let editor: CodeEditor | null = null;
   let showDiff = false;
   const origin = el("p", { class: "muted" });
+  const question = el("p", { class: "muted", "data-testid": "drafted-question" });
+  const staleText = el("span", {});
+  const rewrite = el("button", { type: "button", class: "link", onclick: () => {
+    actions.navigate("ask");
+    void actions.generate();
+  } }, t("review.rewrite"));
+  const staleNote = el("p", { class: "error-text", role: "alert", "data-testid": "stale", hidden: true }, staleText, " ", rewrite);
   const plan = el("details", { class: "plan" });
   const editorBox = el("div", { class: "editor", "data-testid": "editor" });
   const verdict = el("p", { class: "verdict", role: "status", "aria-live": "polite", "data-testid": "verdict" });
@@ -28,14 +37,14 @@ export function reviewScreen({ store, actions }: ScreenContext): Screen {
   const run = el("button", { type: "button", class: "primary", "data-testid": "run", onclick: () => void actions.startRun(false) }, t("review.run"));
   const runAnyway = el("button", { type: "button", class: "warning", "data-testid": "run-anyway", onclick: () => void actions.startRun(true) }, t("review.runAnyway"));
   const approveNote = el("p", { class: "muted small" }, t("review.approveNote"));
-  const sandboxNote = el("p", { class: "error-text" }, t("review.noSandbox"));
+  const sandboxNote = el("p", { class: "error-text", "data-testid": "no-sandbox" }, t("review.noSandbox"));
   const root = el("section", { class: "screen screen-review" },
     screenHeading(t("review.title")),
     el("p", { class: "muted" }, t("review.intro")),
-    origin, plan, editorBox,
+    question, origin, plan, editorBox,
     el("div", { class: "review-side" }, verdict, findings),
     el("div", { class: "actions" }, run, runAnyway, diffToggle, restore),
-    approveNote, sandboxNote, diffBox);
+    staleNote, approveNote, sandboxNote, diffBox);
 
   function drawDiff(): void {
     const s = store.get();
@@ -50,6 +59,7 @@ export function reviewScreen({ store, actions }: ScreenContext): Screen {
     editor?.destroy();
     editor = null;
     replace(editorBox);
+    question.textContent = s.draftedFor ? t("review.question", { goal: s.draftedFor.goal }) : "";
     if (!s.generated) return;
     origin.textContent = t("review.origin", { origin: s.generated.origin });
     replace(plan, el("summary", {}, t("review.plan")), el("p", {}, s.generated.plan));
@@ -78,6 +88,9 @@ export function reviewScreen({ store, actions }: ScreenContext): Screen {
     runAnyway.disabled = !ok;
     approveNote.hidden = !review;
     sandboxNote.hidden = s.doctor?.ready !== false;
+    const stale = staleness(s);
+    staleNote.hidden = stale === null;
+    staleText.textContent = stale ? t(`review.stale.${stale}`) : "";
     restore.disabled = s.code === s.generated?.code;
     if (showDiff) drawDiff();
   }
@@ -90,7 +103,8 @@ export function reviewScreen({ store, actions }: ScreenContext): Screen {
     update(s, prev) {
       if (s.generated !== prev.generated) drawGenerated();
       else if (s.code !== prev.code) editor?.setCode(s.code);
-      if (s.policy !== prev.policy || s.checking !== prev.checking || s.code !== prev.code || s.doctor !== prev.doctor || s.run.phase !== prev.run.phase || s.files !== prev.files) drawCheck();
+      if (s.policy !== prev.policy || s.checking !== prev.checking || s.code !== prev.code || s.doctor !== prev.doctor || s.run.phase !== prev.run.phase || s.files !== prev.files ||
+        s.generated !== prev.generated || s.goal !== prev.goal || s.provider !== prev.provider) drawCheck();
     },
     destroy() {
       editor?.destroy();

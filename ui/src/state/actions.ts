@@ -4,7 +4,7 @@
 import { errorText, language, t } from "../i18n";
 import { call, IpcError, on, toIpcError, type Provider, type Settings } from "../ipc";
 import { debounce } from "../lib/debounce";
-import { usableFiles, type AppStore, type View } from "./app-state";
+import { staleness, usableFiles, type AppStore, type View } from "./app-state";
 import { isActive, next, type RunEvent } from "./run-machine";
 
 export const CHECK_DEBOUNCE_MS = 400;
@@ -65,6 +65,13 @@ export function createActions(store: AppStore): Actions {
   }
   const checkSoon = debounce(() => void checkNow(), CHECK_DEBOUNCE_MS);
 
+  /** Forgets the drafted code, its verdict and any check still under way. */
+  function dropDraft(): void {
+    checkSoon.cancel();
+    checkSeq++;
+    store.set({ generated: null, draftedFor: null, code: "", policy: null, checking: false });
+  }
+
   const actions: Actions = {
     navigate(view) {
       store.set({ view, notice: null });
@@ -104,16 +111,23 @@ export function createActions(store: AppStore): Actions {
 
     async generate() {
       const s = store.get();
+      if (s.generating) return;
       const files = usableFiles(s);
       if (files.length === 0) return store.set({ askError: t("ask.needFiles") });
-      if (s.goal.trim() === "") return store.set({ askError: t("ask.needGoal") });
+      const goal = s.goal.trim();
+      if (goal === "") return store.set({ askError: t("ask.needGoal") });
+      const provider = s.provider;
+      // The shell replaces its draft with the new one: the code on screen
+      // goes now, and does not come back if the new question is refused.
+      dropDraft();
       store.set({ generating: true, askError: null });
       try {
-        const generated = await call("generate_code", { goal: s.goal.trim(), files, provider: s.provider });
-        store.set({ generating: false, generated, code: generated.code, policy: null, view: "review" });
+        const generated = await call("generate_code", { goal, files, provider });
+        store.set({ generating: false, generated, draftedFor: { goal, files, provider }, code: generated.code, policy: null, view: "review" });
         await checkNow();
       } catch (raw) {
         const e = toIpcError(raw);
+        dropDraft();
         store.set({ generating: false, askError: errorText(e.code, e.message) });
       }
     },
@@ -137,13 +151,21 @@ export function createActions(store: AppStore): Actions {
     async startRun(approveReview) {
       const s = store.get();
       if (isActive(s.run)) return;
+      // Code runs only for the question, files and provider it was written
+      // for: never under what the screen says now if that differs.
+      const drafted = s.draftedFor;
+      const stale = staleness(s);
+      if (!s.generated || !drafted || stale) {
+        store.set({ notice: stale ? t(`review.stale.${stale}`) : t("review.empty") });
+        return;
+      }
       dispatch({ type: "start" });
       store.set({ view: "run" });
       try {
         const runId = await call("start_run", {
           request: {
-            files: usableFiles(s), goal: s.goal.trim(), code: s.code, provider: s.provider,
-            approve_review: approveReview, draft: s.generated?.run_id,
+            files: drafted.files, goal: drafted.goal, code: s.code, provider: drafted.provider,
+            approve_review: approveReview, draft: s.generated.run_id,
           },
         });
         dispatch({ type: "started", runId });

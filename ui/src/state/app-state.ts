@@ -25,6 +25,8 @@ export interface AppState {
   generating: boolean;
   askError: string | null;
   generated: GeneratedCode | null;
+  /** What `generated` was written for; set and cleared with it. */
+  draftedFor: DraftedFor | null;
   /** The code as the person left it in the editor. */
   code: string;
   policy: PolicyReport | null;
@@ -37,10 +39,21 @@ export interface AppState {
   notice: string | null;
 }
 
+/** The question (trimmed), the files read and who wrote the code: drafted
+ * code answers only these, and runs only for them. */
+export interface DraftedFor {
+  goal: string;
+  files: string[];
+  provider: Provider;
+}
+
+/** Why the drafted code no longer answers what is on screen. */
+export type Staleness = "goal" | "files" | "provider";
+
 export function initialState(lang: UiLanguage): AppState {
   return {
     view: "data", lang, files: [], reading: false, goal: "", provider: "offline",
-    generating: false, askError: null, generated: null, code: "", policy: null, checking: false,
+    generating: false, askError: null, generated: null, draftedFor: null, code: "", policy: null, checking: false,
     run: initialRun, doctor: null, settings: null, opened: null, notice: null,
   };
 }
@@ -56,10 +69,25 @@ export function usableFiles(s: AppState): string[] {
   return s.files.filter((f) => f.description).map((f) => f.path);
 }
 
-/** Running is possible: sandbox ready, code present, verdict not deny, no run under way. */
+/** What changed since the code was written (the question first, then the
+ * files, then who writes the code); null when nothing did or there is no code. */
+export function staleness(s: AppState): Staleness | null {
+  const d = s.draftedFor;
+  if (!s.generated) return null;
+  if (!d || s.goal.trim() !== d.goal) return "goal";
+  const files = usableFiles(s);
+  if (files.length !== d.files.length || files.some((f, i) => f !== d.files[i])) return "files";
+  if (s.provider !== d.provider) return "provider";
+  return null;
+}
+
+/** Running is possible: sandbox ready, code written for the question, files
+ * and provider on screen, verdict not deny, no run under way. */
 export function canRun(s: AppState): boolean {
   return (
     s.doctor?.ready === true &&
+    s.generated !== null &&
+    staleness(s) === null &&
     s.code.trim() !== "" &&
     !s.checking &&
     s.policy !== null &&

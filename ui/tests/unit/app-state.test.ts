@@ -10,6 +10,7 @@ const ready: AppState = {
   files: [{ path: "/d/shop.csv", description: shop, error: null }, { path: "/d/bad.csv", description: null, error: { code: "input", message: "bad" } }],
   goal: "total revenue per region",
   generated: { code: "x = 1", origin: "offline recipes", plan: "", run_id: "run-draft0001" },
+  draftedFor: { goal: "total revenue per region", files: ["/d/shop.csv"], provider: "offline" },
   code: "x = 1",
   policy: { verdict: "allow", findings: [] },
   doctor: { ready: true, mode: "rootless", reason: null, fix: null },
@@ -29,6 +30,12 @@ describe("canRun", () => {
     ["empty code", { code: "  \n" }],
     ["no usable file", { files: [] }],
     ["a run under way", { run: { ...ready.run, phase: "running" } }],
+    ["no drafted code", { generated: null, draftedFor: null }],
+    ["code not bound to a question", { draftedFor: null }],
+    ["another question", { goal: "average units per region" }],
+    ["a file removed", { files: [] }],
+    ["a file added", { files: [...ready.files, { path: "/d/more.csv", description: shop, error: null }] }],
+    ["another provider", { provider: "openai" }],
   ])("refuses: %s", (_, patch) => expect(canRun({ ...ready, ...patch })).toBe(false));
 });
 
