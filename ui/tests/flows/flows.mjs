@@ -147,6 +147,69 @@ export const flows = [
     },
   },
   {
+    name: "code is bound to its question: another question, file or provider turns Run off; a refused question clears the code",
+    async run({ open, shot }) {
+      const page = await open({ stepMs: 50 });
+      await toReview(page);
+      assert.match(await text(page, "[data-testid=drafted-question]"), /total revenue per region/);
+      assert.equal(await page.locator("[data-testid=stale]").isVisible(), false);
+      // Another question: the code stays on screen, Run is off and says why.
+      await page.locator(".nav-item[data-view='ask']").click();
+      await page.locator("#goal").fill("average units per month");
+      await page.locator(".nav-item[data-view='review']").click();
+      await waitText(page, "[data-testid=stale]", "The question changed: write the code again for this question.");
+      assert.equal(await page.locator("[data-testid=run]").isDisabled(), true);
+      await shot(page, "review-stale");
+      // Even a click that gets through (the button enabled by hand) runs nothing.
+      await page.locator("[data-testid=run]").evaluate((b) => { b.disabled = false; b.click(); });
+      await waitText(page, ".notice", "The question changed");
+      assert.equal((await calls(page, "start_run")).length, 0);
+      // The drafted question typed back: the code answers it again.
+      await page.locator(".nav-item[data-view='ask']").click();
+      await page.locator("#goal").fill("total revenue per region ");
+      await page.locator(".nav-item[data-view='review']").click();
+      assert.equal(await page.locator("[data-testid=stale]").isVisible(), false);
+      assert.equal(await page.locator("[data-testid=run]").isDisabled(), false);
+      // Another provider, then another file: Run off again, each with its sentence.
+      await page.locator(".nav-item[data-view='ask']").click();
+      await page.locator("#provider").selectOption("anthropic");
+      await page.locator(".nav-item[data-view='review']").click();
+      await waitText(page, "[data-testid=stale]", "Who writes the code changed");
+      assert.equal(await page.locator("[data-testid=run]").isDisabled(), true);
+      await page.locator(".nav-item[data-view='ask']").click();
+      await page.locator("#provider").selectOption("offline");
+      await page.evaluate(() => window.__mock.emit("tauri://drag-drop", { paths: ["/tmp/more.csv"] }));
+      await page.locator(".nav-item[data-view='data']").click();
+      await page.locator(".file-card[data-file='more.csv']").waitFor({ timeout: T });
+      await page.locator(".nav-item[data-view='review']").click();
+      await waitText(page, "[data-testid=stale]", "The files changed: write the code again for these files.");
+      assert.equal(await page.locator("[data-testid=run]").isDisabled(), true);
+      await page.locator(".nav-item[data-view='data']").click();
+      await page.getByRole("button", { name: "Remove more.csv" }).click();
+      await page.locator(".nav-item[data-view='review']").click();
+      assert.equal(await page.locator("[data-testid=run]").isDisabled(), false);
+      // "Write the code again" asks the question on screen; a refused one clears the code.
+      await page.locator(".nav-item[data-view='ask']").click();
+      await page.locator("#goal").fill("what is the weather on mars");
+      await page.locator(".nav-item[data-view='review']").click();
+      await page.locator("[data-testid=stale] button").click();
+      await waitText(page, ".screen-ask [role=alert]", "I could not tell which column");
+      assert.equal(await page.locator(".nav-item[data-view='review']").isDisabled(), true);
+      assert.deepEqual((await calls(page, "generate_code")).map((c) => c.goal), ["total revenue per region", "what is the weather on mars"]);
+      // Asked again: new code for the new question, and it runs with that question.
+      await page.locator("#goal").fill("average units per month");
+      await page.locator("#goal").press("Enter");
+      await waitText(page, "[data-testid=drafted-question]", "average units per month");
+      await waitText(page, "[data-testid=verdict]", "nothing to worry about");
+      await page.locator("[data-testid=run]").click();
+      await waitText(page, "[data-testid=answer]", "6,109.2");
+      const runs = await calls(page, "start_run");
+      assert.equal(runs.length, 1);
+      assert.equal(runs[0].request.goal, "average units per month");
+      assert.deepEqual(runs[0].request.files, ["/home/ada/Documents/shop.csv"]);
+    },
+  },
+  {
     name: "a review verdict needs Run anyway, recorded as approval",
     async run({ open }) {
       const page = await open({ stepMs: 50 });
@@ -211,7 +274,7 @@ export const flows = [
       await waitText(page, ".banner", "Running is turned off");
       await toReview(page);
       assert.equal(await page.locator("[data-testid=run]").isDisabled(), true);
-      assert.equal(await page.locator(".screen-review .error-text").isVisible(), true);
+      assert.equal(await page.locator(".screen-review [data-testid=no-sandbox]").isVisible(), true);
       await page.locator(".banner button").click();
       await waitText(page, "[data-testid=doctor-not-ready]", "cgroup v2");
       assert.match(await text(page, ".fix"), /sysctl/);

@@ -118,7 +118,9 @@ export function install(scenario: Scenario = {}): void {
       case "app_ready": return 0;
       case "describe_files": return (args.paths as string[]).map(describe);
       case "preview_rows": return rows(args.path, args.start, args.count);
-      case "generate_code": return { code: ANSWERED.code, origin: "offline recipes", plan: "total of revenue for each region, largest first", run_id: "run-draft0001" };
+      case "generate_code":
+        if (/mars/i.test(args.goal)) throw { code: "goal", message: "I could not tell which column or calculation \"what is the weather on mars\" asks for. Columns: date, region, product, units, unit_price, revenue, customer_age, returned." };
+        return { code: ANSWERED.code, origin: "offline recipes", plan: "total of revenue for each region, largest first", run_id: "run-draft0001" };
       case "check_code": return check(args.code);
       case "preview_prompt": return `POST ${args.provider} /v1/chat/completions\n\n<goal>${args.goal}</goal>\n<file name="shop.csv">date,region,product,...</file>`;
       case "start_run":
