@@ -3,7 +3,7 @@
 //! `glovebox` module, and passes the policy by construction (a test checks
 //! every recipe against it).
 
-use super::plan::{stat_name, Filter, FilterValue, OutlierMethod, Plan, Recipe};
+use super::plan::{stat_name, DatePart, Filter, FilterValue, OutlierMethod, Plan, Recipe};
 use super::terms::{Cmp, Period, Stat};
 use crate::lang::Lang;
 
@@ -205,17 +205,20 @@ fn words(lang: Lang, en: &str, fr: &str, es: &str) -> String {
     }
 }
 
+/// The pandas call for a statistic: `mean()`, `std(ddof=0)`.
 fn pandas_method(stat: Stat) -> &'static str {
     match stat {
-        Stat::Mean => "mean",
-        Stat::Sum => "sum",
-        Stat::Count => "count",
-        Stat::Min => "min",
-        Stat::Max => "max",
-        Stat::Median => "median",
-        Stat::Std => "std",
-        Stat::Var => "var",
-        Stat::Skew => "skew",
+        Stat::Mean => "mean()",
+        Stat::Sum => "sum()",
+        Stat::Count => "count()",
+        Stat::Min => "min()",
+        Stat::Max => "max()",
+        Stat::Median => "median()",
+        Stat::Std => "std()",
+        Stat::Var => "var()",
+        Stat::PopStd => "std(ddof=0)",
+        Stat::PopVar => "var(ddof=0)",
+        Stat::Skew => "skew()",
     }
 }
 
@@ -255,62 +258,43 @@ fn number_expr(col: &str, decimal_comma: bool) -> String {
 }
 
 fn filter_line(f: &Filter, lang: Lang, decimal_comma: bool) -> Vec<String> {
-    let col = py_str(&f.column);
-    match &f.value {
-        FilterValue::Text(v) => vec![
-            comment(&words(
-                lang,
-                &format!("Only the rows where {} is {v}.", f.column),
-                &format!("Seulement les lignes où {} vaut {v}.", f.column),
-                &format!("Solo las filas donde {} es {v}.", f.column),
-            )),
-            format!(
-                "data = data[data[{col}].astype(str).str.strip() {} {}]",
-                f.cmp.python(),
-                py_str(v)
-            ),
-        ],
-        FilterValue::Number(n) => vec![
-            comment(&words(
-                lang,
-                &format!(
-                    "Only the rows where {} {} {}.",
-                    f.column,
-                    f.cmp.python(),
-                    py_num(*n)
-                ),
-                &format!(
-                    "Seulement les lignes où {} {} {}.",
-                    f.column,
-                    f.cmp.python(),
-                    py_num(*n)
-                ),
-                &format!(
-                    "Solo las filas donde {} {} {}.",
-                    f.column,
-                    f.cmp.python(),
-                    py_num(*n)
-                ),
-            )),
-            format!(
-                "data = data[{} {} {}]",
-                number_expr(&col, decimal_comma),
-                f.cmp.python(),
-                py_num(*n)
-            ),
-        ],
-    }
+    let said = f.words(lang, py_num);
+    vec![
+        comment(&words(
+            lang,
+            &format!("Only the rows where {said}."),
+            &format!("Seulement les lignes où {said}."),
+            &format!("Solo las filas donde {said}."),
+        )),
+        format!("data = data[{}]", part_mask(f, decimal_comma)),
+    ]
 }
 
+/// The rows a filter keeps, as a pandas mask.
 fn part_mask(f: &Filter, decimal_comma: bool) -> String {
     let col = py_str(&f.column);
-    match &f.value {
-        FilterValue::Text(v) => format!(
-            "data[{col}].astype(str).str.strip() {} {}",
+    match (&f.value, f.part) {
+        (FilterValue::List(values), _) => {
+            let cells = format!("data[{col}].astype(str).str.strip()");
+            match (values.as_slice(), f.cmp) {
+                ([one], cmp) => format!("{cells} {} {}", cmp.python(), py_str(one)),
+                (many, cmp) => {
+                    let list: Vec<String> = many.iter().map(|v| py_str(v)).collect();
+                    let not = if cmp == Cmp::Ne { "~" } else { "" };
+                    format!("{not}{cells}.isin([{}])", list.join(", "))
+                }
+            }
+        }
+        (FilterValue::Number(n), Some(part)) => format!(
+            "dates({col}).dt.{} {} {}",
+            match part {
+                DatePart::Year => "year",
+                DatePart::Month => "month",
+            },
             f.cmp.python(),
-            py_str(v)
+            py_num(*n)
         ),
-        FilterValue::Number(n) => format!(
+        (FilterValue::Number(n), None) => format!(
             "{} {} {}",
             number_expr(&col, decimal_comma),
             f.cmp.python(),
@@ -320,20 +304,12 @@ fn part_mask(f: &Filter, decimal_comma: bool) -> String {
 }
 
 fn part_words(f: &Filter, lang: Lang) -> String {
-    let v = match &f.value {
-        FilterValue::Text(t) => t.clone(),
-        FilterValue::Number(n) => py_num(*n),
-    };
-    let op = if f.cmp == Cmp::Eq {
-        words(lang, "is", "vaut", "es")
-    } else {
-        f.cmp.python().to_owned()
-    };
+    let said = f.words(lang, py_num);
     words(
         lang,
-        &format!("where {} {op} {v}", f.column),
-        &format!("où {} {op} {v}", f.column),
-        &format!("donde {} {op} {v}", f.column),
+        &format!("where {said}"),
+        &format!("où {said}"),
+        &format!("donde {said}"),
     )
 }
 
@@ -419,7 +395,8 @@ pub fn generate(plan: &Plan, goal: &str) -> String {
     c.line("    used.append([column, int(values.notna().sum()), empty, int(values.isna().sum()) - empty])");
     c.line("    return values");
     c.line("");
-    if let Recipe::Trend { .. } = plan.recipe {
+    if matches!(plan.recipe, Recipe::Trend { .. }) || plan.filters.iter().any(|f| f.part.is_some())
+    {
         c.line("");
         c.line("def dates(column):");
         c.line(format!(
@@ -524,7 +501,7 @@ fn recipe_code(c: &mut Code, plan: &Plan) {
             match group_by {
                 None => {
                     for (stat, col) in items {
-                        let expr = format!("{}.{}()", py_name(col), pandas_method(*stat));
+                        let expr = format!("{}.{}", py_name(col), pandas_method(*stat));
                         let unit = if *stat == Stat::Count {
                             ", unit=\"count\""
                         } else {
@@ -543,7 +520,7 @@ fn recipe_code(c: &mut Code, plan: &Plan) {
                     c.line("result = pd.DataFrame({");
                     for (stat, col) in items {
                         c.line(format!(
-                            "    {}: {}.groupby(groups).{}(),",
+                            "    {}: {}.groupby(groups).{},",
                             py_str(&measure_name(*stat, col, lang)),
                             py_name(col),
                             pandas_method(*stat)
@@ -828,7 +805,7 @@ fn recipe_code(c: &mut Code, plan: &Plan) {
                     group_used(c, g);
                     match value {
                         Some(v) => c.line(format!(
-                            "per_group = {}.groupby(data[{}]).{}().rename({})",
+                            "per_group = {}.groupby(data[{}]).{}.rename({})",
                             py_name(v),
                             py_str(g),
                             pandas_method(*stat),
@@ -1129,7 +1106,7 @@ fn recipe_code(c: &mut Code, plan: &Plan) {
                 Some(v) => {
                     c.line(format!("{} = numbers({})", py_name(v), py_str(v)));
                     c.line(format!(
-                        "trend = {}.groupby(period).{}()",
+                        "trend = {}.groupby(period).{}",
                         py_name(v),
                         pandas_method(*stat)
                     ));

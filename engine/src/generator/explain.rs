@@ -4,8 +4,8 @@
 //! why, and the caveats that matter for reading the answer. Also the stop
 //! reasons for goals the offline recipes cannot plan.
 
-use super::plan::{stat_name, FilterValue, GoalProblem, OutlierMethod, Plan, Recipe};
-use super::terms::{Cmp, Period};
+use super::plan::{stat_name, GoalProblem, OutlierMethod, Plan, Recipe};
+use super::terms::Period;
 use crate::inputs::{ColumnKind, InputDescription};
 use crate::lang::Lang;
 use crate::validate::{CheckedResult, RawTable, RawValue, Value};
@@ -184,29 +184,16 @@ fn contract(text: &str, lang: Lang) -> String {
 fn article(stat: super::terms::Stat, lang: Lang) -> &'static str {
     use super::terms::Stat::*;
     match (lang, stat) {
-        (Lang::Fr, Mean | Median | Var | Skew) => "la",
+        (Lang::Fr, Mean | Median | Var | PopVar | Skew) => "la",
         (Lang::Fr, _) => "le",
-        (Lang::Es, Mean | Median | Std | Var | Skew) => "la",
+        (Lang::Es, Mean | Median | Std | PopStd | Var | PopVar | Skew) => "la",
         (Lang::Es, _) => "el",
         (Lang::En, _) => "the",
     }
 }
 
 fn condition(f: &super::plan::Filter, lang: Lang) -> String {
-    let v = match &f.value {
-        FilterValue::Text(s) => s.clone(),
-        FilterValue::Number(n) => short(*n),
-    };
-    if f.cmp == Cmp::Eq {
-        t(
-            lang,
-            format!("{} is {v}", f.column),
-            format!("{} vaut {v}", f.column),
-            format!("{} es {v}", f.column),
-        )
-    } else {
-        format!("{} {} {v}", f.column, f.cmp.python())
-    }
+    f.words(lang, short)
 }
 
 #[allow(
@@ -610,6 +597,33 @@ pub fn goal_problem(problem: &GoalProblem, inputs: &[InputDescription], lang: La
             "une évolution dans le temps demande une colonne de dates, et aucune n'a été trouvée".into(),
             "una evolución en el tiempo necesita una columna de fechas, y no se encontró ninguna".into(),
         ),
+        GoalProblem::Unplaced { words, understood: u } => {
+            let w = words.join(" ");
+            t(
+                lang,
+                format!("I did not understand \"{w}\": it could be a condition I would otherwise leave out, so nothing was computed (understood: {}). Rephrase without it, or say it with the names of the columns and values in your file", understood(u)),
+                format!("je n'ai pas compris « {w} » : ce pourrait être une condition que je laisserais de côté, donc rien n'a été calculé (compris : {}). Reformulez sans, ou dites-le avec les noms des colonnes et des valeurs de votre fichier", understood(u)),
+                format!("no entendí «{w}»: podría ser una condición que dejaría fuera, así que no se calculó nada (entendido: {}). Reformule sin ello, o dígalo con los nombres de las columnas y valores de su archivo", understood(u)),
+            )
+        }
+        GoalProblem::SeveralOperations { operations } => {
+            let o = list(operations, lang);
+            t(
+                lang,
+                format!("the goal asks for several calculations at once ({o}); ask one at a time"),
+                format!("l'objectif demande plusieurs calculs à la fois ({o}) ; demandez-en un à la fois"),
+                format!("el objetivo pide varios cálculos a la vez ({o}); pida uno a la vez"),
+            )
+        }
+        GoalProblem::WhichFile { files } => {
+            let f = list(files, lang);
+            t(
+                lang,
+                format!("several files have these columns ({f}); say which file to use, for example \"in {}\"", files[0]),
+                format!("plusieurs fichiers ont ces colonnes ({f}) ; dites lequel utiliser, par exemple « dans {} »", files[0]),
+                format!("varios archivos tienen estas columnas ({f}); diga cuál usar, por ejemplo «en {}»", files[0]),
+            )
+        }
         GoalProblem::TooMany { understood: u } => t(
             lang,
             format!("the goal names more columns than one offline recipe can use ({}), for example two groupings at once; ask one calculation at a time", understood(u)),

@@ -24,6 +24,10 @@ pub enum Stat {
     Std,
     /// Sample variance.
     Var,
+    /// Population standard deviation (divided by n).
+    PopStd,
+    /// Population variance (divided by n).
+    PopVar,
     /// Sample skewness.
     Skew,
 }

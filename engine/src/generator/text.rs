@@ -75,16 +75,36 @@ pub struct Token {
     pub folded: String,
     /// The word as the user wrote it.
     pub raw: String,
+    /// Which clause of the goal it is in: clauses are separated by `.`,
+    /// `,`, `;`, `:`, `!`, `?`, dashes, brackets and line breaks.
+    pub clause: usize,
 }
 
 /// Splits a goal into words. A number keeps its decimal point or comma
-/// (`2.5`, `2,5`) and comparison signs are words of their own.
+/// (`2.5`, `2,5`) and comparison signs are words of their own. The `s` of
+/// an English possessive (`Python's`) is not a word.
 pub fn tokens(goal: &str) -> Vec<Token> {
     let chars: Vec<char> = goal.chars().collect();
     let mut out = Vec::new();
+    let mut clause = 0;
     let mut i = 0;
     while i < chars.len() {
         let c = chars[i];
+        if matches!(
+            c,
+            '.' | ',' | ';' | ':' | '!' | '?' | '—' | '–' | '(' | ')' | '\n' | '\u{2028}'
+        ) {
+            clause += 1;
+        }
+        let possessive = matches!(c, 's' | 'S')
+            && i >= 2
+            && matches!(chars[i - 1], '\'' | '’')
+            && chars[i - 2].is_alphanumeric()
+            && chars.get(i + 1).is_none_or(|n| !n.is_alphanumeric());
+        if possessive {
+            i += 1;
+            continue;
+        }
         if c.is_alphanumeric() {
             let start = i;
             while i < chars.len()
@@ -101,6 +121,7 @@ pub fn tokens(goal: &str) -> Vec<Token> {
                 key: singular(&folded),
                 folded,
                 raw,
+                clause,
             });
             continue;
         }
@@ -114,6 +135,7 @@ pub fn tokens(goal: &str) -> Vec<Token> {
                 key: raw.clone(),
                 folded: raw.clone(),
                 raw,
+                clause,
             });
         }
         i += 1;
@@ -245,6 +267,23 @@ mod tests {
             .map(|t| t.folded)
             .collect();
         assert_eq!(t, ["age", ">=", "40", "and", "price", "<", "2,5"]);
+    }
+
+    #[test]
+    fn possessive_s_is_not_a_word_and_clauses_are_numbered() {
+        let t = tokens("Python's mean fare, please. l'âge");
+        let words: Vec<(&str, usize)> = t.iter().map(|t| (t.folded.as_str(), t.clause)).collect();
+        assert_eq!(
+            words,
+            [
+                ("python", 0),
+                ("mean", 0),
+                ("fare", 0),
+                ("please", 1),
+                ("l", 2),
+                ("age", 2)
+            ]
+        );
     }
 
     #[test]

@@ -1,0 +1,493 @@
+//! Conditions: which rows a goal keeps. A filter comes only from a whole
+//! category value of the data ("for the North region"), an explicit
+//! comparison after a column ("age over 40") or a date expression ("in
+//! 2024", "in March", "hired before 2015", "entre 2015 et 2018") — never
+//! from a letter, a grammar word or a possessive. Several values of one
+//! column are one filter ("satisfied or very satisfied"); a negation before
+//! a value excludes it ("except the North").
+
+use super::reading::Reading;
+use super::{lexicon, text, Cmp, DatePart, Filter, FilterValue, GoalProblem};
+use crate::inputs::ColumnKind;
+
+/// Words before a value that exclude it.
+const NEGATIONS: &[&str] = &[
+    "except",
+    "excluding",
+    "exclude",
+    "without",
+    "not",
+    "but",
+    "sauf",
+    "hors",
+    "excepte",
+    "exclu",
+    "sans",
+    "pas",
+    "excepto",
+    "salvo",
+    "sin",
+    "menos",
+    "no",
+    "other",
+];
+
+/// Month names and their number, folded.
+const MONTHS: &[(&str, u32)] = &[
+    ("january", 1),
+    ("jan", 1),
+    ("janvier", 1),
+    ("enero", 1),
+    ("february", 2),
+    ("feb", 2),
+    ("fevrier", 2),
+    ("febrero", 2),
+    ("march", 3),
+    ("mars", 3),
+    ("marzo", 3),
+    ("april", 4),
+    ("apr", 4),
+    ("avril", 4),
+    ("abril", 4),
+    ("may", 5),
+    ("mai", 5),
+    ("mayo", 5),
+    ("june", 6),
+    ("jun", 6),
+    ("juin", 6),
+    ("junio", 6),
+    ("july", 7),
+    ("jul", 7),
+    ("juillet", 7),
+    ("julio", 7),
+    ("august", 8),
+    ("aug", 8),
+    ("aout", 8),
+    ("agosto", 8),
+    ("september", 9),
+    ("sept", 9),
+    ("septembre", 9),
+    ("septiembre", 9),
+    ("setiembre", 9),
+    ("october", 10),
+    ("oct", 10),
+    ("octobre", 10),
+    ("octubre", 10),
+    ("november", 11),
+    ("nov", 11),
+    ("novembre", 11),
+    ("noviembre", 11),
+    ("december", 12),
+    ("dec", 12),
+    ("decembre", 12),
+    ("diciembre", 12),
+];
+
+/// Words before a year and the comparison they make.
+const YEAR_CUES: &[(&str, Cmp)] = &[
+    ("before", Cmp::Lt),
+    ("prior to", Cmp::Lt),
+    ("avant", Cmp::Lt),
+    ("antes de", Cmp::Lt),
+    ("antes del", Cmp::Lt),
+    ("after", Cmp::Gt),
+    ("apres", Cmp::Gt),
+    ("despues de", Cmp::Gt),
+    ("despues del", Cmp::Gt),
+    ("since", Cmp::Ge),
+    ("from", Cmp::Ge),
+    ("depuis", Cmp::Ge),
+    ("a partir de", Cmp::Ge),
+    ("desde", Cmp::Ge),
+    ("until", Cmp::Le),
+    ("up to", Cmp::Le),
+    ("jusqu en", Cmp::Le),
+    ("jusqu a", Cmp::Le),
+    ("hasta", Cmp::Le),
+    ("in", Cmp::Eq),
+    ("en", Cmp::Eq),
+    ("during", Cmp::Eq),
+    ("pendant", Cmp::Eq),
+    ("durante", Cmp::Eq),
+    ("for", Cmp::Eq),
+    ("pour", Cmp::Eq),
+    ("of", Cmp::Eq),
+    ("de", Cmp::Eq),
+    ("del", Cmp::Eq),
+];
+
+/// Words joining a month and its year, or naming the period: "March of
+/// 2024", "mes de marzo", "l'année 2024".
+const DATE_GLUE: &[&str] = &[
+    "of", "de", "del", "month", "mois", "mes", "year", "annee", "ano", "the", "le", "la", "l",
+    "el", "in", "en", "during", "pendant", "durante",
+];
+
+fn year_of(token: &text::Token) -> Option<i32> {
+    let t = token.folded.as_str();
+    if t.len() == 4 && t.bytes().all(|b| b.is_ascii_digit()) {
+        let y: i32 = t.parse().ok()?;
+        return (1900..=2100).contains(&y).then_some(y);
+    }
+    None
+}
+
+impl Reading<'_> {
+    /// Category values: "for the North region", "pour la région Nord".
+    pub fn category_filters(&mut self) {
+        let mut hits: Vec<(usize, usize, String, String)> = Vec::new();
+        for input in self.inputs {
+            for c in input.columns.iter().filter(|c| c.kind == ColumnKind::Text) {
+                for v in &c.values {
+                    let words: Vec<String> = text::tokens(v).into_iter().map(|t| t.key).collect();
+                    let is_word_we_know = |w: &str| {
+                        w.chars().count() < 2
+                            || lexicon::STOP_WORDS.contains(&w)
+                            || super::words::FILLERS.contains(&w)
+                            || lexicon::OPS.iter().any(|(p, _)| text::same_word(p, w))
+                    };
+                    if words.is_empty() || (words.len() == 1 && is_word_we_know(&words[0])) {
+                        continue;
+                    }
+                    for start in self.g.find(&words.join(" ")) {
+                        hits.push((start, words.len(), c.name.clone(), v.clone()));
+                    }
+                }
+            }
+        }
+        hits.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        for (start, len, column, value) in hits {
+            if !self.g.free(start, len) {
+                continue;
+            }
+            self.g.take(start, len);
+            // "the North region": the column named beside its value is part of the filter.
+            self.mentions.retain(|m| {
+                !(m.column == column
+                    && (m.start + m.len + 2 >= start && m.start <= start + len + 2))
+            });
+            let cmp = if self.negated(start) {
+                Cmp::Ne
+            } else {
+                Cmp::Eq
+            };
+            self.add_value(column, cmp, value);
+        }
+        for f in self.filters.clone() {
+            let FilterValue::List(values) = &f.value else {
+                continue;
+            };
+            let shown = values.join(" / ");
+            let said = match f.cmp {
+                Cmp::Ne => self.say(
+                    format!("only rows where {} is not {shown}", f.column),
+                    format!("seulement les lignes où {} ne vaut pas {shown}", f.column),
+                    format!("solo las filas donde {} no es {shown}", f.column),
+                ),
+                _ => self.say(
+                    format!("only rows where {} is {shown}", f.column),
+                    format!("seulement les lignes où {} vaut {shown}", f.column),
+                    format!("solo las filas donde {} es {shown}", f.column),
+                ),
+            };
+            self.understood.push(said);
+        }
+    }
+
+    /// A negation just before the value at `start` (articles and the
+    /// column's own name skipped): "except the North", "sauf la région Nord".
+    fn negated(&mut self, start: usize) -> bool {
+        let mut i = start;
+        while i > 0 {
+            let t = &self.g.tokens[i - 1];
+            if lexicon::ARTICLES.contains(&t.key.as_str())
+                || self.mentions.iter().any(|m| m.start + m.len == i)
+            {
+                i -= 1;
+                continue;
+            }
+            if NEGATIONS.contains(&t.folded.as_str()) && !self.g.used[i - 1] {
+                self.g.take(i - 1, 1);
+                // "other than", "autre que"
+                return true;
+            }
+            if t.folded == "than" && i >= 2 && self.g.tokens[i - 2].folded == "other" {
+                self.g.take(i - 2, 2);
+                return true;
+            }
+            return false;
+        }
+        false
+    }
+
+    /// Adds a category value; values of one column make one filter.
+    fn add_value(&mut self, column: String, cmp: Cmp, value: String) {
+        if let Some(f) = self
+            .filters
+            .iter_mut()
+            .find(|f| f.column == column && f.part.is_none())
+        {
+            if let FilterValue::List(values) = &mut f.value {
+                if !values.contains(&value) {
+                    values.push(value);
+                }
+                if cmp == Cmp::Ne {
+                    f.cmp = Cmp::Ne;
+                }
+                return;
+            }
+        }
+        self.filters.push(Filter {
+            column,
+            cmp,
+            value: FilterValue::List(vec![value]),
+            part: None,
+        });
+    }
+
+    /// Numeric conditions after a column: "age > 40", "âge supérieur à 40",
+    /// or before it: "more than 10 units".
+    pub fn numeric_filters(&mut self) {
+        let mut comparators: Vec<&(&str, Cmp)> = lexicon::COMPARATORS.iter().collect();
+        comparators.sort_by_key(|(p, _)| std::cmp::Reverse(p.split_whitespace().count()));
+        let mut conditioned: Vec<String> = Vec::new();
+        for m in self.mentions.clone() {
+            if !super::is_number(self.kind(&m.column)) {
+                continue;
+            }
+            let g = &self.g;
+            let after = m.start + m.len;
+            let after = if g.tokens.get(after).is_some_and(|t| {
+                matches!(t.key.as_str(), "is" | "est" | "es" | "was" | "de" | "of")
+            }) {
+                after + 1
+            } else {
+                after
+            };
+            let after_column = comparators.iter().find_map(|(phrase, cmp)| {
+                let len = phrase.split_whitespace().count();
+                let value = g.tokens.get(after + len).and_then(text::number)?;
+                g.find(phrase)
+                    .contains(&after)
+                    .then_some((after, len + 1, *cmp, value))
+            });
+            let before_column = || {
+                let number_at = m.start.checked_sub(1)?;
+                let value = g.tokens.get(number_at).and_then(text::number)?;
+                if g.used[number_at] {
+                    return None;
+                }
+                comparators.iter().find_map(|(phrase, cmp)| {
+                    let len = phrase.split_whitespace().count();
+                    let start = number_at.checked_sub(len)?;
+                    g.find(phrase)
+                        .contains(&start)
+                        .then_some((start, len + 1, *cmp, value))
+                })
+            };
+            let Some((start, len, cmp, value)) = after_column.or_else(before_column) else {
+                continue;
+            };
+            self.g.take(start, len);
+            let said = self.say(
+                format!("only rows where {} {} {value}", m.column, cmp.python()),
+                format!(
+                    "seulement les lignes où {} {} {value}",
+                    m.column,
+                    cmp.python()
+                ),
+                format!("solo las filas donde {} {} {value}", m.column, cmp.python()),
+            );
+            self.understood.push(said);
+            self.filters.push(Filter {
+                column: m.column.clone(),
+                cmp,
+                value: FilterValue::Number(value),
+                part: None,
+            });
+            conditioned.push(m.column.clone());
+        }
+        // A column only used in a condition is not also a measure.
+        self.mentions.retain(|m| !conditioned.contains(&m.column));
+    }
+
+    /// Years and months: "in 2024", "in March 2024", "hired before 2015",
+    /// "entre 2015 et 2018", "en mars", "en marzo de 2024".
+    pub fn date_filters(&mut self) -> Result<(), GoalProblem> {
+        if !self.columns.iter().any(|k| k.kind == ColumnKind::Date) {
+            // Without a date column a year or month stays unplaced and is named.
+            return Ok(());
+        }
+        let mut found: Vec<(usize, DatePart, Cmp, f64)> = Vec::new();
+        let n = self.g.tokens.len();
+        let mut i = 0;
+        while i < n {
+            if self.g.used[i] {
+                i += 1;
+                continue;
+            }
+            if let Some(month) = self.month_at(i) {
+                self.g.take(i, 1);
+                found.push((i, DatePart::Month, Cmp::Eq, f64::from(month)));
+                // "March 2024", "mars de 2024"
+                let mut j = i + 1;
+                while j < n
+                    && DATE_GLUE.contains(&self.g.tokens[j].folded.as_str())
+                    && !self.g.used[j]
+                {
+                    j += 1;
+                }
+                if let Some(year) = self
+                    .g
+                    .tokens
+                    .get(j)
+                    .and_then(year_of)
+                    .filter(|_| !self.g.used[j])
+                {
+                    self.g.take(i + 1, j - i);
+                    found.push((j, DatePart::Year, Cmp::Eq, f64::from(year)));
+                }
+                self.take_cue_before(i);
+                i += 1;
+                continue;
+            }
+            if let Some(year) = year_of(&self.g.tokens[i]) {
+                if let Some((a, b)) = self.between(i) {
+                    found.push((i, DatePart::Year, Cmp::Ge, f64::from(a)));
+                    found.push((i, DatePart::Year, Cmp::Le, f64::from(b)));
+                    i += 1;
+                    continue;
+                }
+                self.g.take(i, 1);
+                let cmp = self.take_cue_before(i).unwrap_or(Cmp::Eq);
+                found.push((i, DatePart::Year, cmp, f64::from(year)));
+            }
+            i += 1;
+        }
+        let Some(&(first, ..)) = found.first() else {
+            return Ok(());
+        };
+        let column = self.date_column(first)?;
+        for (_, part, cmp, value) in found {
+            let shown = match part {
+                DatePart::Year => format!("year({column}) {} {value}", cmp.python()),
+                DatePart::Month => format!("month({column}) {} {value}", cmp.python()),
+            };
+            let said = self.say(
+                format!("only rows where {shown}"),
+                format!("seulement les lignes où {shown}"),
+                format!("solo las filas donde {shown}"),
+            );
+            self.understood.push(said);
+            self.filters.push(Filter {
+                column: column.clone(),
+                cmp,
+                value: FilterValue::Number(value),
+                part: Some(part),
+            });
+        }
+        Ok(())
+    }
+
+    /// A month name at `i`; "may" only next to a year or after "in".
+    fn month_at(&self, i: usize) -> Option<u32> {
+        let t = &self.g.tokens[i];
+        let (_, month) = MONTHS.iter().find(|(w, _)| t.folded == *w)?;
+        if t.folded == "may" || t.folded == "mar" {
+            let year_next = self.g.tokens.get(i + 1).and_then(year_of).is_some();
+            let in_before =
+                i > 0 && matches!(self.g.tokens[i - 1].folded.as_str(), "in" | "of" | "during");
+            if !(year_next || in_before) {
+                return None;
+            }
+        }
+        Some(*month)
+    }
+
+    /// "between 2015 and 2018", "from 2015 to 2018", "entre 2015 et
+    /// 2018", "de 2015 à 2018", "desde 2015 hasta 2018".
+    fn between(&mut self, i: usize) -> Option<(i32, i32)> {
+        let before = i.checked_sub(1)?;
+        let opening = self.g.tokens[before].folded.as_str();
+        if !matches!(
+            opening,
+            "between" | "entre" | "from" | "de" | "desde" | "del"
+        ) || self.g.used[before]
+        {
+            return None;
+        }
+        let and = self.g.tokens.get(i + 1)?;
+        if !matches!(
+            and.folded.as_str(),
+            "and" | "et" | "y" | "to" | "through" | "a" | "au" | "hasta" | "al"
+        ) {
+            return None;
+        }
+        let (a, b) = (
+            year_of(&self.g.tokens[i])?,
+            year_of(self.g.tokens.get(i + 2)?)?,
+        );
+        self.g.take(before, 4);
+        Some((a.min(b), a.max(b)))
+    }
+
+    /// Takes the cue before a date at `i` and says which comparison it makes.
+    fn take_cue_before(&mut self, i: usize) -> Option<Cmp> {
+        let mut cues: Vec<&(&str, Cmp)> = YEAR_CUES.iter().collect();
+        cues.sort_by_key(|(p, _)| std::cmp::Reverse(p.split_whitespace().count()));
+        for (phrase, cmp) in cues {
+            let len = phrase.split_whitespace().count();
+            let Some(start) = i.checked_sub(len) else {
+                continue;
+            };
+            if self.g.find(phrase).contains(&start) {
+                self.g.take(start, len);
+                return Some(*cmp);
+            }
+        }
+        None
+    }
+
+    /// The date column a date expression at `at` is about: a date column
+    /// named just before it, or a word just before it that starts like one
+    /// ("hired" for `hire_date`), or the only date column.
+    fn date_column(&mut self, at: usize) -> Result<String, GoalProblem> {
+        let dates: Vec<String> = self
+            .columns
+            .iter()
+            .filter(|k| k.kind == ColumnKind::Date)
+            .map(|k| k.name.clone())
+            .collect();
+        if let Some(m) = self
+            .mentions
+            .iter()
+            .filter(|m| m.start < at && self.kind(&m.column) == ColumnKind::Date)
+            .next_back()
+        {
+            return Ok(m.column.clone());
+        }
+        for i in (0..at).rev().take(4) {
+            let t = &self.g.tokens[i];
+            if self.g.used[i] || t.folded.chars().count() < 4 {
+                continue;
+            }
+            let stem: String = t.folded.chars().take(4).collect();
+            let like: Vec<&String> = dates
+                .iter()
+                .filter(|d| text::name_words(d).iter().any(|w| w.starts_with(&stem)))
+                .collect();
+            if like.len() == 1 {
+                self.g.take(i, 1);
+                return Ok(like[0].clone());
+            }
+        }
+        match dates.as_slice() {
+            [only] => Ok(only.clone()),
+            [] => Err(GoalProblem::NoDate),
+            several => Err(GoalProblem::Ambiguous {
+                phrase: self.g.raw(at, 1),
+                candidates: several.to_vec(),
+            }),
+        }
+    }
+}

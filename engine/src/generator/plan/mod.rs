@@ -1,0 +1,579 @@
+//! From a goal in plain words and the inferred schema to a plan: which file,
+//! which columns, which filters, which recipe. Every word of the goal is
+//! accounted for: placed, a known filler, or part of a clause that asks
+//! nothing; any other word stops the plan and is named. When the goal is
+//! not understood, or could mean two things, planning stops with what was
+//! understood and the columns available: it never guesses silently, and
+//! each choice it makes on its own is kept as an assumption to restate.
+//!
+//! The stages: [`reading`] (the goal's words, rounding, names, operations,
+//! groupings), [`conditions`] (filters), [`recipe`] (what is computed),
+//! [`words`] (what is left), [`names`] (words for operations and columns).
+
+mod conditions;
+mod names;
+mod reading;
+mod recipe;
+pub mod words;
+
+use serde::Serialize;
+
+pub use super::terms::{Cmp, Period, Stat};
+use super::{lexicon, text};
+use crate::inputs::{ColumnKind, InputDescription};
+use crate::lang::Lang;
+pub use names::stat_name;
+use reading::Reading;
+
+/// A value a filter compares with.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum FilterValue {
+    /// Categories, as written in the data: the row's value is one of them
+    /// (`Eq`) or none of them (`Ne`).
+    List(Vec<String>),
+    /// A number.
+    Number(f64),
+}
+
+/// The part of a date a filter compares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DatePart {
+    /// Calendar year.
+    Year,
+    /// Month number, 1 to 12.
+    Month,
+}
+
+/// Keep only the rows where `column cmp value` (or `part(column) cmp value`).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Filter {
+    /// Column.
+    pub column: String,
+    /// Comparison.
+    pub cmp: Cmp,
+    /// Value.
+    pub value: FilterValue,
+    /// Part of a date column compared, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub part: Option<DatePart>,
+}
+
+/// How outliers are found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OutlierMethod {
+    /// More than 3 standard deviations from the mean.
+    ZScore,
+    /// Beyond 1.5 interquartile ranges outside the quartiles.
+    Iqr,
+}
+
+/// What to compute.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "recipe", rename_all = "snake_case")]
+pub enum Recipe {
+    /// Statistics of columns, each `(stat, column)`, optionally per group.
+    Stats {
+        /// Pairs in the goal's order.
+        items: Vec<(Stat, String)>,
+        /// Group column.
+        group_by: Option<String>,
+    },
+    /// Number of rows, optionally per group.
+    CountRows {
+        /// Group column.
+        group_by: Option<String>,
+    },
+    /// `numerator / denominator`: the ratio of totals, and the mean of the
+    /// row-by-row ratios; `row_mean` says which one was asked.
+    Ratio {
+        /// Numerator column.
+        numerator: String,
+        /// Denominator column.
+        denominator: String,
+        /// The mean of row ratios was asked ("average ratio").
+        row_mean: bool,
+        /// Group column.
+        group_by: Option<String>,
+    },
+    /// Each group's share of a total (of `value`, or of rows), or the share
+    /// of the rows matching `part`.
+    Share {
+        /// Column summed (None = rows counted).
+        value: Option<String>,
+        /// Group column.
+        group_by: Option<String>,
+        /// The part whose share is asked ("share of revenue from North").
+        part: Option<Filter>,
+    },
+    /// Groups (or rows) ranked by a statistic.
+    Rank {
+        /// Statistic per group (Sum, Mean or Count).
+        stat: Stat,
+        /// Column (None = rows counted).
+        value: Option<String>,
+        /// Group column (None = rows ranked by `value`).
+        group_by: Option<String>,
+        /// Highest first.
+        highest: bool,
+        /// How many (1 for "which … has the highest").
+        n: usize,
+    },
+    /// Number of different values.
+    Distinct {
+        /// Column.
+        column: String,
+    },
+    /// Empty cells: of one column, or of every column.
+    Missing {
+        /// Column.
+        column: Option<String>,
+    },
+    /// Correlation between two columns.
+    Correlation {
+        /// First column.
+        a: String,
+        /// Second column.
+        b: String,
+        /// Spearman (ranks) instead of Pearson.
+        spearman: bool,
+    },
+    /// Shapiro-Wilk normality check.
+    Normality {
+        /// Column.
+        column: String,
+    },
+    /// Unusual values.
+    Outliers {
+        /// Column.
+        column: String,
+        /// Method.
+        method: OutlierMethod,
+    },
+    /// A statistic per period.
+    Trend {
+        /// Column (None = rows counted).
+        value: Option<String>,
+        /// Statistic per period.
+        stat: Stat,
+        /// Date column.
+        date: String,
+        /// Period.
+        period: Period,
+    },
+    /// Histogram of a column.
+    Distribution {
+        /// Column.
+        column: String,
+    },
+}
+
+/// How to read the chosen file.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Source {
+    /// File name under `/input`.
+    pub name: String,
+    /// Python codec name.
+    pub encoding: String,
+    /// Field delimiter.
+    pub delimiter: char,
+    /// Decimal comma.
+    pub decimal_comma: bool,
+    /// Column names when the file has no header row.
+    pub names: Option<Vec<String>>,
+    /// Rows in the file.
+    pub rows: u64,
+    /// Columns and kinds.
+    pub columns: Vec<(String, ColumnKind)>,
+    /// Dates are ISO (`2026-01-31`).
+    pub iso_dates: bool,
+    /// Dates are written day first (`31/01/2026`), else month first.
+    pub day_first: bool,
+}
+
+impl Source {
+    fn kind(&self, column: &str) -> ColumnKind {
+        self.columns
+            .iter()
+            .find(|(n, _)| n == column)
+            .map_or(ColumnKind::Empty, |(_, k)| *k)
+    }
+}
+
+/// The plan the code is written from, and the explanation too.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Plan {
+    /// File read.
+    pub source: Source,
+    /// Filters applied first.
+    pub filters: Vec<Filter>,
+    /// What is computed.
+    pub recipe: Recipe,
+    /// Decimal places asked for.
+    pub rounding: Option<u32>,
+    /// The goal's language.
+    pub lang: Lang,
+    /// Choices the goal did not state, in its language.
+    pub assumptions: Vec<String>,
+    /// Clauses set aside because they ask nothing ("I'm preparing the
+    /// board meeting"), as written.
+    pub context: Vec<String>,
+}
+
+/// Why a goal could not be planned.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, Serialize)]
+#[serde(tag = "problem", rename_all = "snake_case")]
+pub enum GoalProblem {
+    /// Nothing recognisable to compute.
+    #[error("the goal was not understood")]
+    NotUnderstood {
+        /// What was recognised.
+        understood: Vec<String>,
+    },
+    /// A phrase names several columns.
+    #[error("\"{phrase}\" could mean several columns")]
+    Ambiguous {
+        /// The phrase.
+        phrase: String,
+        /// The columns it could mean.
+        candidates: Vec<String>,
+    },
+    /// An operation without the column it needs.
+    #[error("a column is missing for {what}")]
+    NeedsColumn {
+        /// The operation, in words.
+        what: String,
+        /// How many columns of numbers it needs.
+        numbers: usize,
+        /// What was recognised.
+        understood: Vec<String>,
+    },
+    /// A column of the wrong kind.
+    #[error("column {column} holds no numbers")]
+    NotNumbers {
+        /// The column.
+        column: String,
+        /// The operation.
+        what: String,
+    },
+    /// Columns from several files.
+    #[error("the goal uses columns from several files")]
+    SeveralFiles {
+        /// The files.
+        files: Vec<String>,
+    },
+    /// A trend without a date column.
+    #[error("no date column")]
+    NoDate,
+    /// Columns named in the goal that the recipe would not use (two
+    /// groupings, two columns for a one-column test).
+    #[error("the goal names more columns than the recipe uses")]
+    TooMany {
+        /// What was recognised.
+        understood: Vec<String>,
+    },
+    /// Words the planner could not place: they may be a condition it would
+    /// otherwise drop.
+    #[error("words not understood: {}", words.join(" "))]
+    Unplaced {
+        /// The words, as written.
+        words: Vec<String>,
+        /// What was recognised.
+        understood: Vec<String>,
+    },
+    /// Two things to compute where one recipe computes one.
+    #[error("several operations asked: {}", operations.join(", "))]
+    SeveralOperations {
+        /// The operations, in words.
+        operations: Vec<String>,
+    },
+    /// Several files have every column the goal names, and the goal does not
+    /// say which.
+    #[error("several files fit: {}", files.join(", "))]
+    WhichFile {
+        /// The files.
+        files: Vec<String>,
+    },
+}
+
+/// Python's name for an encoding_rs encoding.
+fn python_codec(encoding: &str, bom: bool) -> String {
+    match encoding {
+        "UTF-8" if bom => "utf-8-sig".into(),
+        "UTF-8" => "utf-8".into(),
+        "UTF-16LE" | "UTF-16BE" => "utf-16".into(),
+        "windows-1252" => "cp1252".into(),
+        "ISO-8859-2" => "iso8859_2".into(),
+        other => other.to_lowercase(),
+    }
+}
+
+fn is_number(kind: ColumnKind) -> bool {
+    matches!(kind, ColumnKind::Integer | ColumnKind::Decimal)
+}
+
+fn is_category(kind: ColumnKind) -> bool {
+    matches!(kind, ColumnKind::Text | ColumnKind::Boolean)
+}
+
+/// Plans `goal` on `inputs`.
+pub fn plan(goal: &str, lang: Lang, inputs: &[InputDescription]) -> Result<Plan, GoalProblem> {
+    let _span = tracing::info_span!("plan_goal").entered();
+    let mut r = Reading::new(goal, lang, inputs);
+    r.rounding();
+    r.quoted_columns(goal);
+    r.phrase_ops();
+    r.column_mentions()?;
+    r.category_filters();
+    r.numeric_filters();
+    r.date_filters()?;
+    r.groups_and_periods();
+    r.word_ops();
+    r.settle_mentions();
+    let source = choose_source(&mut r)?;
+    let recipe = r.recipe(&source)?;
+    let left = words::leftovers(&r.g);
+    if !left.unplaced.is_empty() {
+        return Err(GoalProblem::Unplaced {
+            words: left.unplaced,
+            understood: r.understood,
+        });
+    }
+    // A column named in the goal but left out of the recipe would be a
+    // silent guess ("per product and region" grouped by product only).
+    let used = recipe_columns(&recipe);
+    let named = r.mentions.iter().map(|m| m.column.as_str());
+    if named
+        .clone()
+        .any(|c| !used.contains(&c) && !r.filters.iter().any(|f| f.column == c))
+    {
+        return Err(GoalProblem::TooMany {
+            understood: r.understood,
+        });
+    }
+    Ok(Plan {
+        source,
+        filters: r.filters,
+        recipe,
+        rounding: r.rounding,
+        lang,
+        assumptions: r.assumptions,
+        context: left.context,
+    })
+}
+
+/// The file the goal is about: the one that has every column it names. When
+/// several have them all, the goal must name the file ("in sales_2024");
+/// otherwise the plan asks which.
+fn choose_source(r: &mut Reading) -> Result<Source, GoalProblem> {
+    let mut named: Vec<&str> = r.mentions.iter().map(|m| m.column.as_str()).collect();
+    named.extend(r.filters.iter().map(|f| f.column.as_str()));
+    named.extend(r.group_by.as_deref());
+    named.extend(r.date_mentioned.as_deref());
+    let fits: Vec<&InputDescription> = r
+        .inputs
+        .iter()
+        .filter(|i| named.iter().all(|n| i.columns.iter().any(|c| c.name == *n)))
+        .collect();
+    let input = match fits.as_slice() {
+        [] => {
+            let mut files: Vec<String> = named
+                .iter()
+                .filter_map(|n| r.columns.iter().find(|k| k.name == *n))
+                .flat_map(|k| k.files.clone())
+                .collect();
+            files.sort();
+            files.dedup();
+            return Err(GoalProblem::SeveralFiles { files });
+        }
+        [one] => *one,
+        several => {
+            let said = several.iter().find_map(|i| {
+                let stem = i.name.rsplit_once('.').map_or(i.name.as_str(), |(s, _)| s);
+                let words = text::name_words(stem).join(" ");
+                let at = *r.g.find(&words).first()?;
+                Some((*i, at, words.split(' ').count()))
+            });
+            let Some((input, at, len)) = said else {
+                return Err(GoalProblem::WhichFile {
+                    files: several.iter().map(|i| i.name.clone()).collect(),
+                });
+            };
+            r.g.take(at, len);
+            for w in [
+                "csv", "file", "fichier", "archivo", "in", "dans", "en", "from", "de", "del",
+            ] {
+                if let Some(&i) = r.g.find(w).iter().find(|&&i| i + 1 == at || i == at + len) {
+                    r.g.take(i, 1);
+                }
+            }
+            input
+        }
+    };
+    Ok(Source {
+        name: input.name.clone(),
+        encoding: python_codec(&input.encoding, input.bom),
+        delimiter: input.delimiter,
+        decimal_comma: input.decimal_comma,
+        names: (!input.has_header).then(|| input.columns.iter().map(|c| c.name.clone()).collect()),
+        rows: input.row_count,
+        columns: input
+            .columns
+            .iter()
+            .map(|c| (c.name.clone(), c.kind))
+            .collect(),
+        iso_dates: date_order(input, r.lang).0,
+        day_first: date_order(input, r.lang).1,
+    })
+}
+
+/// The columns a recipe uses.
+fn recipe_columns(recipe: &Recipe) -> Vec<&str> {
+    let mut out: Vec<&str> = Vec::new();
+    match recipe {
+        Recipe::Stats { items, group_by } => {
+            out.extend(items.iter().map(|(_, c)| c.as_str()));
+            out.extend(group_by.as_deref());
+        }
+        Recipe::CountRows { group_by } => out.extend(group_by.as_deref()),
+        Recipe::Ratio {
+            numerator,
+            denominator,
+            group_by,
+            ..
+        } => {
+            out.extend([numerator.as_str(), denominator.as_str()]);
+            out.extend(group_by.as_deref());
+        }
+        Recipe::Share {
+            value,
+            group_by,
+            part,
+        } => {
+            out.extend(value.as_deref());
+            out.extend(group_by.as_deref());
+            out.extend(part.as_ref().map(|f| f.column.as_str()));
+        }
+        Recipe::Rank {
+            value, group_by, ..
+        } => {
+            out.extend(value.as_deref());
+            out.extend(group_by.as_deref());
+        }
+        Recipe::Distinct { column }
+        | Recipe::Normality { column }
+        | Recipe::Outliers { column, .. }
+        | Recipe::Distribution { column } => out.push(column),
+        Recipe::Missing { column } => out.extend(column.as_deref()),
+        Recipe::Correlation { a, b, .. } => out.extend([a.as_str(), b.as_str()]),
+        Recipe::Trend { value, date, .. } => {
+            out.extend(value.as_deref());
+            out.push(date);
+        }
+    }
+    out
+}
+
+fn dedup_keep_order(list: &mut Vec<String>) {
+    let mut seen = std::collections::HashSet::new();
+    list.retain(|x| seen.insert(x.clone()));
+}
+
+/// How the file writes its dates: (ISO `2026-01-31`, day first). Without
+/// ISO dates, a first part above 12 (`31/01/2026`) means day first, a second
+/// part above 12 (`01/31/2026`) month first; when no value tells, the
+/// goal's language decides (month first in English, day first otherwise).
+fn date_order(input: &InputDescription, lang: Lang) -> (bool, bool) {
+    let values: Vec<&str> = input
+        .columns
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.kind == ColumnKind::Date)
+        .flat_map(|(i, _)| input.preview.iter().filter_map(move |r| r.get(i)))
+        .map(|v| v.trim())
+        .filter(|v| !v.is_empty())
+        .collect();
+    let iso = values
+        .iter()
+        .all(|v| v.len() >= 4 && v.bytes().take(4).all(|b| b.is_ascii_digit()));
+    if iso {
+        return (true, false);
+    }
+    let part = |v: &str, n: usize| -> u32 {
+        v.split(['/', '.', '-', ' '])
+            .nth(n)
+            .and_then(|p| p.parse().ok())
+            .unwrap_or(0)
+    };
+    if values.iter().any(|v| part(v, 0) > 12) {
+        (false, true)
+    } else if values.iter().any(|v| part(v, 1) > 12) {
+        (false, false)
+    } else {
+        (false, lang != Lang::En)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::inputs;
+
+    fn describe(file: &str) -> InputDescription {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../tests/golden/data")
+            .join(file);
+        inputs::describe(&path, u64::MAX).expect("describe")
+    }
+
+    fn recipe(file: &str, goal: &str) -> Result<Recipe, GoalProblem> {
+        let inputs = [describe(file)];
+        plan(goal, Lang::detect(goal), &inputs).map(|p| p.recipe)
+    }
+
+    #[test]
+    fn french_synonyms_find_the_revenue_column() {
+        let r = recipe("ventes.csv", "moyenne des ventes");
+        assert_eq!(
+            r,
+            Ok(Recipe::Stats {
+                items: vec![(Stat::Mean, "Chiffre d'affaires".into())],
+                group_by: None
+            })
+        );
+    }
+
+    #[test]
+    fn a_category_named_like_an_operation_is_not_a_filter() {
+        let mut shop = describe("shop.csv");
+        if let Some(product) = shop.columns.iter_mut().find(|c| c.name == "product") {
+            product.values.push("Total".into());
+        }
+        let p = plan("total revenue", Lang::En, &[shop]).expect("plan");
+        assert!(p.filters.is_empty(), "{:?}", p.filters);
+    }
+
+    #[test]
+    fn a_column_named_but_not_used_stops_the_plan() {
+        assert!(matches!(
+            recipe("shop.csv", "total revenue per product and region"),
+            Err(GoalProblem::TooMany { .. })
+        ));
+        assert!(matches!(
+            recipe("people.csv", "is height or weight normally distributed?"),
+            Err(GoalProblem::TooMany { .. })
+        ));
+    }
+
+    #[test]
+    fn french_plural_of_a_word_ending_in_le() {
+        assert_eq!(
+            recipe("people.csv", "combien de villes différentes ?"),
+            Ok(Recipe::Distinct {
+                column: "city".into()
+            })
+        );
+    }
+}

@@ -1,0 +1,230 @@
+//! Names in words: operations and statistics in the goal's language, and
+//! the forms under which a column may be named in a goal (its words, the
+//! synonyms of its concept, one of its words alone).
+
+use super::lexicon::{self, Op};
+use super::text;
+use super::{Cmp, DatePart, Filter, FilterValue, Stat};
+use crate::lang::Lang;
+
+fn say(lang: Lang, en: String, fr: String, es: String) -> String {
+    match lang {
+        Lang::En => en,
+        Lang::Fr => fr,
+        Lang::Es => es,
+    }
+}
+
+impl Filter {
+    /// The condition in words, numbers written by `number`: "region is
+    /// North", "region is North or South", "region is not North",
+    /// "units > 20", "the year of order_date is 2024".
+    pub fn words(&self, lang: Lang, number: impl Fn(f64) -> String) -> String {
+        let c = &self.column;
+        let subject = match self.part {
+            None => c.clone(),
+            Some(DatePart::Year) => say(
+                lang,
+                format!("the year of {c}"),
+                format!("l'année de {c}"),
+                format!("el año de {c}"),
+            ),
+            Some(DatePart::Month) => say(
+                lang,
+                format!("the month of {c}"),
+                format!("le mois de {c}"),
+                format!("el mes de {c}"),
+            ),
+        };
+        let value = match &self.value {
+            FilterValue::Number(n) => number(*n),
+            FilterValue::List(values) => {
+                let or = say(lang, " or ".into(), " ou ".into(), " o ".into());
+                values.join(&or)
+            }
+        };
+        match self.cmp {
+            Cmp::Eq => say(
+                lang,
+                format!("{subject} is {value}"),
+                format!("{subject} vaut {value}"),
+                format!("{subject} es {value}"),
+            ),
+            Cmp::Ne => say(
+                lang,
+                format!("{subject} is not {value}"),
+                format!("{subject} ne vaut pas {value}"),
+                format!("{subject} no es {value}"),
+            ),
+            _ if self.part.is_none() => format!("{subject} {} {value}", self.cmp.python()),
+            cmp => {
+                let said = match cmp {
+                    Cmp::Lt => say(lang, "before".into(), "avant".into(), "antes de".into()),
+                    Cmp::Le => say(
+                        lang,
+                        "at most".into(),
+                        "au plus".into(),
+                        "como máximo".into(),
+                    ),
+                    Cmp::Gt => say(lang, "after".into(), "après".into(), "después de".into()),
+                    _ => say(
+                        lang,
+                        "at least".into(),
+                        "au moins".into(),
+                        "como mínimo".into(),
+                    ),
+                };
+                say(
+                    lang,
+                    format!("{subject} is {said} {value}"),
+                    format!("{subject} est {said} {value}"),
+                    format!("{subject} es {said} {value}"),
+                )
+            }
+        }
+    }
+}
+
+/// An operation in words, in `lang`.
+pub fn describe_op(op: Op, lang: Lang) -> String {
+    let en = match op {
+        Op::Stat(s) => return stat_name(s, lang).to_owned(),
+        Op::Count => "count",
+        Op::Ratio => "ratio",
+        Op::Share => "share",
+        Op::Highest => "highest",
+        Op::Lowest => "lowest",
+        Op::Top => "top",
+        Op::Distinct => "distinct values",
+        Op::Missing => "missing values",
+        Op::Correlation | Op::Spearman => "correlation",
+        Op::Normality => "normality",
+        Op::Outliers | Op::ZScore | Op::Iqr => "outliers",
+        Op::Trend => "trend",
+        Op::Distribution => "distribution",
+        Op::Which => "which",
+    };
+    let (fr, es) = match en {
+        "count" => ("nombre", "número"),
+        "ratio" => ("rapport", "razón"),
+        "share" => ("part", "proporción"),
+        "highest" => ("le plus élevé", "el más alto"),
+        "lowest" => ("le plus bas", "el más bajo"),
+        "top" => ("premiers", "primeros"),
+        "distinct values" => ("valeurs distinctes", "valores distintos"),
+        "missing values" => ("valeurs manquantes", "valores faltantes"),
+        "correlation" => ("corrélation", "correlación"),
+        "normality" => ("normalité", "normalidad"),
+        "outliers" => ("valeurs aberrantes", "valores atípicos"),
+        "trend" => ("évolution", "tendencia"),
+        "distribution" => ("répartition", "distribución"),
+        _ => ("lequel", "cuál"),
+    };
+    match lang {
+        Lang::En => en.into(),
+        Lang::Fr => fr.into(),
+        Lang::Es => es.into(),
+    }
+}
+
+/// A statistic's name in a language.
+pub fn stat_name(stat: Stat, lang: Lang) -> &'static str {
+    use Lang::{En, Es, Fr};
+    match (stat, lang) {
+        (Stat::Mean, En) => "mean",
+        (Stat::Mean, Fr) => "moyenne",
+        (Stat::Mean, Es) => "media",
+        (Stat::Sum, En) => "total",
+        (Stat::Sum, Fr) => "total",
+        (Stat::Sum, Es) => "total",
+        (Stat::Count, En) => "count",
+        (Stat::Count, Fr) => "nombre",
+        (Stat::Count, Es) => "número",
+        (Stat::Min, En) => "minimum",
+        (Stat::Min, Fr) => "minimum",
+        (Stat::Min, Es) => "mínimo",
+        (Stat::Max, En) => "maximum",
+        (Stat::Max, Fr) => "maximum",
+        (Stat::Max, Es) => "máximo",
+        (Stat::Median, En) => "median",
+        (Stat::Median, Fr) => "médiane",
+        (Stat::Median, Es) => "mediana",
+        (Stat::Std, En) => "standard deviation",
+        (Stat::Std, Fr) => "écart-type",
+        (Stat::Std, Es) => "desviación estándar",
+        (Stat::Var, En) => "variance",
+        (Stat::Var, Fr) => "variance",
+        (Stat::Var, Es) => "varianza",
+        (Stat::PopStd, En) => "population standard deviation",
+        (Stat::PopStd, Fr) => "écart-type de la population",
+        (Stat::PopStd, Es) => "desviación estándar poblacional",
+        (Stat::PopVar, En) => "population variance",
+        (Stat::PopVar, Fr) => "variance de la population",
+        (Stat::PopVar, Es) => "varianza poblacional",
+        (Stat::Skew, En) => "skewness",
+        (Stat::Skew, Fr) => "asymétrie",
+        (Stat::Skew, Es) => "asimetría",
+    }
+}
+
+/// Column forms: the words of its name (score 3), synonyms of its concept
+/// (score 2), its last word alone (score 1).
+pub fn column_forms(name: &str) -> Vec<(Vec<String>, u8)> {
+    let all_words = text::name_words(name);
+    let mut forms = vec![(all_words.clone(), 3u8)];
+    // "height_cm", "load_time_ms": the unit is not said in goals.
+    let mut words = all_words.clone();
+    while words.len() > 1
+        && words
+            .last()
+            .is_some_and(|w| lexicon::UNIT_SUFFIXES.contains(&w.as_str()))
+    {
+        words.pop();
+    }
+    if words != all_words {
+        forms.push((words.clone(), 3));
+    }
+    let joined = words.join(" ");
+    let last = words.last().cloned().unwrap_or_default();
+    for group in lexicon::SYNONYMS {
+        let singulars: Vec<String> = group
+            .iter()
+            .map(|p| {
+                p.split_whitespace()
+                    .map(text::singular)
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect();
+        if singulars
+            .iter()
+            .any(|p| *p == joined || text::same_word(p, &last))
+        {
+            for p in singulars {
+                if p != joined {
+                    forms.push((p.split(' ').map(str::to_owned).collect(), 2));
+                }
+            }
+        }
+    }
+    if words.len() > 1 {
+        // "price" for unit_price, "edad" for edad_cliente
+        for w in [&words[0], &last] {
+            if w.len() > 2 && !lexicon::STOP_WORDS.contains(&w.as_str()) {
+                forms.push((vec![w.clone()], 1));
+            }
+        }
+        // the first word may name the concept: "edad_cliente" is an age
+        for group in lexicon::SYNONYMS {
+            if group.iter().any(|p| text::singular(p) == words[0]) {
+                for p in group.iter() {
+                    let f: Vec<String> = p.split_whitespace().map(text::singular).collect();
+                    if f != [words[0].clone()] {
+                        forms.push((f, 1));
+                    }
+                }
+            }
+        }
+    }
+    forms
+}

@@ -1,0 +1,445 @@
+//! The goal as the planner reads it: its words and which of them are
+//! placed, and the stages that place them — rounding, quoted names,
+//! operations, column mentions, groupings and periods. Conditions have
+//! their own module ([`super::conditions`]).
+
+use super::names::{column_forms, describe_op};
+use super::text::{self, Token};
+use super::{lexicon, GoalProblem};
+use crate::generator::lexicon::Op;
+use crate::generator::terms::Period;
+use crate::inputs::{ColumnKind, InputDescription};
+use crate::lang::Lang;
+
+/// A column mention in the goal.
+#[derive(Debug, Clone)]
+pub struct Mention {
+    /// First word.
+    pub start: usize,
+    /// Number of words.
+    pub len: usize,
+    /// Column named.
+    pub column: String,
+}
+
+/// The goal's words and which of them are already placed.
+pub struct Goal {
+    /// Words.
+    pub tokens: Vec<Token>,
+    /// Placed words.
+    pub used: Vec<bool>,
+}
+
+impl Goal {
+    /// Reads `goal` into words, none placed.
+    pub fn new(goal: &str) -> Self {
+        let tokens = text::tokens(goal);
+        Goal {
+            used: vec![false; tokens.len()],
+            tokens,
+        }
+    }
+
+    fn keys(&self) -> Vec<&str> {
+        self.tokens.iter().map(|t| t.key.as_str()).collect()
+    }
+
+    /// Unused places where `phrase` (folded words) starts.
+    pub fn find(&self, phrase: &str) -> Vec<usize> {
+        let words: Vec<String> = phrase.split_whitespace().map(text::singular).collect();
+        let keys = self.keys();
+        if words.is_empty() || words.len() > keys.len() {
+            return vec![];
+        }
+        (0..=keys.len() - words.len())
+            .filter(|&i| {
+                words.iter().enumerate().all(|(j, w)| {
+                    !self.used[i + j]
+                        && (keys[i + j] == w || text::same_word(&self.tokens[i + j].folded, w))
+                })
+            })
+            .collect()
+    }
+
+    /// Marks words as placed.
+    pub fn take(&mut self, start: usize, len: usize) {
+        for u in &mut self.used[start..start + len] {
+            *u = true;
+        }
+    }
+
+    /// True when none of the words `start..start+len` is placed yet.
+    pub fn free(&self, start: usize, len: usize) -> bool {
+        self.used[start..start + len].iter().all(|u| !u)
+    }
+
+    /// The next place after `i` that is not an article.
+    pub fn skip_articles(&self, mut i: usize) -> usize {
+        while i < self.tokens.len() && lexicon::ARTICLES.contains(&self.tokens[i].key.as_str()) {
+            i += 1;
+        }
+        i
+    }
+
+    /// The words `start..start+len` as written.
+    pub fn raw(&self, start: usize, len: usize) -> String {
+        self.tokens[start..start + len]
+            .iter()
+            .map(|t| t.raw.as_str())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+/// A column of the inputs, with the files that have it.
+#[derive(Debug, Clone)]
+pub struct Known {
+    /// Name.
+    pub name: String,
+    /// Kind.
+    pub kind: ColumnKind,
+    /// Files that have it.
+    pub files: Vec<String>,
+}
+
+/// Names whose last word says the column identifies rows (`PassengerId`,
+/// `employee_id`, `order_no`): a goal's "passengers" is the rows, not it.
+fn is_identifier(name: &str) -> bool {
+    let words = text::name_words(name);
+    words.len() > 1
+        && words.last().is_some_and(|w| {
+            matches!(
+                w.as_str(),
+                "id" | "no" | "nr" | "num" | "code" | "key" | "ref"
+            )
+        })
+}
+
+/// The planner's state while it reads one goal.
+pub struct Reading<'a> {
+    /// The goal's words.
+    pub g: Goal,
+    /// The goal's language.
+    pub lang: Lang,
+    /// The inputs.
+    pub inputs: &'a [InputDescription],
+    /// Every column, once.
+    pub columns: Vec<Known>,
+    /// What was recognised, in words, for stop messages.
+    pub understood: Vec<String>,
+    /// Choices made without the goal saying them, in words.
+    pub assumptions: Vec<String>,
+    /// Column mentions in goal order.
+    pub mentions: Vec<Mention>,
+    /// Operations with their place.
+    pub ops: Vec<(usize, Op)>,
+    /// Filters found.
+    pub filters: Vec<super::Filter>,
+    /// Grouping column.
+    pub group_by: Option<String>,
+    /// Trend period.
+    pub period: Option<Period>,
+    /// Decimal places asked.
+    pub rounding: Option<u32>,
+    /// A date column named (the trend's axis).
+    pub date_mentioned: Option<String>,
+}
+
+impl<'a> Reading<'a> {
+    /// Starts reading `goal` on `inputs`.
+    pub fn new(goal: &str, lang: Lang, inputs: &'a [InputDescription]) -> Self {
+        let mut columns: Vec<Known> = Vec::new();
+        for input in inputs {
+            for c in &input.columns {
+                match columns.iter_mut().find(|k| k.name == c.name) {
+                    Some(k) => k.files.push(input.name.clone()),
+                    None => columns.push(Known {
+                        name: c.name.clone(),
+                        kind: c.kind,
+                        files: vec![input.name.clone()],
+                    }),
+                }
+            }
+        }
+        Reading {
+            g: Goal::new(goal),
+            lang,
+            inputs,
+            columns,
+            understood: Vec::new(),
+            assumptions: Vec::new(),
+            mentions: Vec::new(),
+            ops: Vec::new(),
+            filters: Vec::new(),
+            group_by: None,
+            period: None,
+            rounding: None,
+            date_mentioned: None,
+        }
+    }
+
+    /// A column's kind (Empty when unknown).
+    pub fn kind(&self, name: &str) -> ColumnKind {
+        self.columns
+            .iter()
+            .find(|k| k.name == name)
+            .map_or(ColumnKind::Empty, |k| k.kind)
+    }
+
+    /// Says `en`/`fr`/`es` in the goal's language.
+    pub fn say(&self, en: String, fr: String, es: String) -> String {
+        match self.lang {
+            Lang::En => en,
+            Lang::Fr => fr,
+            Lang::Es => es,
+        }
+    }
+
+    /// "to two decimal places", "à 2 décimales", "con dos decimales", "to
+    /// the nearest whole number".
+    pub fn rounding(&mut self) {
+        let g = &mut self.g;
+        let mut found = None;
+        for phrase in lexicon::WHOLE_NUMBER {
+            if let Some(&start) = g.find(phrase).first() {
+                g.take(start, phrase.split_whitespace().count());
+                found = Some(0);
+                break;
+            }
+        }
+        let mut decimal_words: Vec<&&str> = lexicon::DECIMAL_WORDS.iter().collect();
+        decimal_words.sort_by_key(|p| std::cmp::Reverse(p.split_whitespace().count()));
+        'words: for word in decimal_words.into_iter().filter(|_| found.is_none()) {
+            let len = word.split_whitespace().count();
+            for start in g.find(word).into_iter().filter(|&s| s > 0) {
+                if let Some(n) = text::number(&g.tokens[start - 1]) {
+                    if (0.0..=10.0).contains(&n) && n.fract() == 0.0 {
+                        g.take(start - 1, len + 1);
+                        found = Some(n as u32);
+                        break 'words;
+                    }
+                }
+            }
+        }
+        // "rounded", "arrondi", "redondeado" before the amount are part of it.
+        if found.is_some() {
+            for w in [
+                "round",
+                "rounded",
+                "arrondi",
+                "arrondie",
+                "arrondir",
+                "redondeado",
+                "redondear",
+                "redondea",
+            ] {
+                for start in g.find(w) {
+                    g.take(start, 1);
+                }
+            }
+        }
+        self.rounding = found;
+        if let Some(n) = found {
+            let said = self.say(
+                format!("rounded to {n} decimals"),
+                format!("arrondi à {n} décimales"),
+                format!("redondeado a {n} decimales"),
+            );
+            self.understood.push(said);
+        }
+    }
+
+    /// Column names written between quotes.
+    pub fn quoted_columns(&mut self, goal: &str) {
+        for q in text::quoted(goal) {
+            let fq = text::fold(&q);
+            let Some(name) = self
+                .columns
+                .iter()
+                .find(|k| text::fold(&k.name) == fq)
+                .map(|k| k.name.clone())
+            else {
+                continue;
+            };
+            let words = text::name_words(&name).join(" ");
+            if let Some(&start) = self.g.find(&words).first() {
+                let len = words.split(' ').count();
+                self.g.take(start, len);
+                self.mentions.push(Mention {
+                    start,
+                    len,
+                    column: name,
+                });
+            }
+        }
+    }
+
+    /// Operations of several words (before columns: "z score", "number of").
+    pub fn phrase_ops(&mut self) {
+        let mut phrases: Vec<&(&str, Op)> = lexicon::OPS
+            .iter()
+            .filter(|(p, _)| p.contains(' '))
+            .collect();
+        phrases.sort_by_key(|(p, _)| std::cmp::Reverse(p.split_whitespace().count()));
+        for (phrase, op) in phrases {
+            let len = phrase.split_whitespace().count();
+            for start in self.g.find(phrase) {
+                if self.g.free(start, len) {
+                    self.g.take(start, len);
+                    self.ops.push((start, *op));
+                }
+            }
+        }
+    }
+
+    /// Column mentions: longest phrase first, exact names before synonyms
+    /// before partial names. A phrase that names two columns equally well
+    /// stops the plan; a column whose name is only grammar ("IS", "A") is
+    /// found only between quotes; a partial name of an identifier column
+    /// ("passengers" for `PassengerId`) names the rows, not the column.
+    pub fn column_mentions(&mut self) -> Result<(), GoalProblem> {
+        let mut candidates: Vec<(usize, usize, u8, String)> = Vec::new();
+        for k in &self.columns {
+            let grammar_only = text::name_words(&k.name).iter().all(|w| {
+                super::words::FILLERS.contains(&w.as_str())
+                    || lexicon::STOP_WORDS.contains(&w.as_str())
+            });
+            if grammar_only {
+                continue;
+            }
+            for (words, score) in column_forms(&k.name) {
+                for start in self.g.find(&words.join(" ")) {
+                    candidates.push((start, words.len(), score, k.name.clone()));
+                }
+            }
+        }
+        candidates.sort_by(|a, b| b.1.cmp(&a.1).then(b.2.cmp(&a.2)).then(a.0.cmp(&b.0)));
+        for (start, len, score, name) in &candidates {
+            if !self.g.free(*start, *len) {
+                continue;
+            }
+            let mut same: Vec<String> = candidates
+                .iter()
+                .filter(|c| c.0 == *start && c.1 == *len && c.2 == *score)
+                .map(|c| c.3.clone())
+                .collect();
+            super::dedup_keep_order(&mut same);
+            if same.len() > 1 {
+                return Err(GoalProblem::Ambiguous {
+                    phrase: self.g.raw(*start, *len),
+                    candidates: same,
+                });
+            }
+            self.g.take(*start, *len);
+            if *score == 1 && is_identifier(name) {
+                // "passengers", "employees": the rows themselves.
+                continue;
+            }
+            self.mentions.push(Mention {
+                start: *start,
+                len: *len,
+                column: name.clone(),
+            });
+        }
+        self.mentions.sort_by_key(|m| m.start);
+        Ok(())
+    }
+
+    /// Group markers and periods: "per region", "by month", "monthly".
+    pub fn groups_and_periods(&mut self) {
+        let mut markers: Vec<&&str> = lexicon::GROUP_MARKERS.iter().collect();
+        markers.sort_by_key(|p| std::cmp::Reverse(p.split_whitespace().count()));
+        for marker in markers {
+            let len = marker.split_whitespace().count();
+            for start in self.g.find(marker) {
+                if !self.g.free(start, len) {
+                    continue;
+                }
+                let next = self.g.skip_articles(start + len);
+                if let Some(m) = self.mentions.iter().find(|m| m.start == next) {
+                    let kind = self.kind(&m.column);
+                    if super::is_category(kind) && self.group_by.is_none() {
+                        self.g.take(start, len);
+                        self.group_by = Some(m.column.clone());
+                    } else if kind == ColumnKind::Date && self.period.is_none() {
+                        self.g.take(start, len);
+                        self.period = Some(Period::Day);
+                    }
+                } else if let Some((_, p)) = lexicon::PERIODS.iter().find(|(w, _)| {
+                    self.g
+                        .tokens
+                        .get(next)
+                        .is_some_and(|t| !self.g.used[next] && (t.key == *w || t.folded == *w))
+                }) {
+                    self.g.take(start, len);
+                    self.g.take(next, 1);
+                    self.period = self.period.or(Some(*p));
+                }
+            }
+        }
+        for (word, p) in lexicon::PERIODS {
+            if lexicon::PERIOD_ADJECTIVES.contains(word) {
+                for start in self.g.find(word) {
+                    self.g.take(start, 1);
+                    self.period = self.period.or(Some(*p));
+                }
+            }
+        }
+        if let Some(group) = self.group_by.clone() {
+            self.mentions.retain(|m| m.column != group);
+            let said = self.say(
+                format!("grouped by {group}"),
+                format!("par {group}"),
+                format!("por {group}"),
+            );
+            self.understood.push(said);
+        }
+    }
+
+    /// Operations of one word.
+    pub fn word_ops(&mut self) {
+        for (phrase, op) in lexicon::OPS.iter().filter(|(p, _)| !p.contains(' ')) {
+            for start in self.g.find(phrase) {
+                self.g.take(start, 1);
+                self.ops.push((start, *op));
+            }
+        }
+        self.ops.sort_by_key(|(i, _)| *i);
+        for (_, op) in self.ops.clone() {
+            let d = describe_op(op, self.lang);
+            if op != Op::Which && !self.understood.contains(&d) {
+                self.understood.push(d);
+            }
+        }
+    }
+
+    /// Dates named are the trend's axis, not measures; the other mentions
+    /// join what was understood.
+    pub fn settle_mentions(&mut self) {
+        self.date_mentioned = self
+            .mentions
+            .iter()
+            .find(|m| self.kind(&m.column) == ColumnKind::Date)
+            .map(|m| m.column.clone());
+        let dates: Vec<String> = self
+            .mentions
+            .iter()
+            .filter(|m| self.kind(&m.column) == ColumnKind::Date)
+            .map(|m| m.column.clone())
+            .collect();
+        self.mentions.retain(|m| !dates.contains(&m.column));
+        for m in self.mentions.clone() {
+            let said = self.say(
+                format!("column {}", m.column),
+                format!("colonne {}", m.column),
+                format!("columna {}", m.column),
+            );
+            self.understood.push(said);
+        }
+    }
+
+    /// True when the goal asks for `op`.
+    pub fn has(&self, op: Op) -> bool {
+        self.ops.iter().any(|(_, o)| *o == op)
+    }
+}

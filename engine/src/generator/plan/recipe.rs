@@ -1,0 +1,514 @@
+//! From what was placed to one recipe. The strongest operation decides the
+//! recipe; an operation the recipe would not use is not dropped: the goal
+//! asked two things and the plan stops ("missing" beside "average", unless
+//! it says to ignore the missing values, which every statistic does).
+
+use super::lexicon::{self, Op};
+use super::names::describe_op;
+use super::reading::Reading;
+use super::{GoalProblem, OutlierMethod, Recipe, Source, Stat};
+use crate::inputs::ColumnKind;
+
+/// Words that set missing values aside rather than ask for them.
+const IGNORE_WORDS: &[&str] = &[
+    "ignoring",
+    "ignore",
+    "excluding",
+    "exclude",
+    "without",
+    "skip",
+    "skipping",
+    "drop",
+    "dropping",
+    "omitting",
+    "leave",
+    "leaving",
+    "ignorant",
+    "ignorer",
+    "excluant",
+    "exclure",
+    "sans",
+    "hors",
+    "ignorando",
+    "ignorar",
+    "excluyendo",
+    "excluir",
+    "sin",
+    "omitiendo",
+];
+
+/// Concepts counted by summing: "how many units", "combien on a dépensé".
+const SUMMED_CONCEPTS: &[&str] = &[
+    "quantity", "unit", "qty", "quantite", "cantidad", "unidad", "amount", "montant", "importe",
+    "monto", "cost", "cout", "costo", "coste", "expense", "depense", "gasto", "revenue", "vente",
+    "venta", "ingreso", "salary", "salaire", "salario", "price", "prix", "precio",
+];
+
+/// The columns the goal named, by kind.
+struct Named {
+    numbers: Vec<String>,
+    categories: Vec<String>,
+    first_text: Option<String>,
+}
+
+impl Reading<'_> {
+    /// "average age, ignoring missing values": the missing values are set
+    /// aside (every statistic leaves them out), not counted.
+    pub fn missing_aside(&mut self) {
+        let at: Vec<usize> = self
+            .ops
+            .iter()
+            .filter(|(_, o)| *o == Op::Missing)
+            .map(|(i, _)| *i)
+            .collect();
+        let others = self
+            .ops
+            .iter()
+            .any(|(_, o)| !matches!(o, Op::Missing | Op::Which | Op::Count));
+        for i in at {
+            let cue = (i.saturating_sub(3)..i).rev().find(|&j| {
+                !self.g.used[j] && IGNORE_WORDS.contains(&self.g.tokens[j].folded.as_str())
+            });
+            if let (Some(j), true) = (cue, others) {
+                self.g.take(j, 1);
+                self.ops.retain(|(k, _)| *k != i);
+                let said = self.say(
+                    "empty cells are left out".into(),
+                    "les cellules vides sont écartées".into(),
+                    "las celdas vacías se dejan fuera".into(),
+                );
+                self.assumptions.push(said);
+            }
+        }
+    }
+
+    fn named(&self, source: &Source) -> Named {
+        let mut numbers: Vec<String> = self
+            .mentions
+            .iter()
+            .filter(|m| super::is_number(source.kind(&m.column)))
+            .map(|m| m.column.clone())
+            .collect();
+        super::dedup_keep_order(&mut numbers);
+        Named {
+            numbers,
+            categories: self
+                .mentions
+                .iter()
+                .filter(|m| super::is_category(source.kind(&m.column)))
+                .map(|m| m.column.clone())
+                .collect(),
+            first_text: self
+                .mentions
+                .iter()
+                .find(|m| !super::is_number(source.kind(&m.column)))
+                .map(|m| m.column.clone()),
+        }
+    }
+
+    fn need_numbers(&self, named: &Named, what: Op, n: usize) -> GoalProblem {
+        match &named.first_text {
+            Some(col) => GoalProblem::NotNumbers {
+                column: col.clone(),
+                what: describe_op(what, self.lang),
+            },
+            None => GoalProblem::NeedsColumn {
+                what: describe_op(what, self.lang),
+                numbers: n,
+                understood: self.understood.clone(),
+            },
+        }
+    }
+
+    fn stats(&self) -> Vec<(usize, Stat)> {
+        self.ops
+            .iter()
+            .filter_map(|(i, o)| match o {
+                Op::Stat(s) => Some((*i, *s)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The statistic a ranking or trend uses.
+    fn chosen_stat(&self, default: Stat) -> Stat {
+        self.stats()
+            .iter()
+            .map(|(_, s)| *s)
+            .find(|s| {
+                matches!(
+                    s,
+                    Stat::Mean | Stat::Sum | Stat::Median | Stat::Max | Stat::Min
+                )
+            })
+            .or(self.has(Op::Count).then_some(Stat::Count))
+            .unwrap_or(default)
+    }
+
+    /// The recipe for what was placed.
+    pub fn recipe(&mut self, source: &Source) -> Result<Recipe, GoalProblem> {
+        self.missing_aside();
+        let named = self.named(source);
+        let recipe = if self.has(Op::Normality) {
+            let column = named
+                .numbers
+                .first()
+                .ok_or_else(|| self.need_numbers(&named, Op::Normality, 1))?;
+            Recipe::Normality {
+                column: column.clone(),
+            }
+        } else if self.has(Op::Outliers) || self.has(Op::ZScore) || self.has(Op::Iqr) {
+            let column = named
+                .numbers
+                .first()
+                .ok_or_else(|| self.need_numbers(&named, Op::Outliers, 1))?;
+            let method = if self.has(Op::ZScore) {
+                OutlierMethod::ZScore
+            } else {
+                OutlierMethod::Iqr
+            };
+            Recipe::Outliers {
+                column: column.clone(),
+                method,
+            }
+        } else if self.has(Op::Correlation) || self.has(Op::Spearman) {
+            if named.numbers.len() < 2 {
+                return Err(self.need_numbers(&named, Op::Correlation, 2));
+            }
+            Recipe::Correlation {
+                a: named.numbers[0].clone(),
+                b: named.numbers[1].clone(),
+                spearman: self.has(Op::Spearman),
+            }
+        } else if self.has(Op::Missing) {
+            Recipe::Missing {
+                column: self.mentions.first().map(|m| m.column.clone()),
+            }
+        } else if self.has(Op::Distinct) {
+            self.distinct(&named)?
+        } else if self.has(Op::Share) {
+            self.share(&named)?
+        } else if self.has(Op::Ratio) {
+            if named.numbers.len() < 2 {
+                return Err(self.need_numbers(&named, Op::Ratio, 2));
+            }
+            Recipe::Ratio {
+                numerator: named.numbers[0].clone(),
+                denominator: named.numbers[1].clone(),
+                row_mean: self.stats().iter().any(|(_, s)| *s == Stat::Mean),
+                group_by: self.group_by.clone(),
+            }
+        } else if self.has(Op::Top) || self.has(Op::Highest) || self.has(Op::Lowest) {
+            self.rank(&named)?
+        } else if self.has(Op::Trend) || self.period.is_some() {
+            self.trend(&named, source)?
+        } else if self.has(Op::Distribution) {
+            if let Some(column) = named.numbers.first() {
+                Recipe::Distribution {
+                    column: column.clone(),
+                }
+            } else if let Some(column) = named.categories.first() {
+                Recipe::CountRows {
+                    group_by: Some(column.clone()),
+                }
+            } else {
+                return Err(self.need_numbers(&named, Op::Distribution, 1));
+            }
+        } else if !self.stats().is_empty() || self.has(Op::Count) {
+            self.statistics(&named, source)?
+        } else {
+            return Err(GoalProblem::NotUnderstood {
+                understood: self.understood.clone(),
+            });
+        };
+        self.check_ops_used(&recipe)?;
+        Ok(recipe)
+    }
+
+    fn distinct(&self, named: &Named) -> Result<Recipe, GoalProblem> {
+        let column = named
+            .categories
+            .first()
+            .or(self.group_by.as_ref())
+            .or(self.mentions.first().map(|m| &m.column))
+            .ok_or_else(|| GoalProblem::NeedsColumn {
+                what: describe_op(Op::Distinct, self.lang),
+                numbers: 0,
+                understood: self.understood.clone(),
+            })?;
+        Ok(Recipe::Distinct {
+            column: column.clone(),
+        })
+    }
+
+    fn share(&mut self, named: &Named) -> Result<Recipe, GoalProblem> {
+        let group = self.group_by.clone().or(named.categories.first().cloned());
+        let part = if group.is_none() && !self.filters.is_empty() {
+            Some(self.filters.remove(0))
+        } else {
+            None
+        };
+        if group.is_none() && part.is_none() {
+            return Err(GoalProblem::NeedsColumn {
+                what: describe_op(Op::Share, self.lang),
+                numbers: 0,
+                understood: self.understood.clone(),
+            });
+        }
+        Ok(Recipe::Share {
+            value: named.numbers.first().cloned(),
+            group_by: group,
+            part,
+        })
+    }
+
+    fn rank(&mut self, named: &Named) -> Result<Recipe, GoalProblem> {
+        let highest = !self.has(Op::Lowest);
+        let n = self
+            .top_n()
+            .unwrap_or(if self.has(Op::Top) { 5 } else { 1 });
+        let group = self.group_by.clone().or(named.categories.first().cloned());
+        if group.is_none() && named.numbers.is_empty() {
+            return Err(self.need_numbers(named, Op::Highest, 1));
+        }
+        let value = named.numbers.first().cloned();
+        let default = if value.is_some() {
+            Stat::Sum
+        } else {
+            Stat::Count
+        };
+        let stat = if group.is_none() {
+            Stat::Sum
+        } else {
+            match self.chosen_stat(default) {
+                s @ (Stat::Mean | Stat::Sum | Stat::Count | Stat::Median) => s,
+                // "the highest maximum" is the highest value itself
+                _ => Stat::Max,
+            }
+        };
+        Ok(Recipe::Rank {
+            stat: if value.is_none() { Stat::Count } else { stat },
+            value,
+            group_by: group,
+            highest,
+            n,
+        })
+    }
+
+    fn trend(&self, named: &Named, source: &Source) -> Result<Recipe, GoalProblem> {
+        let date = self
+            .date_mentioned
+            .clone()
+            .or_else(|| {
+                source
+                    .columns
+                    .iter()
+                    .find(|(_, k)| *k == ColumnKind::Date)
+                    .map(|(n, _)| n.clone())
+            })
+            .ok_or(GoalProblem::NoDate)?;
+        let value = named.numbers.first().cloned();
+        let stat = if value.is_some() {
+            self.chosen_stat(Stat::Sum)
+        } else {
+            Stat::Count
+        };
+        if value.is_none() && !named.categories.is_empty() && !self.has(Op::Count) {
+            return Err(self.need_numbers(named, Op::Trend, 1));
+        }
+        Ok(Recipe::Trend {
+            value,
+            stat,
+            date,
+            period: self.period.unwrap_or(super::Period::Month),
+        })
+    }
+
+    /// "how much", "combien on a dépensé", "cuánto", "how many units": a
+    /// count of an amount or a quantity is its total.
+    fn count_is_total(&self, column: &str) -> bool {
+        let Some(&(at, _)) = self.ops.iter().find(|(_, o)| *o == Op::Count) else {
+            return false;
+        };
+        let word = &self.g.tokens[at];
+        let next = self.g.tokens.get(at + 1).map(|t| t.folded.as_str());
+        let how_much = matches!(word.folded.as_str(), "cuanto" | "cuanta")
+            || (word.folded == "combien" && !matches!(next, Some("de" | "d")));
+        let words = super::text::name_words(column);
+        let summed = lexicon::SYNONYMS
+            .iter()
+            .filter(|g| g.iter().any(|p| SUMMED_CONCEPTS.contains(p)))
+            .any(|g| {
+                g.iter()
+                    .any(|p| words.iter().any(|w| super::text::same_word(w, p)))
+            });
+        let quantity = lexicon::SYNONYMS[2]
+            .iter()
+            .any(|p| words.iter().any(|w| super::text::same_word(w, p)));
+        (how_much && summed) || quantity
+    }
+
+    fn statistics(&mut self, named: &Named, source: &Source) -> Result<Recipe, GoalProblem> {
+        let stats = self.stats();
+        if named.numbers.is_empty() {
+            if self.has(Op::Count) && stats.iter().all(|(_, s)| *s == Stat::Sum) {
+                // "how many sales per region", "number of rows"
+                return Ok(Recipe::CountRows {
+                    group_by: self.group_by.clone().or(named.categories.first().cloned()),
+                });
+            }
+            let op = stats.first().map_or(Op::Count, |(_, s)| Op::Stat(*s));
+            return Err(self.need_numbers(named, op, 1));
+        }
+        let mut all_stats = stats.clone();
+        if self.has(Op::Count) && all_stats.is_empty() {
+            let (at, _) = *self
+                .ops
+                .iter()
+                .find(|(_, o)| *o == Op::Count)
+                .expect("count");
+            let stat = if named.numbers.len() == 1 && self.count_is_total(&named.numbers[0]) {
+                let column = &named.numbers[0];
+                let said = self.say(
+                    format!(
+                        "\"{}\" read as the total of {column}",
+                        self.g.tokens[at].raw
+                    ),
+                    format!(
+                        "« {} » compris comme le total de {column}",
+                        self.g.tokens[at].raw
+                    ),
+                    format!(
+                        "«{}» entendido como el total de {column}",
+                        self.g.tokens[at].raw
+                    ),
+                );
+                self.assumptions.push(said);
+                Stat::Sum
+            } else {
+                Stat::Count
+            };
+            all_stats.push((at, stat));
+        }
+        let number_mentions: Vec<(usize, String)> = self
+            .mentions
+            .iter()
+            .filter(|m| super::is_number(source.kind(&m.column)))
+            .map(|m| (m.start, m.column.clone()))
+            .collect();
+        let mut items: Vec<(Stat, String)> = Vec::new();
+        if all_stats.len() == 1 || number_mentions.len() == 1 {
+            for (_, s) in &all_stats {
+                for (_, c) in &number_mentions {
+                    items.push((*s, c.clone()));
+                }
+            }
+        } else {
+            // "average age and total revenue": each statistic takes the
+            // next column named after it (or, for the last, the one before).
+            for (k, (at, s)) in all_stats.iter().enumerate() {
+                let until = all_stats.get(k + 1).map_or(usize::MAX, |(i, _)| *i);
+                let column = number_mentions
+                    .iter()
+                    .find(|(start, _)| start > at && *start < until)
+                    .or_else(|| number_mentions.iter().rev().find(|(start, _)| start < at))
+                    .or(number_mentions.first())
+                    .map(|(_, c)| c.clone());
+                if let Some(c) = column {
+                    items.push((*s, c));
+                }
+            }
+        }
+        items.dedup();
+        Ok(Recipe::Stats {
+            items,
+            group_by: self.group_by.clone().or(named.categories.first().cloned()),
+        })
+    }
+
+    /// A number next to "top", "first", "premiers"… that is not used yet;
+    /// it is placed.
+    fn top_n(&mut self) -> Option<usize> {
+        let (i, n) = self
+            .g
+            .tokens
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| !self.g.used[*i])
+            .find_map(|(i, t)| super::text::number(t).map(|n| (i, n)))
+            .filter(|(_, n)| *n >= 1.0 && *n <= 1000.0 && n.fract() == 0.0)?;
+        self.g.take(i, 1);
+        Some(n as usize)
+    }
+
+    /// Every operation asked is one the recipe computes.
+    fn check_ops_used(&self, recipe: &Recipe) -> Result<(), GoalProblem> {
+        let stats = self.stats();
+        let count_beside_stat = |i: usize| stats.iter().any(|(j, _)| j.abs_diff(i) <= 2);
+        let unused: Vec<Op> = self
+            .ops
+            .iter()
+            .filter(|(i, op)| !used_by(recipe, *op, count_beside_stat(*i)))
+            .map(|(_, op)| *op)
+            .collect();
+        if unused.is_empty() {
+            return Ok(());
+        }
+        let mut asked: Vec<String> = vec![recipe_words(recipe, self.lang)];
+        for op in unused {
+            let d = describe_op(op, self.lang);
+            if !asked.contains(&d) {
+                asked.push(d);
+            }
+        }
+        Err(GoalProblem::SeveralOperations { operations: asked })
+    }
+}
+
+/// True when `recipe` computes what `op` asks.
+fn used_by(recipe: &Recipe, op: Op, count_beside_stat: bool) -> bool {
+    use Op as O;
+    match (recipe, op) {
+        (_, O::Which) => true,
+        (Recipe::Normality { .. }, O::Normality)
+        | (Recipe::Outliers { .. }, O::Outliers | O::ZScore | O::Iqr)
+        | (Recipe::Correlation { .. }, O::Correlation | O::Spearman)
+        | (Recipe::Missing { .. }, O::Missing | O::Count)
+        | (Recipe::Distinct { .. }, O::Distinct | O::Count)
+        | (Recipe::Share { .. }, O::Share | O::Count | O::Stat(Stat::Sum))
+        | (Recipe::Ratio { .. }, O::Ratio | O::Stat(Stat::Sum | Stat::Mean))
+        | (Recipe::Rank { .. }, O::Top | O::Highest | O::Lowest | O::Count | O::Stat(_))
+        | (Recipe::Trend { .. }, O::Trend | O::Count)
+        | (Recipe::Distribution { .. }, O::Distribution)
+        | (Recipe::CountRows { .. }, O::Count | O::Distribution | O::Stat(Stat::Sum)) => true,
+        (Recipe::Trend { stat, .. }, O::Stat(s)) => *stat == s,
+        (Recipe::Stats { items, .. }, O::Stat(s)) => items.iter().any(|(i, _)| *i == s),
+        (Recipe::Stats { items, .. }, O::Count) => {
+            count_beside_stat
+                || items
+                    .iter()
+                    .all(|(s, _)| matches!(s, Stat::Count | Stat::Sum))
+        }
+        _ => false,
+    }
+}
+
+/// What a recipe computes, in a word.
+fn recipe_words(recipe: &Recipe, lang: crate::lang::Lang) -> String {
+    let op = match recipe {
+        Recipe::Stats { items, .. } => items.first().map_or(Op::Count, |(s, _)| Op::Stat(*s)),
+        Recipe::CountRows { .. } => Op::Count,
+        Recipe::Ratio { .. } => Op::Ratio,
+        Recipe::Share { .. } => Op::Share,
+        Recipe::Rank { highest: true, .. } => Op::Highest,
+        Recipe::Rank { .. } => Op::Lowest,
+        Recipe::Distinct { .. } => Op::Distinct,
+        Recipe::Missing { .. } => Op::Missing,
+        Recipe::Correlation { .. } => Op::Correlation,
+        Recipe::Normality { .. } => Op::Normality,
+        Recipe::Outliers { .. } => Op::Outliers,
+        Recipe::Trend { .. } => Op::Trend,
+        Recipe::Distribution { .. } => Op::Distribution,
+    };
+    describe_op(op, lang)
+}
