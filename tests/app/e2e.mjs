@@ -218,6 +218,29 @@ async function journey() {
     const cancelMs = performance.now() - cancelAt;
     await shot(s, "cancelled");
 
+    // The code is bound to its question: another question turns Run off
+    // (even a forced click starts nothing), and a question the generator
+    // refuses leaves no code at all.
+    await (await s.find(".nav-item[data-view='ask']")).click();
+    const goal = await s.find("#goal");
+    await goal.clear();
+    await goal.type("average units per product");
+    await (await s.find(".nav-item[data-view='review']")).click();
+    await s.waitText("[data-testid=stale]", "The question changed: write the code again for this question.", 5000);
+    assert.equal(await (await s.find("[data-testid=run]")).enabled(), false);
+    assert.match(await s.waitText("[data-testid=drafted-question]", "total revenue per region", 5000), /total revenue per region/);
+    await s.exec("const b = document.querySelector('[data-testid=run]'); b.disabled = false; b.click();");
+    await s.waitText(".notice", "The question changed", 5000);
+    assert.equal(await s.count(".screen-review"), 1, "no run started: still on the Code step");
+    await (await s.find(".nav-item[data-view='ask']")).click();
+    const refused = await s.find("#goal");
+    await refused.clear();
+    await refused.type("what is the weather on mars");
+    await refused.type(KEY.enter);
+    await s.until("the question to be refused", async () =>
+      (await s.exec("return document.querySelector('.screen-ask [role=alert]')?.textContent ?? '';")).trim() !== "", 60000);
+    assert.equal(await (await s.find(".nav-item[data-view='review']")).enabled(), false, "no code left for the refused question");
+
     // Settings: a model provider's key goes to the OS keyring (the kernel
     // key store here, under a service name of this test) and is never shown
     // again in full; the limits are saved.
