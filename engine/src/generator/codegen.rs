@@ -285,6 +285,17 @@ fn part_mask(f: &Filter, decimal_comma: bool) -> String {
                 }
             }
         }
+        (FilterValue::AnyOf(ns), part) => {
+            let list: Vec<String> = ns.iter().map(|n| py_num(*n)).collect();
+            let not = if f.cmp == Cmp::Ne { "~" } else { "" };
+            let part = if part == Some(DatePart::Month) {
+                "month"
+            } else {
+                "year"
+            };
+            format!("{not}dates({col}).dt.{part}.isin([{}])", list.join(", "))
+        }
+        (FilterValue::Date(d), _) => format!("dates({col}) {} {}", f.cmp.python(), py_str(d)),
         (FilterValue::Number(n), Some(part)) => format!(
             "dates({col}).dt.{} {} {}",
             match part {

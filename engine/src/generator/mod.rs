@@ -9,6 +9,8 @@
 //! on the same schema always gives the same code, so it offers no repair.
 
 pub mod codegen;
+#[cfg(test)]
+mod corpus;
 pub mod error;
 pub mod explain;
 pub mod extract;

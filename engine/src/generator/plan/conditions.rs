@@ -132,6 +132,40 @@ fn year_of(token: &text::Token) -> Option<i32> {
     None
 }
 
+/// The month after `month` of `year`.
+fn next_month(year: i32, month: u32) -> (i32, u32) {
+    if month == 12 {
+        (year + 1, 1)
+    } else {
+        (year, month + 1)
+    }
+}
+
+/// Equalities on one part of a date are alternatives ("June, July and
+/// August"): they become one filter on any of the values.
+fn merge_any_of(found: Vec<(usize, DatePart, Cmp, f64)>) -> Vec<(DatePart, Cmp, FilterValue)> {
+    let mut out: Vec<(DatePart, Cmp, FilterValue)> = Vec::new();
+    for (_, part, cmp, value) in found {
+        let same = out
+            .iter_mut()
+            .find(|(p, c, _)| *p == part && *c == Cmp::Eq && cmp == Cmp::Eq);
+        match same {
+            Some((_, _, FilterValue::Number(first))) => {
+                let first = *first;
+                out.retain(|(p, c, _)| !(*p == part && *c == Cmp::Eq));
+                out.push((part, Cmp::Eq, FilterValue::AnyOf(vec![first, value])));
+            }
+            Some((_, _, FilterValue::AnyOf(values))) => {
+                if !values.contains(&value) {
+                    values.push(value);
+                }
+            }
+            _ => out.push((part, cmp, FilterValue::Number(value))),
+        }
+    }
+    out
+}
+
 impl Reading<'_> {
     /// Category values: "for the North region", "pour la région Nord".
     pub fn category_filters(&mut self) {
@@ -143,7 +177,6 @@ impl Reading<'_> {
                     let is_word_we_know = |w: &str| {
                         w.chars().count() < 2
                             || lexicon::STOP_WORDS.contains(&w)
-                            || super::words::FILLERS.contains(&w)
                             || lexicon::OPS.iter().any(|(p, _)| text::same_word(p, w))
                     };
                     if words.is_empty() || (words.len() == 1 && is_word_we_know(&words[0])) {
@@ -156,8 +189,16 @@ impl Reading<'_> {
             }
         }
         hits.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        let clauses = self.g.tokens.last().map_or(0, |t| t.clause + 1);
         for (start, len, column, value) in hits {
             if !self.g.free(start, len) {
+                continue;
+            }
+            // "Santé !" alone in its clause, beside a question: a toast, not
+            // a filter; the clause is set aside as context and restated.
+            let clause = self.g.tokens[start].clause;
+            let alone = self.g.tokens.iter().filter(|t| t.clause == clause).count() == len;
+            if alone && clauses > 1 {
                 continue;
             }
             self.g.take(start, len);
@@ -245,9 +286,69 @@ impl Reading<'_> {
         });
     }
 
+    /// A yes/no column named without a grouping ("average charges for
+    /// smokers", "houses with a garage") keeps its yes rows; after a
+    /// negation ("without a garage", "non-smokers") its no rows.
+    pub fn yes_no_filters(&mut self) {
+        for m in self.mentions.clone() {
+            if self.kind(&m.column) != ColumnKind::Boolean
+                || self.group_by.as_deref() == Some(m.column.as_str())
+            {
+                continue;
+            }
+            let values: Vec<String> = self
+                .inputs
+                .iter()
+                .flat_map(|i| i.columns.iter().filter(|c| c.name == m.column))
+                .flat_map(|c| c.values.clone())
+                .collect();
+            let negated = m.start > 0
+                && matches!(
+                    self.g.tokens[m.start - 1].folded.as_str(),
+                    "non" | "no" | "not" | "without" | "sans" | "sin"
+                )
+                || (m.start > 1
+                    && matches!(
+                        self.g.tokens[m.start - 2].folded.as_str(),
+                        "without" | "sans" | "sin" | "no" | "not"
+                    ));
+            let yes = |v: &String| {
+                matches!(
+                    text::fold(v).as_str(),
+                    "yes" | "oui" | "si" | "true" | "vrai" | "verdadero" | "1" | "y"
+                )
+            };
+            let pick = values
+                .iter()
+                .find(|v| if negated { !yes(v) } else { yes(v) });
+            let Some(value) = pick.cloned() else { continue };
+            if negated {
+                let at = if matches!(
+                    self.g.tokens[m.start - 1].folded.as_str(),
+                    "non" | "no" | "not" | "without" | "sans" | "sin"
+                ) {
+                    m.start - 1
+                } else {
+                    m.start - 2
+                };
+                self.g.take(at, 1);
+            }
+            self.mentions.retain(|x| x.start != m.start);
+            self.add_value(m.column.clone(), Cmp::Eq, value.clone());
+            let said = self.say(
+                format!("only rows where {} is {value}", m.column),
+                format!("seulement les lignes où {} vaut {value}", m.column),
+                format!("solo las filas donde {} es {value}", m.column),
+            );
+            self.understood.push(said);
+        }
+    }
+
     /// Numeric conditions after a column: "age > 40", "âge supérieur à 40",
-    /// or before it: "more than 10 units".
-    pub fn numeric_filters(&mut self) {
+    /// or before it: "more than 10 units". A column of numbers named as a
+    /// condition without a value ("passengers who survived", "how many
+    /// survived") stops the plan: which value is meant is not said.
+    pub fn numeric_filters(&mut self) -> Result<(), GoalProblem> {
         let mut comparators: Vec<&(&str, Cmp)> = lexicon::COMPARATORS.iter().collect();
         comparators.sort_by_key(|(p, _)| std::cmp::Reverse(p.split_whitespace().count()));
         let mut conditioned: Vec<String> = Vec::new();
@@ -309,16 +410,45 @@ impl Reading<'_> {
         }
         // A column only used in a condition is not also a measure.
         self.mentions.retain(|m| !conditioned.contains(&m.column));
+        for m in &self.mentions {
+            if !super::is_number(self.kind(&m.column)) {
+                continue;
+            }
+            let before = m
+                .start
+                .checked_sub(1)
+                .map(|i| self.g.tokens[i].folded.as_str());
+            let relative = matches!(
+                before,
+                Some("who" | "that" | "which" | "qui" | "que" | "quienes" | "whose")
+            );
+            let word = self.g.tokens[m.start].folded.as_str();
+            let participle = ["ed", "ado", "ada", "ido", "ida"]
+                .iter()
+                .any(|s| word.ends_with(s))
+                && self.ops.iter().any(|(_, o)| *o == lexicon::Op::Count);
+            if relative || (participle && word.len() > 4 && self.g.tokens[m.start].raw != m.column)
+            {
+                let start = if relative { m.start - 1 } else { m.start };
+                return Err(GoalProblem::Unplaced {
+                    words: vec![self.g.raw(start, m.start + m.len - start)],
+                    understood: self.understood.clone(),
+                });
+            }
+        }
+        Ok(())
     }
 
     /// Years and months: "in 2024", "in March 2024", "hired before 2015",
-    /// "entre 2015 et 2018", "en mars", "en marzo de 2024".
+    /// "entre 2015 et 2018", "en mars", "en marzo de 2024", "June, July and
+    /// August" (one filter: any of them), "before March 2023" (a date).
     pub fn date_filters(&mut self) -> Result<(), GoalProblem> {
         if !self.columns.iter().any(|k| k.kind == ColumnKind::Date) {
             // Without a date column a year or month stays unplaced and is named.
             return Ok(());
         }
         let mut found: Vec<(usize, DatePart, Cmp, f64)> = Vec::new();
+        let mut dates: Vec<(usize, Cmp, String)> = Vec::new();
         let n = self.g.tokens.len();
         let mut i = 0;
         while i < n {
@@ -327,8 +457,6 @@ impl Reading<'_> {
                 continue;
             }
             if let Some(month) = self.month_at(i) {
-                self.g.take(i, 1);
-                found.push((i, DatePart::Month, Cmp::Eq, f64::from(month)));
                 // "March 2024", "mars de 2024"
                 let mut j = i + 1;
                 while j < n
@@ -337,17 +465,44 @@ impl Reading<'_> {
                 {
                     j += 1;
                 }
-                if let Some(year) = self
+                let year = self
                     .g
                     .tokens
                     .get(j)
                     .and_then(year_of)
-                    .filter(|_| !self.g.used[j])
-                {
-                    self.g.take(i + 1, j - i);
-                    found.push((j, DatePart::Year, Cmp::Eq, f64::from(year)));
+                    .filter(|_| !self.g.used[j]);
+                let cue = self.cue_before(i);
+                match (cue, year) {
+                    (Some((cmp, start, len)), Some(year)) if cmp != Cmp::Eq => {
+                        self.g.take(start, len);
+                        self.g.take(i, j + 1 - i);
+                        let (y, m) = if matches!(cmp, Cmp::Gt | Cmp::Le) {
+                            next_month(year, month)
+                        } else {
+                            (year, month)
+                        };
+                        let cmp = if matches!(cmp, Cmp::Gt | Cmp::Ge) {
+                            Cmp::Ge
+                        } else {
+                            Cmp::Lt
+                        };
+                        dates.push((i, cmp, format!("{y:04}-{m:02}-01")));
+                    }
+                    (Some((cmp, ..)), _) if cmp != Cmp::Eq => {
+                        // "before March" without a year: left to be named.
+                    }
+                    (cue, year) => {
+                        if let Some((_, start, len)) = cue {
+                            self.g.take(start, len);
+                        }
+                        self.g.take(i, 1);
+                        found.push((i, DatePart::Month, Cmp::Eq, f64::from(month)));
+                        if let Some(year) = year {
+                            self.g.take(i + 1, j - i);
+                            found.push((j, DatePart::Year, Cmp::Eq, f64::from(year)));
+                        }
+                    }
                 }
-                self.take_cue_before(i);
                 i += 1;
                 continue;
             }
@@ -359,34 +514,49 @@ impl Reading<'_> {
                     continue;
                 }
                 self.g.take(i, 1);
-                let cmp = self.take_cue_before(i).unwrap_or(Cmp::Eq);
+                let cmp = match self.cue_before(i) {
+                    Some((cmp, start, len)) => {
+                        self.g.take(start, len);
+                        cmp
+                    }
+                    None => Cmp::Eq,
+                };
                 found.push((i, DatePart::Year, cmp, f64::from(year)));
             }
             i += 1;
         }
-        let Some(&(first, ..)) = found.first() else {
+        let Some(first) = found.first().map(|f| f.0).or(dates.first().map(|d| d.0)) else {
             return Ok(());
         };
         let column = self.date_column(first)?;
-        for (_, part, cmp, value) in found {
-            let shown = match part {
-                DatePart::Year => format!("year({column}) {} {value}", cmp.python()),
-                DatePart::Month => format!("month({column}) {} {value}", cmp.python()),
-            };
-            let said = self.say(
-                format!("only rows where {shown}"),
-                format!("seulement les lignes où {shown}"),
-                format!("solo las filas donde {shown}"),
-            );
-            self.understood.push(said);
-            self.filters.push(Filter {
+        for (part, cmp, value) in merge_any_of(found) {
+            self.add_date_filter(Filter {
                 column: column.clone(),
                 cmp,
-                value: FilterValue::Number(value),
+                value,
                 part: Some(part),
             });
         }
+        for (_, cmp, date) in dates {
+            self.add_date_filter(Filter {
+                column: column.clone(),
+                cmp,
+                value: FilterValue::Date(date),
+                part: None,
+            });
+        }
         Ok(())
+    }
+
+    fn add_date_filter(&mut self, f: Filter) {
+        let shown = f.words(self.lang, |n| format!("{n}"));
+        let said = self.say(
+            format!("only rows where {shown}"),
+            format!("seulement les lignes où {shown}"),
+            format!("solo las filas donde {shown}"),
+        );
+        self.understood.push(said);
+        self.filters.push(f);
     }
 
     /// A month name at `i`; "may" only next to a year or after "in".
@@ -431,21 +601,19 @@ impl Reading<'_> {
         Some((a.min(b), a.max(b)))
     }
 
-    /// Takes the cue before a date at `i` and says which comparison it makes.
-    fn take_cue_before(&mut self, i: usize) -> Option<Cmp> {
+    /// The cue before a date at `i`: the comparison it makes, where it
+    /// starts and how many words it has.
+    fn cue_before(&self, i: usize) -> Option<(Cmp, usize, usize)> {
         let mut cues: Vec<&(&str, Cmp)> = YEAR_CUES.iter().collect();
         cues.sort_by_key(|(p, _)| std::cmp::Reverse(p.split_whitespace().count()));
-        for (phrase, cmp) in cues {
+        cues.into_iter().find_map(|(phrase, cmp)| {
             let len = phrase.split_whitespace().count();
-            let Some(start) = i.checked_sub(len) else {
-                continue;
-            };
-            if self.g.find(phrase).contains(&start) {
-                self.g.take(start, len);
-                return Some(*cmp);
-            }
-        }
-        None
+            let start = i.checked_sub(len)?;
+            self.g
+                .find(phrase)
+                .contains(&start)
+                .then_some((*cmp, start, len))
+        })
     }
 
     /// The date column a date expression at `at` is about: a date column

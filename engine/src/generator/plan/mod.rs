@@ -34,6 +34,10 @@ pub enum FilterValue {
     List(Vec<String>),
     /// A number.
     Number(f64),
+    /// Any of several numbers (months, years): `Eq` only.
+    AnyOf(Vec<f64>),
+    /// A date, `YYYY-MM-DD`, compared with the whole date.
+    Date(String),
 }
 
 /// The part of a date a filter compares.
@@ -326,11 +330,14 @@ pub fn plan(goal: &str, lang: Lang, inputs: &[InputDescription]) -> Result<Plan,
     r.quoted_columns(goal);
     r.phrase_ops();
     r.column_mentions()?;
+    r.format_words();
     r.category_filters();
-    r.numeric_filters();
+    r.numeric_filters()?;
     r.date_filters()?;
     r.groups_and_periods();
+    r.yes_no_filters();
     r.word_ops();
+    r.population_words();
     r.settle_mentions();
     let source = choose_source(&mut r)?;
     let recipe = r.recipe(&source)?;
@@ -377,6 +384,15 @@ fn choose_source(r: &mut Reading) -> Result<Source, GoalProblem> {
         .iter()
         .filter(|i| named.iter().all(|n| i.columns.iter().any(|c| c.name == *n)))
         .collect();
+    // Several files loaded: the goal's words must point at one of them.
+    let fits: Vec<&InputDescription> = if fits.len() == 1 && r.candidate_files.len() > 1 {
+        r.inputs
+            .iter()
+            .filter(|i| r.candidate_files.contains(&i.name))
+            .collect()
+    } else {
+        fits
+    };
     let input = match fits.as_slice() {
         [] => {
             let mut files: Vec<String> = named

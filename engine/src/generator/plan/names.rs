@@ -36,12 +36,12 @@ impl Filter {
                 format!("el mes de {c}"),
             ),
         };
+        let or = say(lang, " or ".into(), " ou ".into(), " o ".into());
         let value = match &self.value {
             FilterValue::Number(n) => number(*n),
-            FilterValue::List(values) => {
-                let or = say(lang, " or ".into(), " ou ".into(), " o ".into());
-                values.join(&or)
-            }
+            FilterValue::AnyOf(ns) => ns.iter().map(|n| number(*n)).collect::<Vec<_>>().join(&or),
+            FilterValue::Date(d) => d.clone(),
+            FilterValue::List(values) => values.join(&or),
         };
         match self.cmp {
             Cmp::Eq => say(
@@ -56,7 +56,9 @@ impl Filter {
                 format!("{subject} ne vaut pas {value}"),
                 format!("{subject} no es {value}"),
             ),
-            _ if self.part.is_none() => format!("{subject} {} {value}", self.cmp.python()),
+            _ if self.part.is_none() && !matches!(self.value, FilterValue::Date(_)) => {
+                format!("{subject} {} {value}", self.cmp.python())
+            }
             cmp => {
                 let said = match cmp {
                     Cmp::Lt => say(lang, "before".into(), "avant".into(), "antes de".into()),

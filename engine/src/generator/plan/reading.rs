@@ -7,7 +7,7 @@ use super::names::{column_forms, describe_op};
 use super::text::{self, Token};
 use super::{lexicon, GoalProblem};
 use crate::generator::lexicon::Op;
-use crate::generator::terms::Period;
+use crate::generator::terms::{Period, Stat};
 use crate::inputs::{ColumnKind, InputDescription};
 use crate::lang::Lang;
 
@@ -143,6 +143,10 @@ pub struct Reading<'a> {
     pub rounding: Option<u32>,
     /// A date column named (the trend's axis).
     pub date_mentioned: Option<String>,
+    /// Files where some column fits a phrase of the goal, at any strength:
+    /// with several files loaded, a phrase that fits columns of two files
+    /// does not choose the file.
+    pub candidate_files: Vec<String>,
 }
 
 impl<'a> Reading<'a> {
@@ -175,6 +179,7 @@ impl<'a> Reading<'a> {
             period: None,
             rounding: None,
             date_mentioned: None,
+            candidate_files: Vec::new(),
         }
     }
 
@@ -301,8 +306,7 @@ impl<'a> Reading<'a> {
         let mut candidates: Vec<(usize, usize, u8, String)> = Vec::new();
         for k in &self.columns {
             let grammar_only = text::name_words(&k.name).iter().all(|w| {
-                super::words::FILLERS.contains(&w.as_str())
-                    || lexicon::STOP_WORDS.contains(&w.as_str())
+                lexicon::STOP_WORDS.contains(&w.as_str()) || lexicon::ARTICLES.contains(&w.as_str())
             });
             if grammar_only {
                 continue;
@@ -314,6 +318,13 @@ impl<'a> Reading<'a> {
             }
         }
         candidates.sort_by(|a, b| b.1.cmp(&a.1).then(b.2.cmp(&a.2)).then(a.0.cmp(&b.0)));
+        for (.., name) in &candidates {
+            for k in self.columns.iter().filter(|k| &k.name == name) {
+                self.candidate_files.extend(k.files.iter().cloned());
+            }
+        }
+        self.candidate_files.sort();
+        self.candidate_files.dedup();
         for (start, len, score, name) in &candidates {
             if !self.g.free(*start, *len) {
                 continue;
@@ -393,6 +404,86 @@ impl<'a> Reading<'a> {
                 format!("por {group}"),
             );
             self.understood.push(said);
+        }
+    }
+
+    /// "answer in French", "réponds en espagnol": the language of the
+    /// answer, not a filter on a value "French".
+    pub fn format_words(&mut self) {
+        const LANGUAGES: &[&str] = &[
+            "english", "french", "spanish", "anglais", "francais", "espagnol", "ingles", "frances",
+            "espanol",
+        ];
+        const ANSWER: &[&str] = &[
+            "answer",
+            "reply",
+            "respond",
+            "write",
+            "explain",
+            "reponds",
+            "repondez",
+            "repondre",
+            "ecris",
+            "ecrivez",
+            "responde",
+            "responda",
+            "responder",
+            "escribe",
+            "escriba",
+        ];
+        for i in 1..self.g.tokens.len() {
+            let t = &self.g.tokens[i];
+            if !LANGUAGES.contains(&t.folded.as_str())
+                || !matches!(self.g.tokens[i - 1].folded.as_str(), "in" | "en")
+            {
+                continue;
+            }
+            let clause = t.clause;
+            let verb = (0..i).rev().find(|&j| {
+                self.g.tokens[j].clause == clause
+                    && ANSWER.contains(&self.g.tokens[j].folded.as_str())
+            });
+            if let Some(j) = verb {
+                self.g.take(j, 1);
+                self.g.take(i - 1, 2);
+            }
+        }
+    }
+
+    /// "population formula", "de la population", "muestral": which standard
+    /// deviation or variance is asked.
+    pub fn population_words(&mut self) {
+        let population = ["population", "poblacion", "poblacional"]
+            .iter()
+            .flat_map(|w| self.g.find(w))
+            .collect::<Vec<_>>();
+        let sample = ["sample", "echantillon", "muestra", "muestral"]
+            .iter()
+            .flat_map(|w| self.g.find(w))
+            .collect::<Vec<_>>();
+        let spread = self
+            .ops
+            .iter()
+            .any(|(_, o)| matches!(o, Op::Stat(Stat::Std | Stat::Var)));
+        if !spread || (population.is_empty() && sample.is_empty()) {
+            return;
+        }
+        for i in population.iter().chain(&sample) {
+            self.g.take(*i, 1);
+        }
+        for w in ["formula", "formule", "formula"] {
+            for i in self.g.find(w) {
+                self.g.take(i, 1);
+            }
+        }
+        if !population.is_empty() {
+            for (_, op) in &mut self.ops {
+                *op = match *op {
+                    Op::Stat(Stat::Std) => Op::Stat(Stat::PopStd),
+                    Op::Stat(Stat::Var) => Op::Stat(Stat::PopVar),
+                    other => other,
+                };
+            }
         }
     }
 

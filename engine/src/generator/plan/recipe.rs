@@ -72,6 +72,8 @@ impl Reading<'_> {
             if let (Some(j), true) = (cue, others) {
                 self.g.take(j, 1);
                 self.ops.retain(|(k, _)| *k != i);
+                // "ignore the missing hours": hours is not a measure.
+                self.mentions.retain(|m| !(m.start > i && m.start <= i + 2));
                 let said = self.say(
                     "empty cells are left out".into(),
                     "les cellules vides sont écartées".into(),
@@ -272,6 +274,24 @@ impl Reading<'_> {
             return Err(self.need_numbers(named, Op::Highest, 1));
         }
         let value = named.numbers.first().cloned();
+        if group.is_none() && n == 1 && !self.has(Op::Top) {
+            // "the highest fee": the largest value itself.
+            let stat = if highest { Stat::Max } else { Stat::Min };
+            let column = value.clone().unwrap_or_default();
+            return Ok(Recipe::Stats {
+                items: vec![(stat, column)],
+                group_by: None,
+            });
+        }
+        let counted = self.has(Op::Count)
+            || (0..self.g.tokens.len()).any(|i| {
+                !self.g.used[i] && super::words::ROW_NOUNS.contains(&self.g.tokens[i].key.as_str())
+            });
+        if value.is_none() && (!counted || !self.stats().is_empty()) {
+            // "which subject has the lowest average?", "quel produit rapporte
+            // le plus ?": the highest what is not said.
+            return Err(self.need_numbers(named, Op::Highest, 1));
+        }
         let default = if value.is_some() {
             Stat::Sum
         } else {
@@ -354,7 +374,7 @@ impl Reading<'_> {
             if self.has(Op::Count) && stats.iter().all(|(_, s)| *s == Stat::Sum) {
                 // "how many sales per region", "number of rows"
                 return Ok(Recipe::CountRows {
-                    group_by: self.group_by.clone().or(named.categories.first().cloned()),
+                    group_by: self.group_by.clone(),
                 });
             }
             let op = stats.first().map_or(Op::Count, |(_, s)| Op::Stat(*s));
@@ -422,7 +442,7 @@ impl Reading<'_> {
         items.dedup();
         Ok(Recipe::Stats {
             items,
-            group_by: self.group_by.clone().or(named.categories.first().cloned()),
+            group_by: self.group_by.clone(),
         })
     }
 

@@ -252,7 +252,6 @@ pub const FILLERS: &[&str] = &[
     "look",
     "display",
     "print",
-    "report",
     "return",
     "list",
     "provide",
@@ -647,6 +646,39 @@ pub const FILLERS: &[&str] = &[
     "estadistica",
     "estadisticas",
     "si",
+];
+
+/// Nouns that name the rows themselves: "which city has the most people"
+/// counts rows.
+pub const ROW_NOUNS: &[&str] = &[
+    "people",
+    "person",
+    "personne",
+    "gens",
+    "persona",
+    "passenger",
+    "student",
+    "eleve",
+    "etudiant",
+    "alumno",
+    "estudiante",
+    "member",
+    "membre",
+    "miembro",
+    "socio",
+    "house",
+    "maison",
+    "casa",
+    "vivienda",
+    "transaction",
+    "row",
+    "line",
+    "record",
+    "entry",
+    "ligne",
+    "fila",
+    "registro",
+    "enregistrement",
 ];
 
 /// Words that make a clause ask something even when nothing else in it was
