@@ -518,7 +518,12 @@ pub const SYNONYMS: &[&[&str]] = &[
     &["duration", "duree", "duracion", "time", "temps", "tiempo"],
     &["distance", "distancia"],
     &["rating", "evaluation", "valoracion", "stars", "etoile"],
-    &["gender", "sexe", "genero", "sex", "sexo"],
+    &["gender", "sexe", "genero", "sex", "sexo", "genre"],
+    &["subject", "matiere", "materia", "asignatura"],
+    &["term", "trimestre", "semester", "semestre"],
+    &["shelter", "refuge", "refugio"],
+    &["smoker", "fumeur", "fumador"],
+    &["close", "closing", "cloture", "cierre"],
     &["department", "departement", "service", "departamento"],
     &["status", "statut", "estado"],
     &[

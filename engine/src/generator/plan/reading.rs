@@ -147,6 +147,8 @@ pub struct Reading<'a> {
     /// with several files loaded, a phrase that fits columns of two files
     /// does not choose the file.
     pub candidate_files: Vec<String>,
+    /// Files where a column is named by its own name (not a synonym).
+    pub exact_files: Vec<String>,
 }
 
 impl<'a> Reading<'a> {
@@ -180,6 +182,7 @@ impl<'a> Reading<'a> {
             rounding: None,
             date_mentioned: None,
             candidate_files: Vec::new(),
+            exact_files: Vec::new(),
         }
     }
 
@@ -318,9 +321,12 @@ impl<'a> Reading<'a> {
             }
         }
         candidates.sort_by(|a, b| b.1.cmp(&a.1).then(b.2.cmp(&a.2)).then(a.0.cmp(&b.0)));
-        for (.., name) in &candidates {
+        for (_, _, score, name) in &candidates {
             for k in self.columns.iter().filter(|k| &k.name == name) {
                 self.candidate_files.extend(k.files.iter().cloned());
+                if *score == 3 {
+                    self.exact_files.extend(k.files.iter().cloned());
+                }
             }
         }
         self.candidate_files.sort();

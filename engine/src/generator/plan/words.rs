@@ -158,6 +158,9 @@ pub const FILLERS: &[&str] = &[
     "generates",
     "generated",
     // The rows themselves, in all three languages
+    "pasajero",
+    "passager",
+    "viajero",
     "people",
     "person",
     "persons",
@@ -651,6 +654,9 @@ pub const FILLERS: &[&str] = &[
 /// Nouns that name the rows themselves: "which city has the most people"
 /// counts rows.
 pub const ROW_NOUNS: &[&str] = &[
+    "pasajero",
+    "passager",
+    "viajero",
     "people",
     "person",
     "personne",
