@@ -76,7 +76,7 @@ fn expected_cond(cond: &str) -> Vec<String> {
         return vec![format!("month({col}){op}{}", months.join("/"))];
     }
     if op == "=" {
-        let mut values: Vec<String> = right.split('/').map(|v| number(v)).collect();
+        let mut values: Vec<String> = right.split('/').map(number).collect();
         values.sort();
         return vec![format!("{left}={}", values.join("/"))];
     }
@@ -178,6 +178,25 @@ fn plan_cond(f: &Filter, input: &InputDescription) -> Vec<String> {
     }
 }
 
+/// Statistics, canonical: the count of a column without empty cells is
+/// the number of rows.
+fn stats_measures(items: &[(Stat, String)], input: &InputDescription) -> BTreeSet<String> {
+    items
+        .iter()
+        .map(|(s, c)| {
+            let full = input
+                .columns
+                .iter()
+                .any(|k| &k.name == c && k.empty_cells == 0);
+            if *s == Stat::Count && full {
+                "rows".to_owned()
+            } else {
+                format!("{}({c})", stat_word(*s))
+            }
+        })
+        .collect()
+}
+
 /// A plan, canonical.
 fn planned(p: &Plan, input: &InputDescription) -> Canon {
     let mut conds: BTreeSet<String> = p.filters.iter().flat_map(|f| plan_cond(f, input)).collect();
@@ -189,20 +208,7 @@ fn planned(p: &Plan, input: &InputDescription) -> Canon {
             } else {
                 "value"
             },
-            items
-                .iter()
-                .map(|(s, c)| {
-                    let full = input
-                        .columns
-                        .iter()
-                        .any(|k| &k.name == c && k.empty_cells == 0);
-                    if *s == Stat::Count && full {
-                        "rows".to_owned()
-                    } else {
-                        format!("{}({c})", stat_word(*s))
-                    }
-                })
-                .collect(),
+            stats_measures(items, input),
             group_by.clone(),
             1,
         ),

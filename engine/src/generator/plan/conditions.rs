@@ -629,8 +629,7 @@ impl Reading<'_> {
         if let Some(m) = self
             .mentions
             .iter()
-            .filter(|m| m.start < at && self.kind(&m.column) == ColumnKind::Date)
-            .next_back()
+            .rfind(|m| m.start < at && self.kind(&m.column) == ColumnKind::Date)
         {
             return Ok(m.column.clone());
         }
