@@ -110,7 +110,8 @@ app: deps image build
 ## make app-test: the real app window under Xvfb, driven through WebDriver
 ## (tauri-driver + WebKitWebDriver): add a CSV, ask, review and edit the
 ## code, run in the real sandbox, read the answer and chart, open the run in
-## history, verify the log, a hostile edit is refused, cancel stops a run.
+## history, verify the log, a hostile edit is refused, cancel stops a run,
+## code drafted for another question cannot run.
 ## Screenshots go to ~/.cache/glovebox/app-screenshots/ (make app-screenshots
 ## refreshes the committed ones in tests/app/screenshots/).
 TAURI_DRIVER_VERSION := 2.0.6
