@@ -9,7 +9,9 @@ use glovebox_sandbox::Outcome;
 use serde::Serialize;
 use serde_json::json;
 
-use crate::audit::event::{Answer, Event, ModelReply, Recorded, RunFinished, StopKind};
+use crate::audit::event::{
+    Answer, Event, Interpretation, ModelReply, Recorded, RunFinished, StopKind,
+};
 use crate::inputs::InputDescription;
 use crate::lang::Lang;
 use crate::policy::{Finding, PolicyReport, Verdict};
@@ -149,6 +151,10 @@ pub struct RunReport {
     pub stop_reason: Option<String>,
     /// What kind of stop.
     pub stop_kind: Option<StopKind>,
+    /// How the goal was read (offline planner), restated.
+    pub interpretation: Option<Interpretation>,
+    /// Rephrasings that would run as written, when the goal was not clear.
+    pub suggestions: Vec<String>,
     /// Policy verdict and findings of the last attempt.
     pub policy: PolicySummary,
     /// Sandbox outcome of the last attempt.
@@ -178,6 +184,8 @@ impl RunReport {
             code: String::new(),
             attempts: vec![],
             stop_reason: None,
+            interpretation: None,
+            suggestions: vec![],
             stop_kind: None,
             policy: PolicySummary::default(),
             sandbox: SandboxReport::default(),
@@ -291,6 +299,8 @@ impl RunReport {
         }
         self.stop_kind = finished.stop_kind;
         self.stop_reason = finished.stop_reason.clone();
+        self.interpretation = finished.interpretation.clone();
+        self.suggestions = finished.suggestions.clone();
         // The attempt that ended the run failed for the run's reason.
         if let (Some(a), Some(reason)) = (self.attempts.last_mut(), &self.stop_reason) {
             if a.failure.is_none() && self.status != Status::Answered {

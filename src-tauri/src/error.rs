@@ -101,6 +101,11 @@ pub struct IpcError {
     pub code: ErrorCode,
     /// Plain-language message.
     pub message: String,
+    /// Complete rephrasings that would run as written (a question not
+    /// understood); the app offers them as buttons.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[ts(optional, as = "Option<Vec<String>>")]
+    pub suggestions: Vec<String>,
 }
 
 impl IpcError {
@@ -109,6 +114,7 @@ impl IpcError {
         Self {
             code,
             message: message.to_string(),
+            suggestions: Vec::new(),
         }
     }
 

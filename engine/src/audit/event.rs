@@ -323,6 +323,36 @@ pub struct RunFinished {
     /// Why it stopped, in the goal's language (other runs).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stop_reason: Option<String>,
+    /// How the goal was read (answered runs of the offline planner).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub interpretation: Option<Interpretation>,
+    /// Complete rephrasings that would run as written (goals that stopped
+    /// because they were not clear).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub suggestions: Vec<String>,
+}
+
+/// How a goal was read, restated: one sentence in the goal's language, and
+/// its parts.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Interpretation {
+    /// What was computed, on which rows of which file.
+    pub sentence: String,
+    /// The file read.
+    pub file: String,
+    /// What is computed, in words ("mean of Fare").
+    pub measures: Vec<String>,
+    /// The columns used.
+    pub columns: Vec<String>,
+    /// The conditions on rows, in words; empty: every row.
+    pub filters: Vec<String>,
+    /// The grouping column, if any.
+    pub grouping: Option<String>,
+    /// Choices the goal did not state.
+    pub assumptions: Vec<String>,
+    /// Clauses set aside because they ask nothing, as written.
+    pub context: Vec<String>,
 }
 
 impl RunFinished {
@@ -334,6 +364,8 @@ impl RunFinished {
             explanation: Some(explanation),
             stop_kind: None,
             stop_reason: None,
+            interpretation: None,
+            suggestions: Vec::new(),
         }
     }
 
@@ -345,6 +377,8 @@ impl RunFinished {
             explanation: None,
             stop_kind: Some(kind),
             stop_reason: Some(reason),
+            interpretation: None,
+            suggestions: Vec::new(),
         }
     }
 }

@@ -15,6 +15,8 @@ pub enum GenerateError {
         problem: GoalProblem,
         /// Plain-language reason, listing what was understood and the columns.
         message: String,
+        /// Complete rephrasings that would run as written.
+        suggestions: Vec<String>,
     },
     /// No generator has this name.
     #[error("unknown provider \"{0}\" (available: offline, openai, anthropic)")]

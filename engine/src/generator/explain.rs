@@ -6,6 +6,7 @@
 
 use super::plan::{stat_name, GoalProblem, OutlierMethod, Plan, Recipe};
 use super::terms::Period;
+use crate::audit::event::Interpretation;
 use crate::inputs::{ColumnKind, InputDescription};
 use crate::lang::Lang;
 use crate::validate::{CheckedResult, RawTable, RawValue, Value};
@@ -70,6 +71,22 @@ pub fn explain(plan: &Plan, result: &CheckedResult) -> String {
     let lang = plan.lang;
     let file = &plan.source.name;
     let mut parts: Vec<String> = vec![what(plan)];
+    for a in &plan.assumptions {
+        parts.push(t(
+            lang,
+            format!("assumed: {a}"),
+            format!("hypothèse : {a}"),
+            format!("supuesto: {a}"),
+        ));
+    }
+    for c in &plan.context {
+        parts.push(t(
+            lang,
+            format!("set aside as context, not used: \"{c}\""),
+            format!("mis de côté comme contexte, non utilisé : « {c} »"),
+            format!("dejado de lado como contexto, no usado: «{c}»"),
+        ));
+    }
 
     // Rows read and kept.
     let counts = table(result, "row_counts");
@@ -534,7 +551,12 @@ pub fn columns_available(inputs: &[InputDescription], lang: Lang) -> String {
 }
 
 /// The stop reason for a goal that cannot be planned.
-pub fn goal_problem(problem: &GoalProblem, inputs: &[InputDescription], lang: Lang) -> String {
+pub fn goal_problem(
+    problem: &GoalProblem,
+    inputs: &[InputDescription],
+    lang: Lang,
+    suggestions: &[String],
+) -> String {
     let columns = columns_available(inputs, lang);
     let understood = |u: &[String]| -> String {
         if u.is_empty() {
@@ -631,10 +653,95 @@ pub fn goal_problem(problem: &GoalProblem, inputs: &[InputDescription], lang: La
             format!("el objetivo nombra más columnas de las que una receta sin conexión puede usar ({}), por ejemplo dos agrupaciones a la vez; pida un cálculo a la vez", understood(u)),
         ),
     };
+    let asks = if suggestions.is_empty() {
+        String::new()
+    } else {
+        let quoted: Vec<String> = suggestions
+            .iter()
+            .map(|q| match lang {
+                Lang::En => format!("“{q}”"),
+                Lang::Fr | Lang::Es => format!("« {q} »"),
+            })
+            .collect();
+        let q = quoted.join(", ");
+        t(
+            lang,
+            format!(" You could ask: {q}."),
+            format!(" Vous pourriez demander : {q}."),
+            format!(" Podría preguntar: {q}."),
+        )
+    };
     t(
         lang,
-        format!("{body}. Columns in your files: {columns}"),
-        format!("{body}. Colonnes de vos fichiers : {columns}"),
-        format!("{body}. Columnas de sus archivos: {columns}"),
+        format!("{body}. Columns in your files: {columns}.{asks}"),
+        format!("{body}. Colonnes de vos fichiers : {columns}.{asks}"),
+        format!("{body}. Columnas de sus archivos: {columns}.{asks}"),
     )
+}
+
+/// How a plan reads its goal, restated, with its parts.
+pub fn interpretation(plan: &Plan) -> Interpretation {
+    let lang = plan.lang;
+    let measures = match &plan.recipe {
+        Recipe::Stats { items, .. } => items
+            .iter()
+            .map(|(s, c)| super::codegen::measure_name(*s, c, lang))
+            .collect(),
+        _ => vec![what(plan)],
+    };
+    let mut columns: Vec<String> = super::plan::recipe_columns(&plan.recipe)
+        .into_iter()
+        .map(str::to_owned)
+        .collect();
+    for f in &plan.filters {
+        if !columns.contains(&f.column) {
+            columns.push(f.column.clone());
+        }
+    }
+    Interpretation {
+        sentence: reading_sentence(plan),
+        file: plan.source.name.clone(),
+        measures,
+        columns,
+        filters: plan.filters.iter().map(|f| condition(f, lang)).collect(),
+        grouping: match &plan.recipe {
+            Recipe::Stats { group_by, .. }
+            | Recipe::CountRows { group_by }
+            | Recipe::Ratio { group_by, .. }
+            | Recipe::Share { group_by, .. }
+            | Recipe::Rank { group_by, .. } => group_by.clone(),
+            _ => None,
+        },
+        assumptions: plan.assumptions.clone(),
+        context: plan.context.clone(),
+    }
+}
+
+/// "Computed the mean of Fare in passengers.csv, over all 240 rows, no
+/// filter".
+fn reading_sentence(plan: &Plan) -> String {
+    let lang = plan.lang;
+    let what = contract(&what(plan), lang);
+    let rows = plan.source.rows;
+    let conditions: Vec<String> = plan.filters.iter().map(|f| condition(f, lang)).collect();
+    let mut sentence = if conditions.is_empty() {
+        t(
+            lang,
+            format!("{what}, over all {rows} rows, no filter"),
+            format!("{what}, sur les {rows} lignes, sans filtre"),
+            format!("{what}, sobre las {rows} filas, sin filtro"),
+        )
+    } else {
+        let c = list(&conditions, lang);
+        t(
+            lang,
+            format!("{what}, over the rows where {c}"),
+            format!("{what}, sur les lignes où {c}"),
+            format!("{what}, sobre las filas donde {c}"),
+        )
+    };
+    if let Some(first) = sentence.get(..1) {
+        sentence = first.to_uppercase() + &sentence[1..];
+    }
+    sentence
 }

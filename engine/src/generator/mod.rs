@@ -142,8 +142,15 @@ impl OfflineGenerator {
     pub fn generate(&self, request: &GenerationRequest<'_>) -> Result<Generated, GenerateError> {
         let _span = tracing::info_span!("offline_generate").entered();
         let plan = plan::plan(request.goal, request.lang, request.inputs).map_err(|problem| {
-            let message = explain::goal_problem(&problem, request.inputs, request.lang);
-            GenerateError::Goal { problem, message }
+            let suggestions =
+                plan::rephrase::suggestions(&problem, request.goal, request.lang, request.inputs);
+            let message =
+                explain::goal_problem(&problem, request.inputs, request.lang, &suggestions);
+            GenerateError::Goal {
+                problem,
+                message,
+                suggestions,
+            }
         })?;
         let code = codegen::generate(&plan, request.goal);
         Ok(Generated {

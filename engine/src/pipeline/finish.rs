@@ -23,7 +23,8 @@ impl Engine {
             None => checked.notes.join("\n"),
         };
         self.draw_charts(ctx, &checked)?;
-        let finished = RunFinished::answered(run_report::answer(&checked), explanation);
+        let mut finished = RunFinished::answered(run_report::answer(&checked), explanation);
+        finished.interpretation = current.plan.as_ref().map(explain::interpretation);
         self.record(ctx, Event::RunFinished(finished))
     }
 
@@ -70,7 +71,8 @@ impl Engine {
 
     /// Records how a run stopped.
     pub(super) fn stop(&mut self, ctx: &mut RunCtx, stop: Stop) -> Result<(), EngineError> {
-        let finished = RunFinished::stopped(stop.status, stop.kind, stop.reason);
+        let mut finished = RunFinished::stopped(stop.status, stop.kind, stop.reason);
+        finished.suggestions = stop.suggestions;
         self.record(ctx, Event::RunFinished(finished))
     }
 }

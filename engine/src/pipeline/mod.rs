@@ -323,6 +323,8 @@ struct Stop {
     status: Status,
     kind: StopKind,
     reason: String,
+    /// Rephrasings that would run as written (goals not clear enough).
+    suggestions: Vec<String>,
 }
 
 impl Stop {
@@ -331,6 +333,7 @@ impl Stop {
             status,
             kind,
             reason: reason.into(),
+            suggestions: Vec::new(),
         }
     }
 

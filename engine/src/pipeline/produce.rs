@@ -98,7 +98,11 @@ impl Engine {
             ),
             _ => (StopKind::Input, error.to_string()),
         };
-        Ok(Stop::new(Status::Stopped, kind, reason))
+        let mut stop = Stop::new(Status::Stopped, kind, reason);
+        if let GenerateError::Goal { suggestions, .. } = error {
+            stop.suggestions.clone_from(suggestions);
+        }
+        Ok(stop)
     }
 }
 

@@ -121,7 +121,9 @@ fn stopped(report: &RunReport) -> IpcError {
     let code = report
         .stop_kind
         .map_or(ErrorCode::Internal, ErrorCode::from);
-    IpcError::new(code, report.stop_reason.as_deref().unwrap_or_default())
+    let mut error = IpcError::new(code, report.stop_reason.as_deref().unwrap_or_default());
+    error.suggestions.clone_from(&report.suggestions);
+    error
 }
 
 /// The exact request a model provider would get (nothing is sent).

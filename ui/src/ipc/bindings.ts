@@ -250,6 +250,40 @@ values: Record<string, number | string | boolean | null>,
  */
 text: string, };
 
+export type Interpretation = { 
+/**
+ * What was computed, on which rows of which file.
+ */
+sentence: string, 
+/**
+ * The file read.
+ */
+file: string, 
+/**
+ * What is computed, in words ("mean of Fare").
+ */
+measures: Array<string>, 
+/**
+ * The columns used.
+ */
+columns: Array<string>, 
+/**
+ * The conditions on rows, in words; empty: every row.
+ */
+filters: Array<string>, 
+/**
+ * The grouping column, if any.
+ */
+grouping: string | null, 
+/**
+ * Choices the goal did not state.
+ */
+assumptions: Array<string>, 
+/**
+ * Clauses set aside because they ask nothing, as written.
+ */
+context: Array<string>, };
+
 export type PolicySummary = { 
 /**
  * The strongest severity found.
@@ -331,6 +365,14 @@ stop_reason: string | null,
  * What kind of stop.
  */
 stop_kind: StopKind | null, 
+/**
+ * How the goal was read (offline planner), restated.
+ */
+interpretation: Interpretation | null, 
+/**
+ * Rephrasings that would run as written, when the goal was not clear.
+ */
+suggestions: Array<string>, 
 /**
  * Policy verdict and findings of the last attempt.
  */
@@ -586,4 +628,9 @@ code: ErrorCode,
 /**
  * Plain-language message.
  */
-message: string, };
+message: string, 
+/**
+ * Complete rephrasings that would run as written (a question not
+ * understood); the app offers them as buttons.
+ */
+suggestions?: Array<string>, };

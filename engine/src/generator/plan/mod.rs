@@ -6,14 +6,15 @@
 //! understood and the columns available: it never guesses silently, and
 //! each choice it makes on its own is kept as an assumption to restate.
 //!
-//! The stages: [`reading`] (the goal's words, rounding, names, operations,
-//! groupings), [`conditions`] (filters), [`recipe`] (what is computed),
-//! [`words`] (what is left), [`names`] (words for operations and columns).
+//! The stages: `reading` (the goal's words, rounding, names, operations,
+//! groupings), `conditions` (filters), `recipe` (what is computed),
+//! `words` (what is left), `names` (words for operations and columns).
 
 mod conditions;
 mod names;
 mod reading;
 mod recipe;
+pub mod rephrase;
 pub mod words;
 
 use serde::Serialize;
@@ -446,7 +447,7 @@ fn choose_source(r: &mut Reading) -> Result<Source, GoalProblem> {
 }
 
 /// The columns a recipe uses.
-fn recipe_columns(recipe: &Recipe) -> Vec<&str> {
+pub fn recipe_columns(recipe: &Recipe) -> Vec<&str> {
     let mut out: Vec<&str> = Vec::new();
     match recipe {
         Recipe::Stats { items, group_by } => {

@@ -1,7 +1,7 @@
 //! The goal as the planner reads it: its words and which of them are
 //! placed, and the stages that place them — rounding, quoted names,
 //! operations, column mentions, groupings and periods. Conditions have
-//! their own module ([`super::conditions`]).
+//! their own module (`super::conditions`).
 
 use super::names::{column_forms, describe_op};
 use super::text::{self, Token};

@@ -41,14 +41,24 @@ pub(crate) fn exit_code(report: &RunReport) -> u8 {
     }
 }
 
-/// Prints a run's report for a person: the answer, its tables (first ten
-/// rows), explanation and charts, or why it stopped; then policy findings,
+/// Prints a run's report for a person: the answer, how the goal was read
+/// (with its assumptions), its tables (first ten rows), explanation and
+/// charts, or why it stopped (with rephrasings that would run); then policy findings,
 /// refused network attempts, and the run id with its audit entry.
 #[allow(clippy::print_stdout)]
 pub(crate) fn print_report(r: &RunReport) {
     match r.status {
         Status::Answered => {
             println!("Answer: {}", r.answer.text);
+            if let Some(reading) = &r.interpretation {
+                println!("Read as: {}", reading.sentence);
+                for a in &reading.assumptions {
+                    println!("  assumed: {a}");
+                }
+                for c in &reading.context {
+                    println!("  set aside (context): {c}");
+                }
+            }
             for t in r
                 .tables
                 .iter()
