@@ -120,6 +120,9 @@ pub const OPS: &[(&str, Op)] = &[
     ("sesgo", Op::Stat(Stat::Skew)),
     // counts
     ("how many", Op::Count),
+    ("headcount", Op::Count),
+    ("effectif", Op::Count),
+    ("plantilla", Op::Count),
     ("number of", Op::Count),
     ("count", Op::Count),
     ("combien", Op::Count),
@@ -436,6 +439,9 @@ pub const WHOLE_NUMBER: &[&str] = &[
     "sans decimale",
     "entier le plus proche",
     "sin decimale",
+    "no decimal",
+    "without decimal",
+    "pas de decimale",
     "entero mas cercano",
 ];
 
@@ -523,7 +529,42 @@ pub const SYNONYMS: &[&[&str]] = &[
     &["term", "trimestre", "semester", "semestre"],
     &["shelter", "refuge", "refugio"],
     &["smoker", "fumeur", "fumador"],
-    &["close", "closing", "cloture", "cierre"],
+    &[
+        "close",
+        "closing",
+        "closing price",
+        "close price",
+        "cloture",
+        "prix de cloture",
+        "cierre",
+        "precio de cierre",
+    ],
+    &[
+        "open",
+        "opening",
+        "opening price",
+        "open price",
+        "ouverture",
+        "prix d ouverture",
+        "apertura",
+        "precio de apertura",
+    ],
+    &[
+        "precipitation",
+        "rain",
+        "rainfall",
+        "pluie",
+        "precipitacion",
+        "lluvia",
+    ],
+    &[
+        "wind",
+        "wind speed",
+        "vent",
+        "vitesse du vent",
+        "viento",
+        "velocidad del viento",
+    ],
     &["department", "departement", "service", "departamento"],
     &["status", "statut", "estado"],
     &[
@@ -567,5 +608,6 @@ pub const PERIOD_ADJECTIVES: &[&str] = &[
 /// Unit words at the end of column names (`height_cm`, `load_time_ms`).
 pub const UNIT_SUFFIXES: &[&str] = &[
     "cm", "mm", "m", "km", "kg", "g", "lb", "ms", "s", "sec", "min", "h", "eur", "usd", "gbp",
-    "pct", "pc", "num", "nb", "qty", "amt", "ttc", "ht", "c", "f",
+    "pct", "pc", "num", "nb", "qty", "amt", "ttc", "ht", "c", "f", "kmh", "kph", "mph", "m2",
+    "sqm", "sqft",
 ];

@@ -359,7 +359,10 @@ impl Reading<'_> {
             let g = &self.g;
             let after = m.start + m.len;
             let after = if g.tokens.get(after).is_some_and(|t| {
-                matches!(t.key.as_str(), "is" | "est" | "es" | "was" | "de" | "of")
+                matches!(
+                    t.folded.as_str(),
+                    "is" | "are" | "was" | "were" | "est" | "sont" | "es" | "son" | "de" | "of"
+                )
             }) {
                 after + 1
             } else {
@@ -418,10 +421,34 @@ impl Reading<'_> {
                 .start
                 .checked_sub(1)
                 .map(|i| self.g.tokens[i].folded.as_str());
+            // "orders that had a discount", "casas con garaje" counted: which
+            // value is a condition is not said.
+            let article_before = m.start >= 2
+                && lexicon::ARTICLES.contains(&self.g.tokens[m.start - 1].folded.as_str());
+            let owner = if article_before {
+                Some(self.g.tokens[m.start - 2].folded.as_str())
+            } else {
+                before
+            };
+            let counted = self.ops.iter().any(|(_, o)| *o == lexicon::Op::Count);
             let relative = matches!(
                 before,
                 Some("who" | "that" | "which" | "qui" | "que" | "quienes" | "whose")
-            );
+            ) || (counted
+                && matches!(
+                    owner,
+                    Some(
+                        "had"
+                            | "have"
+                            | "has"
+                            | "with"
+                            | "avec"
+                            | "ont"
+                            | "con"
+                            | "tiene"
+                            | "tienen"
+                    )
+                ));
             let word = self.g.tokens[m.start].folded.as_str();
             let participle = ["ed", "ado", "ada", "ido", "ida"]
                 .iter()
@@ -429,7 +456,13 @@ impl Reading<'_> {
                 && self.ops.iter().any(|(_, o)| *o == lexicon::Op::Count);
             if relative || (participle && word.len() > 4 && self.g.tokens[m.start].raw != m.column)
             {
-                let start = if relative { m.start - 1 } else { m.start };
+                let start = if !relative {
+                    m.start
+                } else if article_before && owner != before {
+                    m.start - 2
+                } else {
+                    m.start - 1
+                };
                 return Err(GoalProblem::Unplaced {
                     words: vec![self.g.raw(start, m.start + m.len - start)],
                     understood: self.understood.clone(),

@@ -104,7 +104,7 @@ pub struct Known {
 
 /// Names whose last word says the column identifies rows (`PassengerId`,
 /// `employee_id`, `order_no`): a goal's "passengers" is the rows, not it.
-fn is_identifier(name: &str) -> bool {
+pub fn is_identifier(name: &str) -> bool {
     let words = text::name_words(name);
     words.len() > 1
         && words.last().is_some_and(|w| {
@@ -341,6 +341,11 @@ impl<'a> Reading<'a> {
                 .map(|c| c.3.clone())
                 .collect();
             super::dedup_keep_order(&mut same);
+            if *score == 1 && same.iter().any(|n| is_identifier(n)) {
+                // "orders" beside order_id and order_date: the rows.
+                self.g.take(*start, *len);
+                continue;
+            }
             if same.len() > 1 {
                 return Err(GoalProblem::Ambiguous {
                     phrase: self.g.raw(*start, *len),
@@ -439,9 +444,15 @@ impl<'a> Reading<'a> {
         ];
         for i in 1..self.g.tokens.len() {
             let t = &self.g.tokens[i];
-            if !LANGUAGES.contains(&t.folded.as_str())
-                || !matches!(self.g.tokens[i - 1].folded.as_str(), "in" | "en")
-            {
+            if !LANGUAGES.contains(&t.folded.as_str()) {
+                continue;
+            }
+            // "in plain English", "en français simple"
+            if i >= 2 && matches!(self.g.tokens[i - 1].folded.as_str(), "plain" | "simple") {
+                self.g.take(i - 2, 3);
+                continue;
+            }
+            if !matches!(self.g.tokens[i - 1].folded.as_str(), "in" | "en") {
                 continue;
             }
             let clause = t.clause;

@@ -44,6 +44,18 @@ const SUMMED_CONCEPTS: &[&str] = &[
     "venta", "ingreso", "salary", "salaire", "salario", "price", "prix", "precio",
 ];
 
+/// True when a column names an amount or a quantity (counted by summing).
+fn summed(column: &str) -> bool {
+    let words = super::text::name_words(column);
+    lexicon::SYNONYMS
+        .iter()
+        .filter(|g| g.iter().any(|p| SUMMED_CONCEPTS.contains(p)))
+        .any(|g| {
+            g.iter()
+                .any(|p| words.iter().any(|w| super::text::same_word(w, p)))
+        })
+}
+
 /// The columns the goal named, by kind.
 struct Named {
     numbers: Vec<String>,
@@ -108,6 +120,63 @@ impl Reading<'_> {
         }
     }
 
+    /// "What's Emma's average?", "which subject has the lowest average?":
+    /// a statistic without its column, in a file with one column of numbers
+    /// (identifiers aside), is of that column — said as an assumption.
+    fn only_number(&mut self, named: &mut Named, source: &Source) {
+        let ranked = self.has(Op::Top) || self.has(Op::Highest) || self.has(Op::Lowest);
+        let groups_only = if ranked {
+            named.categories.len() <= 1
+        } else {
+            named
+                .categories
+                .iter()
+                .all(|c| self.group_by.as_ref() == Some(c))
+        };
+        let asked = self.stats().iter().any(|(_, s)| *s != Stat::Count);
+        if !named.numbers.is_empty() || !asked || !groups_only {
+            return;
+        }
+        let numbers: Vec<&String> = source
+            .columns
+            .iter()
+            .filter(|(n, k)| super::is_number(*k) && !super::reading::is_identifier(n))
+            .map(|(n, _)| n)
+            .collect();
+        let [only] = numbers.as_slice() else { return };
+        let said = self.say(
+            format!("{only}, the only column of numbers"),
+            format!("{only}, la seule colonne de nombres"),
+            format!("{only}, la única columna de números"),
+        );
+        self.assumptions.push(said);
+        named.numbers.push((*only).clone());
+    }
+
+    /// "revenue in March", "ventas por región": an amount named without an
+    /// operation is totalled — said as an assumption.
+    fn total_by_default(&mut self, named: &Named) {
+        let any_op = self.ops.iter().any(|(_, o)| *o != Op::Which) || self.period.is_some();
+        let [column] = named.numbers.as_slice() else {
+            return;
+        };
+        if any_op || !summed(column) {
+            return;
+        }
+        let at = self
+            .mentions
+            .iter()
+            .find(|m| &m.column == column)
+            .map_or(0, |m| m.start);
+        self.ops.push((at, Op::Stat(Stat::Sum)));
+        let said = self.say(
+            format!("the total of {column} (no operation was named)"),
+            format!("le total de {column} (aucune opération n'était nommée)"),
+            format!("el total de {column} (no se nombró ninguna operación)"),
+        );
+        self.assumptions.push(said);
+    }
+
     fn need_numbers(&self, named: &Named, what: Op, n: usize) -> GoalProblem {
         match &named.first_text {
             Some(col) => GoalProblem::NotNumbers {
@@ -150,7 +219,9 @@ impl Reading<'_> {
     /// The recipe for what was placed.
     pub fn recipe(&mut self, source: &Source) -> Result<Recipe, GoalProblem> {
         self.missing_aside();
-        let named = self.named(source);
+        let mut named = self.named(source);
+        self.only_number(&mut named, source);
+        self.total_by_default(&named);
         let recipe = if self.has(Op::Normality) {
             let column = named
                 .numbers
