@@ -1,12 +1,15 @@
-// A run report as people read it: the answer in large type, the explanation,
-// tables, the chart (engine SVG inserted safely), and "How this was computed".
-// Used for a fresh run and for a run opened from history.
+// A run report as people read it: the question and how it was read, the
+// answer in large type (or why the run stopped, with rephrasings to ask), the
+// explanation, tables, the chart (engine SVG inserted safely), and "How this
+// was computed". Used for a fresh run and for a run opened from history.
 
 import { t, type MessageKey } from "../i18n";
 import type { RunReport, Table, UiLanguage } from "../ipc";
 import { el } from "../lib/dom";
 import { formatBytes, formatCell, formatDuration, formatNumber } from "../lib/format";
+import { cleanSuggestions, withoutAskList } from "../lib/suggestions";
 import { safeSvg } from "../lib/svg";
+import { readingBlock, suggestionsBlock } from "./reading";
 
 /** Tables the offline recipes add for the explanation (pipeline.rs INTERNAL_TABLES). */
 export const INTERNAL_TABLES = ["rows_used", "row_counts"];
@@ -17,16 +20,32 @@ export interface Limits {
   memoryLimitBytes: number;
 }
 
+export interface ReportOptions {
+  /** The question the run was for, when the screen knows it. */
+  question?: string | null;
+  /** Asks a suggested rephrasing; without it a stop reason keeps its own list. */
+  onSuggestion?: (goal: string) => void;
+}
+
+/** Why a run stopped, as shown: without its "You could ask: …" sentence when
+ * the rephrasings are shown as buttons. */
+export function stopReasonText(r: RunReport, suggestionsShown: boolean): string {
+  const reason = r.stop_reason ?? t("result.noAnswer");
+  return suggestionsShown ? withoutAskList(reason, cleanSuggestions(r.suggestions)) : reason;
+}
+
 function statusTitle(r: RunReport): string {
   return r.status === "answered" ? t("result.answered") : r.status === "blocked" ? t("result.blocked") : t("result.stopped");
 }
 
-function answerBlock(r: RunReport, lang: UiLanguage): HTMLElement {
+function answerBlock(r: RunReport, lang: UiLanguage, onSuggestion: ((goal: string) => void) | undefined): HTMLElement {
   const values = Object.entries(r.answer.values ?? {});
   if (r.status !== "answered") {
+    const suggestions = onSuggestion ? suggestionsBlock(r.suggestions, onSuggestion) : null;
     return el("div", { class: `answer answer-${r.status}`, role: "status" },
       el("p", { class: "answer-status" }, statusTitle(r)),
-      el("p", { class: "stop-reason" }, r.stop_reason ?? t("result.noAnswer")),
+      el("p", { class: "stop-reason" }, stopReasonText(r, suggestions !== null)),
+      suggestions,
       r.policy.findings.length > 0
         ? el("ul", { class: "findings" }, r.policy.findings.map((f) =>
           el("li", { class: `finding finding-${f.severity}` }, `${t("review.line", { line: f.line })} · ${f.message}`)))
@@ -96,10 +115,11 @@ function howBlock(r: RunReport, lang: UiLanguage, limits: Limits | null): HTMLEl
     el("pre", { class: "code-ran", tabindex: 0 }, el("code", {}, r.code)));
 }
 
-export function reportView(r: RunReport, lang: UiLanguage, limits: Limits | null): HTMLElement {
+export function reportView(r: RunReport, lang: UiLanguage, limits: Limits | null, opts: ReportOptions = {}): HTMLElement {
   const tables = r.tables.filter((tb) => !INTERNAL_TABLES.includes(tb.name));
   return el("div", { class: "report", "data-run": r.run_id, "data-status": r.status },
-    answerBlock(r, lang),
+    readingBlock(opts.question, r.interpretation ?? null, r.lang),
+    answerBlock(r, lang, opts.onSuggestion),
     r.explanation ? el("section", { class: "explanation" },
       el("h3", {}, t("result.explanation")), el("p", {}, r.explanation)) : null,
     r.notes.length > 0 ? el("section", {}, el("h3", {}, t("result.notes")), el("ul", {}, r.notes.map((n) => el("li", {}, n)))) : null,

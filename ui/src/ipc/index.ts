@@ -1,10 +1,12 @@
 // The one typed door to the Tauri shell: `call` (commands) and `on` (events).
 // Every command name, its arguments and its answer are listed in `Commands`;
-// every event in `Events`. Errors from the shell arrive as `{code, message}` and
-// are thrown as `IpcError`, so screens can branch on `code`.
+// every event in `Events`. Errors from the shell arrive as `{code, message}`
+// (a question not understood adds `suggestions`) and are thrown as `IpcError`,
+// so screens can branch on `code`.
 
 import { invoke } from "@tauri-apps/api/core";
 import { listen, type UnlistenFn } from "@tauri-apps/api/event";
+import { cleanSuggestions } from "../lib/suggestions";
 import type {
   AuditCheck, DoctorReport, ExportedReport, GeneratedCode, InputDescription, IpcErrorPayload,
   ListRunsQuery, PolicyReport, Provider, RunFailed, RunFinished, RunOutput, RunProgress,
@@ -60,9 +62,12 @@ export interface Events {
 /** An error from the shell, with a stable `code` to branch on. */
 export class IpcError extends Error {
   readonly code: string;
-  constructor(code: string, message: string) {
+  /** Rephrasings that would run as written (`goal` errors); often none. */
+  readonly suggestions: string[];
+  constructor(code: string, message: string, suggestions: string[] = []) {
     super(message);
     this.code = code;
+    this.suggestions = suggestions;
     this.name = "IpcError";
   }
 }
@@ -72,7 +77,7 @@ export function toIpcError(raw: unknown): IpcError {
   if (raw instanceof IpcError) return raw;
   if (raw && typeof raw === "object" && "code" in raw && "message" in raw) {
     const p = raw as IpcErrorPayload;
-    return new IpcError(String(p.code), String(p.message));
+    return new IpcError(String(p.code), String(p.message), cleanSuggestions(p.suggestions));
   }
   if (typeof raw === "string") return new IpcError("internal", raw);
   if (raw instanceof Error) return new IpcError("internal", raw.message);

@@ -5,7 +5,7 @@
 
 export type {
   AuditCheck, Attempt, ChartRequest, Column, ColumnKind, DoctorReport, DrawnChart, ExportedReport,
-  Finding, GeneratedCode, InputDescription, IpcErrorPayload, Lang, ListRunsQuery,
+  Finding, GeneratedCode, InputDescription, Interpretation, IpcErrorPayload, Lang, ListRunsQuery,
   PolicyReport, Provider, RunFailed, RunFinished, RunOutput, RunProgress, RunReport, RunStatus,
   RunSummary, SandboxReport, Settings, Stage, StartRunRequest, StopKind, Table, Theme, UiLanguage, Verdict,
 } from "./bindings";

@@ -1,10 +1,13 @@
 // "What do you want to know?": the goal box (examples in the UI language as
 // placeholder), the provider selector (offline by default), and "Write the code".
+// A question not understood gets its reason and, when the engine has some,
+// rephrasings as buttons that ask them.
 
 import { errorText, t } from "../i18n";
 import { call, toIpcError, type Provider } from "../ipc";
 import { usableFiles } from "../state/app-state";
-import { el } from "../lib/dom";
+import { suggestionsBlock } from "../components/reading";
+import { el, replace } from "../lib/dom";
 import { screenHeading, type Screen, type ScreenContext } from "./screen";
 
 const PROVIDERS: Provider[] = ["offline", "openai", "anthropic"];
@@ -40,13 +43,14 @@ export function askScreen({ store, actions }: ScreenContext): Screen {
   } }, t("ask.showSent"));
   const submit = el("button", { type: "button", class: "primary", onclick: () => void actions.generate() }, t("ask.submit"));
   const error = el("p", { class: "error-text", role: "alert" });
+  const suggestions = el("div", { class: "ask-suggestions" });
   const context = el("p", { class: "muted", "data-testid": "ask-context" });
   const root = el("section", { class: "screen screen-ask" },
     screenHeading(t("ask.title")), context,
     el("label", { for: "goal" }, t("ask.goal")), goal,
     el("p", { class: "muted small", id: "goal-hint" }, t("ask.hint")),
     el("label", { for: "provider" }, t("ask.provider")), provider, providerNote, showSent, sentBox,
-    el("div", { class: "actions" }, submit), error);
+    el("div", { class: "actions" }, submit), error, suggestions);
 
   function draw(): void {
     const s = store.get();
@@ -63,12 +67,13 @@ export function askScreen({ store, actions }: ScreenContext): Screen {
     submit.disabled = s.generating;
     submit.textContent = s.generating ? t("ask.writing") : t("ask.submit");
     error.textContent = s.askError ?? "";
+    replace(suggestions, suggestionsBlock(s.askSuggestions, (g) => void actions.askSuggestion(g), s.generating));
   }
   draw();
   return {
     el: root,
     update(s, prev) {
-      if (s.files !== prev.files || s.goal !== prev.goal || s.provider !== prev.provider || s.generating !== prev.generating || s.askError !== prev.askError) draw();
+      if (s.files !== prev.files || s.goal !== prev.goal || s.provider !== prev.provider || s.generating !== prev.generating || s.askError !== prev.askError || s.askSuggestions !== prev.askSuggestions) draw();
     },
   };
 }

@@ -88,7 +88,9 @@ export function historyScreen({ store, actions }: ScreenContext): Screen {
     listPart.hidden = s.opened !== null;
     if (!s.opened) return replace(opened);
     const back = el("button", { type: "button", "data-testid": "back", onclick: () => actions.closeRun() }, `← ${t("history.back")}`);
-    replace(opened, el("div", { class: "actions" }, back), reportView(s.opened, s.lang, limitsOf(s)),
+    const question = runs.find((r) => r.run_id === s.opened?.run_id)?.goal ?? null;
+    replace(opened, el("div", { class: "actions" }, back),
+      reportView(s.opened, s.lang, limitsOf(s), { question, onSuggestion: (goal) => void actions.askSuggestion(goal) }),
       exportBar(s.opened.run_id, actions));
     back.focus();
   }

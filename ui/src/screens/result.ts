@@ -21,14 +21,14 @@ export function resultScreen({ store, actions }: ScreenContext): Screen {
   function draw(): void {
     const s = store.get();
     const report = s.run.report;
-    replace(body, report ? reportView(report, s.lang, limitsOf(s)) : null,
+    replace(body, report ? reportView(report, s.lang, limitsOf(s), { question: s.runGoal, onSuggestion: (goal) => void actions.askSuggestion(goal) }) : null,
       report ? exportBar(report.run_id, actions) : null);
   }
   draw();
   return {
     el: root,
     update(s, prev) {
-      if (s.run.report !== prev.run.report || s.settings !== prev.settings) draw();
+      if (s.run.report !== prev.run.report || s.settings !== prev.settings || s.runGoal !== prev.runGoal) draw();
     },
   };
 }

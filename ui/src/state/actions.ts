@@ -4,6 +4,7 @@
 import { errorText, language, t } from "../i18n";
 import { call, IpcError, on, toIpcError, type Provider, type Settings } from "../ipc";
 import { debounce } from "../lib/debounce";
+import { withoutAskList } from "../lib/suggestions";
 import { staleness, usableFiles, type AppStore, type View } from "./app-state";
 import { isActive, next, type RunEvent } from "./run-machine";
 
@@ -16,6 +17,8 @@ export interface Actions {
   setGoal(goal: string): void;
   setProvider(provider: Provider): void;
   generate(): Promise<void>;
+  /** A suggested rephrasing clicked: it becomes the question, asked at once. */
+  askSuggestion(goal: string): Promise<void>;
   editCode(code: string): void;
   restoreCode(): void;
   checkNow(): Promise<void>;
@@ -102,7 +105,7 @@ export function createActions(store: AppStore): Actions {
     },
 
     setGoal(goal) {
-      store.set({ goal, askError: null });
+      store.set({ goal, askError: null, askSuggestions: [] });
     },
 
     setProvider(provider) {
@@ -120,7 +123,7 @@ export function createActions(store: AppStore): Actions {
       // The shell replaces its draft with the new one: the code on screen
       // goes now, and does not come back if the new question is refused.
       dropDraft();
-      store.set({ generating: true, askError: null });
+      store.set({ generating: true, askError: null, askSuggestions: [] });
       try {
         const generated = await call("generate_code", { goal, files, provider });
         store.set({ generating: false, generated, draftedFor: { goal, files, provider }, code: generated.code, policy: null, view: "review" });
@@ -128,8 +131,22 @@ export function createActions(store: AppStore): Actions {
       } catch (raw) {
         const e = toIpcError(raw);
         dropDraft();
-        store.set({ generating: false, askError: errorText(e.code, e.message) });
+        // Rephrasings are offered only for a question not understood, as
+        // buttons: the message then stops before its own list of them.
+        const suggestions = e.code === "goal" ? e.suggestions : [];
+        store.set({
+          generating: false, askError: errorText(e.code, withoutAskList(e.message, suggestions)), askSuggestions: suggestions,
+        });
       }
+    },
+
+    async askSuggestion(goal) {
+      if (store.get().generating) return;
+      // On the question screen, where the question box, the wait and any new
+      // refusal are; on success generate() goes on to the code.
+      if (store.get().view !== "ask") actions.navigate("ask");
+      actions.setGoal(goal);
+      await actions.generate();
     },
 
     editCode(code) {
@@ -160,7 +177,7 @@ export function createActions(store: AppStore): Actions {
         return;
       }
       dispatch({ type: "start" });
-      store.set({ view: "run" });
+      store.set({ view: "run", runGoal: drafted.goal });
       try {
         const runId = await call("start_run", {
           request: {

@@ -24,6 +24,8 @@ export interface AppState {
   provider: Provider;
   generating: boolean;
   askError: string | null;
+  /** Rephrasings offered with `askError` when the question was not understood. */
+  askSuggestions: string[];
   generated: GeneratedCode | null;
   /** What `generated` was written for; set and cleared with it. */
   draftedFor: DraftedFor | null;
@@ -32,6 +34,8 @@ export interface AppState {
   policy: PolicyReport | null;
   checking: boolean;
   run: RunState;
+  /** The question the current run was started for (shown above its answer). */
+  runGoal: string | null;
   doctor: DoctorReport | null;
   settings: Settings | null;
   /** A past run opened from history. */
@@ -53,8 +57,8 @@ export type Staleness = "goal" | "files" | "provider";
 export function initialState(lang: UiLanguage): AppState {
   return {
     view: "data", lang, files: [], reading: false, goal: "", provider: "offline",
-    generating: false, askError: null, generated: null, draftedFor: null, code: "", policy: null, checking: false,
-    run: initialRun, doctor: null, settings: null, opened: null, notice: null,
+    generating: false, askError: null, askSuggestions: [], generated: null, draftedFor: null, code: "", policy: null, checking: false,
+    run: initialRun, runGoal: null, doctor: null, settings: null, opened: null, notice: null,
   };
 }
 

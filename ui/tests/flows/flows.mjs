@@ -92,6 +92,10 @@ export const flows = [
       assert.match(await text(page, "[data-testid=elapsed]"), /of 1 min/);
       await shot(page, "run");
       await waitText(page, "[data-testid=answer]", "6,109.2");
+      // Above the answer: the question, and how the engine read it.
+      assert.equal(await text(page, "[data-testid=reading-question]"), "You asked: total revenue per region");
+      assert.equal(await text(page, "[data-testid=reading-sentence]"), "Read as: Computed the total revenue in shop.csv for each region, over all 120 rows, no filter");
+      assert.equal(await page.locator(".reading .assumption, [data-testid=reading-context]").count(), 0);
       assert.match(await text(page, ".explanation"), /120 rows of shop\.csv were read/);
       const svg = page.locator(".chart svg");
       assert.equal(await svg.count(), 1);
@@ -193,7 +197,7 @@ export const flows = [
       await page.locator("#goal").fill("what is the weather on mars");
       await page.locator(".nav-item[data-view='review']").click();
       await page.locator("[data-testid=stale] button").click();
-      await waitText(page, ".screen-ask [role=alert]", "I could not tell which column");
+      await waitText(page, ".screen-ask [role=alert]", "did not understand what to compute");
       assert.equal(await page.locator(".nav-item[data-view='review']").isDisabled(), true);
       assert.deepEqual((await calls(page, "generate_code")).map((c) => c.goal), ["total revenue per region", "what is the weather on mars"]);
       // Asked again: new code for the new question, and it runs with that question.
@@ -207,6 +211,101 @@ export const flows = [
       assert.equal(runs.length, 1);
       assert.equal(runs[0].request.goal, "average units per month");
       assert.deepEqual(runs[0].request.files, ["/home/ada/Documents/shop.csv"]);
+    },
+  },
+  {
+    name: "a question not understood: the reason without its list, rephrasings as buttons; one click asks it and lands on the code",
+    async run({ open }) {
+      const page = await open({ stepMs: 50 });
+      await addShop(page);
+      await page.getByRole("button", { name: "Next: ask a question" }).click();
+      await page.locator("#goal").fill("what is the weather on mars");
+      await page.locator("#goal").press("Enter");
+      await waitText(page, ".screen-ask [role=alert]", "did not understand what to compute");
+      const reason = await text(page, ".screen-ask [role=alert]");
+      assert.match(reason, /returned \(yes\/no\)\.$/);
+      assert.doesNotMatch(reason, /You could ask|average of units/);
+      const buttons = page.locator(".screen-ask [data-testid=suggestions] button");
+      assert.deepEqual(await buttons.allInnerTexts(), ["average of units", "total of units per region", "average of unit_price"]);
+      assert.equal(await text(page, ".screen-ask .suggestions-label"), "You could ask:");
+      // Typing puts them away (they were for the question typed before).
+      await page.locator("#goal").fill("what is the weather on mars?");
+      assert.equal(await page.locator(".screen-ask [data-testid=suggestions]").count(), 0);
+      await page.locator("#goal").press("Enter");
+      await buttons.first().waitFor({ timeout: T });
+      await page.getByRole("button", { name: "total of units per region" }).click();
+      await waitText(page, "[data-testid=verdict]", "nothing to worry about");
+      await waitText(page, "[data-testid=drafted-question]", "total of units per region");
+      assert.deepEqual((await calls(page, "generate_code")).map((c) => c.goal),
+        ["what is the weather on mars", "what is the weather on mars?", "total of units per region"]);
+      await page.locator(".nav-item[data-view='ask']").click();
+      assert.equal(await page.locator("#goal").inputValue(), "total of units per region");
+      assert.equal(await page.locator(".screen-ask [role=alert]").innerText(), "");
+      assert.equal(await page.locator(".screen-ask [data-testid=suggestions]").count(), 0);
+    },
+  },
+  {
+    name: "a run that stops with rephrasings offers them on its answer screen, and from history; a click asks again",
+    async run({ open }) {
+      const page = await open({ stepMs: 50, finish: "stopped" });
+      await toReview(page);
+      await page.locator("[data-testid=run]").click();
+      await waitText(page, ".answer-stopped .stop-reason", "did not understand what to compute");
+      assert.doesNotMatch(await text(page, ".answer-stopped .stop-reason"), /You could ask/);
+      assert.equal(await text(page, ".screen-result [data-testid=reading-question]"), "You asked: total revenue per region");
+      assert.equal(await page.locator(".screen-result [data-testid=reading-sentence]").count(), 0);
+      const buttons = page.locator(".answer-stopped [data-testid=suggestions] button");
+      assert.deepEqual(await buttons.allInnerTexts(), ["average of units", "total of units per region", "average of unit_price"]);
+      await page.getByRole("button", { name: "average of unit_price" }).click();
+      await waitText(page, "[data-testid=drafted-question]", "average of unit_price");
+      await waitText(page, "[data-testid=verdict]", "nothing to worry about");
+      assert.equal((await calls(page, "generate_code")).at(-1).goal, "average of unit_price");
+      // The same stop opened from history.
+      await page.locator(".nav-item[data-view='history']").click();
+      await page.locator("tr[data-run='run-a2428a81cb670640'] button").click();
+      await waitText(page, ".opened .answer-stopped", "did not understand what to compute");
+      assert.equal(await text(page, ".opened [data-testid=reading-question]"), "You asked: what is the weather on mars");
+      await page.locator(".opened [data-testid=suggestions] button", { hasText: "average of units" }).click();
+      await waitText(page, "[data-testid=drafted-question]", "average of units");
+      assert.equal((await calls(page, "generate_code")).at(-1).goal, "average of units");
+    },
+  },
+  {
+    name: "the reading restated: assumptions marked, context set aside, in the UI's language; hostile text stays text",
+    async run({ open }) {
+      const hostile = "<img src=x onerror=alert(1)>";
+      const reportPatch = {
+        interpretation: {
+          sentence: `Calcul du total de units dans shop.csv, sur les 120 lignes, sans filtre ${hostile}`, file: "shop.csv",
+          measures: ["total de units"], columns: ["units"], filters: [], grouping: null,
+          assumptions: ["« combien » lu comme le total de units", hostile],
+          context: ["je prépare le conseil d'administration", "<script>alert(2)</script>"],
+        },
+      };
+      const page = await open({ stepMs: 50, reportPatch }, { locale: "fr-FR" });
+      await addShop(page);
+      await page.getByRole("button", { name: "Suite : poser une question" }).click();
+      await page.locator("#goal").fill("je prépare le conseil d'administration : combien d'unités ?");
+      await page.locator("#goal").press("Enter");
+      await page.locator("[data-testid=run]").click();
+      await page.locator(".screen-result [data-testid=reading]").waitFor({ timeout: T });
+      assert.equal(await text(page, "[data-testid=reading-question]"), "Votre question : je prépare le conseil d'administration : combien d'unités ?");
+      assert.equal(await text(page, "[data-testid=reading-sentence]"), `Comprise comme : Calcul du total de units dans shop.csv, sur les 120 lignes, sans filtre ${hostile}`);
+      assert.deepEqual(await page.locator(".reading .assumption").allInnerTexts(),
+        ["Hypothèse « combien » lu comme le total de units", `Hypothèse ${hostile}`]);
+      assert.equal(await text(page, "[data-testid=reading-context]"), "Non utilisé : « je prépare le conseil d'administration », « <script>alert(2)</script> »");
+      assert.equal(await page.locator(".screen-result img, .screen-result script, .reading [onerror]").count(), 0);
+      // The reading comes first, under the title.
+      assert.equal(await page.locator(".report > :first-child").getAttribute("data-testid"), "reading");
+      // Refusals with hostile rephrasings: text in the message and on the buttons.
+      await page.locator(".nav-item[data-view='ask']").click();
+      await page.locator("#goal").fill("a hostile question");
+      await page.locator("#goal").press("Enter");
+      await waitText(page, ".screen-ask [role=alert]", "not understood");
+      assert.equal(await text(page, ".screen-ask [role=alert]"), "<b>not understood</b>.");
+      assert.deepEqual(await page.locator(".screen-ask [data-testid=suggestions] button").allInnerTexts(), [`${hostile} total`, "<script>alert(2)</script>"]);
+      assert.equal(await page.locator(".screen-ask img, .screen-ask b, .screen-ask script").count(), 0);
+      assert.equal(await page.evaluate(() => document.querySelectorAll("main img, main script, [onerror]").length), 0);
     },
   },
   {
@@ -257,13 +356,25 @@ export const flows = [
       await page.locator("#history-status").selectOption("");
       await page.locator("tr[data-run='run-54321811a5c30b0d'] button").click();
       await waitText(page, "[data-testid=answer]", "5,394.6");
+      // Above it: the question from the list, and how the engine read it.
+      assert.equal(await text(page, ".opened [data-testid=reading-question]"), "You asked: total revenue per region");
+      assert.match(await text(page, ".opened [data-testid=reading-sentence]"), /^Read as: Computed the total revenue in shop\.csv for each region/);
       assert.equal(await page.locator(".opened .chart svg").count(), 1);
       await shot(page, "history-run");
+      await page.keyboard.press("Escape");
+      await page.locator(".history-table").waitFor({ timeout: T });
+      // A French question: its reading in French, under labels in the UI's language.
+      await page.locator("tr[data-run='run-dfdd3ed018ffb259'] button").click();
+      await waitText(page, ".opened [data-testid=reading-question]", "You asked: chiffre d'affaires mensuel");
+      assert.match(await text(page, ".opened [data-testid=reading-sentence]"), /^Read as: Calcul du total de revenue par mois dans shop\.csv/);
+      assert.equal(await page.locator(".opened [data-testid=reading-sentence] span[lang=fr]").count(), 1);
       await page.keyboard.press("Escape");
       await page.locator(".history-table").waitFor({ timeout: T });
       // A blocked run shows its findings.
       await page.locator("tr[data-run='run-7a26a90b39356bb0'] button").click();
       await waitText(page, ".answer-blocked", "imports socket");
+      // Code that was not read from a question by the engine has no reading.
+      assert.equal(await page.locator(".opened [data-testid=reading-sentence]").count(), 0);
       await page.locator("[data-testid=back]").click();
     },
   },

@@ -20,9 +20,13 @@ export interface Scenario {
   stepMs?: number;
   hang?: boolean;
   language?: "en" | "fr" | "es" | null;
+  /** Which report a run ends with (the answered one unless said), and fields laid over it. */
+  finish?: "answered" | "stopped";
+  reportPatch?: Partial<RunReport>;
 }
 
 const ANSWERED = answered as unknown as RunReport;
+const STOPPED = stopped as unknown as RunReport;
 const SHOP = ANSWERED.inputs[0];
 const REPORTS: RunReport[] = [answered, answeredFr, blocked, stopped, reviewApproved] as unknown as RunReport[];
 const GOALS = ["total revenue per region", "chiffre d'affaires mensuel", "total revenue per region", "what is the weather on mars", "how many rows have revenue over 100"];
@@ -84,8 +88,8 @@ export function install(scenario: Scenario = {}): void {
     });
     if (!scenario.hang) {
       list.push(setTimeout(() => {
-        const base = request.approve_review ? (reviewApproved as unknown as RunReport) : ANSWERED;
-        void emit("run_finished", { run_id: runId, report: { ...base, run_id: runId, code: request.code } });
+        const base = request.approve_review ? (reviewApproved as unknown as RunReport) : scenario.finish === "stopped" ? STOPPED : ANSWERED;
+        void emit("run_finished", { run_id: runId, report: { ...base, ...scenario.reportPatch, run_id: runId, code: request.code } });
       }, step * (STAGES.length + 1)));
     }
     timers.set(runId, list);
@@ -119,7 +123,14 @@ export function install(scenario: Scenario = {}): void {
       case "describe_files": return (args.paths as string[]).map(describe);
       case "preview_rows": return rows(args.path, args.start, args.count);
       case "generate_code":
-        if (/mars/i.test(args.goal)) throw { code: "goal", message: "I could not tell which column or calculation \"what is the weather on mars\" asks for. Columns: date, region, product, units, unit_price, revenue, customer_age, returned." };
+        // A question not understood: the engine's own refusal, with its rephrasings.
+        if (/mars/i.test(args.goal)) throw { code: "goal", message: STOPPED.stop_reason, suggestions: STOPPED.suggestions };
+        if (/hostile/i.test(args.goal)) {
+          throw {
+            code: "goal", message: "<b>not understood</b>. You could ask: “<img src=x onerror=alert(1)> total”, “<script>alert(2)</script>”.",
+            suggestions: ["<img src=x onerror=alert(1)> total", "<script>alert(2)</script>"],
+          };
+        }
         return { code: ANSWERED.code, origin: "offline recipes", plan: "total of revenue for each region, largest first", run_id: "run-draft0001" };
       case "check_code": return check(args.code);
       case "preview_prompt": return `POST ${args.provider} /v1/chat/completions\n\n<goal>${args.goal}</goal>\n<file name="shop.csv">date,region,product,...</file>`;
