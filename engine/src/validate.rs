@@ -161,6 +161,11 @@ pub struct CheckedResult {
     pub charts: Vec<RawChart>,
     /// Notes.
     pub notes: Vec<String>,
+    /// Answers per group that had no value (NaN: the group's cells are all
+    /// empty or unreadable), left out of `answers` and said in the
+    /// explanation.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub empty_groups: Vec<String>,
     /// Files opened, as the code's audit hook saw them.
     pub files_opened: Vec<serde_json::Value>,
     /// Network events the audit hook saw.
@@ -234,7 +239,7 @@ fn check_value(name: &str, raw: &RawValue, unit: Option<&str>) -> Result<Value, 
     if let (Value::Number(n), Some(unit)) = (&value, unit) {
         let ok = match unit.to_ascii_lowercase().as_str() {
             "rate" | "ratio" | "share" | "fraction" | "probability" => (0.0..=1.0).contains(n),
-            "percent" | "%" => (0.0..=100.0).contains(n),
+            // A percent may be a change (-12 %) or a growth (+250 %).
             "count" => *n >= 0.0 && n.fract() == 0.0,
             _ => true,
         };
@@ -247,6 +252,11 @@ fn check_value(name: &str, raw: &RawValue, unit: Option<&str>) -> Result<Value, 
         }
     }
     Ok(value)
+}
+
+/// True for an answer named per group: "mean of revenue (North)".
+fn is_group_answer(name: &str) -> bool {
+    name.ends_with(')') && name.contains(" (")
 }
 
 /// Parses and checks the channel's text for a run sealed with `nonce`.
@@ -289,17 +299,25 @@ pub fn check(channel: &str, truncated: bool, nonce: &str) -> Result<CheckedResul
     if doc.answers.is_empty() && doc.tables.is_empty() {
         return Err(ResultProblem::Empty);
     }
-    let answers = doc
-        .answers
-        .iter()
-        .map(|a| {
-            Ok(Answer {
-                name: a.name.chars().take(200).collect(),
-                value: check_value(&a.name, &a.value, a.unit.as_deref())?,
+    let mut empty_groups: Vec<String> = Vec::new();
+    let mut answers = Vec::new();
+    for a in &doc.answers {
+        let name: String = a.name.chars().take(200).collect();
+        match check_value(&a.name, &a.value, a.unit.as_deref()) {
+            Ok(value) => answers.push(Answer {
+                name,
+                value,
                 unit: a.unit.clone(),
-            })
-        })
-        .collect::<Result<Vec<_>, ResultProblem>>()?;
+            }),
+            // One group without a value ("mean (North)" of a group whose
+            // cells are all empty) is reported, not a refusal of the run.
+            Err(ResultProblem::NotFinite(_)) if is_group_answer(&name) => empty_groups.push(name),
+            Err(e) => return Err(e),
+        }
+    }
+    if answers.is_empty() && doc.tables.is_empty() {
+        return Err(ResultProblem::Empty);
+    }
     for table in &doc.tables {
         if table.columns.len() > MAX_COLUMNS {
             return Err(ResultProblem::TooMany("columns"));
@@ -339,6 +357,7 @@ pub fn check(channel: &str, truncated: bool, nonce: &str) -> Result<CheckedResul
             .into_iter()
             .map(|n| n.chars().take(MAX_TEXT).collect())
             .collect(),
+        empty_groups,
         files_opened: doc.files_opened,
         network_events: doc.network_events,
         process_events: doc.process_events,
@@ -382,6 +401,21 @@ mod tests {
         assert_eq!(
             check(&nan, false, "n1"),
             Err(ResultProblem::NotFinite("m".into()))
+        );
+        let one_group = with(
+            "answers",
+            r#"[{"name":"m (North)","value":{"non_finite":"nan"},"unit":null},{"name":"m (South)","value":2.5,"unit":null}]"#,
+        );
+        let checked = check(&one_group, false, "n1").expect("one empty group is not a refusal");
+        assert_eq!(checked.empty_groups, ["m (North)"]);
+        assert_eq!(checked.answers.len(), 1);
+        let change = with(
+            "answers",
+            r#"[{"name":"change (%)","value":-12.5,"unit":"percent"}]"#,
+        );
+        assert!(
+            check(&change, false, "n1").is_ok(),
+            "a percent change may be negative"
         );
         let rate = with(
             "answers",

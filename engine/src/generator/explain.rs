@@ -149,6 +149,7 @@ pub fn explain(plan: &Plan, result: &CheckedResult) -> String {
             ));
         }
     }
+    parts.extend(empty_groups(&result.empty_groups, lang));
     parts.extend(caveats(plan, result));
     match plan.rounding {
         Some(0) => parts.push(t(
@@ -182,6 +183,20 @@ pub fn explain(plan: &Plan, result: &CheckedResult) -> String {
         }
     }
     text.trim_end().to_owned()
+}
+
+/// The answers per group that had no value, in words.
+pub fn empty_groups(groups: &[String], lang: Lang) -> Option<String> {
+    if groups.is_empty() {
+        return None;
+    }
+    let groups = list(groups, lang);
+    Some(t(
+        lang,
+        format!("no value for {groups}: every cell of that group is empty or unreadable"),
+        format!("aucune valeur pour {groups} : toutes les cellules de ce groupe sont vides ou illisibles"),
+        format!("ningún valor para {groups}: todas las celdas de ese grupo están vacías o ilegibles"),
+    ))
 }
 
 /// French and Spanish contractions: "de le" -> "du", "de el" -> "del".

@@ -20,7 +20,13 @@ impl Engine {
     ) -> Result<(), EngineError> {
         let explanation = match &current.plan {
             Some(plan) => explain::explain(plan, &checked),
-            None => checked.notes.join("\n"),
+            None => checked
+                .notes
+                .iter()
+                .cloned()
+                .chain(explain::empty_groups(&checked.empty_groups, ctx.lang()))
+                .collect::<Vec<_>>()
+                .join("\n"),
         };
         self.draw_charts(ctx, &checked)?;
         let mut finished = RunFinished::answered(run_report::answer(&checked), explanation);
