@@ -10,7 +10,7 @@ use serde::Serialize;
 use serde_json::json;
 
 use crate::audit::event::{
-    Answer, Event, Interpretation, ModelReply, Recorded, RunFinished, StopKind,
+    Answer, AnswerItem, Event, Interpretation, ModelReply, Recorded, RunFinished, StopKind,
 };
 use crate::inputs::InputDescription;
 use crate::lang::Lang;
@@ -313,13 +313,19 @@ impl RunReport {
 /// The answer of a checked result: each value by name, and one line.
 pub fn answer(checked: &CheckedResult) -> Answer {
     let mut values = serde_json::Map::new();
+    let mut items = Vec::new();
     let mut parts = Vec::new();
     for a in &checked.answers {
         let (v, shown) = match &a.value {
             Value::Number(n) => (json!(n), format_number(*n)),
             Value::Text(t) => (json!(t), t.clone()),
         };
-        values.insert(a.name.clone(), v);
+        values.insert(a.name.clone(), v.clone());
+        items.push(AnswerItem {
+            name: a.name.clone(),
+            value: v,
+            unit: a.unit.clone(),
+        });
         let unit = a
             .unit
             .as_deref()
@@ -337,6 +343,7 @@ pub fn answer(checked: &CheckedResult) -> Answer {
     Answer {
         values,
         text: parts.join("; "),
+        items,
     }
 }
 

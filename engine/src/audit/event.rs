@@ -303,6 +303,26 @@ pub struct Answer {
     pub values: serde_json::Map<String, Value>,
     /// `name: value unit; …`.
     pub text: String,
+    /// The values in the result's order, with their units (runs recorded
+    /// before this field have only `values`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(optional, as = "Option<Vec<AnswerItem>>"))]
+    pub items: Vec<AnswerItem>,
+}
+
+/// One value of an answer, as the code reported it.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct AnswerItem {
+    /// Name.
+    pub name: String,
+    /// A number or a text.
+    #[cfg_attr(feature = "ts", ts(type = "number | string"))]
+    pub value: Value,
+    /// Unit or kind (`count`, `rate`, `percent`, a currency…), if given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub unit: Option<String>,
 }
 
 /// `run_finished`: how the run ended; answered runs carry the answer and

@@ -38,8 +38,22 @@ function statusTitle(r: RunReport): string {
   return r.status === "answered" ? t("result.answered") : r.status === "blocked" ? t("result.blocked") : t("result.stopped");
 }
 
+/** A value with its unit: "12.5 %", "1 250 EUR"; counts and rates bare. */
+export function valueWithUnit(value: unknown, unit: string | undefined, lang: UiLanguage): string {
+  const shown = formatCell(value as number | string | boolean | null, lang);
+  if (!unit || unit === "count" || unit === "rate") return shown;
+  return unit === "percent" || unit === "%" ? `${shown} %` : `${shown} ${unit}`;
+}
+
+/** The answer's values in the result's order, with units; a run recorded
+ * before items existed has only the name → value map. */
+export function answerValues(r: RunReport): Array<{ name: string; value: unknown; unit?: string }> {
+  if (r.answer.items && r.answer.items.length > 0) return r.answer.items;
+  return Object.entries(r.answer.values ?? {}).map(([name, value]) => ({ name, value }));
+}
+
 function answerBlock(r: RunReport, lang: UiLanguage, onSuggestion: ((goal: string) => void) | undefined): HTMLElement {
-  const values = Object.entries(r.answer.values ?? {});
+  const values = answerValues(r);
   if (r.status !== "answered") {
     const suggestions = onSuggestion ? suggestionsBlock(r.suggestions, onSuggestion) : null;
     return el("div", { class: `answer answer-${r.status}`, role: "status" },
@@ -53,9 +67,9 @@ function answerBlock(r: RunReport, lang: UiLanguage, onSuggestion: ((goal: strin
   }
   return el("div", { class: "answer answer-answered", "data-testid": "answer" },
     values.length > 0
-      ? el("dl", { class: "answer-values" }, values.map(([name, value]) => el("div", { class: "answer-value" },
+      ? el("dl", { class: "answer-values" }, values.map(({ name, value, unit }) => el("div", { class: "answer-value" },
         el("dt", {}, name),
-        el("dd", {}, typeof value === "number" ? formatNumber(value, lang) : formatCell(value, lang)))))
+        el("dd", {}, valueWithUnit(value, unit, lang)))))
       : el("p", { class: "answer-text" }, r.answer.text || t("result.noAnswer")));
 }
 

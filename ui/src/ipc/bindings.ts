@@ -240,6 +240,20 @@ export type StopKind = "input" | "goal" | "no_generator" | "setup" | "model" | "
 
 export type Stage = "plan" | "generate" | "check" | "run" | "validate" | "explain";
 
+export type AnswerItem = { 
+/**
+ * Name.
+ */
+name: string, 
+/**
+ * A number or a text.
+ */
+value: number | string, 
+/**
+ * Unit or kind (`count`, `rate`, `percent`, a currency…), if given.
+ */
+unit?: string, };
+
 export type Answer = { 
 /**
  * Name -> number or text, as the code reported it.
@@ -248,7 +262,12 @@ values: Record<string, number | string | boolean | null>,
 /**
  * `name: value unit; …`.
  */
-text: string, };
+text: string, 
+/**
+ * The values in the result's order, with their units (runs recorded
+ * before this field have only `values`).
+ */
+items?: Array<AnswerItem>, };
 
 export type Interpretation = { 
 /**
