@@ -491,3 +491,35 @@ fn everyday_goals_are_read_right_or_stopped_never_wrong() {
         );
     }
 }
+
+/// Every goal of the everyday corpus is detected in the language of its
+/// section: a Spanish goal is answered (or stopped) in Spanish.
+#[test]
+fn everyday_goals_are_detected_in_their_language() {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/golden/everyday.txt");
+    let text = std::fs::read_to_string(path).expect("corpus");
+    let mut section = Lang::En;
+    let mut wrong = Vec::new();
+    for line in text.lines() {
+        match line.trim() {
+            "# English" => section = Lang::En,
+            "# French" => section = Lang::Fr,
+            "# Spanish" => section = Lang::Es,
+            l if l.is_empty() || l.starts_with('#') => {}
+            l => {
+                let goal = l.split(" | ").nth(1).unwrap_or_default();
+                let got = Lang::detect(goal);
+                if got != section {
+                    wrong.push(format!("{goal}: {got:?}, not {section:?}"));
+                }
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} goals in another language:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}
