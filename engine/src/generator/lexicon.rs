@@ -528,6 +528,8 @@ pub const SYNONYMS: &[&[&str]] = &[
     &["subject", "matiere", "materia", "asignatura"],
     &["term", "trimestre", "semester", "semestre"],
     &["shelter", "refuge", "refugio"],
+    &["page", "pagina"],
+    &["garage", "garaje"],
     &["smoker", "fumeur", "fumador"],
     &[
         "close",

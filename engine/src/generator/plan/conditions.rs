@@ -32,6 +32,40 @@ const NEGATIONS: &[&str] = &[
     "other",
 ];
 
+/// Words people use for common category values, folded: a value in one of
+/// these groups is found by any word of its group.
+const VALUE_SYNONYMS: &[&[&str]] = &[
+    &[
+        "female", "f", "woman", "women", "femme", "feminin", "femenino", "mujer", "girl", "fille",
+        "nina", "chica",
+    ],
+    &[
+        "male",
+        "m",
+        "man",
+        "men",
+        "homme",
+        "masculin",
+        "masculino",
+        "hombre",
+        "boy",
+        "garcon",
+        "nino",
+        "chico",
+    ],
+];
+
+/// The other words for a category value (not its own words).
+fn value_synonyms(value: &str) -> Vec<&'static str> {
+    let folded = text::fold(value.trim());
+    VALUE_SYNONYMS
+        .iter()
+        .filter(|group| group.contains(&folded.as_str()))
+        .flat_map(|group| group.iter().copied())
+        .filter(|w| w.len() > 1 && *w != folded)
+        .collect()
+}
+
 /// Month names and their number, folded.
 const MONTHS: &[(&str, u32)] = &[
     ("january", 1),
@@ -184,6 +218,12 @@ impl Reading<'_> {
                     }
                     for start in self.g.find(&words.join(" ")) {
                         hits.push((start, words.len(), c.name.clone(), v.clone()));
+                    }
+                    // "women" for a value "female", "mujeres" for "Femenino".
+                    for word in value_synonyms(v) {
+                        for start in self.g.find(word) {
+                            hits.push((start, 1, c.name.clone(), v.clone()));
+                        }
                     }
                 }
             }

@@ -481,12 +481,16 @@ impl Reading<'_> {
             };
             all_stats.push((at, stat));
         }
-        let number_mentions: Vec<(usize, String)> = self
+        let mut number_mentions: Vec<(usize, String)> = self
             .mentions
             .iter()
             .filter(|m| super::is_number(source.kind(&m.column)))
             .map(|m| (m.start, m.column.clone()))
             .collect();
+        if number_mentions.is_empty() {
+            // The only column of numbers, chosen without being named.
+            number_mentions.extend(named.numbers.iter().map(|c| (0, c.clone())));
+        }
         let mut items: Vec<(Stat, String)> = Vec::new();
         if all_stats.len() == 1 || number_mentions.len() == 1 {
             for (_, s) in &all_stats {
