@@ -2,8 +2,17 @@
 //! count, sha256 and a preview — in one streaming pass with bounded memory.
 //!
 //! Bad input gets a clear, specific [`InputError`]: missing file, folder,
-//! empty, binary, too large, undecodable bytes (with the line), ragged rows
-//! (with the line).
+//! empty, binary, a NUL byte anywhere (with the line), too large,
+//! undecodable bytes (with the line), ragged rows (with the line), a file
+//! the sandboxed job could not open.
+//!
+//! One reading of the data: column names are the ones pandas gives the
+//! header row (spaces kept, an empty name is `Unnamed: N`, a repeated name
+//! gets `.1`, `.2`…), and a cell counts as a number exactly when the
+//! generated code reads it as one (`3504.`, `1.18e+03`, and numbers with
+//! thousands separators, `1,250.00`, `1.250,00`, `1 250,00`, which the
+//! code's `numbers()` reads); what was renamed is said in
+//! [`InputDescription::notes`].
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -42,9 +51,28 @@ pub enum InputError {
     /// Zero bytes, or only a header / blank lines.
     #[error("{0}: the file is empty")]
     Empty(String),
-    /// Contains NUL bytes or other binary data.
+    /// Contains NUL bytes or other binary data at its start.
     #[error("{0}: this looks like a binary file, not a CSV or text table")]
     Binary(String),
+    /// A NUL byte further in: a binary or damaged file.
+    #[error("{name}: line {line} contains a NUL byte (a zero byte), which a CSV or text table never has: this looks like a binary or damaged file")]
+    NulByte {
+        /// File name.
+        name: String,
+        /// 1-based line.
+        line: u64,
+    },
+    /// The sandboxed job, a separate user with no special rights, could not
+    /// open the file.
+    #[error("{name}: the sandbox cannot read this file: its permissions ({permissions}) let {readers} read it, and the sandboxed code runs as a separate user with no special rights. Make it readable by everyone (chmod a+r), or use a copy")]
+    SandboxCannotRead {
+        /// File name.
+        name: String,
+        /// Permissions as `ls -l` shows them (`rw-------`).
+        permissions: String,
+        /// Who may read it, in words (`no one`, `only its owner`…).
+        readers: String,
+    },
     /// Larger than the limit.
     #[error("{name}: the file is {size} bytes, more than the {max} bytes allowed")]
     TooLarge {
@@ -118,7 +146,9 @@ pub enum ColumnKind {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Column {
-    /// Header text, or `column_N` without a header.
+    /// The name pandas gives the column: the header text (spaces kept),
+    /// `Unnamed: N` for an empty one, `name.1` for a repeated one; or
+    /// `column_N` without a header.
     pub name: String,
     /// Inferred type.
     pub kind: ColumnKind,
@@ -159,6 +189,12 @@ pub struct InputDescription {
     pub row_count: u64,
     /// First rows, as text.
     pub preview: Vec<Vec<String>>,
+    /// What a person should know about how the file is read: columns
+    /// renamed the way pandas names them (no name, a repeated name), names
+    /// with spaces around them, numbers written with thousands separators.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(optional, as = "Option<Vec<String>>"))]
+    pub notes: Vec<String>,
 }
 
 /// Size, modification time and inode of a file: what changes when a program
@@ -199,7 +235,12 @@ pub(crate) struct Transcoder<R> {
     lines: u64,
     eof: bool,
     bad_line: Option<u64>,
+    nul_line: Option<u64>,
     quotes: u64,
+}
+
+fn newlines(bytes: &[u8]) -> u64 {
+    bytes.iter().filter(|b| **b == b'\n').count() as u64
 }
 
 impl<R: Read> Read for Transcoder<R> {
@@ -226,16 +267,25 @@ impl<R: Read> Read for Transcoder<R> {
                     .decode_to_utf8_without_replacement(&self.raw, &mut self.out, last);
             self.out.truncate(written);
             self.out_pos = 0;
+            // A NUL anywhere, in any encoding, once decoded: checked chunk by
+            // chunk, so the whole file is covered with bounded memory.
+            if let Some(at) = self.out.iter().position(|b| *b == 0) {
+                let line = self.lines + newlines(&self.out[..at]) + 1;
+                self.nul_line = Some(line);
+                return Err(std::io::Error::new(
+                    std::io::ErrorKind::InvalidData,
+                    "NUL byte",
+                ));
+            }
             if let encoding_rs::DecoderResult::Malformed(_, _) = result {
-                let good = &self.out[..written];
-                let line = self.lines + good.iter().filter(|b| **b == b'\n').count() as u64 + 1;
+                let line = self.lines + newlines(&self.out[..written]) + 1;
                 self.bad_line = Some(line);
                 return Err(std::io::Error::new(
                     std::io::ErrorKind::InvalidData,
                     "undecodable",
                 ));
             }
-            self.lines += self.out.iter().filter(|b| **b == b'\n').count() as u64;
+            self.lines += newlines(&self.out);
             self.quotes += self.out.iter().filter(|b| **b == b'"').count() as u64;
         }
         let n = buf.len().min(self.out.len() - self.out_pos);
@@ -260,6 +310,7 @@ pub(crate) fn transcoder<R: Read>(
         lines: 0,
         eof: false,
         bad_line: None,
+        nul_line: None,
         quotes: 0,
     }
 }
@@ -337,21 +388,117 @@ fn count_outside_quotes(line: &str, delimiter: char) -> usize {
         .count()
 }
 
-fn is_integer(s: &str) -> bool {
-    let t = s.strip_prefix(['-', '+']).unwrap_or(s);
-    !t.is_empty() && t.len() <= 18 && t.bytes().all(|b| b.is_ascii_digit())
+fn all_digits(s: &str) -> bool {
+    s.bytes().all(|b| b.is_ascii_digit())
 }
 
-fn is_decimal(s: &str, comma: bool) -> bool {
+/// Longest whole number typed as an integer: longer digit strings (card
+/// numbers, identifiers) are text, as pandas keeps them.
+const MAX_INTEGER_DIGITS: usize = 18;
+
+/// A number as pandas' reader reads it with `mark` as the decimal mark:
+/// `12`, `-3.5`, `3504.`, `.5`, `1.18e+03`, `+5`.
+fn plain_number(s: &str, mark: char) -> Option<ColumnKind> {
     let t = s.strip_prefix(['-', '+']).unwrap_or(s);
-    let sep = if comma { ',' } else { '.' };
-    let mut parts = t.splitn(2, sep);
-    let (a, b) = (parts.next().unwrap_or(""), parts.next());
-    let digits = |x: &str| x.bytes().all(|c| c.is_ascii_digit());
-    match b {
-        Some(b) => !(a.is_empty() && b.is_empty()) && digits(a) && digits(b) && !b.is_empty(),
-        None => false,
+    let (mantissa, exponent) = match t.find(['e', 'E']) {
+        Some(i) => (&t[..i], Some(&t[i + 1..])),
+        None => (t, None),
+    };
+    let (int, frac) = match mantissa.split_once(mark) {
+        Some((a, b)) => (a, Some(b)),
+        None => (mantissa, None),
+    };
+    let no_digits = int.is_empty() && frac.is_none_or(str::is_empty);
+    if no_digits || !all_digits(int) || !frac.is_none_or(all_digits) {
+        return None;
     }
+    if let Some(e) = exponent {
+        let e = e.strip_prefix(['-', '+']).unwrap_or(e);
+        if e.is_empty() || !all_digits(e) {
+            return None;
+        }
+    }
+    if frac.is_none() && exponent.is_none() {
+        return (int.len() <= MAX_INTEGER_DIGITS).then_some(ColumnKind::Integer);
+    }
+    // 1e500 is not a number to pandas either.
+    let finite = s
+        .replacen(mark, ".", 1)
+        .parse::<f64>()
+        .is_ok_and(f64::is_finite);
+    finite.then_some(ColumnKind::Decimal)
+}
+
+/// Python regular expression (for `str.fullmatch`) of the cells with
+/// thousands separators that the inspector counts as numbers in a
+/// decimal-point file; the generated code removes their commas before
+/// reading them as numbers.
+pub const POINT_GROUPED_PATTERN: &str = r"\s*[+-]?[0-9]{1,3}(,[0-9]{3})+(\.[0-9]*)?\s*";
+/// The same in a decimal-comma file: the separator is the same all along
+/// (`\1`); the code removes [`COMMA_GROUPED_SEPARATORS`] from these cells.
+pub const COMMA_GROUPED_PATTERN: &str =
+    r"\s*[+-]?[0-9]{1,3}([. \u00a0\u202f])[0-9]{3}(\1[0-9]{3})*(,[0-9]*)?\s*";
+/// Python character class of the separators in a decimal-comma file.
+pub const COMMA_GROUPED_SEPARATORS: &str = r"[. \u00a0\u202f]";
+
+/// Thousands separators of decimal-point files (`1,250.00`).
+const POINT_FILE_GROUPING: [char; 1] = [','];
+/// Thousands separators of decimal-comma files (`1.250,00`, `1 250,00`
+/// with a space, a no-break space or a narrow no-break space).
+const COMMA_FILE_GROUPING: [char; 4] = ['.', ' ', '\u{a0}', '\u{202f}'];
+
+/// A number written with thousands separators: one to three digits, then
+/// groups of three after one and the same separator, then an optional
+/// decimal part. The generated code's `numbers()` reads exactly these
+/// ([`POINT_GROUPED_PATTERN`], [`COMMA_GROUPED_PATTERN`]).
+fn grouped_number(s: &str, comma: bool) -> Option<ColumnKind> {
+    let (mark, seps): (char, &[char]) = if comma {
+        (',', &COMMA_FILE_GROUPING)
+    } else {
+        ('.', &POINT_FILE_GROUPING)
+    };
+    let t = s.strip_prefix(['-', '+']).unwrap_or(s);
+    let (int, frac) = match t.split_once(mark) {
+        Some((a, b)) => (a, Some(b)),
+        None => (t, None),
+    };
+    let sep = int.chars().find(|c| seps.contains(c))?;
+    let mut groups = int.split(sep);
+    let first = groups.next().unwrap_or("");
+    let grouped = (1..=3).contains(&first.len())
+        && all_digits(first)
+        && groups.all(|g| g.len() == 3 && all_digits(g))
+        && frac.is_none_or(all_digits);
+    if !grouped {
+        return None;
+    }
+    let digits = int.bytes().filter(u8::is_ascii_digit).count();
+    match frac {
+        Some(_) => Some(ColumnKind::Decimal),
+        None => (digits <= MAX_INTEGER_DIGITS).then_some(ColumnKind::Integer),
+    }
+}
+
+/// What a (trimmed) cell is as a number, read the way the generated code
+/// reads it: pandas' own numbers with the file's decimal mark, numbers with
+/// thousands separators, and in a decimal-comma file a point decimal too
+/// (`numbers()` turns commas into points, so `3.5` reads as 3.5; `1.250` is
+/// 1250 there).
+fn number_kind(cell: &str, comma: bool) -> Option<ColumnKind> {
+    grouped_number(cell, comma)
+        .or_else(|| plain_number(cell, if comma { ',' } else { '.' }))
+        .or_else(|| comma.then(|| plain_number(cell, '.')).flatten())
+}
+
+/// A decimal written with a comma: `3,5`, `1.250,00`, `1 250,5`, `1,18e+03`.
+fn is_comma_decimal(cell: &str) -> bool {
+    cell.contains(',')
+        && (plain_number(cell, ',').is_some() || grouped_number(cell, true).is_some())
+}
+
+/// A decimal with a point after comma-separated thousands: `1,250.00`.
+fn is_point_grouped_decimal(cell: &str) -> bool {
+    cell.contains(',') && grouped_number(cell, false) == Some(ColumnKind::Decimal)
 }
 
 fn is_date(s: &str) -> bool {
@@ -410,8 +557,9 @@ pub const MOSTLY_NUMERIC_PER_MILLE: u64 = 950;
 /// ... provided it has at least this many non-empty cells.
 pub const MOSTLY_NUMERIC_MIN_CELLS: u64 = 20;
 
-fn is_missing_marker(cell: &str) -> bool {
-    MISSING_MARKERS.contains(&cell)
+/// A (trimmed) cell with no value: blank or a missing-value marker.
+fn is_empty_cell(cell: &str) -> bool {
+    cell.is_empty() || MISSING_MARKERS.contains(&cell)
 }
 
 /// Which kinds a column can still be.
@@ -424,6 +572,8 @@ struct Candidates {
     seen: bool,
     cells: u64,
     numeric_cells: u64,
+    /// Numbers written with thousands separators.
+    grouped_cells: u64,
 }
 
 impl Candidates {
@@ -436,14 +586,17 @@ impl Candidates {
             seen: false,
             cells: 0,
             numeric_cells: 0,
+            grouped_cells: 0,
         }
     }
     fn feed(&mut self, cell: &str, comma: bool) {
         self.seen = true;
-        let int = is_integer(cell);
-        let number = int || is_decimal(cell, comma);
+        let kind = number_kind(cell, comma);
+        let int = kind == Some(ColumnKind::Integer);
+        let number = kind.is_some();
         self.cells += 1;
         self.numeric_cells += u64::from(number);
+        self.grouped_cells += u64::from(number && grouped_number(cell, comma).is_some());
         self.integer &= int;
         self.decimal &= number;
         self.date &= is_date(cell);
@@ -518,41 +671,43 @@ pub fn describe(path: &Path, max_bytes: u64) -> Result<InputDescription, InputEr
     }
     let mut row_count = data_rows;
     let mut preview = rows;
-    let columns: Vec<Column> = if has_header {
-        first
-            .iter()
-            .enumerate()
-            .map(|(i, h)| Column {
-                name: h.trim().to_owned(),
-                kind: candidates[i].kind(),
-                empty_cells: empties[i],
-                values: categories[i].values(candidates[i].kind()),
-            })
-            .collect()
+    let mut notes = Vec::new();
+    let (names, candidates, categories) = if has_header {
+        let names = pandas_header(&first);
+        notes = header_notes(&first, &names);
+        (names, candidates, categories)
     } else {
         // The first row is data too.
         row_count += 1;
         preview.insert(0, first.clone());
         preview.truncate(PREVIEW_ROWS);
-        first
-            .iter()
-            .enumerate()
-            .map(|(i, cell)| {
-                let mut c = candidates[i];
-                let mut values = categories[i].clone();
-                if !cell.trim().is_empty() {
-                    c.feed(cell.trim(), decimal_comma);
-                    values.feed(cell.trim());
-                }
-                Column {
-                    name: format!("column_{}", i + 1),
-                    kind: c.kind(),
-                    empty_cells: empties[i],
-                    values: values.values(c.kind()),
-                }
-            })
-            .collect()
+        let mut candidates = candidates;
+        let mut categories = categories;
+        for (i, cell) in first.iter().enumerate() {
+            let cell = cell.trim();
+            if !is_empty_cell(cell) {
+                candidates[i].feed(cell, decimal_comma);
+                categories[i].feed(cell);
+            }
+        }
+        let names = (1..=first.len()).map(|i| format!("column_{i}")).collect();
+        (names, candidates, categories)
     };
+    let columns: Vec<Column> = names
+        .into_iter()
+        .enumerate()
+        .map(|(i, name)| Column {
+            name,
+            kind: candidates[i].kind(),
+            empty_cells: empties[i] + u64::from(!has_header && is_empty_cell(first[i].trim())),
+            values: categories[i].values(candidates[i].kind()),
+        })
+        .collect();
+    if columns.iter().all(|c| c.kind == ColumnKind::Empty) {
+        // Rows of delimiters only: nothing to read.
+        return Err(InputError::Empty(name));
+    }
+    notes.extend(number_notes(&columns, &candidates, decimal_comma));
     Ok(InputDescription {
         name,
         path: path.to_owned(),
@@ -566,7 +721,154 @@ pub fn describe(path: &Path, max_bytes: u64) -> Result<InputDescription, InputEr
         columns,
         row_count,
         preview,
+        notes,
     })
+}
+
+/// The names pandas' reader (its C parser) gives a header row: an empty
+/// name is `Unnamed: N` (N the position from 0); a repeated name gets
+/// `.1`, `.2`… skipping names the header already holds, named columns
+/// first; nothing is trimmed.
+fn pandas_header(raw: &[String]) -> Vec<String> {
+    use std::collections::HashMap;
+    let mut names: Vec<String> = raw
+        .iter()
+        .enumerate()
+        .map(|(i, h)| {
+            if h.is_empty() {
+                format!("Unnamed: {i}")
+            } else {
+                h.clone()
+            }
+        })
+        .collect();
+    // How many columns hold each name now (pandas' `col in this_header`).
+    let mut holding: HashMap<String, usize> = HashMap::new();
+    for n in &names {
+        *holding.entry(n.clone()).or_default() += 1;
+    }
+    let named = (0..raw.len()).filter(|&i| !raw[i].is_empty());
+    let unnamed = (0..raw.len()).filter(|&i| raw[i].is_empty());
+    let mut counts: HashMap<String, usize> = HashMap::new();
+    for i in named.chain(unnamed) {
+        let old = names[i].clone();
+        let mut col = old.clone();
+        let mut cur = counts.get(&col).copied().unwrap_or(0);
+        if cur > 0 {
+            while cur > 0 {
+                counts.insert(old.clone(), cur + 1);
+                col = format!("{old}.{cur}");
+                if holding.get(&col).is_some_and(|n| *n > 0) {
+                    cur += 1;
+                } else {
+                    cur = counts.get(&col).copied().unwrap_or(0);
+                }
+            }
+            if let Some(n) = holding.get_mut(&old) {
+                *n -= 1;
+            }
+            *holding.entry(col.clone()).or_default() += 1;
+            names[i] = col.clone();
+        }
+        counts.insert(col, cur + 1);
+    }
+    names
+}
+
+/// Positions listed in one note, at most.
+const NOTE_LIST: usize = 5;
+
+/// `a`, `a and b`, `a, b and c`, `a, b, c, d, e and 3 more`.
+fn listed(items: &[String]) -> String {
+    let shown = &items[..items.len().min(NOTE_LIST)];
+    let more = items.len() - shown.len();
+    match (shown, more) {
+        ([one], 0) => one.clone(),
+        ([init @ .., last], 0) => format!("{} and {last}", init.join(", ")),
+        (_, more) => format!("{} and {more} more", shown.join(", ")),
+    }
+}
+
+/// What a person should know of the header: columns without a name,
+/// repeated names, names with spaces around them.
+fn header_notes(raw: &[String], names: &[String]) -> Vec<String> {
+    let quoted = |s: &str| format!("\"{s}\"");
+    let mut notes = Vec::new();
+    let unnamed: Vec<usize> = (0..raw.len()).filter(|&i| raw[i].is_empty()).collect();
+    match unnamed.as_slice() {
+        [] => {}
+        [i] => notes.push(format!(
+            "column {} has no name: it is called {}, as pandas calls it",
+            i + 1,
+            quoted(&names[*i])
+        )),
+        many => notes.push(format!(
+            "columns {} have no name: they are called {}, as pandas calls them",
+            listed(&many.iter().map(|i| (i + 1).to_string()).collect::<Vec<_>>()),
+            listed(&many.iter().map(|&i| quoted(&names[i])).collect::<Vec<_>>())
+        )),
+    }
+    let mut repeated: Vec<&String> = Vec::new();
+    for (i, r) in raw.iter().enumerate() {
+        if !r.is_empty() && raw[..i].contains(r) && !repeated.contains(&r) {
+            repeated.push(r);
+        }
+    }
+    for r in repeated.iter().take(NOTE_LIST) {
+        let at: Vec<usize> = (0..raw.len()).filter(|&i| raw[i] == **r).collect();
+        notes.push(format!(
+            "columns {} are {} named {}: they are called {}, as pandas calls them",
+            listed(&at.iter().map(|i| (i + 1).to_string()).collect::<Vec<_>>()),
+            if at.len() == 2 { "both" } else { "all" },
+            quoted(r),
+            listed(&at.iter().map(|&i| quoted(&names[i])).collect::<Vec<_>>())
+        ));
+    }
+    let spaced: Vec<String> = raw
+        .iter()
+        .filter(|r| !r.is_empty() && r.trim() != r.as_str())
+        .map(|r| quoted(r))
+        .collect();
+    match spaced.as_slice() {
+        [] => {}
+        [one] => notes.push(format!(
+            "the column name {one} has spaces around it: they are part of the name, as pandas reads it"
+        )),
+        many => notes.push(format!(
+            "the column names {} have spaces around them: they are part of the names, as pandas reads them",
+            listed(many)
+        )),
+    }
+    notes
+}
+
+/// Number columns whose cells use thousands separators.
+fn number_notes(columns: &[Column], candidates: &[Candidates], comma: bool) -> Vec<String> {
+    let grouped: Vec<String> = columns
+        .iter()
+        .zip(candidates)
+        .filter(|(c, k)| {
+            matches!(c.kind, ColumnKind::Integer | ColumnKind::Decimal) && k.grouped_cells > 0
+        })
+        .map(|(c, _)| format!("\"{}\"", c.name))
+        .collect();
+    if grouped.is_empty() {
+        return Vec::new();
+    }
+    let example = if comma {
+        "1 250,50 or 1.250,50"
+    } else {
+        "1,250.50"
+    };
+    vec![format!(
+        "{} {} numbers with thousands separators ({example}): they are read as numbers",
+        listed(&grouped),
+        if grouped.len() == 1 {
+            "writes"
+        } else {
+            "write"
+        }
+    )]
 }
 
 /// The size of a regular, non-empty file within `max_bytes`.
@@ -581,6 +883,12 @@ fn checked_size(path: &Path, name: &str, max_bytes: u64) -> Result<u64, InputErr
     if !meta.is_file() {
         return Err(InputError::NotAFile(name.to_owned()));
     }
+    let mode = std::os::unix::fs::PermissionsExt::mode(&meta.permissions());
+    if mode & 0o444 == 0 {
+        // Readable here only with root's rights, which the sandboxed job
+        // never has, whatever user it runs as.
+        return Err(sandbox_cannot_read(name, mode));
+    }
     if meta.len() == 0 {
         return Err(InputError::Empty(name.to_owned()));
     }
@@ -592,6 +900,69 @@ fn checked_size(path: &Path, name: &str, max_bytes: u64) -> Result<u64, InputErr
         });
     }
     Ok(meta.len())
+}
+
+/// Whether a process running as `uid`:`gid` with no other group and no
+/// capability may read a file of `mode` owned by `owner`:`group` (the
+/// classic permission bits; access control lists are not consulted).
+fn may_read(mode: u32, owner: u32, group: u32, uid: u32, gid: u32) -> bool {
+    if uid == owner {
+        mode & 0o400 != 0
+    } else if gid == group {
+        mode & 0o040 != 0
+    } else {
+        mode & 0o004 != 0
+    }
+}
+
+/// `rw-r-----`, as `ls -l` shows permissions.
+fn permission_text(mode: u32) -> String {
+    (0..9)
+        .map(|i| {
+            if mode & (0o400 >> i) == 0 {
+                '-'
+            } else {
+                ['r', 'w', 'x'][i % 3]
+            }
+        })
+        .collect()
+}
+
+fn sandbox_cannot_read(name: &str, mode: u32) -> InputError {
+    let readers = match (mode & 0o400 != 0, mode & 0o040 != 0, mode & 0o004 != 0) {
+        (false, false, false) => "no one",
+        (true, false, false) => "only its owner",
+        (false, true, false) => "only its group",
+        (true, true, false) => "only its owner and its group",
+        _ => "others but not the sandbox's user",
+    };
+    InputError::SandboxCannotRead {
+        name: name.to_owned(),
+        permissions: permission_text(mode),
+        readers: readers.into(),
+    }
+}
+
+/// Refuses a file that the sandboxed job, running on the host as `uid`:`gid`
+/// with no other group and no capability, could not open: inputs are bind
+/// mounts, which keep the file's owner and permissions. Called with the
+/// job's host ids before anything runs, so that a run stops with a sentence
+/// rather than Python's `PermissionError`.
+pub fn check_readable_by(path: &Path, uid: u32, gid: u32) -> Result<(), InputError> {
+    use std::os::unix::fs::MetadataExt;
+    let name = file_name(path);
+    let meta = std::fs::metadata(path).map_err(|e| match e.kind() {
+        std::io::ErrorKind::NotFound => InputError::NotFound(name.clone()),
+        _ => InputError::Unreadable {
+            name: name.clone(),
+            reason: e.to_string(),
+        },
+    })?;
+    if may_read(meta.mode(), meta.uid(), meta.gid(), uid, gid) {
+        Ok(())
+    } else {
+        Err(sandbox_cannot_read(&name, meta.mode()))
+    }
 }
 
 /// What the first [`SNIFF_BYTES`] of a file tell.
@@ -635,11 +1006,17 @@ fn sniff(path: &Path, name: &str, size_bytes: u64) -> Result<Sniffed, InputError
         return Err(InputError::Binary(name.to_owned()));
     }
     let delimiter = sniff_delimiter(sample_text.trim_start_matches('\u{feff}'));
-    let decimal_comma = delimiter != ','
-        && sample_text.lines().skip(1).take(50).any(|l| {
-            l.split(delimiter)
-                .any(|cell| is_decimal(cell.trim().trim_matches('"'), true))
-        });
+    let cells = || {
+        sample_text
+            .lines()
+            .skip(1)
+            .take(50)
+            .flat_map(|l| l.split(delimiter))
+            .map(|cell| cell.trim().trim_matches('"').trim())
+    };
+    // `3,5` or `1.250,00` somewhere, and no `1,250.00`.
+    let decimal_comma =
+        delimiter != ',' && cells().any(is_comma_decimal) && !cells().any(is_point_grouped_decimal);
     Ok(Sniffed {
         encoding,
         bom,
@@ -688,7 +1065,12 @@ fn scan(path: &Path, name: &str, sniffed: &Sniffed) -> Result<Scanned, InputErro
             Ok(more) => more,
             Err(e) => {
                 let line = e.position().map_or(0, |p| p.line());
+                let nul_line = reader.get_ref().nul_line;
                 return Err(match e.kind() {
+                    csv::ErrorKind::Io(_) if nul_line.is_some() => InputError::NulByte {
+                        name: name.to_owned(),
+                        line: nul_line.unwrap_or(line),
+                    },
                     // The transcoder knows the line of the bad bytes.
                     csv::ErrorKind::Io(io) if io.kind() == std::io::ErrorKind::InvalidData => {
                         InputError::Undecodable {
@@ -708,8 +1090,10 @@ fn scan(path: &Path, name: &str, sniffed: &Sniffed) -> Result<Scanned, InputErro
         if !more {
             break;
         }
-        if record.iter().all(|f| f.trim_ascii().is_empty()) {
-            continue; // blank line
+        if record.len() == 1 && record[0].trim_ascii().is_empty() {
+            // A blank line, as pandas skips it; a line of delimiters only
+            // is a row of empty cells to pandas, and here too.
+            continue;
         }
         let line = record.position().map_or(0, |p| p.line());
         if record.iter().any(|f| f.contains(&b'\n')) {
@@ -738,7 +1122,7 @@ fn scan(path: &Path, name: &str, sniffed: &Sniffed) -> Result<Scanned, InputErro
         if data_rows <= TYPE_SAMPLE_ROWS {
             for (i, cell) in record.iter().enumerate() {
                 let cell = std::str::from_utf8(cell).unwrap_or("").trim();
-                if cell.is_empty() || is_missing_marker(cell) {
+                if is_empty_cell(cell) {
                     empties[i] += 1;
                 } else {
                     candidates[i].feed(cell, sniffed.decimal_comma);
@@ -903,5 +1287,249 @@ mod tests {
                 encoding: "UTF-8".into()
             }
         );
+    }
+
+    #[test]
+    fn cells_are_numbers_exactly_when_the_code_reads_them_as_numbers() {
+        use ColumnKind::{Decimal, Integer};
+        // (cell, decimal comma, what the inspector and the code read)
+        let cases: &[(&str, bool, Option<ColumnKind>)] = &[
+            ("12", false, Some(Integer)),
+            ("+5", false, Some(Integer)),
+            ("-0012", false, Some(Integer)),
+            ("123456789012345678", false, Some(Integer)),
+            ("1234567890123456789", false, None), // identifiers stay text
+            ("3.5", false, Some(Decimal)),
+            ("3504.", false, Some(Decimal)),
+            (".5", false, Some(Decimal)),
+            ("-.5e-3", false, Some(Decimal)),
+            ("1.18e+03", false, Some(Decimal)),
+            ("1E5", false, Some(Decimal)),
+            ("5.e3", false, Some(Decimal)),
+            ("1e500", false, None),
+            ("1e", false, None),
+            (".", false, None),
+            ("+", false, None),
+            ("1..2", false, None),
+            ("1,250.00", false, Some(Decimal)),
+            ("1,250.", false, Some(Decimal)),
+            ("-3,000", false, Some(Integer)),
+            ("12,345,678", false, Some(Integer)),
+            ("1,25", false, None),
+            ("1,2345", false, None),
+            ("1250,000.5", false, None),
+            ("1 250.00", false, None),
+            ("3,5", false, None),
+            ("$1,250", false, None),
+            ("3,5", true, Some(Decimal)),
+            ("3504,", true, Some(Decimal)),
+            ("1,18e+03", true, Some(Decimal)),
+            ("1.250,00", true, Some(Decimal)),
+            ("1 250,00", true, Some(Decimal)),
+            ("1\u{a0}250,5", true, Some(Decimal)),
+            ("1\u{202f}250\u{202f}000", true, Some(Integer)),
+            ("1.250", true, Some(Integer)),
+            ("12.345.678", true, Some(Integer)),
+            ("3.5", true, Some(Decimal)),
+            ("1.18e+03", true, Some(Decimal)),
+            ("1.250 000", true, None),
+            ("1.25.0", true, None),
+            ("31.01.2026", true, None),
+            ("1,250.00", true, None),
+        ];
+        let wrong: Vec<String> = cases
+            .iter()
+            .filter(|(cell, comma, want)| number_kind(cell, *comma) != *want)
+            .map(|(cell, comma, want)| {
+                format!(
+                    "{cell:?} (comma {comma}): {:?}, want {want:?}",
+                    number_kind(cell, *comma)
+                )
+            })
+            .collect();
+        assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    }
+
+    #[test]
+    fn header_names_are_the_ones_pandas_gives() {
+        // (header line, names pandas 2.2 gives; checked with read_csv)
+        let cases: &[(&str, &[&str])] = &[
+            (" region ,amount", &[" region ", "amount"]),
+            ("a,a", &["a", "a.1"]),
+            ("a,a,a.1,a", &["a", "a.2", "a.1", "a.3"]),
+            ("a,a.1,a", &["a", "a.1", "a.2"]),
+            ("a,,b,", &["a", "Unnamed: 1", "b", "Unnamed: 3"]),
+            (",a,a", &["Unnamed: 0", "a", "a.1"]),
+            ("Unnamed: 1,,b", &["Unnamed: 1", "Unnamed: 1.1", "b"]),
+            ("a, ,b", &["a", " ", "b"]),
+        ];
+        for (header, want) in cases {
+            let width = want.len();
+            let row = vec!["1"; width].join(",");
+            let csv = format!("{header}\n{row}\n{row}\n");
+            let d = describe_bytes("h.csv", csv.as_bytes()).unwrap();
+            let names: Vec<&str> = d.columns.iter().map(|c| c.name.as_str()).collect();
+            assert_eq!(&names, want, "{header:?}");
+            assert!(d.has_header, "{header:?}");
+        }
+    }
+
+    #[test]
+    fn renamed_columns_are_noted() {
+        let d = describe_bytes("n.csv", b"a,a, region ,,x,\n1,2,3,4,5,6\n").unwrap();
+        assert_eq!(
+            d.notes,
+            [
+                "columns 4 and 6 have no name: they are called \"Unnamed: 3\" and \"Unnamed: 5\", as pandas calls them",
+                "columns 1 and 2 are both named \"a\": they are called \"a\" and \"a.1\", as pandas calls them",
+                "the column name \" region \" has spaces around it: they are part of the name, as pandas reads it",
+            ]
+        );
+        let d = describe_bytes("plain.csv", b"a,b\n1,2\n").unwrap();
+        assert!(d.notes.is_empty());
+        // Old descriptions (audit entries) read back without notes.
+        let json = serde_json::to_value(&d).unwrap();
+        assert!(json.get("notes").is_none());
+    }
+
+    #[test]
+    fn thousands_separators_make_numbers_in_both_decimal_marks() {
+        // (file, delimiter, decimal comma, kinds, a word of the note)
+        let cases: &[(&str, char, bool, &[ColumnKind])] = &[
+            (
+                "region,amount,units\nNorth,\"1,250.00\",\"3,000\"\nSouth,12.5,7\n",
+                ',',
+                false,
+                &[ColumnKind::Text, ColumnKind::Decimal, ColumnKind::Integer],
+            ),
+            (
+                "region;amount;units\nNord;1.250,00;1 000\nSud;12,5;7\n",
+                ';',
+                true,
+                &[ColumnKind::Text, ColumnKind::Decimal, ColumnKind::Integer],
+            ),
+            (
+                "region;amount\nNord;\"1 250,00\"\nSud;\"1\u{a0}000,5\"\n",
+                ';',
+                true,
+                &[ColumnKind::Text, ColumnKind::Decimal],
+            ),
+            (
+                // Comma thousands with a decimal point: not a decimal-comma file.
+                "region;amount\nNorth;1,250.00\nSouth;12,000.5\n",
+                ';',
+                false,
+                &[ColumnKind::Text, ColumnKind::Decimal],
+            ),
+            (
+                "x,y\n1.18e+03,3504.\n2.5E-1,.5\n",
+                ',',
+                false,
+                &[ColumnKind::Decimal, ColumnKind::Decimal],
+            ),
+        ];
+        for (csv, delimiter, comma, kinds) in cases {
+            let d = describe_bytes("t.csv", csv.as_bytes()).unwrap();
+            let got: Vec<ColumnKind> = d.columns.iter().map(|c| c.kind).collect();
+            assert_eq!(
+                (d.delimiter, d.decimal_comma, got.as_slice()),
+                (*delimiter, *comma, *kinds),
+                "{csv:?}"
+            );
+            let grouped = csv.contains("1,250") || csv.contains("1.250") || csv.contains("1 250");
+            assert_eq!(
+                d.notes.iter().any(|n| n.contains("thousands separators")),
+                grouped,
+                "{csv:?}: {:?}",
+                d.notes
+            );
+        }
+    }
+
+    #[test]
+    fn a_nul_byte_anywhere_is_refused_with_its_line() {
+        let mut bytes = b"name,v\n".to_vec();
+        for i in 0..40_000 {
+            bytes.extend_from_slice(format!("row{i},1\n").as_bytes());
+        }
+        // Past the sniffed start and past the first read.
+        assert!(bytes.len() > SNIFF_BYTES + CHUNK);
+        bytes.extend_from_slice(b"bad\0,2\n");
+        let err = describe_bytes("z.csv", &bytes).unwrap_err();
+        assert_eq!(
+            err,
+            InputError::NulByte {
+                name: "z.csv".into(),
+                line: 40_002
+            }
+        );
+        assert!(err.to_string().contains("NUL byte"), "{err}");
+        // UTF-16 has zero bytes in every character, not a NUL character.
+        let mut utf16 = vec![0xFF, 0xFE];
+        for ch in "a,b\n1,2\n".encode_utf16() {
+            utf16.extend_from_slice(&ch.to_le_bytes());
+        }
+        assert!(describe_bytes("w.csv", &utf16).is_ok());
+    }
+
+    #[test]
+    fn rows_of_delimiters_are_rows_as_in_pandas() {
+        let d = describe_bytes("d.csv", b"a,b\n1,2\n,\n   \n3,4\n").unwrap();
+        assert_eq!(d.row_count, 3);
+        assert_eq!(d.columns[0].empty_cells, 1);
+        assert_eq!(
+            describe_bytes("e.csv", b"a,b\n,\n,\n").unwrap_err(),
+            InputError::Empty("e.csv".into())
+        );
+    }
+
+    #[test]
+    fn who_may_read_a_file() {
+        // (mode, owner, group, reader uid, reader gid, may read)
+        let cases = [
+            (0o644, 0, 0, 1000, 1000, true),
+            (0o600, 0, 0, 1000, 1000, false),
+            (0o640, 0, 1000, 1000, 1000, true),
+            (0o640, 0, 0, 1000, 1000, false),
+            (0o000, 1000, 1000, 1000, 1000, false),
+            (0o044, 1000, 1000, 1000, 1000, false), // the owner's bits count
+            (0o400, 1000, 1000, 1000, 1000, true),
+            (0o604, 0, 1000, 1000, 1000, false), // the group's bits count
+        ];
+        for (mode, owner, group, uid, gid, want) in cases {
+            assert_eq!(
+                may_read(mode, owner, group, uid, gid),
+                want,
+                "{mode:o} {owner}:{group} read by {uid}:{gid}"
+            );
+        }
+        assert_eq!(permission_text(0o640), "rw-r-----");
+        assert_eq!(permission_text(0o000), "---------");
+    }
+
+    #[test]
+    fn a_file_the_sandbox_cannot_read_is_refused_with_a_sentence() {
+        use std::os::unix::fs::{MetadataExt, PermissionsExt};
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("locked.csv");
+        std::fs::write(&path, "a,b\n1,2\n").unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o000)).unwrap();
+        let err = describe(&path, DEFAULT_MAX_INPUT_BYTES).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "locked.csv: the sandbox cannot read this file: its permissions (---------) let no one read it, and the sandboxed code runs as a separate user with no special rights. Make it readable by everyone (chmod a+r), or use a copy"
+        );
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).unwrap();
+        let meta = std::fs::metadata(&path).unwrap();
+        assert!(check_readable_by(&path, meta.uid(), meta.gid()).is_ok());
+        let other = meta.uid().wrapping_add(1000);
+        let err = check_readable_by(&path, other, other).unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("(rw-------) let only its owner read it"),
+            "{err}"
+        );
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).unwrap();
+        assert!(check_readable_by(&path, other, other).is_ok());
     }
 }

@@ -3,7 +3,7 @@
 //! `glovebox` module, and passes the policy by construction (a test checks
 //! every recipe against it).
 
-use super::plan::{stat_name, DatePart, Filter, FilterValue, OutlierMethod, Plan, Recipe};
+use super::plan::{stat_name, DatePart, Filter, FilterValue, OutlierMethod, Plan, Recipe, Source};
 use super::terms::{Cmp, Period, Stat};
 use crate::lang::Lang;
 
@@ -324,6 +324,138 @@ fn part_words(f: &Filter, lang: Lang) -> String {
     )
 }
 
+/// The Python pattern of the cells written with thousands separators, the
+/// ones the inspector counts as numbers.
+fn grouped_pattern(decimal_comma: bool) -> &'static str {
+    if decimal_comma {
+        crate::inputs::COMMA_GROUPED_PATTERN
+    } else {
+        crate::inputs::POINT_GROUPED_PATTERN
+    }
+}
+
+/// The arguments of `str.replace` that remove those separators.
+fn grouped_separators(decimal_comma: bool) -> String {
+    if decimal_comma {
+        format!(
+            "r\"{}\", \"\", regex=True",
+            crate::inputs::COMMA_GROUPED_SEPARATORS
+        )
+    } else {
+        "\",\", \"\", regex=False".into()
+    }
+}
+
+/// `data = pd.read_csv(...)` with the options the inspector found, then,
+/// for columns a filter compares with a number, their thousands separators
+/// left out (the filter reads them with `pd.to_numeric`).
+fn read_data(c: &mut Code, plan: &Plan) {
+    let lang = plan.lang;
+    let s = &plan.source;
+    let mut args = vec![py_str(&format!("/input/{}", s.name))];
+    if s.delimiter != ',' {
+        args.push(format!("sep={}", py_str(&s.delimiter.to_string())));
+    }
+    if s.decimal_comma {
+        args.push("decimal=\",\"".into());
+    }
+    if s.encoding != "utf-8" {
+        args.push(format!("encoding={}", py_str(&s.encoding)));
+    }
+    if let Some(names) = &s.names {
+        let list: Vec<String> = names.iter().map(|n| py_str(n)).collect();
+        args.push(format!("header=None, names=[{}]", list.join(", ")));
+    }
+    c.line(format!("data = pd.read_csv({})", args.join(", ")));
+    // Columns compared with a number in a filter are read as numbers there
+    // (`number_expr`): their thousands separators go first, as in `numbers()`.
+    let mut compared: Vec<String> = Vec::new();
+    for f in &plan.filters {
+        if matches!(f.value, FilterValue::Number(_)) && f.part.is_none() {
+            let col = py_str(&f.column);
+            if !compared.contains(&col) {
+                compared.push(col);
+            }
+        }
+    }
+    if !compared.is_empty() {
+        c.line(format!(
+            "# {}",
+            words(
+                lang,
+                "Numbers written with thousands separators (1,250.00) lose them before being compared.",
+                "Les nombres écrits avec des séparateurs de milliers (1 250,00) les perdent avant d'être comparés.",
+                "Los números escritos con separadores de miles (1.250,00) los pierden antes de compararse.",
+            )
+        ));
+        c.line(format!("for column in [{}]:", compared.join(", ")));
+        c.line("    if data[column].dtype == object:");
+        c.line(format!(
+            "        grouped = data[column].str.fullmatch(r\"{}\", na=False)",
+            grouped_pattern(s.decimal_comma)
+        ));
+        c.line(format!(
+            "        data[column] = data[column].mask(grouped, data[column].str.replace({}))",
+            grouped_separators(s.decimal_comma)
+        ));
+    }
+}
+
+/// The start of `numbers()`: its docstring and `values`, the column read as
+/// numbers the way the inspector counts them.
+fn numbers_helper(c: &mut Code, s: &Source, lang: Lang) {
+    c.line("def numbers(column):");
+    c.line(format!(
+        "    \"\"\"{}\"\"\"",
+        words(
+            lang,
+            "The column as numbers; empty cells and text that is not a number are left out.",
+            "La colonne en nombres ; les cellules vides et le texte qui n'est pas un nombre sont écartés.",
+            "La columna como números; las celdas vacías y el texto que no es un número se dejan fuera.",
+        )
+    ));
+    // A column pandas kept as text may hold numbers with thousands
+    // separators, which the inspector counts as numbers: the same cells
+    // (`inputs::*_GROUPED_PATTERN`) lose them here. Cells pandas already
+    // read as numbers are left alone (`str` methods skip them).
+    c.line("    values = data[column]");
+    c.line("    if values.dtype == object:");
+    c.line(format!(
+        "        # {}",
+        if s.decimal_comma {
+            words(
+                lang,
+                "Thousands separators are left out and the decimal comma becomes a point: \"1.250,5\" is 1250.5.",
+                "Les séparateurs de milliers sont retirés et la virgule décimale devient un point : « 1.250,5 » vaut 1250.5.",
+                "Los separadores de miles se quitan y la coma decimal pasa a ser un punto: «1.250,5» es 1250.5.",
+            )
+        } else {
+            words(
+                lang,
+                "Thousands separators are left out: \"1,250.00\" is 1250.00.",
+                "Les séparateurs de milliers sont retirés : « 1,250.00 » vaut 1250.00.",
+                "Los separadores de miles se quitan: «1,250.00» es 1250.00.",
+            )
+        }
+    ));
+    c.line(format!(
+        "        grouped = values.str.fullmatch(r\"{}\", na=False)",
+        grouped_pattern(s.decimal_comma)
+    ));
+    c.line(format!(
+        "        values = values.mask(grouped, values.str.replace({}))",
+        grouped_separators(s.decimal_comma)
+    ));
+    if s.decimal_comma {
+        // pandas applies decimal="," only to columns it reads as numbers.
+        c.line("        written = values.str.contains(\",\", regex=False, na=False)");
+        c.line(
+            "        values = values.mask(written, values.str.replace(\",\", \".\", regex=False))",
+        );
+    }
+    c.line("    values = pd.to_numeric(values, errors=\"coerce\")");
+}
+
 /// The Python code for `plan`; `goal` is quoted in a comment.
 pub fn generate(plan: &Plan, goal: &str) -> String {
     let lang = plan.lang;
@@ -355,22 +487,8 @@ pub fn generate(plan: &Plan, goal: &str) -> String {
     }
     c.line("import glovebox");
     c.line("");
+    read_data(&mut c, plan);
     let s = &plan.source;
-    let mut args = vec![py_str(&format!("/input/{}", s.name))];
-    if s.delimiter != ',' {
-        args.push(format!("sep={}", py_str(&s.delimiter.to_string())));
-    }
-    if s.decimal_comma {
-        args.push("decimal=\",\"".into());
-    }
-    if s.encoding != "utf-8" {
-        args.push(format!("encoding={}", py_str(&s.encoding)));
-    }
-    if let Some(names) = &s.names {
-        let list: Vec<String> = names.iter().map(|n| py_str(n)).collect();
-        args.push(format!("header=None, names=[{}]", list.join(", ")));
-    }
-    c.line(format!("data = pd.read_csv({})", args.join(", ")));
     c.line("rows_read = len(data)");
     c.line(format!(
         "used = []  # {}",
@@ -383,25 +501,7 @@ pub fn generate(plan: &Plan, goal: &str) -> String {
     ));
     c.line("");
     c.line("");
-    c.line("def numbers(column):");
-    c.line(format!(
-        "    \"\"\"{}\"\"\"",
-        words(
-            lang,
-            "The column as numbers; empty cells and text that is not a number are left out.",
-            "La colonne en nombres ; les cellules vides et le texte qui n'est pas un nombre sont écartés.",
-            "La columna como números; las celdas vacías y el texto que no es un número se dejan fuera.",
-        )
-    ));
-    if s.decimal_comma {
-        // pandas applies decimal="," only to columns it reads as numbers.
-        c.line("    values = data[column]");
-        c.line("    if values.dtype == object:");
-        c.line("        values = values.str.replace(\",\", \".\", regex=False)");
-        c.line("    values = pd.to_numeric(values, errors=\"coerce\")");
-    } else {
-        c.line("    values = pd.to_numeric(data[column], errors=\"coerce\")");
-    }
+    numbers_helper(&mut c, s, lang);
     c.line("    empty = int(data[column].isna().sum())");
     c.line("    used.append([column, int(values.notna().sum()), empty, int(values.isna().sum()) - empty])");
     c.line("    return values");

@@ -35,7 +35,9 @@ export type ColumnKind = "integer" | "decimal" | "date" | "boolean" | "text" | "
 
 export type Column = { 
 /**
- * Header text, or `column_N` without a header.
+ * The name pandas gives the column: the header text (spaces kept),
+ * `Unnamed: N` for an empty one, `name.1` for a repeated one; or
+ * `column_N` without a header.
  */
 name: string, 
 /**
@@ -100,7 +102,13 @@ row_count: number,
 /**
  * First rows, as text.
  */
-preview: Array<Array<string>>, };
+preview: Array<Array<string>>, 
+/**
+ * What a person should know about how the file is read: columns
+ * renamed the way pandas names them (no name, a repeated name), names
+ * with spaces around them, numbers written with thousands separators.
+ */
+notes?: Array<string>, };
 
 export type Table = { 
 /**
