@@ -228,10 +228,7 @@ fn condition(f: &super::plan::Filter, lang: Lang) -> String {
     f.words(lang, short)
 }
 
-#[allow(
-    clippy::too_many_lines,
-    reason = "one arm per recipe: split with the recipes into files of their own (planner work)"
-)]
+/// What was computed, in one phrase of the goal's language.
 fn what(plan: &Plan) -> String {
     let lang = plan.lang;
     let file = &plan.source.name;
@@ -275,7 +272,12 @@ fn what(plan: &Plan) -> String {
                 format!("se contaron las filas de {file}{g}"),
             )
         }
-        Recipe::Ratio { numerator: n, denominator: d, row_mean, group_by } => {
+        Recipe::Ratio {
+            numerator: n,
+            denominator: d,
+            row_mean,
+            group_by,
+        } => {
             let g = per(group_by);
             if *row_mean {
                 t(
@@ -293,8 +295,14 @@ fn what(plan: &Plan) -> String {
                 )
             }
         }
-        Recipe::Share { value, group_by, part } => {
-            let of = value.clone().unwrap_or_else(|| t(lang, "rows".into(), "lignes".into(), "filas".into()));
+        Recipe::Share {
+            value,
+            group_by,
+            part,
+        } => {
+            let of = value
+                .clone()
+                .unwrap_or_else(|| t(lang, "rows".into(), "lignes".into(), "filas".into()));
             match (group_by, part) {
                 (Some(g), _) => t(
                     lang,
@@ -314,15 +322,36 @@ fn what(plan: &Plan) -> String {
                 (None, None) => String::new(),
             }
         }
-        Recipe::Rank { stat, value, group_by, highest, n } => {
+        Recipe::Rank {
+            stat,
+            value,
+            group_by,
+            highest,
+            n,
+        } => {
             let measure = match value {
                 Some(v) => super::codegen::measure_name(*stat, v, lang),
-                None => t(lang, "number of rows".into(), "nombre de lignes".into(), "número de filas".into()),
+                None => t(
+                    lang,
+                    "number of rows".into(),
+                    "nombre de lignes".into(),
+                    "número de filas".into(),
+                ),
             };
             let order = if *highest {
-                t(lang, "highest first".into(), "du plus haut au plus bas".into(), "de mayor a menor".into())
+                t(
+                    lang,
+                    "highest first".into(),
+                    "du plus haut au plus bas".into(),
+                    "de mayor a menor".into(),
+                )
             } else {
-                t(lang, "lowest first".into(), "du plus bas au plus haut".into(), "de menor a mayor".into())
+                t(
+                    lang,
+                    "lowest first".into(),
+                    "du plus bas au plus haut".into(),
+                    "de menor a mayor".into(),
+                )
             };
             match group_by {
                 Some(g) => t(
@@ -339,6 +368,17 @@ fn what(plan: &Plan) -> String {
                 ),
             }
         }
+        _ => what_column(plan).unwrap_or_default(),
+    }
+}
+
+/// What a one-column recipe computed (distinct values, missing values,
+/// correlation, normality, outliers, trend, distribution); None for the
+/// recipes `what` words itself.
+fn what_column(plan: &Plan) -> Option<String> {
+    let lang = plan.lang;
+    let file = &plan.source.name;
+    let said = match &plan.recipe {
         Recipe::Distinct { column } => t(
             lang,
             format!("counted the different values of {column} in {file} (spaces around values are ignored, empty cells are not a value)"),
@@ -418,7 +458,9 @@ fn what(plan: &Plan) -> String {
             format!("description de la répartition de {column} dans {file} : effectif, moyenne, médiane, minimum, maximum et histogramme"),
             format!("se describió cómo se reparte {column} en {file}: cantidad, media, mediana, mínimo, máximo e histograma"),
         ),
-    }
+        _ => return None,
+    };
+    Some(said)
 }
 
 fn caveats(plan: &Plan, result: &CheckedResult) -> Vec<String> {
