@@ -577,725 +577,817 @@ fn group_answers(c: &mut Code, table: &str) {
     c.line("        glovebox.answer(f\"{name} ({group})\", row[name])");
 }
 
-#[allow(
-    clippy::too_many_lines,
-    reason = "one arm per recipe: split with the recipes into files of their own (planner work)"
-)]
+/// The code of the plan's recipe.
 fn recipe_code(c: &mut Code, plan: &Plan) {
-    let lang = plan.lang;
-    let s = &plan.source;
     match &plan.recipe {
-        Recipe::Stats { items, group_by } => {
-            // One variable per column, distinct even when two names fold
-            // alike ("Price (€)" and "price ($)").
-            let mut vars: Vec<(&str, String)> = Vec::new();
-            for (_, col) in items {
-                if vars.iter().any(|(c, _)| c == col) {
-                    continue;
-                }
-                let base = py_name(col);
-                let mut name = base.clone();
-                let mut n = 2;
-                while vars.iter().any(|(_, v)| *v == name) {
-                    name = format!("{base}_{n}");
-                    n += 1;
-                }
-                c.line(format!("{name} = numbers({})", py_str(col)));
-                vars.push((col, name));
-            }
-            let py_name = |col: &str| -> String {
-                vars.iter()
-                    .find(|(c, _)| *c == col)
-                    .map(|(_, v)| v.clone())
-                    .unwrap_or_else(|| py_name(col))
-            };
-            match group_by {
-                None => {
-                    for (stat, col) in items {
-                        let expr = format!("{}.{}", py_name(col), pandas_method(*stat));
-                        let unit = if *stat == Stat::Count {
-                            ", unit=\"count\""
-                        } else {
-                            ""
-                        };
-                        c.line(format!(
-                            "glovebox.answer({}, {}{unit})",
-                            py_str(&measure_name(*stat, col, lang)),
-                            c.value(&expr)
-                        ));
-                    }
-                }
-                Some(g) => {
-                    group_used(c, g);
-                    c.line(format!("groups = data[{}]", py_str(g)));
-                    c.line("result = pd.DataFrame({");
-                    for (stat, col) in items {
-                        c.line(format!(
-                            "    {}: {}.groupby(groups).{},",
-                            py_str(&measure_name(*stat, col, lang)),
-                            py_name(col),
-                            pandas_method(*stat)
-                        ));
-                    }
-                    c.line("})");
-                    let first = measure_name(items[0].0, &items[0].1, lang);
-                    c.line(format!(
-                        "result = {}.sort_values({}, ascending=False)",
-                        c.frame("result"),
-                        py_str(&first)
-                    ));
-                    let table = by_name(&first, g, lang);
-                    c.line(format!("glovebox.table({}, result)", py_str(&table)));
-                    let ys: Vec<String> = items
-                        .iter()
-                        .filter(|(st, _)| {
-                            matches!(
-                                st,
-                                Stat::Mean
-                                    | Stat::Sum
-                                    | Stat::Median
-                                    | Stat::Count
-                                    | Stat::Min
-                                    | Stat::Max
-                            )
-                        })
-                        .map(|(st, col)| py_str(&measure_name(*st, col, lang)))
-                        .collect();
-                    let ys = if ys.is_empty() {
-                        vec![py_str(&first)]
-                    } else {
-                        ys
-                    };
-                    c.line(format!(
-                        "glovebox.chart(\"bar\", {}, x={}, y=[{}])",
-                        py_str(&table),
-                        py_str(g),
-                        ys.join(", ")
-                    ));
-                    group_answers(c, "result");
-                }
-            }
+        Recipe::Stats { .. } => stats_code(c, plan),
+        Recipe::CountRows { .. } => count_rows_code(c, plan),
+        Recipe::Ratio { .. } => ratio_code(c, plan),
+        Recipe::Share { .. } => share_code(c, plan),
+        Recipe::Rank { .. } => rank_code(c, plan),
+        Recipe::Distinct { .. } => distinct_code(c, plan),
+        Recipe::Missing { .. } => missing_code(c, plan),
+        Recipe::Correlation { .. } => correlation_code(c, plan),
+        Recipe::Normality { .. } => normality_code(c, plan),
+        Recipe::Outliers { .. } => outliers_code(c, plan),
+        Recipe::Trend { .. } => trend_code(c, plan),
+        Recipe::Distribution { .. } => distribution_code(c, plan),
+    }
+}
+
+/// The code of a `Stats` recipe.
+fn stats_code(c: &mut Code, plan: &Plan) {
+    let lang = plan.lang;
+    let Recipe::Stats { items, group_by } = &plan.recipe else {
+        return;
+    };
+    // One variable per column, distinct even when two names fold
+    // alike ("Price (€)" and "price ($)").
+    let mut vars: Vec<(&str, String)> = Vec::new();
+    for (_, col) in items {
+        if vars.iter().any(|(c, _)| c == col) {
+            continue;
         }
-        Recipe::CountRows { group_by } => {
-            let rows = words(lang, "rows", "lignes", "filas");
-            match group_by {
-                None => c.line(format!(
-                    "glovebox.answer({}, len(data), unit=\"count\")",
-                    py_str(&words(
-                        lang,
-                        "number of rows",
-                        "nombre de lignes",
-                        "número de filas"
-                    ))
-                )),
-                Some(g) => {
-                    group_used(c, g);
-                    let table = by_name(&rows, g, lang);
-                    c.line(format!(
-                        "counts = data[{}].value_counts().rename_axis({}).rename({})",
-                        py_str(g),
-                        py_str(g),
-                        py_str(&rows)
-                    ));
-                    c.line(format!("glovebox.table({}, counts)", py_str(&table)));
-                    c.line(format!(
-                        "glovebox.chart(\"bar\", {}, x={}, y={})",
-                        py_str(&table),
-                        py_str(g),
-                        py_str(&rows)
-                    ));
-                    c.line(format!(
-                        "for group, value in counts.head({MAX_GROUP_ANSWERS}).items():"
-                    ));
-                    c.line(format!(
-                        "    glovebox.answer({} + \" (\" + str(group) + \")\", value, unit=\"count\")",
-                        py_str(&rows)
-                    ));
-                }
-            }
+        let base = py_name(col);
+        let mut name = base.clone();
+        let mut n = 2;
+        while vars.iter().any(|(_, v)| *v == name) {
+            name = format!("{base}_{n}");
+            n += 1;
         }
-        Recipe::Ratio {
-            numerator,
-            denominator,
-            row_mean,
-            group_by,
-        } => {
-            c.line(format!("numerator = numbers({})", py_str(numerator)));
-            c.line(format!("denominator = numbers({})", py_str(denominator)));
-            c.line(format!(
-                "# {}",
-                words(
-                    lang,
-                    "Rows where either is missing, or the denominator is 0, are left out.",
-                    "Les lignes où l'un manque, ou dont le dénominateur vaut 0, sont écartées.",
-                    "Las filas donde falta alguno, o el denominador es 0, se dejan fuera.",
-                )
-            ));
-            c.line("both = numerator.notna() & denominator.notna() & (denominator != 0)");
-            let name = format!("{numerator} / {denominator}");
-            let totals = format!(
-                "{name} ({})",
-                words(
-                    lang,
-                    "ratio of totals",
-                    "rapport des totaux",
-                    "razón de los totales"
-                )
-            );
-            let means = format!(
-                "{name} ({})",
-                words(
-                    lang,
-                    "mean of row ratios",
-                    "moyenne des rapports par ligne",
-                    "media de las razones por fila"
-                )
-            );
-            match group_by {
-                None => {
-                    let a = format!(
-                        "glovebox.answer({}, {})",
-                        py_str(&totals),
-                        c.value("numerator[both].sum() / denominator[both].sum()")
-                    );
-                    let b = format!(
-                        "glovebox.answer({}, {})",
-                        py_str(&means),
-                        c.value("(numerator[both] / denominator[both]).mean()")
-                    );
-                    if *row_mean {
-                        c.line(b);
-                        c.line(a);
-                    } else {
-                        c.line(a);
-                        c.line(b);
-                    }
-                }
-                Some(g) => {
-                    group_used(c, g);
-                    c.line(format!(
-                        "totals = pd.DataFrame({{\"n\": numerator[both], \"d\": denominator[both]}}).groupby(data[{}][both]).sum()",
-                        py_str(g)
-                    ));
-                    let col = if *row_mean { &means } else { &totals };
-                    if *row_mean {
-                        c.line(format!(
-                            "result = (numerator[both] / denominator[both]).groupby(data[{}][both]).mean().rename({})",
-                            py_str(g),
-                            py_str(col)
-                        ));
-                    } else {
-                        c.line(format!(
-                            "result = (totals[\"n\"] / totals[\"d\"]).rename({})",
-                            py_str(col)
-                        ));
-                    }
-                    c.line(format!(
-                        "result = {}.sort_values(ascending=False).to_frame()",
-                        c.frame("result")
-                    ));
-                    let table = by_name(&name, g, lang);
-                    c.line(format!("glovebox.table({}, result)", py_str(&table)));
-                    c.line(format!(
-                        "glovebox.chart(\"bar\", {}, x={}, y={})",
-                        py_str(&table),
-                        py_str(g),
-                        py_str(col)
-                    ));
-                    group_answers(c, "result");
-                }
-            }
-        }
-        Recipe::Share {
-            value,
-            group_by,
-            part,
-        } => {
-            let what = value
-                .clone()
-                .unwrap_or_else(|| words(lang, "rows", "lignes", "filas"));
-            let share_name = format!(
-                "{} (%)",
-                words(
-                    lang,
-                    &format!("share of {what}"),
-                    &format!("part de {what}"),
-                    &format!("proporción de {what}")
-                )
-            );
-            if let Some(v) = value {
-                c.line(format!("{} = numbers({})", py_name(v), py_str(v)));
-            }
-            match (group_by, part) {
-                (Some(g), _) => {
-                    group_used(c, g);
-                    match value {
-                        Some(v) => c.line(format!(
-                            "totals = {}.groupby(data[{}]).sum()",
-                            py_name(v),
-                            py_str(g)
-                        )),
-                        None => c.line(format!("totals = data[{}].value_counts()", py_str(g))),
-                    }
-                    c.line(format!(
-                        "share = (100 * totals / totals.sum()).rename({}).rename_axis({}).sort_values(ascending=False)",
-                        py_str(&share_name),
-                        py_str(g)
-                    ));
-                    c.line(format!("share = {}", c.frame("share")));
-                    let table = by_name(&share_name, g, lang);
-                    c.line(format!("glovebox.table({}, share)", py_str(&table)));
-                    c.line(format!(
-                        "glovebox.chart(\"pie\", {}, x={}, y={})",
-                        py_str(&table),
-                        py_str(g),
-                        py_str(&share_name)
-                    ));
-                    c.line(format!(
-                        "for group, value in share.head({MAX_GROUP_ANSWERS}).items():"
-                    ));
-                    // Data never goes into an f-string: a column name is a plain string.
-                    c.line(format!(
-                        "    glovebox.answer({} + \" (\" + str(group) + \")\", value, unit=\"percent\")",
-                        py_str(share_name.trim_end_matches(" (%)"))
-                    ));
-                }
-                (None, Some(f)) => {
-                    c.line(format!("part = {}", part_mask(f, s.decimal_comma)));
-                    let expr = match value {
-                        Some(v) => format!("100 * {0}[part].sum() / {0}.sum()", py_name(v)),
-                        None => "100 * part.sum() / len(data)".into(),
-                    };
-                    let name = format!(
-                        "{} {}",
-                        share_name.trim_end_matches(" (%)"),
-                        part_words(f, lang)
-                    );
-                    c.line(format!(
-                        "glovebox.answer({}, {}, unit=\"percent\")",
-                        py_str(&name),
-                        c.value(&expr)
-                    ));
-                }
-                (None, None) => {}
-            }
-        }
-        Recipe::Rank {
-            stat,
-            value,
-            group_by,
-            highest,
-            n,
-        } => {
-            let measure = match value {
-                Some(v) => measure_name(*stat, v, lang),
-                None => words(lang, "rows", "lignes", "filas"),
-            };
-            if let Some(v) = value {
-                c.line(format!("{} = numbers({})", py_name(v), py_str(v)));
-            }
-            let order = if *highest { "False" } else { "True" };
-            let (top_word, which_word) = if *highest {
-                (
-                    words(lang, "highest", "le plus élevé", "más alto"),
-                    words(
-                        lang,
-                        "with the highest",
-                        "avec le plus haut",
-                        "con el mayor",
-                    ),
-                )
-            } else {
-                (
-                    words(lang, "lowest", "le plus bas", "más bajo"),
-                    words(lang, "with the lowest", "avec le plus bas", "con el menor"),
-                )
-            };
-            match group_by {
-                Some(g) => {
-                    group_used(c, g);
-                    match value {
-                        Some(v) => c.line(format!(
-                            "per_group = {}.groupby(data[{}]).{}.rename({})",
-                            py_name(v),
-                            py_str(g),
-                            pandas_method(*stat),
-                            py_str(&measure)
-                        )),
-                        None => c.line(format!(
-                            "per_group = data[{}].value_counts().rename({})",
-                            py_str(g),
-                            py_str(&measure)
-                        )),
-                    }
-                    // "Which … has the highest" shows every group in order; "top 3" shows 3.
-                    let keep = if *n > 1 {
-                        format!(".head({n})")
-                    } else {
-                        String::new()
-                    };
-                    c.line(format!(
-                        "ranked = {}.sort_values(ascending={order}){keep}.rename_axis({})",
-                        c.frame("per_group"),
-                        py_str(g)
-                    ));
-                    let table = by_name(&measure, g, lang);
-                    c.line(format!("glovebox.table({}, ranked)", py_str(&table)));
-                    c.line(format!(
-                        "glovebox.chart(\"bar\", {}, x={}, y={})",
-                        py_str(&table),
-                        py_str(g),
-                        py_str(&measure)
-                    ));
-                    c.line(format!(
-                        "glovebox.answer({}, str(ranked.index[0]))",
-                        py_str(&format!("{g} {which_word} {measure}"))
-                    ));
-                    c.line(format!(
-                        "glovebox.answer({}, ranked.iloc[0])",
-                        py_str(&format!("{measure} ({top_word})"))
-                    ));
-                    if *n > 1 {
-                        c.line(format!("for rank, (group, value) in enumerate(ranked.head({MAX_GROUP_ANSWERS}).items(), start=1):"));
-                        c.line("    glovebox.answer(f\"{rank}. {group}\", value)");
-                    }
-                }
-                None => {
-                    let v = value.clone().unwrap_or_default();
-                    let pick = if *highest { "nlargest" } else { "nsmallest" };
-                    c.line(format!(
-                        "ranked = data.loc[{}.{pick}({n}).index]",
-                        py_name(&v)
-                    ));
-                    let table = format!(
-                        "{} ({top_word})",
-                        words(
-                            lang,
-                            &format!("rows by {v}"),
-                            &format!("lignes par {v}"),
-                            &format!("filas por {v}")
-                        )
-                    );
-                    c.line(format!("glovebox.table({}, ranked)", py_str(&table)));
-                    c.line(format!(
-                        "glovebox.answer({}, {})",
-                        py_str(&format!("{v} ({top_word})")),
-                        c.value(&format!(
-                            "{}.{}()",
-                            py_name(&v),
-                            if *highest { "max" } else { "min" }
-                        ))
-                    ));
-                }
-            }
-        }
-        Recipe::Distinct { column } => {
-            let col = py_str(column);
-            c.line(format!(
-                "values = data[{col}].dropna().astype(str).str.strip()"
-            ));
-            let name = words(
-                lang,
-                &format!("distinct values of {column}"),
-                &format!("valeurs distinctes de {column}"),
-                &format!("valores distintos de {column}"),
-            );
-            let rows = words(lang, "rows", "lignes", "filas");
-            c.line(format!(
-                "glovebox.answer({}, values.nunique(), unit=\"count\")",
-                py_str(&name)
-            ));
-            c.line(format!(
-                "glovebox.table({}, values.value_counts().rename_axis({col}).rename({}))",
-                py_str(&name),
-                py_str(&rows)
-            ));
-        }
-        Recipe::Missing { column } => match column {
-            Some(col) => {
-                let name = words(
-                    lang,
-                    &format!("empty cells in {col}"),
-                    &format!("cellules vides dans {col}"),
-                    &format!("celdas vacías en {col}"),
-                );
-                c.line(format!("empty = int(data[{}].isna().sum())", py_str(col)));
-                c.line(format!(
-                    "glovebox.answer({}, empty, unit=\"count\")",
-                    py_str(&name)
-                ));
-                c.line(format!(
-                    "glovebox.answer({}, {}, unit=\"percent\")",
-                    py_str(&format!("{name} (%)")),
-                    c.value("100 * empty / len(data)")
-                ));
-            }
-            None => {
-                let cells = words(lang, "empty cells", "cellules vides", "celdas vacías");
-                let column_word = words(lang, "column", "colonne", "columna");
-                c.line(format!(
-                    "empty = data.isna().sum().rename_axis({})",
-                    py_str(&column_word)
-                ));
-                c.line(format!(
-                    "result = pd.DataFrame({{{}: empty, \"%\": {}}})",
-                    py_str(&cells),
-                    c.frame("(100 * empty / len(data))")
-                ));
-                c.line(format!(
-                    "result = result.sort_values({}, ascending=False)",
-                    py_str(&cells)
-                ));
-                let table = by_name(&cells, &column_word, lang);
-                c.line(format!("glovebox.table({}, result)", py_str(&table)));
-                c.line(format!(
-                    "glovebox.answer({}, str(empty.idxmax()))",
-                    py_str(&words(
-                        lang,
-                        "column with the most empty cells",
-                        "colonne avec le plus de cellules vides",
-                        "columna con más celdas vacías"
-                    ))
-                ));
-                c.line(format!(
-                    "glovebox.answer({}, int(empty.sum()), unit=\"count\")",
-                    py_str(&cells)
-                ));
-            }
-        },
-        Recipe::Correlation { a, b, spearman } => {
-            c.line(format!("a = numbers({})", py_str(a)));
-            c.line(format!("b = numbers({})", py_str(b)));
-            c.line("both = a.notna() & b.notna()");
-            let method = if *spearman { "spearman" } else { "pearson" };
-            let name = words(
-                lang,
-                &format!("correlation between {a} and {b}"),
-                &format!("corrélation entre {a} et {b}"),
-                &format!("correlación entre {a} y {b}"),
-            );
-            c.line(format!(
-                "glovebox.answer({}, {})",
-                py_str(&format!(
-                    "{name} ({})",
-                    if *spearman { "Spearman" } else { "Pearson" }
-                )),
-                c.value(&format!("a[both].corr(b[both], method=\"{method}\")"))
-            ));
-            c.line(format!(
-                "glovebox.answer({}, int(both.sum()), unit=\"count\")",
-                py_str(&words(
-                    lang,
-                    "pairs used",
-                    "paires utilisées",
-                    "pares usados"
-                ))
-            ));
-            let table = format!("{a} & {b}");
-            c.line(format!(
-                "pairs = pd.DataFrame({{{}: a[both], {}: b[both]}})",
-                py_str(a),
-                py_str(b)
-            ));
-            c.line(format!("glovebox.table({}, pairs)", py_str(&table)));
-            c.line(format!(
-                "glovebox.chart(\"scatter\", {}, x={}, y={})",
-                py_str(&table),
-                py_str(a),
-                py_str(b)
-            ));
-        }
-        Recipe::Normality { column } => {
-            c.line(format!("values = numbers({}).dropna()", py_str(column)));
-            c.line(format!(
-                "# {}",
-                words(
-                    lang,
-                    &format!("Shapiro-Wilk is reliable up to {SHAPIRO_MAX_VALUES} values: larger columns are sampled (always the same sample)."),
-                    &format!("Shapiro-Wilk est fiable jusqu'à {SHAPIRO_MAX_VALUES} valeurs : au-delà, on tire un échantillon (toujours le même)."),
-                    &format!("Shapiro-Wilk es fiable hasta {SHAPIRO_MAX_VALUES} valores: más allá se toma una muestra (siempre la misma)."),
-                )
-            ));
-            c.line(format!(
-                "sample = values.sample({SHAPIRO_MAX_VALUES}, random_state=0) if len(values) > {SHAPIRO_MAX_VALUES} else values"
-            ));
-            c.line("statistic, p_value = stats.shapiro(sample)");
-            c.line(format!(
-                "glovebox.answer(\"Shapiro-Wilk W\", {})",
-                c.value("statistic")
-            ));
-            c.line("glovebox.answer(\"p-value\", float(p_value))");
-            let (yes, no) = match lang {
-                Lang::En => (
-                    "consistent with a normal distribution (p ≥ 0.05)",
-                    "not normally distributed (p < 0.05)",
-                ),
-                Lang::Fr => (
-                    "compatible avec une loi normale (p ≥ 0,05)",
-                    "ne suit pas une loi normale (p < 0,05)",
-                ),
-                Lang::Es => (
-                    "compatible con una distribución normal (p ≥ 0,05)",
-                    "no sigue una distribución normal (p < 0,05)",
-                ),
-            };
-            c.line(format!(
-                "glovebox.answer({}, {} if p_value >= 0.05 else {})",
-                py_str(&words(lang, "reading", "lecture", "lectura")),
-                py_str(yes),
-                py_str(no)
-            ));
-            histogram(c, column, s.rows, lang);
-        }
-        Recipe::Outliers { column, method } => {
-            c.line(format!("values = numbers({})", py_str(column)));
-            match method {
-                OutlierMethod::Iqr => {
-                    c.line("q1, q3 = values.quantile(0.25), values.quantile(0.75)");
-                    c.line("low, high = q1 - 1.5 * (q3 - q1), q3 + 1.5 * (q3 - q1)");
-                }
-                OutlierMethod::ZScore => {
-                    c.line("low = values.mean() - 3 * values.std()");
-                    c.line("high = values.mean() + 3 * values.std()");
-                }
-            }
-            c.line("outliers = data[(values < low) | (values > high)]");
-            let name = words(
-                lang,
-                &format!("outliers in {column}"),
-                &format!("valeurs aberrantes de {column}"),
-                &format!("valores atípicos de {column}"),
-            );
-            c.line(format!(
-                "glovebox.answer({}, len(outliers), unit=\"count\")",
-                py_str(&name)
-            ));
-            c.line(format!(
-                "glovebox.answer({}, {})",
-                py_str(&words(
-                    lang,
-                    "lower bound",
-                    "borne basse",
-                    "límite inferior"
-                )),
-                c.value("low")
-            ));
-            c.line(format!(
-                "glovebox.answer({}, {})",
-                py_str(&words(
-                    lang,
-                    "upper bound",
-                    "borne haute",
-                    "límite superior"
-                )),
-                c.value("high")
-            ));
-            c.line(format!("glovebox.table({}, outliers)", py_str(&name)));
-        }
-        Recipe::Trend {
-            value,
-            stat,
-            date,
-            period,
-        } => {
-            c.line(format!("when = dates({})", py_str(date)));
-            let (format, label) = match period {
-                Period::Day => ("when.dt.strftime(\"%Y-%m-%d\")", words(lang, "day", "jour", "día")),
-                Period::Week => (
-                    "(when - pd.to_timedelta(when.dt.weekday, unit=\"D\")).dt.strftime(\"%Y-%m-%d\")",
-                    words(lang, "week starting", "semaine du", "semana del"),
-                ),
-                Period::Month => ("when.dt.strftime(\"%Y-%m\")", words(lang, "month", "mois", "mes")),
-                Period::Year => ("when.dt.strftime(\"%Y\")", words(lang, "year", "année", "año")),
-            };
-            c.line(format!("period = {format}"));
-            let measure = match value {
-                Some(v) => measure_name(*stat, v, lang),
-                None => words(lang, "rows", "lignes", "filas"),
-            };
-            match value {
-                Some(v) => {
-                    c.line(format!("{} = numbers({})", py_name(v), py_str(v)));
-                    c.line(format!(
-                        "trend = {}.groupby(period).{}",
-                        py_name(v),
-                        pandas_method(*stat)
-                    ));
-                }
-                None => c.line("trend = data.groupby(period).size()"),
-            }
-            c.line(format!(
-                "trend = {}.sort_index().rename({}).rename_axis({})",
-                c.frame("trend"),
-                py_str(&measure),
-                py_str(&label)
-            ));
-            let table = by_name(&measure, &label, lang);
-            c.line(format!("glovebox.table({}, trend)", py_str(&table)));
-            c.line(format!(
-                "glovebox.chart(\"line\", {}, x={}, y={})",
-                py_str(&table),
-                py_str(&label),
-                py_str(&measure)
-            ));
-            c.line(format!(
-                "glovebox.answer({}, str(trend.idxmax()))",
-                py_str(&format!(
-                    "{label} {}",
-                    words(
-                        lang,
-                        "with the highest value",
-                        "avec la valeur la plus haute",
-                        "con el valor más alto"
-                    )
-                ))
-            ));
-            c.line(format!(
-                "glovebox.answer({}, trend.iloc[-1])",
-                py_str(&format!(
-                    "{measure} ({})",
-                    words(lang, "last period", "dernière période", "último periodo")
-                ))
-            ));
-            c.line("if len(trend) > 1 and trend.iloc[0] != 0:");
-            c.line(format!(
-                "    glovebox.answer({}, {})",
-                py_str(&words(
-                    lang,
-                    "change from first to last period (%)",
-                    "variation de la première à la dernière période (%)",
-                    "variación del primer al último periodo (%)"
-                )),
-                c.value("100 * (trend.iloc[-1] - trend.iloc[0]) / abs(trend.iloc[0])")
-            ));
-        }
-        Recipe::Distribution { column } => {
-            c.line(format!("values = numbers({}).dropna()", py_str(column)));
-            for (stat, expr) in [
-                (Stat::Count, "len(values)"),
-                (Stat::Mean, "values.mean()"),
-                (Stat::Median, "values.median()"),
-                (Stat::Min, "values.min()"),
-                (Stat::Max, "values.max()"),
-            ] {
-                let unit = if stat == Stat::Count {
+        c.line(format!("{name} = numbers({})", py_str(col)));
+        vars.push((col, name));
+    }
+    let py_name = |col: &str| -> String {
+        vars.iter()
+            .find(|(c, _)| *c == col)
+            .map(|(_, v)| v.clone())
+            .unwrap_or_else(|| py_name(col))
+    };
+    match group_by {
+        None => {
+            for (stat, col) in items {
+                let expr = format!("{}.{}", py_name(col), pandas_method(*stat));
+                let unit = if *stat == Stat::Count {
                     ", unit=\"count\""
                 } else {
                     ""
                 };
-                let e = if stat == Stat::Count {
-                    expr.to_owned()
-                } else {
-                    c.value(expr)
-                };
                 c.line(format!(
-                    "glovebox.answer({}, {e}{unit})",
-                    py_str(&measure_name(stat, column, lang))
+                    "glovebox.answer({}, {}{unit})",
+                    py_str(&measure_name(*stat, col, lang)),
+                    c.value(&expr)
                 ));
             }
-            histogram(c, column, s.rows, lang);
+        }
+        Some(g) => {
+            group_used(c, g);
+            c.line(format!("groups = data[{}]", py_str(g)));
+            c.line("result = pd.DataFrame({");
+            for (stat, col) in items {
+                c.line(format!(
+                    "    {}: {}.groupby(groups).{},",
+                    py_str(&measure_name(*stat, col, lang)),
+                    py_name(col),
+                    pandas_method(*stat)
+                ));
+            }
+            c.line("})");
+            let first = measure_name(items[0].0, &items[0].1, lang);
+            c.line(format!(
+                "result = {}.sort_values({}, ascending=False)",
+                c.frame("result"),
+                py_str(&first)
+            ));
+            let table = by_name(&first, g, lang);
+            c.line(format!("glovebox.table({}, result)", py_str(&table)));
+            let ys: Vec<String> = items
+                .iter()
+                .filter(|(st, _)| {
+                    matches!(
+                        st,
+                        Stat::Mean | Stat::Sum | Stat::Median | Stat::Count | Stat::Min | Stat::Max
+                    )
+                })
+                .map(|(st, col)| py_str(&measure_name(*st, col, lang)))
+                .collect();
+            let ys = if ys.is_empty() {
+                vec![py_str(&first)]
+            } else {
+                ys
+            };
+            c.line(format!(
+                "glovebox.chart(\"bar\", {}, x={}, y=[{}])",
+                py_str(&table),
+                py_str(g),
+                ys.join(", ")
+            ));
+            group_answers(c, "result");
         }
     }
+}
+
+/// The code of a `CountRows` recipe.
+fn count_rows_code(c: &mut Code, plan: &Plan) {
+    let lang = plan.lang;
+    let Recipe::CountRows { group_by } = &plan.recipe else {
+        return;
+    };
+    let rows = words(lang, "rows", "lignes", "filas");
+    match group_by {
+        None => c.line(format!(
+            "glovebox.answer({}, len(data), unit=\"count\")",
+            py_str(&words(
+                lang,
+                "number of rows",
+                "nombre de lignes",
+                "número de filas"
+            ))
+        )),
+        Some(g) => {
+            group_used(c, g);
+            let table = by_name(&rows, g, lang);
+            c.line(format!(
+                "counts = data[{}].value_counts().rename_axis({}).rename({})",
+                py_str(g),
+                py_str(g),
+                py_str(&rows)
+            ));
+            c.line(format!("glovebox.table({}, counts)", py_str(&table)));
+            c.line(format!(
+                "glovebox.chart(\"bar\", {}, x={}, y={})",
+                py_str(&table),
+                py_str(g),
+                py_str(&rows)
+            ));
+            c.line(format!(
+                "for group, value in counts.head({MAX_GROUP_ANSWERS}).items():"
+            ));
+            c.line(format!(
+                "    glovebox.answer({} + \" (\" + str(group) + \")\", value, unit=\"count\")",
+                py_str(&rows)
+            ));
+        }
+    }
+}
+
+/// The code of a `Ratio` recipe.
+fn ratio_code(c: &mut Code, plan: &Plan) {
+    let lang = plan.lang;
+    let Recipe::Ratio {
+        numerator,
+        denominator,
+        row_mean,
+        group_by,
+    } = &plan.recipe
+    else {
+        return;
+    };
+    c.line(format!("numerator = numbers({})", py_str(numerator)));
+    c.line(format!("denominator = numbers({})", py_str(denominator)));
+    c.line(format!(
+        "# {}",
+        words(
+            lang,
+            "Rows where either is missing, or the denominator is 0, are left out.",
+            "Les lignes où l'un manque, ou dont le dénominateur vaut 0, sont écartées.",
+            "Las filas donde falta alguno, o el denominador es 0, se dejan fuera.",
+        )
+    ));
+    c.line("both = numerator.notna() & denominator.notna() & (denominator != 0)");
+    let name = format!("{numerator} / {denominator}");
+    let totals = format!(
+        "{name} ({})",
+        words(
+            lang,
+            "ratio of totals",
+            "rapport des totaux",
+            "razón de los totales"
+        )
+    );
+    let means = format!(
+        "{name} ({})",
+        words(
+            lang,
+            "mean of row ratios",
+            "moyenne des rapports par ligne",
+            "media de las razones por fila"
+        )
+    );
+    match group_by {
+        None => {
+            let a = format!(
+                "glovebox.answer({}, {})",
+                py_str(&totals),
+                c.value("numerator[both].sum() / denominator[both].sum()")
+            );
+            let b = format!(
+                "glovebox.answer({}, {})",
+                py_str(&means),
+                c.value("(numerator[both] / denominator[both]).mean()")
+            );
+            if *row_mean {
+                c.line(b);
+                c.line(a);
+            } else {
+                c.line(a);
+                c.line(b);
+            }
+        }
+        Some(g) => {
+            group_used(c, g);
+            c.line(format!(
+                "totals = pd.DataFrame({{\"n\": numerator[both], \"d\": denominator[both]}}).groupby(data[{}][both]).sum()",
+                py_str(g)
+            ));
+            let col = if *row_mean { &means } else { &totals };
+            if *row_mean {
+                c.line(format!(
+                    "result = (numerator[both] / denominator[both]).groupby(data[{}][both]).mean().rename({})",
+                    py_str(g),
+                    py_str(col)
+                ));
+            } else {
+                c.line(format!(
+                    "result = (totals[\"n\"] / totals[\"d\"]).rename({})",
+                    py_str(col)
+                ));
+            }
+            c.line(format!(
+                "result = {}.sort_values(ascending=False).to_frame()",
+                c.frame("result")
+            ));
+            let table = by_name(&name, g, lang);
+            c.line(format!("glovebox.table({}, result)", py_str(&table)));
+            c.line(format!(
+                "glovebox.chart(\"bar\", {}, x={}, y={})",
+                py_str(&table),
+                py_str(g),
+                py_str(col)
+            ));
+            group_answers(c, "result");
+        }
+    }
+}
+
+/// The code of a `Share` recipe.
+fn share_code(c: &mut Code, plan: &Plan) {
+    let lang = plan.lang;
+    let s = &plan.source;
+    let Recipe::Share {
+        value,
+        group_by,
+        part,
+    } = &plan.recipe
+    else {
+        return;
+    };
+    let what = value
+        .clone()
+        .unwrap_or_else(|| words(lang, "rows", "lignes", "filas"));
+    let share_name = format!(
+        "{} (%)",
+        words(
+            lang,
+            &format!("share of {what}"),
+            &format!("part de {what}"),
+            &format!("proporción de {what}")
+        )
+    );
+    if let Some(v) = value {
+        c.line(format!("{} = numbers({})", py_name(v), py_str(v)));
+    }
+    match (group_by, part) {
+        (Some(g), _) => {
+            group_used(c, g);
+            match value {
+                Some(v) => c.line(format!(
+                    "totals = {}.groupby(data[{}]).sum()",
+                    py_name(v),
+                    py_str(g)
+                )),
+                None => c.line(format!("totals = data[{}].value_counts()", py_str(g))),
+            }
+            c.line(format!(
+                "share = (100 * totals / totals.sum()).rename({}).rename_axis({}).sort_values(ascending=False)",
+                py_str(&share_name),
+                py_str(g)
+            ));
+            c.line(format!("share = {}", c.frame("share")));
+            let table = by_name(&share_name, g, lang);
+            c.line(format!("glovebox.table({}, share)", py_str(&table)));
+            c.line(format!(
+                "glovebox.chart(\"pie\", {}, x={}, y={})",
+                py_str(&table),
+                py_str(g),
+                py_str(&share_name)
+            ));
+            c.line(format!(
+                "for group, value in share.head({MAX_GROUP_ANSWERS}).items():"
+            ));
+            // Data never goes into an f-string: a column name is a plain string.
+            c.line(format!(
+                "    glovebox.answer({} + \" (\" + str(group) + \")\", value, unit=\"percent\")",
+                py_str(share_name.trim_end_matches(" (%)"))
+            ));
+        }
+        (None, Some(f)) => {
+            c.line(format!("part = {}", part_mask(f, s.decimal_comma)));
+            let expr = match value {
+                Some(v) => format!("100 * {0}[part].sum() / {0}.sum()", py_name(v)),
+                None => "100 * part.sum() / len(data)".into(),
+            };
+            let name = format!(
+                "{} {}",
+                share_name.trim_end_matches(" (%)"),
+                part_words(f, lang)
+            );
+            c.line(format!(
+                "glovebox.answer({}, {}, unit=\"percent\")",
+                py_str(&name),
+                c.value(&expr)
+            ));
+        }
+        (None, None) => {}
+    }
+}
+
+/// The code of a `Rank` recipe.
+fn rank_code(c: &mut Code, plan: &Plan) {
+    let lang = plan.lang;
+    let Recipe::Rank {
+        stat,
+        value,
+        group_by,
+        highest,
+        n,
+    } = &plan.recipe
+    else {
+        return;
+    };
+    let measure = match value {
+        Some(v) => measure_name(*stat, v, lang),
+        None => words(lang, "rows", "lignes", "filas"),
+    };
+    if let Some(v) = value {
+        c.line(format!("{} = numbers({})", py_name(v), py_str(v)));
+    }
+    let order = if *highest { "False" } else { "True" };
+    let (top_word, which_word) = if *highest {
+        (
+            words(lang, "highest", "le plus élevé", "más alto"),
+            words(
+                lang,
+                "with the highest",
+                "avec le plus haut",
+                "con el mayor",
+            ),
+        )
+    } else {
+        (
+            words(lang, "lowest", "le plus bas", "más bajo"),
+            words(lang, "with the lowest", "avec le plus bas", "con el menor"),
+        )
+    };
+    match group_by {
+        Some(g) => {
+            group_used(c, g);
+            match value {
+                Some(v) => c.line(format!(
+                    "per_group = {}.groupby(data[{}]).{}.rename({})",
+                    py_name(v),
+                    py_str(g),
+                    pandas_method(*stat),
+                    py_str(&measure)
+                )),
+                None => c.line(format!(
+                    "per_group = data[{}].value_counts().rename({})",
+                    py_str(g),
+                    py_str(&measure)
+                )),
+            }
+            // "Which … has the highest" shows every group in order; "top 3" shows 3.
+            let keep = if *n > 1 {
+                format!(".head({n})")
+            } else {
+                String::new()
+            };
+            c.line(format!(
+                "ranked = {}.sort_values(ascending={order}){keep}.rename_axis({})",
+                c.frame("per_group"),
+                py_str(g)
+            ));
+            let table = by_name(&measure, g, lang);
+            c.line(format!("glovebox.table({}, ranked)", py_str(&table)));
+            c.line(format!(
+                "glovebox.chart(\"bar\", {}, x={}, y={})",
+                py_str(&table),
+                py_str(g),
+                py_str(&measure)
+            ));
+            c.line(format!(
+                "glovebox.answer({}, str(ranked.index[0]))",
+                py_str(&format!("{g} {which_word} {measure}"))
+            ));
+            c.line(format!(
+                "glovebox.answer({}, ranked.iloc[0])",
+                py_str(&format!("{measure} ({top_word})"))
+            ));
+            if *n > 1 {
+                c.line(format!("for rank, (group, value) in enumerate(ranked.head({MAX_GROUP_ANSWERS}).items(), start=1):"));
+                c.line("    glovebox.answer(f\"{rank}. {group}\", value)");
+            }
+        }
+        None => {
+            let v = value.clone().unwrap_or_default();
+            let pick = if *highest { "nlargest" } else { "nsmallest" };
+            c.line(format!(
+                "ranked = data.loc[{}.{pick}({n}).index]",
+                py_name(&v)
+            ));
+            let table = format!(
+                "{} ({top_word})",
+                words(
+                    lang,
+                    &format!("rows by {v}"),
+                    &format!("lignes par {v}"),
+                    &format!("filas por {v}")
+                )
+            );
+            c.line(format!("glovebox.table({}, ranked)", py_str(&table)));
+            c.line(format!(
+                "glovebox.answer({}, {})",
+                py_str(&format!("{v} ({top_word})")),
+                c.value(&format!(
+                    "{}.{}()",
+                    py_name(&v),
+                    if *highest { "max" } else { "min" }
+                ))
+            ));
+        }
+    }
+}
+
+/// The code of a `Distinct` recipe.
+fn distinct_code(c: &mut Code, plan: &Plan) {
+    let lang = plan.lang;
+    let Recipe::Distinct { column } = &plan.recipe else {
+        return;
+    };
+    let col = py_str(column);
+    c.line(format!(
+        "values = data[{col}].dropna().astype(str).str.strip()"
+    ));
+    let name = words(
+        lang,
+        &format!("distinct values of {column}"),
+        &format!("valeurs distinctes de {column}"),
+        &format!("valores distintos de {column}"),
+    );
+    let rows = words(lang, "rows", "lignes", "filas");
+    c.line(format!(
+        "glovebox.answer({}, values.nunique(), unit=\"count\")",
+        py_str(&name)
+    ));
+    c.line(format!(
+        "glovebox.table({}, values.value_counts().rename_axis({col}).rename({}))",
+        py_str(&name),
+        py_str(&rows)
+    ));
+}
+
+/// The code of a `Missing` recipe.
+fn missing_code(c: &mut Code, plan: &Plan) {
+    let lang = plan.lang;
+    let Recipe::Missing { column } = &plan.recipe else {
+        return;
+    };
+    match column {
+        Some(col) => {
+            let name = words(
+                lang,
+                &format!("empty cells in {col}"),
+                &format!("cellules vides dans {col}"),
+                &format!("celdas vacías en {col}"),
+            );
+            c.line(format!("empty = int(data[{}].isna().sum())", py_str(col)));
+            c.line(format!(
+                "glovebox.answer({}, empty, unit=\"count\")",
+                py_str(&name)
+            ));
+            c.line(format!(
+                "glovebox.answer({}, {}, unit=\"percent\")",
+                py_str(&format!("{name} (%)")),
+                c.value("100 * empty / len(data)")
+            ));
+        }
+        None => {
+            let cells = words(lang, "empty cells", "cellules vides", "celdas vacías");
+            let column_word = words(lang, "column", "colonne", "columna");
+            c.line(format!(
+                "empty = data.isna().sum().rename_axis({})",
+                py_str(&column_word)
+            ));
+            c.line(format!(
+                "result = pd.DataFrame({{{}: empty, \"%\": {}}})",
+                py_str(&cells),
+                c.frame("(100 * empty / len(data))")
+            ));
+            c.line(format!(
+                "result = result.sort_values({}, ascending=False)",
+                py_str(&cells)
+            ));
+            let table = by_name(&cells, &column_word, lang);
+            c.line(format!("glovebox.table({}, result)", py_str(&table)));
+            c.line(format!(
+                "glovebox.answer({}, str(empty.idxmax()))",
+                py_str(&words(
+                    lang,
+                    "column with the most empty cells",
+                    "colonne avec le plus de cellules vides",
+                    "columna con más celdas vacías"
+                ))
+            ));
+            c.line(format!(
+                "glovebox.answer({}, int(empty.sum()), unit=\"count\")",
+                py_str(&cells)
+            ));
+        }
+    }
+}
+
+/// The code of a `Correlation` recipe.
+fn correlation_code(c: &mut Code, plan: &Plan) {
+    let lang = plan.lang;
+    let Recipe::Correlation { a, b, spearman } = &plan.recipe else {
+        return;
+    };
+    c.line(format!("a = numbers({})", py_str(a)));
+    c.line(format!("b = numbers({})", py_str(b)));
+    c.line("both = a.notna() & b.notna()");
+    let method = if *spearman { "spearman" } else { "pearson" };
+    let name = words(
+        lang,
+        &format!("correlation between {a} and {b}"),
+        &format!("corrélation entre {a} et {b}"),
+        &format!("correlación entre {a} y {b}"),
+    );
+    c.line(format!(
+        "glovebox.answer({}, {})",
+        py_str(&format!(
+            "{name} ({})",
+            if *spearman { "Spearman" } else { "Pearson" }
+        )),
+        c.value(&format!("a[both].corr(b[both], method=\"{method}\")"))
+    ));
+    c.line(format!(
+        "glovebox.answer({}, int(both.sum()), unit=\"count\")",
+        py_str(&words(
+            lang,
+            "pairs used",
+            "paires utilisées",
+            "pares usados"
+        ))
+    ));
+    let table = format!("{a} & {b}");
+    c.line(format!(
+        "pairs = pd.DataFrame({{{}: a[both], {}: b[both]}})",
+        py_str(a),
+        py_str(b)
+    ));
+    c.line(format!("glovebox.table({}, pairs)", py_str(&table)));
+    c.line(format!(
+        "glovebox.chart(\"scatter\", {}, x={}, y={})",
+        py_str(&table),
+        py_str(a),
+        py_str(b)
+    ));
+}
+
+/// The code of a `Normality` recipe.
+fn normality_code(c: &mut Code, plan: &Plan) {
+    let lang = plan.lang;
+    let s = &plan.source;
+    let Recipe::Normality { column } = &plan.recipe else {
+        return;
+    };
+    c.line(format!("values = numbers({}).dropna()", py_str(column)));
+    c.line(format!(
+        "# {}",
+        words(
+            lang,
+            &format!("Shapiro-Wilk is reliable up to {SHAPIRO_MAX_VALUES} values: larger columns are sampled (always the same sample)."),
+            &format!("Shapiro-Wilk est fiable jusqu'à {SHAPIRO_MAX_VALUES} valeurs : au-delà, on tire un échantillon (toujours le même)."),
+            &format!("Shapiro-Wilk es fiable hasta {SHAPIRO_MAX_VALUES} valores: más allá se toma una muestra (siempre la misma)."),
+        )
+    ));
+    c.line(format!(
+        "sample = values.sample({SHAPIRO_MAX_VALUES}, random_state=0) if len(values) > {SHAPIRO_MAX_VALUES} else values"
+    ));
+    c.line("statistic, p_value = stats.shapiro(sample)");
+    c.line(format!(
+        "glovebox.answer(\"Shapiro-Wilk W\", {})",
+        c.value("statistic")
+    ));
+    c.line("glovebox.answer(\"p-value\", float(p_value))");
+    let (yes, no) = match lang {
+        Lang::En => (
+            "consistent with a normal distribution (p ≥ 0.05)",
+            "not normally distributed (p < 0.05)",
+        ),
+        Lang::Fr => (
+            "compatible avec une loi normale (p ≥ 0,05)",
+            "ne suit pas une loi normale (p < 0,05)",
+        ),
+        Lang::Es => (
+            "compatible con una distribución normal (p ≥ 0,05)",
+            "no sigue una distribución normal (p < 0,05)",
+        ),
+    };
+    c.line(format!(
+        "glovebox.answer({}, {} if p_value >= 0.05 else {})",
+        py_str(&words(lang, "reading", "lecture", "lectura")),
+        py_str(yes),
+        py_str(no)
+    ));
+    histogram(c, column, s.rows, lang);
+}
+
+/// The code of a `Outliers` recipe.
+fn outliers_code(c: &mut Code, plan: &Plan) {
+    let lang = plan.lang;
+    let Recipe::Outliers { column, method } = &plan.recipe else {
+        return;
+    };
+    c.line(format!("values = numbers({})", py_str(column)));
+    match method {
+        OutlierMethod::Iqr => {
+            c.line("q1, q3 = values.quantile(0.25), values.quantile(0.75)");
+            c.line("low, high = q1 - 1.5 * (q3 - q1), q3 + 1.5 * (q3 - q1)");
+        }
+        OutlierMethod::ZScore => {
+            c.line("low = values.mean() - 3 * values.std()");
+            c.line("high = values.mean() + 3 * values.std()");
+        }
+    }
+    c.line("outliers = data[(values < low) | (values > high)]");
+    let name = words(
+        lang,
+        &format!("outliers in {column}"),
+        &format!("valeurs aberrantes de {column}"),
+        &format!("valores atípicos de {column}"),
+    );
+    c.line(format!(
+        "glovebox.answer({}, len(outliers), unit=\"count\")",
+        py_str(&name)
+    ));
+    c.line(format!(
+        "glovebox.answer({}, {})",
+        py_str(&words(
+            lang,
+            "lower bound",
+            "borne basse",
+            "límite inferior"
+        )),
+        c.value("low")
+    ));
+    c.line(format!(
+        "glovebox.answer({}, {})",
+        py_str(&words(
+            lang,
+            "upper bound",
+            "borne haute",
+            "límite superior"
+        )),
+        c.value("high")
+    ));
+    c.line(format!("glovebox.table({}, outliers)", py_str(&name)));
+}
+
+/// The code of a `Trend` recipe.
+fn trend_code(c: &mut Code, plan: &Plan) {
+    let lang = plan.lang;
+    let Recipe::Trend {
+        value,
+        stat,
+        date,
+        period,
+    } = &plan.recipe
+    else {
+        return;
+    };
+    c.line(format!("when = dates({})", py_str(date)));
+    let (format, label) = match period {
+        Period::Day => (
+            "when.dt.strftime(\"%Y-%m-%d\")",
+            words(lang, "day", "jour", "día"),
+        ),
+        Period::Week => (
+            "(when - pd.to_timedelta(when.dt.weekday, unit=\"D\")).dt.strftime(\"%Y-%m-%d\")",
+            words(lang, "week starting", "semaine du", "semana del"),
+        ),
+        Period::Month => (
+            "when.dt.strftime(\"%Y-%m\")",
+            words(lang, "month", "mois", "mes"),
+        ),
+        Period::Year => (
+            "when.dt.strftime(\"%Y\")",
+            words(lang, "year", "année", "año"),
+        ),
+    };
+    c.line(format!("period = {format}"));
+    let measure = match value {
+        Some(v) => measure_name(*stat, v, lang),
+        None => words(lang, "rows", "lignes", "filas"),
+    };
+    match value {
+        Some(v) => {
+            c.line(format!("{} = numbers({})", py_name(v), py_str(v)));
+            c.line(format!(
+                "trend = {}.groupby(period).{}",
+                py_name(v),
+                pandas_method(*stat)
+            ));
+        }
+        None => c.line("trend = data.groupby(period).size()"),
+    }
+    c.line(format!(
+        "trend = {}.sort_index().rename({}).rename_axis({})",
+        c.frame("trend"),
+        py_str(&measure),
+        py_str(&label)
+    ));
+    let table = by_name(&measure, &label, lang);
+    c.line(format!("glovebox.table({}, trend)", py_str(&table)));
+    c.line(format!(
+        "glovebox.chart(\"line\", {}, x={}, y={})",
+        py_str(&table),
+        py_str(&label),
+        py_str(&measure)
+    ));
+    c.line(format!(
+        "glovebox.answer({}, str(trend.idxmax()))",
+        py_str(&format!(
+            "{label} {}",
+            words(
+                lang,
+                "with the highest value",
+                "avec la valeur la plus haute",
+                "con el valor más alto"
+            )
+        ))
+    ));
+    c.line(format!(
+        "glovebox.answer({}, trend.iloc[-1])",
+        py_str(&format!(
+            "{measure} ({})",
+            words(lang, "last period", "dernière période", "último periodo")
+        ))
+    ));
+    c.line("if len(trend) > 1 and trend.iloc[0] != 0:");
+    c.line(format!(
+        "    glovebox.answer({}, {})",
+        py_str(&words(
+            lang,
+            "change from first to last period (%)",
+            "variation de la première à la dernière période (%)",
+            "variación del primer al último periodo (%)"
+        )),
+        c.value("100 * (trend.iloc[-1] - trend.iloc[0]) / abs(trend.iloc[0])")
+    ));
+}
+
+/// The code of a `Distribution` recipe.
+fn distribution_code(c: &mut Code, plan: &Plan) {
+    let lang = plan.lang;
+    let s = &plan.source;
+    let Recipe::Distribution { column } = &plan.recipe else {
+        return;
+    };
+    c.line(format!("values = numbers({}).dropna()", py_str(column)));
+    for (stat, expr) in [
+        (Stat::Count, "len(values)"),
+        (Stat::Mean, "values.mean()"),
+        (Stat::Median, "values.median()"),
+        (Stat::Min, "values.min()"),
+        (Stat::Max, "values.max()"),
+    ] {
+        let unit = if stat == Stat::Count {
+            ", unit=\"count\""
+        } else {
+            ""
+        };
+        let e = if stat == Stat::Count {
+            expr.to_owned()
+        } else {
+            c.value(expr)
+        };
+        c.line(format!(
+            "glovebox.answer({}, {e}{unit})",
+            py_str(&measure_name(stat, column, lang))
+        ));
+    }
+    histogram(c, column, s.rows, lang);
 }
 
 /// The values of `column` for a histogram: all of them when few, else the
