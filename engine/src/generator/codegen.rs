@@ -5,6 +5,7 @@
 
 use super::plan::{stat_name, DatePart, Filter, FilterValue, OutlierMethod, Plan, Recipe, Source};
 use super::terms::{Cmp, Period, Stat};
+use crate::inputs::ColumnKind;
 use crate::lang::Lang;
 
 /// Most groups reported one by one as answers (all are in the table).
@@ -257,7 +258,7 @@ fn number_expr(col: &str, decimal_comma: bool) -> String {
     }
 }
 
-fn filter_line(f: &Filter, lang: Lang, decimal_comma: bool) -> Vec<String> {
+fn filter_line(f: &Filter, lang: Lang, s: &Source) -> Vec<String> {
     let said = f.words(lang, py_num);
     vec![
         comment(&words(
@@ -266,16 +267,30 @@ fn filter_line(f: &Filter, lang: Lang, decimal_comma: bool) -> Vec<String> {
             &format!("Seulement les lignes où {said}."),
             &format!("Solo las filas donde {said}."),
         )),
-        format!("data = data[{}]", part_mask(f, decimal_comma)),
+        format!("data = data[{}]", part_mask(f, s)),
     ]
 }
 
 /// The rows a filter keeps, as a pandas mask.
-fn part_mask(f: &Filter, decimal_comma: bool) -> String {
+fn part_mask(f: &Filter, s: &Source) -> String {
     let col = py_str(&f.column);
+    let decimal_comma = s.decimal_comma;
     match (&f.value, f.part) {
         (FilterValue::List(values), _) => {
-            let cells = format!("data[{col}].astype(str).str.strip()");
+            // pandas reads a true/false column as booleans ("True"): a yes/no
+            // column is compared without case.
+            let boolean = s.kind(&f.column) == ColumnKind::Boolean;
+            let (cells, values): (String, Vec<String>) = if boolean {
+                (
+                    format!("data[{col}].astype(str).str.strip().str.lower()"),
+                    values.iter().map(|v| v.trim().to_lowercase()).collect(),
+                )
+            } else {
+                (
+                    format!("data[{col}].astype(str).str.strip()"),
+                    values.clone(),
+                )
+            };
             match (values.as_slice(), f.cmp) {
                 ([one], cmp) => format!("{cells} {} {}", cmp.python(), py_str(one)),
                 (many, cmp) => {
@@ -537,7 +552,7 @@ pub fn generate(plan: &Plan, goal: &str) -> String {
     }
     c.line("");
     for f in &plan.filters {
-        for l in filter_line(f, lang, s.decimal_comma) {
+        for l in filter_line(f, lang, s) {
             c.line(l);
         }
     }
@@ -892,7 +907,7 @@ fn share_code(c: &mut Code, plan: &Plan) {
             ));
         }
         (None, Some(f)) => {
-            c.line(format!("part = {}", part_mask(f, s.decimal_comma)));
+            c.line(format!("part = {}", part_mask(f, s)));
             let expr = match value {
                 Some(v) => format!("100 * {0}[part].sum() / {0}.sum()", py_name(v)),
                 None => "100 * part.sum() / len(data)".into(),

@@ -327,3 +327,29 @@ fn two_columns_folding_to_one_name_get_two_variables() {
     );
     assert!(g.code.contains("price_2.mean()"), "{}", g.code);
 }
+
+#[test]
+fn a_true_false_column_is_compared_without_case() {
+    let dir = tempfile::tempdir().expect("dir");
+    let path = dir.path().join("accounts.csv");
+    std::fs::write(&path, "name,active,amount\nA,true,1\nB,false,2\nC,true,4\n").expect("write");
+    let inputs = [inputs::describe(&path, u64::MAX).expect("describe")];
+    let generated = OfflineGenerator
+        .generate(&GenerationRequest {
+            goal: "total amount for active rows",
+            lang: Lang::En,
+            inputs: &inputs,
+            limits: &glovebox_sandbox::Limits::default(),
+        })
+        .expect("plan");
+    let filter = generated
+        .code
+        .lines()
+        .find(|l| l.starts_with("data = data["))
+        .unwrap_or_default();
+    // pandas reads the column as booleans: astype(str) gives "True".
+    assert_eq!(
+        filter,
+        r#"data = data[data["active"].astype(str).str.strip().str.lower() == "true"]"#
+    );
+}

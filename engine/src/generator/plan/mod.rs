@@ -199,7 +199,8 @@ pub struct Source {
 }
 
 impl Source {
-    fn kind(&self, column: &str) -> ColumnKind {
+    /// A column's kind (Empty when the file has no such column).
+    pub fn kind(&self, column: &str) -> ColumnKind {
         self.columns
             .iter()
             .find(|(n, _)| n == column)
