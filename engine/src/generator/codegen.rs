@@ -1000,9 +1000,23 @@ fn rank_code(c: &mut Code, plan: &Plan) {
                 py_str(g),
                 py_str(&measure)
             ));
+            // Ties are listed, never hidden behind the first of them.
+            c.line(
+                "tied = [str(group) for group, value in ranked.items() if value == ranked.iloc[0]]",
+            );
             c.line(format!(
-                "glovebox.answer({}, str(ranked.index[0]))",
+                "glovebox.answer({}, \", \".join(tied))",
                 py_str(&format!("{g} {which_word} {measure}"))
+            ));
+            c.line("if len(tied) > 1:");
+            c.line(format!(
+                "    glovebox.note({} + \", \".join(tied))",
+                py_str(&words(
+                    lang,
+                    "These groups tie for first place: ",
+                    "Ces groupes sont ex aequo en tête : ",
+                    "Estos grupos empatan en primer lugar: ",
+                ))
             ));
             c.line(format!(
                 "glovebox.answer({}, ranked.iloc[0])",

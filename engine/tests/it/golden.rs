@@ -1097,3 +1097,42 @@ fn everyday_checks_reject_wrong_answers() {
     let short = report(serde_json::Value::Object(per_group));
     assert!(check(&budget, &short, &e).is_err());
 }
+
+/// A ranking with a tie names every group tied for first place, and one
+/// group without a value is reported, not a refusal of the run.
+#[test]
+fn ties_are_listed_and_an_empty_group_is_reported() {
+    let scratch = Scratch::new();
+    let run = |file: &Path, goal: &str| -> serde_json::Value {
+        let out = scratch.glovebox(&["run", &file.to_string_lossy(), "--goal", goal, "--json"]);
+        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+            panic!(
+                "{goal}: no JSON ({e}): {}",
+                String::from_utf8_lossy(&out.stderr)
+            )
+        })
+    };
+    let tie = scratch.file("ties.csv", "product,units\nPen,29\nStapler,29\nClip,5\n");
+    let report = run(&tie, "which product has the most units?");
+    assert_eq!(report["status"], "answered", "{report}");
+    let text = report["answer"]["text"].as_str().unwrap_or_default();
+    assert!(
+        text.contains("Pen, Stapler"),
+        "both tied groups are named: {text}"
+    );
+    let empty = scratch.file(
+        "empty.csv",
+        "region,score\nNorth,\nNorth,\nSouth,3\nSouth,5\n",
+    );
+    let report = run(&empty, "average score per region");
+    assert_eq!(report["status"], "answered", "{report}");
+    assert_eq!(
+        report["answer"]["values"]["mean of score (South)"], 4.0,
+        "{report}"
+    );
+    let explanation = report["explanation"].as_str().unwrap_or_default();
+    assert!(
+        explanation.contains("North"),
+        "the empty group is said: {explanation}"
+    );
+}
