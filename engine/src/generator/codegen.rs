@@ -361,13 +361,22 @@ fn grouped_separators(decimal_comma: bool) -> String {
     }
 }
 
-/// `data = pd.read_csv(...)` with the options the inspector found, then,
+/// The column a row of stacked files carries: the file it comes from.
+pub const SOURCE_FILE_COLUMN: &str = "source file";
+
+/// `data = pd.read_csv(...)` with the options the inspector found (one
+/// read per file, stacked, when several files of one layout are read), then,
 /// for columns a filter compares with a number, their thousands separators
 /// left out (the filter reads them with `pd.to_numeric`).
 fn read_data(c: &mut Code, plan: &Plan) {
     let lang = plan.lang;
     let s = &plan.source;
-    let mut args = vec![py_str(&format!("/input/{}", s.name))];
+    let stacked = s.stacked.len() > 1;
+    let mut args = vec![if stacked {
+        "\"/input/\" + name".to_owned()
+    } else {
+        py_str(&format!("/input/{}", s.name))
+    }];
     if s.delimiter != ',' {
         args.push(format!("sep={}", py_str(&s.delimiter.to_string())));
     }
@@ -381,7 +390,26 @@ fn read_data(c: &mut Code, plan: &Plan) {
         let list: Vec<String> = names.iter().map(|n| py_str(n)).collect();
         args.push(format!("header=None, names=[{}]", list.join(", ")));
     }
-    c.line(format!("data = pd.read_csv({})", args.join(", ")));
+    if stacked {
+        let names: Vec<String> = s.stacked.iter().map(|n| py_str(n)).collect();
+        c.line(format!(
+            "# {}",
+            words(
+                lang,
+                "The files have the same columns: they are read as one table, each row with the file it comes from.",
+                "Les fichiers ont les mêmes colonnes : ils sont lus comme une seule table, chaque ligne avec son fichier.",
+                "Los archivos tienen las mismas columnas: se leen como una sola tabla, cada fila con su archivo.",
+            )
+        ));
+        c.line("parts = []");
+        c.line(format!("for name in [{}]:", names.join(", ")));
+        c.line(format!("    part = pd.read_csv({})", args.join(", ")));
+        c.line(format!("    part[{}] = name", py_str(SOURCE_FILE_COLUMN)));
+        c.line("    parts.append(part)");
+        c.line("data = pd.concat(parts, ignore_index=True)");
+    } else {
+        c.line(format!("data = pd.read_csv({})", args.join(", ")));
+    }
     // Columns compared with a number in a filter are read as numbers there
     // (`number_expr`): their thousands separators go first, as in `numbers()`.
     let mut compared: Vec<String> = Vec::new();

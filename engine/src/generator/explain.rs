@@ -69,7 +69,7 @@ pub fn short(n: f64) -> String {
 /// The explanation of an answered run.
 pub fn explain(plan: &Plan, result: &CheckedResult) -> String {
     let lang = plan.lang;
-    let file = &plan.source.name;
+    let file = &plan.source.display_name();
     let mut parts: Vec<String> = vec![what(plan)];
     for a in &plan.assumptions {
         parts.push(t(
@@ -231,7 +231,7 @@ fn condition(f: &super::plan::Filter, lang: Lang) -> String {
 /// What was computed, in one phrase of the goal's language.
 fn what(plan: &Plan) -> String {
     let lang = plan.lang;
-    let file = &plan.source.name;
+    let file = &plan.source.display_name();
     let per = |g: &Option<String>| match g {
         Some(g) => t(
             lang,
@@ -377,7 +377,7 @@ fn what(plan: &Plan) -> String {
 /// recipes `what` words itself.
 fn what_column(plan: &Plan) -> Option<String> {
     let lang = plan.lang;
-    let file = &plan.source.name;
+    let file = &plan.source.display_name();
     let said = match &plan.recipe {
         Recipe::Distinct { column } => t(
             lang,
@@ -757,7 +757,7 @@ pub fn interpretation(plan: &Plan) -> Interpretation {
     }
     Interpretation {
         sentence: reading_sentence(plan),
-        file: plan.source.name.clone(),
+        file: plan.source.display_name(),
         measures,
         columns,
         filters: plan.filters.iter().map(|f| condition(f, lang)).collect(),

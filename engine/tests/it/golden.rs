@@ -1136,3 +1136,52 @@ fn ties_are_listed_and_an_empty_group_is_reported() {
         "the empty group is said: {explanation}"
     );
 }
+
+/// Files of the same layout are read as one table (each row with its file),
+/// said as an assumption; a goal that names one of them reads only it.
+#[test]
+fn files_of_one_layout_are_stacked_and_said() {
+    let scratch = Scratch::new();
+    let jan = scratch.file("sales_jan.csv", "region,revenue\nNorth,10\nSouth,5\n");
+    let feb = scratch.file(
+        "sales_feb.csv",
+        "region,revenue\nNorth,7\nSouth,1\nSouth,2\n",
+    );
+    let run = |goal: &str| -> serde_json::Value {
+        let out = scratch.glovebox(&[
+            "run",
+            &jan.to_string_lossy(),
+            &feb.to_string_lossy(),
+            "--goal",
+            goal,
+            "--json",
+        ]);
+        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+            panic!(
+                "{goal}: no JSON ({e}): {}",
+                String::from_utf8_lossy(&out.stderr)
+            )
+        })
+    };
+    let report = run("total revenue per region");
+    assert_eq!(report["status"], "answered", "{report}");
+    assert_eq!(
+        report["answer"]["values"]["total revenue (North)"], 17.0,
+        "{report}"
+    );
+    assert_eq!(
+        report["answer"]["values"]["total revenue (South)"], 8.0,
+        "{report}"
+    );
+    let assumptions = report["interpretation"]["assumptions"].to_string();
+    assert!(
+        assumptions.contains("sales_jan.csv") && assumptions.contains("sales_feb.csv"),
+        "the stacking is said: {assumptions}"
+    );
+    let report = run("total revenue per region in sales_feb");
+    assert_eq!(report["status"], "answered", "{report}");
+    assert_eq!(
+        report["answer"]["values"]["total revenue (North)"], 7.0,
+        "{report}"
+    );
+}

@@ -196,9 +196,23 @@ pub struct Source {
     pub iso_dates: bool,
     /// Dates are written day first (`31/01/2026`), else month first.
     pub day_first: bool,
+    /// Every file read, when several files of the same layout are stacked
+    /// into one table (each row keeps its file in a `source file` column);
+    /// empty when one file is read.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub stacked: Vec<String>,
 }
 
 impl Source {
+    /// The file read, or the files stacked: "a.csv + b.csv".
+    pub fn display_name(&self) -> String {
+        if self.stacked.len() > 1 {
+            self.stacked.join(" + ")
+        } else {
+            self.name.clone()
+        }
+    }
+
     /// A column's kind (Empty when the file has no such column).
     pub fn kind(&self, column: &str) -> ColumnKind {
         self.columns
@@ -328,6 +342,7 @@ fn is_category(kind: ColumnKind) -> bool {
 pub fn plan(goal: &str, lang: Lang, inputs: &[InputDescription]) -> Result<Plan, GoalProblem> {
     let _span = tracing::info_span!("plan_goal").entered();
     let mut r = Reading::new(goal, lang, inputs);
+    r.file_names();
     r.rounding();
     r.quoted_columns(goal);
     r.phrase_ops();
@@ -385,7 +400,13 @@ fn choose_source(r: &mut Reading) -> Result<Source, GoalProblem> {
         .inputs
         .iter()
         .filter(|i| named.iter().all(|n| i.columns.iter().any(|c| c.name == *n)))
+        .filter(|i| r.named_file.as_ref().is_none_or(|f| *f == i.name))
         .collect();
+    if r.named_file.is_some() {
+        // The goal said which file: its columns decide nothing more.
+        r.candidate_files.clear();
+        r.exact_files.extend(fits.iter().map(|i| i.name.clone()));
+    }
     // Several files loaded: the goal's words must point at one of them.
     let fits: Vec<&InputDescription> = if fits.len() == 1 && r.candidate_files.len() > 1 {
         r.inputs
@@ -407,30 +428,31 @@ fn choose_source(r: &mut Reading) -> Result<Source, GoalProblem> {
             return Err(GoalProblem::SeveralFiles { files });
         }
         [one] => *one,
+        several if same_layout(several) => {
+            let stacked: Vec<String> = several.iter().map(|i| i.name.clone()).collect();
+            let said = r.say(
+                format!("the {} files have the same columns: they are read as one table ({}), with a column \"source file\"", stacked.len(), stacked.join(", ")),
+                format!("les {} fichiers ont les mêmes colonnes : ils sont lus comme une seule table ({}), avec une colonne « source file »", stacked.len(), stacked.join(", ")),
+                format!("los {} archivos tienen las mismas columnas: se leen como una sola tabla ({}), con una columna «source file»", stacked.len(), stacked.join(", ")),
+            );
+            r.assumptions.push(said);
+            let mut source = source_of(several[0], r.lang);
+            source.rows = several.iter().map(|i| i.row_count).sum();
+            source.stacked = stacked;
+            return Ok(source);
+        }
         several => {
-            let said = several.iter().find_map(|i| {
-                let stem = i.name.rsplit_once('.').map_or(i.name.as_str(), |(s, _)| s);
-                let words = text::name_words(stem).join(" ");
-                let at = *r.g.find(&words).first()?;
-                Some((*i, at, words.split(' ').count()))
-            });
-            let Some((input, at, len)) = said else {
-                return Err(GoalProblem::WhichFile {
-                    files: several.iter().map(|i| i.name.clone()).collect(),
-                });
-            };
-            r.g.take(at, len);
-            for w in [
-                "csv", "file", "fichier", "archivo", "in", "dans", "en", "from", "de", "del",
-            ] {
-                if let Some(&i) = r.g.find(w).iter().find(|&&i| i + 1 == at || i == at + len) {
-                    r.g.take(i, 1);
-                }
-            }
-            input
+            return Err(GoalProblem::WhichFile {
+                files: several.iter().map(|i| i.name.clone()).collect(),
+            })
         }
     };
-    Ok(Source {
+    Ok(source_of(input, r.lang))
+}
+
+/// How to read one input.
+fn source_of(input: &InputDescription, lang: Lang) -> Source {
+    Source {
         name: input.name.clone(),
         encoding: python_codec(&input.encoding, input.bom),
         delimiter: input.delimiter,
@@ -442,9 +464,29 @@ fn choose_source(r: &mut Reading) -> Result<Source, GoalProblem> {
             .iter()
             .map(|c| (c.name.clone(), c.kind))
             .collect(),
-        iso_dates: date_order(input, r.lang).0,
-        day_first: date_order(input, r.lang).1,
-    })
+        iso_dates: date_order(input, lang).0,
+        day_first: date_order(input, lang).1,
+        stacked: Vec::new(),
+    }
+}
+
+/// Several inputs with the same columns (names and kinds, in order) and the
+/// same reading options: one table in several files.
+fn same_layout(inputs: &[&InputDescription]) -> bool {
+    let layout = |i: &InputDescription| {
+        (
+            i.columns
+                .iter()
+                .map(|c| (c.name.clone(), c.kind))
+                .collect::<Vec<_>>(),
+            i.delimiter,
+            i.encoding.clone(),
+            i.bom,
+            i.decimal_comma,
+            i.has_header,
+        )
+    };
+    inputs.windows(2).all(|w| layout(w[0]) == layout(w[1]))
 }
 
 /// The columns a recipe uses.

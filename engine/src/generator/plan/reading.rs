@@ -149,6 +149,8 @@ pub struct Reading<'a> {
     pub candidate_files: Vec<String>,
     /// Files where a column is named by its own name (not a synonym).
     pub exact_files: Vec<String>,
+    /// The file the goal names ("in sales_feb"), when several are loaded.
+    pub named_file: Option<String>,
 }
 
 impl<'a> Reading<'a> {
@@ -183,6 +185,7 @@ impl<'a> Reading<'a> {
             date_mentioned: None,
             candidate_files: Vec::new(),
             exact_files: Vec::new(),
+            named_file: None,
         }
     }
 
@@ -200,6 +203,50 @@ impl<'a> Reading<'a> {
             Lang::En => en,
             Lang::Fr => fr,
             Lang::Es => es,
+        }
+    }
+
+    /// With several files loaded, the one the goal names by its name
+    /// ("in sales_feb", "dans ventes_2024.csv"), before its words are read
+    /// as columns.
+    pub fn file_names(&mut self) {
+        if self.inputs.len() < 2 {
+            return;
+        }
+        for input in self.inputs {
+            let stem = input
+                .name
+                .rsplit_once('.')
+                .map_or(input.name.as_str(), |(s, _)| s);
+            let words = text::name_words(stem).join(" ");
+            let Some(&at) = self.g.find(&words).first() else {
+                continue;
+            };
+            let len = words.split(' ').count();
+            self.g.take(at, len);
+            let around = [at.checked_sub(1), Some(at + len)];
+            for i in around.into_iter().flatten() {
+                let word = self.g.tokens.get(i).map(|t| t.folded.as_str());
+                if matches!(
+                    word,
+                    Some(
+                        "csv"
+                            | "file"
+                            | "fichier"
+                            | "archivo"
+                            | "in"
+                            | "dans"
+                            | "en"
+                            | "from"
+                            | "de"
+                            | "del"
+                    )
+                ) {
+                    self.g.take(i, 1);
+                }
+            }
+            self.named_file = Some(input.name.clone());
+            return;
         }
     }
 
