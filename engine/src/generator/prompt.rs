@@ -164,6 +164,11 @@ pub fn describe_input(input: &InputDescription, sample_rows: usize) -> String {
         }
         s.push('\n');
     }
+    // What the inspector noticed (names renamed as pandas does, thousands
+    // separators): the code must read the file the same way.
+    for note in &input.notes {
+        let _ = writeln!(s, "- Note: {}", cell(note));
+    }
     let rows: Vec<&Vec<String>> = input
         .preview
         .iter()

@@ -90,6 +90,11 @@ pub(crate) fn print_report(r: &RunReport) {
         Status::Blocked => println!("Blocked: {}", r.stop_reason.as_deref().unwrap_or("")),
         Status::Stopped => println!("Stopped: {}", r.stop_reason.as_deref().unwrap_or("")),
     }
+    for input in &r.inputs {
+        for note in &input.notes {
+            println!("note on {}: {note}", input.name);
+        }
+    }
     if !r.policy.findings.is_empty() {
         println!("\nPolicy findings:");
         for finding in &r.policy.findings {
