@@ -9,10 +9,8 @@ pub mod generator;
 pub mod history;
 pub mod inputs;
 pub mod keys;
-pub mod lang;
 pub mod messages;
 pub mod pipeline;
-pub mod policy;
 pub mod provider;
 pub mod report;
 pub mod rerun;
@@ -20,3 +18,12 @@ pub mod rows;
 pub mod run_report;
 pub mod support;
 pub mod validate;
+
+// Crates of their own, re-exported so `glovebox_engine::lang` and
+// `glovebox_engine::policy` (and `crate::lang`, `crate::policy` here) keep
+// their paths.
+/// The languages Glovebox speaks (crate `glovebox-lang`).
+pub use glovebox_lang as lang;
+/// The policy check (crate `glovebox-policy`, which cannot run code: it
+/// depends on neither the sandbox nor the engine).
+pub use glovebox_policy as policy;

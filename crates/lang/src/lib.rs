@@ -1,5 +1,7 @@
 //! The languages Glovebox speaks to people: English, French, Spanish.
 
+#![forbid(unsafe_code)]
+
 use serde::{Deserialize, Serialize};
 
 /// A supported language.

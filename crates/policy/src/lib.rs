@@ -8,6 +8,13 @@
 //!
 //! Nesting depth is bounded on the raw text before parsing, so neither the
 //! parser nor the tree walk can recurse without bound.
+//!
+//! The policy reads code and never runs it, by construction: this crate
+//! depends on neither the sandbox nor the engine (only on `glovebox-lang`
+//! and parsing crates), so cargo refuses any call to them, and it forbids
+//! `unsafe`. `engine/tests/it/tidy.rs` checks its dependencies.
+
+#![forbid(unsafe_code)]
 
 mod python;
 
@@ -15,7 +22,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::lang::Lang;
+use glovebox_lang::Lang;
 pub use python::{Arg, Callee, Fact};
 
 /// The profile shipped in `assets/`.
