@@ -523,3 +523,47 @@ fn everyday_goals_are_detected_in_their_language() {
         wrong.join("\n")
     );
 }
+
+/// Every answered goal's reading, restated, is a snapshot
+/// (`tests/golden/interpretations.txt`): a change of reading shows in review.
+/// `GLOVEBOX_BLESS=1 cargo test -p glovebox-engine --lib interpretations`
+/// rewrites it.
+#[test]
+fn interpretations_of_answered_goals_are_snapshots() {
+    let golden = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/golden");
+    let mut out = String::from(
+        "# The reading of every answered goal of everyday.txt and goals.txt, restated\n\
+         # (generated: GLOVEBOX_BLESS=1 cargo test -p glovebox-engine --lib interpretations).\n",
+    );
+    for corpus in ["everyday.txt", "goals.txt"] {
+        let text = std::fs::read_to_string(golden.join(corpus)).expect("corpus");
+        for line in text
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        {
+            let parts: Vec<&str> = line.split(" | ").collect();
+            let (files, goal) = (parts[0], parts[1]);
+            let inputs: Vec<InputDescription> = files.split('+').map(describe).collect();
+            let Ok(p) = plan::plan(goal, Lang::detect(goal), &inputs) else {
+                continue;
+            };
+            let reading = super::explain::interpretation(&p);
+            out.push_str(&format!("\n{files} | {goal}\n  {}\n", reading.sentence));
+            for a in &reading.assumptions {
+                out.push_str(&format!("  assumed: {a}\n"));
+            }
+            for c in &reading.context {
+                out.push_str(&format!("  set aside: {c}\n"));
+            }
+        }
+    }
+    let path = golden.join("interpretations.txt");
+    if std::env::var_os("GLOVEBOX_BLESS").is_some() {
+        std::fs::write(&path, &out).expect("write the snapshot");
+    }
+    let snapshot = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        snapshot == out,
+        "the readings changed: review them with GLOVEBOX_BLESS=1 cargo test -p glovebox-engine --lib interpretations, then git diff tests/golden/interpretations.txt"
+    );
+}

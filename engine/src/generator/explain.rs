@@ -587,24 +587,32 @@ fn kind_word(kind: ColumnKind, lang: Lang) -> &'static str {
     }
 }
 
-/// "revenue (numbers), region (text)", per file when there are several.
+/// The columns once, grouped by type: "numbers: units, revenue; text:
+/// region", per file when there are several.
 pub fn columns_available(inputs: &[InputDescription], lang: Lang) -> String {
     let per_file: Vec<String> = inputs
         .iter()
         .map(|i| {
-            let cols: Vec<String> = i
-                .columns
+            let mut groups: Vec<(&'static str, Vec<&str>)> = Vec::new();
+            for c in &i.columns {
+                let word = kind_word(c.kind, lang);
+                match groups.iter_mut().find(|(w, _)| *w == word) {
+                    Some((_, names)) => names.push(&c.name),
+                    None => groups.push((word, vec![&c.name])),
+                }
+            }
+            let cols: Vec<String> = groups
                 .iter()
-                .map(|c| format!("{} ({})", c.name, kind_word(c.kind, lang)))
+                .map(|(word, names)| format!("{word}: {}", names.join(", ")))
                 .collect();
             if inputs.len() > 1 {
-                format!("{}: {}", i.name, cols.join(", "))
+                format!("{} ({})", i.name, cols.join("; "))
             } else {
-                cols.join(", ")
+                cols.join("; ")
             }
         })
         .collect();
-    per_file.join("; ")
+    per_file.join(" — ")
 }
 
 /// The stop reason for a goal that cannot be planned.

@@ -167,7 +167,7 @@ fn unclear_goal_lists_what_was_understood_and_the_columns() {
     let Err(e) = generate("shop.csv", "tell me about the regions") else {
         panic!("should stop");
     };
-    expect!["the offline recipes did not understand what to compute (understood: column region). Say what you want (for example total, average, count, share, trend, correlation) and of which column. Columns in your files: date (dates), region (text), product (text), units (numbers), unit_price (numbers), list_price (numbers), revenue (numbers), customer_age (numbers), returned (yes/no). You could ask: “average of units”, “total of units per region”, “average of unit_price”."]
+    expect!["the offline recipes did not understand what to compute (understood: column region). Say what you want (for example total, average, count, share, trend, correlation) and of which column. Columns in your files: dates: date; text: region, product; numbers: units, unit_price, list_price, revenue, customer_age; yes/no: returned. You could ask: “average of units”, “total of units per region”, “average of unit_price”."]
     .assert_eq(&e.to_string());
     let Err(e) = generate("shop.csv", "average price") else {
         panic!("should stop");

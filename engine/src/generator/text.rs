@@ -78,6 +78,8 @@ pub struct Token {
     /// Which clause of the goal it is in: clauses are separated by `.`,
     /// `,`, `;`, `:`, `!`, `?`, dashes, brackets and line breaks.
     pub clause: usize,
+    /// Where it is in the goal, in characters: `start..end`.
+    pub span: (usize, usize),
 }
 
 /// Splits a goal into words. A number keeps its decimal point or comma
@@ -122,10 +124,12 @@ pub fn tokens(goal: &str) -> Vec<Token> {
                 folded,
                 raw,
                 clause,
+                span: (start, i),
             });
             continue;
         }
-        if matches!(c, '<' | '>' | '=' | '≥' | '≤' | '%' | '!') {
+        let not_equal = c == '!' && chars.get(i + 1) == Some(&'=');
+        if matches!(c, '<' | '>' | '=' | '≥' | '≤' | '%') || not_equal {
             let mut raw = c.to_string();
             if chars.get(i + 1) == Some(&'=') && matches!(c, '<' | '>' | '!' | '=') {
                 raw.push('=');
@@ -134,6 +138,7 @@ pub fn tokens(goal: &str) -> Vec<Token> {
             out.push(Token {
                 key: raw.clone(),
                 folded: raw.clone(),
+                span: (i + 1 - raw.chars().count(), i + 1),
                 raw,
                 clause,
             });

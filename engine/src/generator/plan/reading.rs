@@ -24,6 +24,8 @@ pub struct Mention {
 
 /// The goal's words and which of them are already placed.
 pub struct Goal {
+    /// The goal, as written.
+    pub text: String,
     /// Words.
     pub tokens: Vec<Token>,
     /// Placed words.
@@ -35,6 +37,7 @@ impl Goal {
     pub fn new(goal: &str) -> Self {
         let tokens = text::tokens(goal);
         Goal {
+            text: goal.to_owned(),
             used: vec![false; tokens.len()],
             tokens,
         }
@@ -79,6 +82,16 @@ impl Goal {
             i += 1;
         }
         i
+    }
+
+    /// The goal as written from word `first` to word `last`, both included.
+    pub fn between(&self, first: usize, last: usize) -> String {
+        let (from, to) = (self.tokens[first].span.0, self.tokens[last].span.1);
+        self.text
+            .chars()
+            .skip(from)
+            .take(to.saturating_sub(from))
+            .collect()
     }
 
     /// The words `start..start+len` as written.

@@ -825,11 +825,8 @@ pub fn leftovers(goal: &Goal) -> Leftovers {
             continue;
         }
         if !placed && !asks && clauses > 1 {
-            let words: Vec<&str> = members
-                .iter()
-                .map(|&i| goal.tokens[i].raw.as_str())
-                .collect();
-            out.context.push(words.join(" "));
+            let (first, last) = (members[0], members[members.len() - 1]);
+            out.context.push(goal.between(first, last));
             continue;
         }
         out.unplaced
@@ -848,7 +845,11 @@ mod tests {
             .iter()
             .map(|t| used.contains(&t.folded.as_str()))
             .collect();
-        Goal { tokens, used }
+        Goal {
+            text: text.to_owned(),
+            tokens,
+            used,
+        }
     }
 
     #[test]
@@ -889,7 +890,7 @@ mod tests {
             leftovers(&g),
             Leftovers {
                 unplaced: vec![],
-                context: vec!["I m preparing the board meeting".into()],
+                context: vec!["I'm preparing the board meeting".into()],
             }
         );
         let g = goal(
