@@ -71,21 +71,31 @@ pub struct ContainerPlan {
     pub sub_ids: Option<(SubIds, SubIds)>,
 }
 
+/// The host uid and gid the job runs as (and that own the files it
+/// creates), for a machine mode: what a bind-mounted input must let read.
+pub fn job_host_ids(
+    isolation: Isolation,
+    host_ids: (u32, u32),
+    sub_ids: Option<(SubIds, SubIds)>,
+) -> (u32, u32) {
+    match isolation {
+        Isolation::Root => (SANDBOX_UID, SANDBOX_UID),
+        Isolation::RootUserns => (
+            ROOT_USERNS_HOST_BASE + SANDBOX_UID,
+            ROOT_USERNS_HOST_BASE + SANDBOX_UID,
+        ),
+        Isolation::Rootless => match sub_ids {
+            // Container id N (N >= 1) is subordinate id start + N - 1.
+            Some((uids, gids)) => (uids.start + SANDBOX_UID - 1, gids.start + SANDBOX_UID - 1),
+            None => host_ids,
+        },
+    }
+}
+
 impl ContainerPlan {
     /// The host uid and gid that own files the job creates.
     pub fn job_host_ids(&self) -> (u32, u32) {
-        match self.mode.isolation {
-            Isolation::Root => (SANDBOX_UID, SANDBOX_UID),
-            Isolation::RootUserns => (
-                ROOT_USERNS_HOST_BASE + SANDBOX_UID,
-                ROOT_USERNS_HOST_BASE + SANDBOX_UID,
-            ),
-            Isolation::Rootless => match self.sub_ids {
-                // Container id N (N >= 1) is subordinate id start + N - 1.
-                Some((uids, gids)) => (uids.start + SANDBOX_UID - 1, gids.start + SANDBOX_UID - 1),
-                None => self.host_ids,
-            },
-        }
+        job_host_ids(self.mode.isolation, self.host_ids, self.sub_ids)
     }
 
     /// The OCI `linux.cgroupsPath` for this container.

@@ -274,3 +274,24 @@ fn a_file_no_one_may_read_stops_before_anything_runs() {
         "{report:#}"
     );
 }
+
+/// A file only its owner may read (root's 0600 here, a desktop user's 0600
+/// in rootless mode) cannot be read by the job's own unprivileged user: the
+/// run stops before anything runs, with the fix, never a PermissionError.
+#[test]
+fn a_file_only_its_owner_may_read_stops_with_the_fix() {
+    use std::os::unix::fs::PermissionsExt;
+    let s = Scratch::new();
+    let path = s.file("private.csv", "region,amount\nNorth,1\nSouth,2\n");
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).expect("chmod");
+    let path = path.to_string_lossy();
+    let out = s.glovebox(&["run", &path, "--goal", "total amount per region", "--json"]);
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(report["status"], "stopped", "{report:#}");
+    let reason = report["stop_reason"].as_str().unwrap_or("");
+    assert!(reason.contains("chmod a+r"), "{reason}");
+    assert!(
+        !report.to_string().contains("PermissionError"),
+        "{report:#}"
+    );
+}

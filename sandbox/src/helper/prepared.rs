@@ -105,27 +105,36 @@ fn mkdir(path: &Path, mode: u32) -> Result<(), HelperError> {
     })
 }
 
-/// Rootless with subordinate ids, the job is not the user: it reads an
-/// input only if everyone may (a bind mount keeps the file's owner and mode).
-/// Refused before anything is created, with the fix.
-fn check_readable_by_job(setup: &JobSetup) -> Result<(), HelperError> {
+/// The job reads the inputs as its own host user (an unprivileged id in
+/// every mode, never the user's or root's): a bind mount keeps each file's
+/// owner and mode, so an input it may not read is refused before anything is
+/// created, with the fix — never a `PermissionError` from the job.
+fn check_readable_by_job(
+    setup: &JobSetup,
+    job: (u32, u32),
+    isolation: Isolation,
+) -> Result<(), HelperError> {
+    use std::os::unix::fs::MetadataExt;
     for input in &setup.inputs {
-        let mode = std::fs::metadata(&input.host_path)
-            .map_err(|e| fail("bad_input", format!("{}: {e}", input.host_path.display())))?
-            .permissions()
-            .mode();
-        if mode & 0o004 == 0 {
-            return Err(fail(
-                "bad_input",
-                format!(
-                    "{} is readable only by you, and without root the sandboxed job runs as another \
-                     (subordinate) user id so that it can never touch your own files. \
-                     Fix: make it readable ('chmod o+r {}') or give a copy",
-                    input.host_path.display(),
-                    input.host_path.display()
-                ),
-            ));
+        let meta = std::fs::metadata(&input.host_path)
+            .map_err(|e| fail("bad_input", format!("{}: {e}", input.host_path.display())))?;
+        let mode = meta.mode();
+        let readable = mode & 0o004 != 0
+            || (meta.uid() == job.0 && mode & 0o400 != 0)
+            || (meta.gid() == job.1 && mode & 0o040 != 0);
+        if readable {
+            continue;
         }
+        let path = input.host_path.display();
+        let why = if isolation == Isolation::Rootless {
+            "without root the sandboxed job runs as another (subordinate) user id so that it can never touch your own files"
+        } else {
+            "the sandboxed job runs as an unprivileged user id of its own, so that it can read nothing else on this machine"
+        };
+        return Err(fail(
+            "bad_input",
+            format!("{path} can be read only by its owner or group, and {why}. Fix: make it readable ('chmod a+r {path}') or give a copy"),
+        ));
     }
     Ok(())
 }
@@ -149,8 +158,15 @@ impl Prepared {
         } else {
             None
         };
-        if sub_ids.is_some() {
-            check_readable_by_job(&setup)?;
+        let host_ids = (
+            nix::unistd::geteuid().as_raw(),
+            nix::unistd::getegid().as_raw(),
+        );
+        let job = crate::spec::job_host_ids(mode.isolation, host_ids, sub_ids);
+        // Rootless without subordinate ids, the job is the user: it reads what
+        // the user reads.
+        if job != host_ids {
+            check_readable_by_job(&setup, job, mode.isolation)?;
         }
         if !image.rootfs.join("usr/bin/python3").exists() {
             return Err(fail(
