@@ -351,7 +351,7 @@ pub fn plan(goal: &str, lang: Lang, inputs: &[InputDescription]) -> Result<Plan,
     r.category_filters();
     r.numeric_filters()?;
     r.date_filters()?;
-    r.groups_and_periods();
+    r.groups_and_periods()?;
     r.yes_no_filters();
     r.word_ops();
     r.population_words();

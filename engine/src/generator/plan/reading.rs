@@ -428,7 +428,12 @@ impl<'a> Reading<'a> {
     }
 
     /// Group markers and periods: "per region", "by month", "monthly".
-    pub fn groups_and_periods(&mut self) {
+    ///
+    /// A column of whole numbers that is not an amount is grouped by ("per
+    /// Pclass", "by number of bedrooms"); "per" before an amount or a
+    /// measure ("revenue per unit") is a ratio the recipes do not read here:
+    /// the plan stops and names it.
+    pub fn groups_and_periods(&mut self) -> Result<(), GoalProblem> {
         let mut markers: Vec<&&str> = lexicon::GROUP_MARKERS.iter().collect();
         markers.sort_by_key(|p| std::cmp::Reverse(p.split_whitespace().count()));
         for marker in markers {
@@ -446,6 +451,16 @@ impl<'a> Reading<'a> {
                     } else if kind == ColumnKind::Date && self.period.is_none() {
                         self.g.take(start, len);
                         self.period = Some(Period::Day);
+                    } else if super::is_number(kind) && self.group_by.is_none() && !self.ranks() {
+                        if kind == ColumnKind::Integer && !super::recipe::summed(&m.column) {
+                            self.g.take(start, len);
+                            self.group_by = Some(m.column.clone());
+                        } else {
+                            return Err(GoalProblem::Unplaced {
+                                words: vec![self.g.raw(start, m.start + m.len - start)],
+                                understood: self.understood.clone(),
+                            });
+                        }
                     }
                 } else if let Some((_, p)) = lexicon::PERIODS.iter().find(|(w, _)| {
                     self.g
@@ -476,6 +491,7 @@ impl<'a> Reading<'a> {
             );
             self.understood.push(said);
         }
+        Ok(())
     }
 
     /// "answer in French", "réponds en espagnol": the language of the
@@ -562,6 +578,21 @@ impl<'a> Reading<'a> {
                 };
             }
         }
+    }
+
+    /// True when the goal ranks ("top 3 products by revenue": "by" names
+    /// what is ranked by, not a grouping).
+    fn ranks(&self) -> bool {
+        self.g.tokens.iter().any(|t| {
+            lexicon::OPS.iter().any(|(p, op)| {
+                matches!(op, Op::Top | Op::Highest | Op::Lowest)
+                    && !p.contains(' ')
+                    && (t.key == *p || t.folded == *p)
+            })
+        }) || self
+            .ops
+            .iter()
+            .any(|(_, op)| matches!(op, Op::Top | Op::Highest | Op::Lowest))
     }
 
     /// Operations of one word.

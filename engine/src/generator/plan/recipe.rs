@@ -45,7 +45,7 @@ const SUMMED_CONCEPTS: &[&str] = &[
 ];
 
 /// True when a column names an amount or a quantity (counted by summing).
-fn summed(column: &str) -> bool {
+pub(super) fn summed(column: &str) -> bool {
     let words = super::text::name_words(column);
     lexicon::SYNONYMS
         .iter()
@@ -345,6 +345,23 @@ impl Reading<'_> {
             return Err(self.need_numbers(named, Op::Highest, 1));
         }
         let value = named.numbers.first().cloned();
+        if group.is_none() {
+            // "which passenger paid the most", "who earns the most": a row
+            // to look up, not a value (the recipes do not look rows up).
+            let asks_who = (0..self.g.tokens.len()).find(|&i| {
+                matches!(
+                    self.g.tokens[i].folded.as_str(),
+                    "which" | "who" | "whom" | "qui" | "quien"
+                )
+            });
+            if let Some(i) = asks_who {
+                let len = if i + 1 < self.g.tokens.len() { 2 } else { 1 };
+                return Err(GoalProblem::Unplaced {
+                    words: vec![self.g.raw(i, len)],
+                    understood: self.understood.clone(),
+                });
+            }
+        }
         if group.is_none() && n == 1 && !self.has(Op::Top) {
             // "the highest fee": the largest value itself.
             let stat = if highest { Stat::Max } else { Stat::Min };
@@ -578,6 +595,9 @@ fn used_by(recipe: &Recipe, op: Op, count_beside_stat: bool) -> bool {
         | (Recipe::CountRows { .. }, O::Count | O::Distribution | O::Stat(Stat::Sum)) => true,
         (Recipe::Trend { stat, .. }, O::Stat(s)) => *stat == s,
         (Recipe::Stats { items, .. }, O::Stat(s)) => items.iter().any(|(i, _)| *i == s),
+        // "the highest fee" without a group is its maximum
+        (Recipe::Stats { items, .. }, O::Highest) => items.iter().any(|(i, _)| *i == Stat::Max),
+        (Recipe::Stats { items, .. }, O::Lowest) => items.iter().any(|(i, _)| *i == Stat::Min),
         (Recipe::Stats { items, .. }, O::Count) => {
             count_beside_stat
                 || items
