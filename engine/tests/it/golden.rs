@@ -846,12 +846,7 @@ fn unclear_goals_stop_with_a_useful_reason() {
 /// answer where a careful analyst would have asked back).
 #[test]
 fn everyday_e2e_subset() {
-    // Goals the planner is known to read wrong, each listed with why in
-    // engine/src/generator/corpus.rs (KNOWN_WRONG, which fails once fixed).
-    const KNOWN_WRONG: &[&str] = &["How many sales did we make?"];
-    let n = golden_in("everyday.txt", |t| {
-        (t.tagged("e2e") || t.files.len() > 1) && !KNOWN_WRONG.contains(&t.goal.as_str())
-    });
+    let n = golden_in("everyday.txt", |t| t.tagged("e2e") || t.files.len() > 1);
     assert!(n >= 45, "{n} everyday tasks run end to end");
 }
 

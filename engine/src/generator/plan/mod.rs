@@ -407,12 +407,16 @@ fn choose_source(r: &mut Reading) -> Result<Source, GoalProblem> {
         r.candidate_files.clear();
         r.exact_files.extend(fits.iter().map(|i| i.name.clone()));
     }
-    // Several files loaded: the goal's words must point at one of them.
+    // Several files loaded: the goal's words must point at one of them, by
+    // a column's own name that no other file has a look-alike of (a
+    // synonym, "sales", points at no file: orders.csv's rows are sales too).
     let fits: Vec<&InputDescription> = if fits.len() == 1 && r.candidate_files.len() > 1 {
         r.inputs
             .iter()
             .filter(|i| r.candidate_files.contains(&i.name))
             .collect()
+    } else if r.inputs.len() > 1 && fits.len() == 1 && !r.exact_files.contains(&fits[0].name) {
+        r.inputs.iter().collect()
     } else {
         fits
     };
