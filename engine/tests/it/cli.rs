@@ -107,7 +107,7 @@ fn exit_codes_follow_the_contract() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
         stdout.contains("did not understand what to compute")
-            && stdout.contains("Columns in your files: date (dates), region (text)"),
+            && stdout.contains("Columns in your files: dates: date; text: region, product"),
         "{stdout}"
     );
     let out = s.glovebox(&[
