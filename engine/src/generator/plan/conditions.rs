@@ -289,9 +289,18 @@ impl Reading<'_> {
             }
             if NEGATIONS.contains(&t.folded.as_str()) && !self.g.used[i - 1] {
                 self.g.take(i - 1, 1);
-                // "other than", "autre que"
+                // "but not", "mais pas", "pero no"
+                let joined = i >= 2
+                    && matches!(
+                        self.g.tokens[i - 2].folded.as_str(),
+                        "but" | "mais" | "pero"
+                    );
+                if joined && !self.g.used[i - 2] {
+                    self.g.take(i - 2, 1);
+                }
                 return true;
             }
+            // "other than"
             if t.folded == "than" && i >= 2 && self.g.tokens[i - 2].folded == "other" {
                 self.g.take(i - 2, 2);
                 return true;
@@ -301,7 +310,8 @@ impl Reading<'_> {
         false
     }
 
-    /// Adds a category value; values of one column make one filter.
+    /// Adds a category value; values of one column make one filter (kept
+    /// values win over excluded ones: a row has one value).
     fn add_value(&mut self, column: String, cmp: Cmp, value: String) {
         if let Some(f) = self
             .filters
@@ -309,11 +319,16 @@ impl Reading<'_> {
             .find(|f| f.column == column && f.part.is_none())
         {
             if let FilterValue::List(values) = &mut f.value {
-                if !values.contains(&value) {
-                    values.push(value);
-                }
-                if cmp == Cmp::Ne {
-                    f.cmp = Cmp::Ne;
+                match (f.cmp, cmp) {
+                    // "North but not South": a row has one region, so the
+                    // kept values say it all.
+                    (Cmp::Eq, Cmp::Ne) => {}
+                    (Cmp::Ne, Cmp::Eq) => {
+                        f.cmp = Cmp::Eq;
+                        *values = vec![value];
+                    }
+                    _ if !values.contains(&value) => values.push(value),
+                    _ => {}
                 }
                 return;
             }

@@ -609,6 +609,53 @@ mod tests {
         );
     }
 
+    fn filters(file: &str, goal: &str) -> Vec<String> {
+        let inputs = [describe(file)];
+        plan(goal, Lang::detect(goal), &inputs)
+            .expect("plan")
+            .filters
+            .iter()
+            .map(|f| f.words(Lang::En, |n| n.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn values_of_one_column_are_one_filter_and_a_negation_excludes() {
+        assert_eq!(
+            filters("shop.csv", "total revenue in the North and South regions"),
+            ["region is North or South"]
+        );
+        assert_eq!(
+            filters("shop.csv", "total revenue except the North region"),
+            ["region is not North"]
+        );
+        assert_eq!(
+            filters("shop.csv", "total revenue for North but not South"),
+            ["region is North"]
+        );
+        assert_eq!(
+            filters(
+                "weather.csv",
+                "average temperature in June, July and August"
+            ),
+            ["the month of date is 6 or 7 or 8"]
+        );
+        assert_eq!(
+            filters("weather.csv", "average temperature before March 2024"),
+            ["date is before 2024-03-01"]
+        );
+        assert_eq!(
+            filters(
+                "hr.csv",
+                "average salary of people hired between 2015 and 2018"
+            ),
+            [
+                "the year of hire_date is at least 2015",
+                "the year of hire_date is at most 2018"
+            ]
+        );
+    }
+
     #[test]
     fn a_category_named_like_an_operation_is_not_a_filter() {
         let mut shop = describe("shop.csv");
