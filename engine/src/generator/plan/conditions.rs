@@ -287,6 +287,16 @@ impl Reading<'_> {
                 i -= 1;
                 continue;
             }
+            // "category = 'A'", "category != 'A'"
+            if matches!(t.folded.as_str(), "=" | "==") && !self.g.used[i - 1] {
+                self.g.take(i - 1, 1);
+                i -= 1;
+                continue;
+            }
+            if t.folded == "!=" && !self.g.used[i - 1] {
+                self.g.take(i - 1, 1);
+                return true;
+            }
             if NEGATIONS.contains(&t.folded.as_str()) && !self.g.used[i - 1] {
                 self.g.take(i - 1, 1);
                 // "but not", "mais pas", "pero no"

@@ -634,6 +634,14 @@ mod tests {
             ["region is North"]
         );
         assert_eq!(
+            filters("shop.csv", "mean of revenue where region = 'North'"),
+            ["region is North"]
+        );
+        assert_eq!(
+            filters("shop.csv", "mean of revenue where region != \"North\""),
+            ["region is not North"]
+        );
+        assert_eq!(
             filters(
                 "weather.csv",
                 "average temperature in June, July and August"
