@@ -361,6 +361,18 @@ fn grouped_separators(decimal_comma: bool) -> String {
     }
 }
 
+/// The columns a filter compares by date (a year, a month, a date).
+fn date_filtered_columns(plan: &Plan) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for f in &plan.filters {
+        let by_date = f.part.is_some() || matches!(f.value, FilterValue::Date(_));
+        if by_date && !out.contains(&f.column) {
+            out.push(f.column.clone());
+        }
+    }
+    out
+}
+
 /// The column a row of stacked files carries: the file it comes from.
 pub const SOURCE_FILE_COLUMN: &str = "source file";
 
@@ -549,8 +561,8 @@ pub fn generate(plan: &Plan, goal: &str) -> String {
     c.line("    used.append([column, int(values.notna().sum()), empty, int(values.isna().sum()) - empty])");
     c.line("    return values");
     c.line("");
-    if matches!(plan.recipe, Recipe::Trend { .. }) || plan.filters.iter().any(|f| f.part.is_some())
-    {
+    let date_filtered = date_filtered_columns(plan);
+    if matches!(plan.recipe, Recipe::Trend { .. }) || !date_filtered.is_empty() {
         c.line("");
         c.line("def dates(column):");
         c.line(format!(
@@ -579,6 +591,18 @@ pub fn generate(plan: &Plan, goal: &str) -> String {
         c.line("");
     }
     c.line("");
+    for column in &date_filtered {
+        // The dates the file covers, before any filter: a year or date
+        // outside them is said, not answered with nothing.
+        let col = py_str(column);
+        c.line(format!(
+            "span = pd.to_datetime(data[{col}], errors=\"coerce\", format=\"mixed\", dayfirst={})",
+            if s.day_first { "True" } else { "False" }
+        ));
+        c.line(format!(
+            "glovebox.table(\"date_range\", [[\"column\", \"first\", \"last\"], [{col}, str(span.min())[:10], str(span.max())[:10]]])"
+        ));
+    }
     for f in &plan.filters {
         for l in filter_line(f, lang, s) {
             c.line(l);

@@ -5,7 +5,7 @@
 //! reasons for goals the offline recipes cannot plan.
 
 use super::plan::{stat_name, GoalProblem, OutlierMethod, Plan, Recipe};
-use super::terms::Period;
+use super::terms::{Cmp, Period};
 use crate::audit::event::Interpretation;
 use crate::inputs::{ColumnKind, InputDescription};
 use crate::lang::Lang;
@@ -183,6 +183,74 @@ pub fn explain(plan: &Plan, result: &CheckedResult) -> String {
         }
     }
     text.trim_end().to_owned()
+}
+
+/// When no row was kept and a year or date the goal asked lies outside the
+/// dates the file covers, the reason to stop instead of answering over no
+/// rows ("the dates of Date go from 2024-01-02 to 2024-12-30: none is in
+/// 2023").
+pub fn outside_dates(plan: &Plan, result: &CheckedResult) -> Option<String> {
+    let kept = table(result, "row_counts")
+        .and_then(|t| t.rows.get(1))
+        .and_then(|r| r.get(1))
+        .and_then(number)?;
+    if kept > 0.0 {
+        return None;
+    }
+    let ranges = table(result, "date_range")?;
+    let text = |v: Option<&RawValue>| match v {
+        Some(RawValue::Text(t)) => Some(t.clone()),
+        _ => None,
+    };
+    for row in &ranges.rows {
+        let (Some(column), Some(first), Some(last)) =
+            (text(row.first()), text(row.get(1)), text(row.get(2)))
+        else {
+            continue;
+        };
+        let outside = plan
+            .filters
+            .iter()
+            .filter(|f| f.column == column)
+            .find(|f| date_filter_outside(f, &first, &last));
+        if let Some(f) = outside {
+            let lang = plan.lang;
+            let cond = condition(f, lang);
+            return Some(t(
+                lang,
+                format!("the dates of {column} go from {first} to {last}: no row has {cond}, so nothing was computed"),
+                format!("les dates de {column} vont du {first} au {last} : aucune ligne n'a {cond}, donc rien n'a été calculé"),
+                format!("las fechas de {column} van del {first} al {last}: ninguna fila cumple {cond}, así que no se calculó nada"),
+            ));
+        }
+    }
+    None
+}
+
+/// True when a year or date filter keeps nothing of `first..=last`
+/// (`YYYY-MM-DD`).
+fn date_filter_outside(f: &super::plan::Filter, first: &str, last: &str) -> bool {
+    use super::plan::{DatePart, FilterValue};
+    let year = |d: &str| d.get(..4).and_then(|y| y.parse::<f64>().ok());
+    let (Some(y0), Some(y1)) = (year(first), year(last)) else {
+        return false;
+    };
+    match (&f.value, f.part, f.cmp) {
+        (FilterValue::Number(y), Some(DatePart::Year), cmp) => match cmp {
+            Cmp::Eq => *y < y0 || *y > y1,
+            Cmp::Lt => y0 >= *y,
+            Cmp::Le => y0 > *y,
+            Cmp::Gt => y1 <= *y,
+            Cmp::Ge => y1 < *y,
+            Cmp::Ne => false,
+        },
+        (FilterValue::AnyOf(ys), Some(DatePart::Year), Cmp::Eq) => {
+            ys.iter().all(|y| *y < y0 || *y > y1)
+        }
+        (FilterValue::Date(d), None, Cmp::Lt) => first >= d.as_str(),
+        (FilterValue::Date(d), None, Cmp::Ge) => last < d.as_str(),
+        _ => false,
+    }
 }
 
 /// The answers per group that had no value, in words.

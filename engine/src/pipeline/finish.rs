@@ -2,7 +2,7 @@
 //! the host draws from its checked tables; a stopped one its kind and
 //! reason. Either way `run_finished` is the run's last entry.
 
-use crate::audit::event::{Chart, ChartFailed, Event, RunFinished};
+use crate::audit::event::{Chart, ChartFailed, Event, RunFinished, Status, StopKind};
 use crate::chart;
 use crate::generator::{explain, Generated};
 use crate::run_report;
@@ -18,6 +18,14 @@ impl Engine {
         current: &Generated,
         checked: CheckedResult,
     ) -> Result<(), EngineError> {
+        if let Some(reason) = current
+            .plan
+            .as_ref()
+            .and_then(|plan| explain::outside_dates(plan, &checked))
+        {
+            let stop = Stop::new(Status::Stopped, StopKind::Goal, reason);
+            return self.stop(ctx, stop);
+        }
         let explanation = match &current.plan {
             Some(plan) => explain::explain(plan, &checked),
             None => checked

@@ -1180,3 +1180,34 @@ fn files_of_one_layout_are_stacked_and_said() {
         "{report}"
     );
 }
+
+/// A year the file has no date in is said with the dates it has, not
+/// answered over no rows; a date before which rows are kept is read as a
+/// date.
+#[test]
+fn a_year_outside_the_data_stops_with_its_dates() {
+    let scratch = Scratch::new();
+    let file = scratch.file(
+        "spend.csv",
+        "date,amount\n2024-01-15,10\n2024-02-20,5\n2024-03-05,7\n2024-11-30,1\n",
+    );
+    let run = |goal: &str| -> serde_json::Value {
+        let out = scratch.glovebox(&["run", &file.to_string_lossy(), "--goal", goal, "--json"]);
+        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+            panic!(
+                "{goal}: no JSON ({e}): {}",
+                String::from_utf8_lossy(&out.stderr)
+            )
+        })
+    };
+    let report = run("total amount in 2023");
+    assert_eq!(report["status"], "stopped", "{report}");
+    let reason = report["stop_reason"].as_str().unwrap_or_default();
+    assert!(
+        reason.contains("2024-01-15") && reason.contains("2024-11-30"),
+        "the dates the file has are said: {reason}"
+    );
+    let report = run("total amount before March 2024");
+    assert_eq!(report["status"], "answered", "{report}");
+    assert_eq!(report["answer"]["values"]["total amount"], 15.0, "{report}");
+}
