@@ -197,6 +197,28 @@ fn stats_measures(items: &[(Stat, String)], input: &InputDescription) -> BTreeSe
         .collect()
 }
 
+/// A trend, canonical: its last period's value; a trend per year pinned to
+/// one year ("par année en 2024 seulement") is that year's value.
+fn trend_measure(
+    p: &Plan,
+    value: Option<&str>,
+    stat: Stat,
+    date: &str,
+    period: plan::Period,
+) -> String {
+    let pinned = period == plan::Period::Year
+        && p.filters
+            .iter()
+            .any(|f| f.column == date && f.part == Some(DatePart::Year) && f.cmp == plan::Cmp::Eq);
+    match value {
+        Some(v) if pinned => format!("{}({v})", stat_word(stat)),
+        None if pinned => "rows".to_owned(),
+        Some(v) if stat == Stat::Sum => format!("lastmonth({v},{date})"),
+        Some(v) => format!("lastmonth({}:{v},{date})", stat_word(stat)),
+        None => format!("lastmonth(rows,{date})"),
+    }
+}
+
 /// A plan, canonical.
 fn planned(p: &Plan, input: &InputDescription) -> Canon {
     let mut conds: BTreeSet<String> = p.filters.iter().flat_map(|f| plan_cond(f, input)).collect();
@@ -308,20 +330,13 @@ fn planned(p: &Plan, input: &InputDescription) -> Canon {
             1,
         ),
         Recipe::Trend {
-            value, stat, date, ..
+            value,
+            stat,
+            date,
+            period,
         } => (
             "value",
-            one(format!(
-                "lastmonth({},{date})",
-                value.clone().map_or_else(
-                    || "rows".to_owned(),
-                    |v| if *stat == Stat::Sum {
-                        v
-                    } else {
-                        format!("{}:{v}", stat_word(*stat))
-                    }
-                )
-            )),
+            one(trend_measure(p, value.as_deref(), *stat, date, *period)),
             None,
             1,
         ),

@@ -64,6 +64,8 @@ pub const OPS: &[(&str, Op)] = &[
     ("medio", Op::Stat(Stat::Mean)),
     // sums
     ("total", Op::Stat(Stat::Sum)),
+    ("totale", Op::Stat(Stat::Sum)),
+    ("totaux", Op::Stat(Stat::Sum)),
     ("sum", Op::Stat(Stat::Sum)),
     ("somme", Op::Stat(Stat::Sum)),
     ("suma", Op::Stat(Stat::Sum)),
@@ -475,7 +477,8 @@ pub const SYNONYMS: &[&[&str]] = &[
         "tarif",
     ],
     &[
-        "quantity", "unit", "qty", "quantite", "unite", "cantidad", "unidad", "volume",
+        "quantity", "unit", "qty", "quantite", "unite", "cantidad", "unidad", "volume", "sold",
+        "vendu", "vendue", "vendido", "vendida",
     ],
     &[
         "amount", "montant", "importe", "monto", "money", "argent", "dinero", "spent", "spend",
