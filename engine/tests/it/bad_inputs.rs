@@ -289,7 +289,7 @@ fn a_file_only_its_owner_may_read_stops_with_the_fix() {
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
     assert_eq!(report["status"], "stopped", "{report:#}");
     let reason = report["stop_reason"].as_str().unwrap_or("");
-    assert!(reason.contains("chmod a+r"), "{reason}");
+    assert!(reason.contains("chmod o+r"), "{reason}");
     assert!(
         !report.to_string().contains("PermissionError"),
         "{report:#}"

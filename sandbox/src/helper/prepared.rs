@@ -133,7 +133,7 @@ fn check_readable_by_job(
         };
         return Err(fail(
             "bad_input",
-            format!("{path} can be read only by its owner or group, and {why}. Fix: make it readable ('chmod a+r {path}') or give a copy"),
+            format!("{path} can be read only by its owner or group, and {why}. Fix: make it readable ('chmod o+r {path}') or give a copy"),
         ));
     }
     Ok(())
