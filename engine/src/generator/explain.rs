@@ -270,7 +270,7 @@ pub fn empty_groups(groups: &[String], lang: Lang) -> Option<String> {
 /// French and Spanish contractions: "de le" -> "du", "de el" -> "del".
 fn contract(text: &str, lang: Lang) -> String {
     match lang {
-        Lang::Fr => text
+        Lang::Fr => elide(text)
             .replace(" de le ", " du ")
             .replace(" de les ", " des ")
             .replace("Calcul de le ", "Calcul du ")
@@ -278,6 +278,42 @@ fn contract(text: &str, lang: Lang) -> String {
         Lang::Es => text.replace(" de el ", " del ").replace(" a el ", " al "),
         Lang::En => text.to_owned(),
     }
+}
+
+/// French elision: "le écart-type" -> "l'écart-type", "la asymétrie" ->
+/// "l'asymétrie" (before a vowel).
+fn elide(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(|c: char| c == 'l' || c == 'L') {
+        let (before, from) = rest.split_at(at);
+        out.push_str(before);
+        let word_start = before.is_empty() && out.is_empty()
+            || before.ends_with(' ')
+            || (before.is_empty() && out.ends_with(' '));
+        let article = ["le ", "la ", "Le ", "La "]
+            .iter()
+            .find(|a| from.starts_with(**a));
+        match article {
+            Some(a)
+                if word_start
+                    && from[a.len()..]
+                        .chars()
+                        .next()
+                        .is_some_and(|c| "aeiouéèêàâîôûAEIOUÉ".contains(c)) =>
+            {
+                out.push_str(&a[..1]);
+                out.push('\'');
+                rest = &from[a.len()..];
+            }
+            _ => {
+                out.push_str(&from[..1]);
+                rest = &from[1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// "le"/"la", "el"/"la" before a statistic's name.
@@ -877,4 +913,24 @@ fn reading_sentence(plan: &Plan) -> String {
         sentence = first.to_uppercase() + &sentence[1..];
     }
     sentence
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn french_articles_elide_before_a_vowel_and_contract() {
+        assert_eq!(
+            contract(
+                "calcul de le écart-type de la asymétrie de le total",
+                Lang::Fr
+            ),
+            "calcul de l'écart-type de l'asymétrie du total"
+        );
+        assert_eq!(
+            contract("la ville de la région", Lang::Fr),
+            "la ville de la région"
+        );
+    }
 }
