@@ -8,6 +8,7 @@ use super::names::describe_op;
 use super::reading::Reading;
 use super::{GoalProblem, OutlierMethod, Recipe, Source, Stat};
 use crate::inputs::ColumnKind;
+use crate::lang::Lang;
 
 /// Words that set missing values aside rather than ask for them.
 const IGNORE_WORDS: &[&str] = &[
@@ -44,15 +45,30 @@ const SUMMED_CONCEPTS: &[&str] = &[
     "venta", "ingreso", "salary", "salaire", "salario", "price", "prix", "precio",
 ];
 
+/// True when a column names a price or a rate: ranked by its mean, never
+/// summed.
+fn priced(column: &str) -> bool {
+    let words = super::text::name_words(column);
+    lexicon::SYNONYMS[1]
+        .iter()
+        .chain(["rate", "taux", "tasa", "fee", "frais", "tarifa", "cuota"].iter())
+        .any(|p| words.iter().any(|w| super::text::same_word(w, p)))
+}
+
 /// True when a column names an amount or a quantity (counted by summing).
 pub(super) fn summed(column: &str) -> bool {
     let words = super::text::name_words(column);
+    let joined = words.join(" ");
     lexicon::SYNONYMS
         .iter()
         .filter(|g| g.iter().any(|p| SUMMED_CONCEPTS.contains(p)))
         .any(|g| {
-            g.iter()
-                .any(|p| words.iter().any(|w| super::text::same_word(w, p)))
+            g.iter().any(|p| {
+                // "chiffre d affaire" is one concept of several words
+                let phrase: Vec<String> = p.split_whitespace().map(super::text::singular).collect();
+                phrase.join(" ") == joined
+                    || (phrase.len() == 1 && words.iter().any(|w| super::text::same_word(w, p)))
+            })
         })
 }
 
@@ -380,10 +396,12 @@ impl Reading<'_> {
             // le plus ?": the highest what is not said.
             return Err(self.need_numbers(named, Op::Highest, 1));
         }
-        let default = if value.is_some() {
-            Stat::Sum
-        } else {
-            Stat::Count
+        // Without a statistic named, amounts and quantities rank by their
+        // total, other measures (prices, ages, scores) by their mean — said.
+        let default = match &value {
+            Some(v) if summed(v) && !priced(v) => Stat::Sum,
+            Some(_) => Stat::Mean,
+            None => Stat::Count,
         };
         let stat = if group.is_none() {
             Stat::Sum
@@ -394,6 +412,24 @@ impl Reading<'_> {
                 _ => Stat::Max,
             }
         };
+        let stated = self.stats().iter().any(|(_, s)| *s != Stat::Count);
+        if let (Some(v), Some(g), false) = (&value, &group, stated) {
+            let said = self.say(
+                format!(
+                    "each {g} ranked by its {} of {v}",
+                    super::stat_name(stat, Lang::En)
+                ),
+                format!(
+                    "chaque {g} classé selon {} de {v}",
+                    super::stat_name(stat, Lang::Fr)
+                ),
+                format!(
+                    "cada {g} ordenado según {} de {v}",
+                    super::stat_name(stat, Lang::Es)
+                ),
+            );
+            self.assumptions.push(said);
+        }
         Ok(Recipe::Rank {
             stat: if value.is_none() { Stat::Count } else { stat },
             value,
