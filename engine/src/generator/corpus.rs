@@ -445,10 +445,6 @@ fn read_corpus(name: &str, tally: &mut Tally) {
 /// is read wrong, and when one of these is fixed (remove it from the list).
 const KNOWN_WRONG: &[(&str, &str)] = &[
     (
-        "Which shelter had the most adoptions?",
-        "\"adoptions\" names adoption_fee by its first word; a word naming the rows is not told from a partial column name yet",
-    ),
-    (
         "Combien j'ai dépensé en restaurants en 2023 ?",
         "the file has no row in 2023: the plan cannot see the range of dates; the run then stops, saying the dates the file has (a_year_outside_the_data_stops_with_its_dates)",
     ),

@@ -128,6 +128,28 @@ pub fn is_identifier(name: &str) -> bool {
         })
 }
 
+/// Measures a column name may end with after the thing it measures
+/// (`adoption_fee`, `customer_age`, `order_amount`).
+const MEASURE_WORDS: &[&str] = &[
+    "fee", "age", "price", "amount", "rate", "score", "count", "total", "value", "cost", "time",
+    "duration", "size", "weight", "height", "length", "frai", "prix", "montant", "edad", "precio",
+    "importe", "monto", "cuota",
+];
+
+/// True when `word` is the first word of a name whose last word is a
+/// measure: "adoption" in `adoption_fee` names the adoptions (the rows),
+/// not the fee.
+fn qualifies_a_measure(name: &str, word: &str) -> bool {
+    let words = text::name_words(name);
+    words.len() > 1
+        && words
+            .first()
+            .is_some_and(|w| w == word || text::same_word(w, word))
+        && words
+            .last()
+            .is_some_and(|w| MEASURE_WORDS.contains(&w.as_str()))
+}
+
 /// The planner's state while it reads one goal.
 pub struct Reading<'a> {
     /// The goal's words.
@@ -413,8 +435,11 @@ impl<'a> Reading<'a> {
                 });
             }
             self.g.take(*start, *len);
-            if *score == 1 && is_identifier(name) {
-                // "passengers", "employees": the rows themselves.
+            if *score == 1
+                && (is_identifier(name) || qualifies_a_measure(name, &self.g.tokens[*start].key))
+            {
+                // "passengers", "employees", "adoptions" (beside
+                // adoption_fee): the rows themselves.
                 continue;
             }
             self.mentions.push(Mention {
