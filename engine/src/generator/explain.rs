@@ -285,7 +285,7 @@ fn contract(text: &str, lang: Lang) -> String {
 fn elide(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
-    while let Some(at) = rest.find(|c: char| c == 'l' || c == 'L') {
+    while let Some(at) = rest.find(['l', 'L']) {
         let (before, from) = rest.split_at(at);
         out.push_str(before);
         let word_start = before.is_empty() && out.is_empty()
