@@ -532,6 +532,15 @@ pub const SYNONYMS: &[&[&str]] = &[
     &["term", "trimestre", "semester", "semestre"],
     &["shelter", "refuge", "refugio"],
     &["page", "pagina"],
+    &["class", "classe", "clase"],
+    &[
+        "student",
+        "pupil",
+        "eleve",
+        "etudiant",
+        "alumno",
+        "estudiante",
+    ],
     &["garage", "garaje"],
     &["smoker", "fumeur", "fumador"],
     &[

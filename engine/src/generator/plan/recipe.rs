@@ -36,6 +36,10 @@ const IGNORE_WORDS: &[&str] = &[
     "excluir",
     "sin",
     "omitiendo",
+    "worry",
+    "mind",
+    "inquiete",
+    "preocupes",
 ];
 
 /// Concepts counted by summing: "how many units", "combien on a dépensé".
@@ -619,7 +623,7 @@ fn used_by(recipe: &Recipe, op: Op, count_beside_stat: bool) -> bool {
     match (recipe, op) {
         (_, O::Which) => true,
         (Recipe::Normality { .. }, O::Normality)
-        | (Recipe::Outliers { .. }, O::Outliers | O::ZScore | O::Iqr)
+        | (Recipe::Outliers { .. }, O::Outliers | O::ZScore | O::Iqr | O::Count)
         | (Recipe::Correlation { .. }, O::Correlation | O::Spearman)
         | (Recipe::Missing { .. }, O::Missing | O::Count)
         | (Recipe::Distinct { .. }, O::Distinct | O::Count)
