@@ -153,7 +153,10 @@ impl Reading<'_> {
                 .iter()
                 .all(|c| self.group_by.as_ref() == Some(c))
         };
-        let asked = self.stats().iter().any(|(_, s)| *s != Stat::Count);
+        // A statistic, or a ranking of groups by nothing named ("who is the
+        // best student?").
+        let asked = self.stats().iter().any(|(_, s)| *s != Stat::Count)
+            || (ranked && !self.has(Op::Count) && named.categories.len() == 1);
         if !named.numbers.is_empty() || !asked || !groups_only {
             return;
         }
