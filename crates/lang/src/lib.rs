@@ -200,6 +200,15 @@ impl Lang {
     /// All languages.
     pub const ALL: [Lang; 3] = [Lang::En, Lang::Fr, Lang::Es];
 
+    /// The one of three words (or sentences) that is in this language.
+    pub fn pick<T>(self, en: T, fr: T, es: T) -> T {
+        match self {
+            Lang::En => en,
+            Lang::Fr => fr,
+            Lang::Es => es,
+        }
+    }
+
     /// ISO 639-1 code.
     pub fn code(self) -> &'static str {
         match self {

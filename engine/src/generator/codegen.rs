@@ -199,11 +199,7 @@ pub fn measure_name(stat: Stat, column: &str, lang: Lang) -> String {
 }
 
 fn words(lang: Lang, en: &str, fr: &str, es: &str) -> String {
-    match lang {
-        Lang::En => en.to_owned(),
-        Lang::Fr => fr.to_owned(),
-        Lang::Es => es.to_owned(),
-    }
+    lang.pick(en, fr, es).to_owned()
 }
 
 /// The pandas call for a statistic: `mean()`, `std(ddof=0)`.

@@ -12,11 +12,7 @@ use crate::lang::Lang;
 use crate::validate::{CheckedResult, RawTable, RawValue, Value};
 
 fn t(lang: Lang, en: String, fr: String, es: String) -> String {
-    match lang {
-        Lang::En => en,
-        Lang::Fr => fr,
-        Lang::Es => es,
-    }
+    lang.pick(en, fr, es)
 }
 
 fn list(items: &[String], lang: Lang) -> String {

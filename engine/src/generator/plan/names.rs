@@ -7,14 +7,6 @@ use super::text;
 use super::{Cmp, DatePart, Filter, FilterValue, Stat};
 use crate::lang::Lang;
 
-fn say(lang: Lang, en: String, fr: String, es: String) -> String {
-    match lang {
-        Lang::En => en,
-        Lang::Fr => fr,
-        Lang::Es => es,
-    }
-}
-
 impl Filter {
     /// The condition in words, numbers written by `number`: "region is
     /// North", "region is North or South", "region is not North",
@@ -23,35 +15,31 @@ impl Filter {
         let c = &self.column;
         let subject = match self.part {
             None => c.clone(),
-            Some(DatePart::Year) => say(
-                lang,
+            Some(DatePart::Year) => lang.pick(
                 format!("the year of {c}"),
                 format!("l'année de {c}"),
                 format!("el año de {c}"),
             ),
-            Some(DatePart::Month) => say(
-                lang,
+            Some(DatePart::Month) => lang.pick(
                 format!("the month of {c}"),
                 format!("le mois de {c}"),
                 format!("el mes de {c}"),
             ),
         };
-        let or = say(lang, " or ".into(), " ou ".into(), " o ".into());
+        let or = lang.pick(" or ", " ou ", " o ");
         let value = match &self.value {
             FilterValue::Number(n) => number(*n),
-            FilterValue::AnyOf(ns) => ns.iter().map(|n| number(*n)).collect::<Vec<_>>().join(&or),
+            FilterValue::AnyOf(ns) => ns.iter().map(|n| number(*n)).collect::<Vec<_>>().join(or),
             FilterValue::Date(d) => d.clone(),
-            FilterValue::List(values) => values.join(&or),
+            FilterValue::List(values) => values.join(or),
         };
         match self.cmp {
-            Cmp::Eq => say(
-                lang,
+            Cmp::Eq => lang.pick(
                 format!("{subject} is {value}"),
                 format!("{subject} vaut {value}"),
                 format!("{subject} es {value}"),
             ),
-            Cmp::Ne => say(
-                lang,
+            Cmp::Ne => lang.pick(
                 format!("{subject} is not {value}"),
                 format!("{subject} ne vaut pas {value}"),
                 format!("{subject} no es {value}"),
@@ -61,23 +49,12 @@ impl Filter {
             }
             cmp => {
                 let said = match cmp {
-                    Cmp::Lt => say(lang, "before".into(), "avant".into(), "antes de".into()),
-                    Cmp::Le => say(
-                        lang,
-                        "at most".into(),
-                        "au plus".into(),
-                        "como máximo".into(),
-                    ),
-                    Cmp::Gt => say(lang, "after".into(), "après".into(), "después de".into()),
-                    _ => say(
-                        lang,
-                        "at least".into(),
-                        "au moins".into(),
-                        "como mínimo".into(),
-                    ),
+                    Cmp::Lt => lang.pick("before", "avant", "antes de"),
+                    Cmp::Le => lang.pick("at most", "au plus", "como máximo"),
+                    Cmp::Gt => lang.pick("after", "après", "después de"),
+                    _ => lang.pick("at least", "au moins", "como mínimo"),
                 };
-                say(
-                    lang,
+                lang.pick(
                     format!("{subject} is {said} {value}"),
                     format!("{subject} est {said} {value}"),
                     format!("{subject} es {said} {value}"),

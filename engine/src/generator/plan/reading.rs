@@ -234,11 +234,7 @@ impl<'a> Reading<'a> {
 
     /// Says `en`/`fr`/`es` in the goal's language.
     pub fn say(&self, en: String, fr: String, es: String) -> String {
-        match self.lang {
-            Lang::En => en,
-            Lang::Fr => fr,
-            Lang::Es => es,
-        }
+        self.lang.pick(en, fr, es)
     }
 
     /// With several files loaded, the one the goal names by its name

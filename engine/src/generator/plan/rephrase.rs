@@ -10,14 +10,6 @@ use crate::lang::Lang;
 /// How many rephrasings a stop offers.
 pub const MAX_SUGGESTIONS: usize = 3;
 
-fn say(lang: Lang, en: String, fr: String, es: String) -> String {
-    match lang {
-        Lang::En => en,
-        Lang::Fr => fr,
-        Lang::Es => es,
-    }
-}
-
 /// The goal without `words` (as written), spaces tidied and the joining
 /// words left hanging at its end taken off ("… par matière et par").
 fn without(goal: &str, words: &[String]) -> String {
@@ -59,15 +51,13 @@ fn from_schema(inputs: &[InputDescription], lang: Lang) -> Vec<String> {
         .collect();
     let mut out = Vec::new();
     for n in numbers.iter().take(2) {
-        out.push(say(
-            lang,
+        out.push(lang.pick(
             format!("average of {n}"),
             format!("moyenne de {n}"),
             format!("media de {n}"),
         ));
         if let Some(c) = categories.first() {
-            out.push(say(
-                lang,
+            out.push(lang.pick(
                 format!("total of {n} per {c}"),
                 format!("total de {n} par {c}"),
                 format!("total de {n} por {c}"),
@@ -75,8 +65,7 @@ fn from_schema(inputs: &[InputDescription], lang: Lang) -> Vec<String> {
         }
     }
     if let Some(c) = categories.first() {
-        out.push(say(
-            lang,
+        out.push(lang.pick(
             format!("number of rows per {c}"),
             format!("nombre de lignes par {c}"),
             format!("número de filas por {c}"),
@@ -103,8 +92,7 @@ fn candidates(
         GoalProblem::WhichFile { files } => {
             for f in files {
                 let stem = f.rsplit_once('.').map_or(f.as_str(), |(s, _)| s);
-                out.push(say(
-                    lang,
+                out.push(lang.pick(
                     format!("{goal} in {stem}"),
                     format!("{goal} dans {stem}"),
                     format!("{goal} en {stem}"),
@@ -113,14 +101,12 @@ fn candidates(
         }
         GoalProblem::Unplaced { words, .. } => out.push(without(goal, words)),
         GoalProblem::NotUnderstood { .. } => {
-            out.push(say(
-                lang,
+            out.push(lang.pick(
                 format!("total {goal}"),
                 format!("total {goal}"),
                 format!("total {goal}"),
             ));
-            out.push(say(
-                lang,
+            out.push(lang.pick(
                 format!("average {goal}"),
                 format!("moyenne {goal}"),
                 format!("media {goal}"),
@@ -130,8 +116,7 @@ fn candidates(
             for c in inputs.iter().flat_map(|i| &i.columns) {
                 if matches!(c.kind, ColumnKind::Integer | ColumnKind::Decimal) {
                     let n = &c.name;
-                    out.push(say(
-                        lang,
+                    out.push(lang.pick(
                         format!("{goal} of {n}"),
                         format!("{goal} de {n}"),
                         format!("{goal} de {n}"),
