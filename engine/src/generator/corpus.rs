@@ -10,7 +10,7 @@
 use std::collections::BTreeSet;
 
 use super::plan::{self, DatePart, Filter, FilterValue, GoalProblem, Plan, Recipe, Stat};
-use crate::inputs::{self, InputDescription};
+use crate::inputs::InputDescription;
 use crate::lang::Lang;
 
 /// What a line expects, canonical: kind, measures, grouping, conditions, n.
@@ -378,10 +378,7 @@ fn normalise(mut c: Canon) -> Canon {
 }
 
 fn describe(file: &str) -> InputDescription {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../tests/golden/data")
-        .join(file);
-    inputs::describe(&path, u64::MAX).expect("describe")
+    super::golden_input(file)
 }
 
 #[derive(Default)]

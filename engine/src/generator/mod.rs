@@ -180,3 +180,13 @@ impl Generator for OfflineGenerator {
 
 #[cfg(test)]
 mod tests;
+
+/// A file of `tests/golden/data`, described (the generator's tests read the
+/// golden datasets through this one door).
+#[cfg(test)]
+fn golden_input(file: &str) -> InputDescription {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/golden/data")
+        .join(file);
+    crate::inputs::describe(&path, u64::MAX).expect("describe")
+}

@@ -10,10 +10,7 @@ use crate::policy::{self, Profile, Verdict};
 use crate::validate::CheckedResult;
 
 fn describe(file: &str) -> InputDescription {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../tests/golden/data")
-        .join(file);
-    inputs::describe(&path, u64::MAX).expect("describe")
+    super::golden_input(file)
 }
 
 fn generate(file: &str, goal: &str) -> Result<Generated, GenerateError> {

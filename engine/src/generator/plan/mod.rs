@@ -456,6 +456,7 @@ fn choose_source(r: &mut Reading) -> Result<Source, GoalProblem> {
 
 /// How to read one input.
 fn source_of(input: &InputDescription, lang: Lang) -> Source {
+    let (iso_dates, day_first) = date_order(input, lang);
     Source {
         name: input.name.clone(),
         encoding: python_codec(&input.encoding, input.bom),
@@ -468,8 +469,8 @@ fn source_of(input: &InputDescription, lang: Lang) -> Source {
             .iter()
             .map(|c| (c.name.clone(), c.kind))
             .collect(),
-        iso_dates: date_order(input, lang).0,
-        day_first: date_order(input, lang).1,
+        iso_dates,
+        day_first,
         stacked: Vec::new(),
     }
 }
@@ -583,13 +584,9 @@ fn date_order(input: &InputDescription, lang: Lang) -> (bool, bool) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::inputs;
 
     fn describe(file: &str) -> InputDescription {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../tests/golden/data")
-            .join(file);
-        inputs::describe(&path, u64::MAX).expect("describe")
+        crate::generator::golden_input(file)
     }
 
     fn recipe(file: &str, goal: &str) -> Result<Recipe, GoalProblem> {
