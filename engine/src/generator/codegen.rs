@@ -357,6 +357,19 @@ fn grouped_separators(decimal_comma: bool) -> String {
     }
 }
 
+/// `cells` read as dates the way the inspector found them written: ISO, or
+/// each cell on its own in the file's order of day and month.
+fn parse_dates(s: &Source, cells: &str) -> String {
+    if s.iso_dates {
+        format!("pd.to_datetime({cells}, errors=\"coerce\", format=\"ISO8601\")")
+    } else {
+        let day_first = if s.day_first { "True" } else { "False" };
+        format!(
+            "pd.to_datetime({cells}, errors=\"coerce\", format=\"mixed\", dayfirst={day_first})"
+        )
+    }
+}
+
 /// The columns a filter compares by date (a year, a month, a date).
 fn date_filtered_columns(plan: &Plan) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
@@ -570,17 +583,7 @@ pub fn generate(plan: &Plan, goal: &str) -> String {
                 "La columna como fechas; las celdas vacías y el texto que no es una fecha se dejan fuera.",
             )
         ));
-        if s.iso_dates {
-            c.line(
-                "    values = pd.to_datetime(data[column], errors=\"coerce\", format=\"ISO8601\")",
-            );
-        } else {
-            // Each cell on its own, in the file's order of day and month.
-            c.line(format!(
-                "    values = pd.to_datetime(data[column], errors=\"coerce\", format=\"mixed\", dayfirst={})",
-                if s.day_first { "True" } else { "False" }
-            ));
-        }
+        c.line(format!("    values = {}", parse_dates(s, "data[column]")));
         c.line("    empty = int(data[column].isna().sum())");
         c.line("    used.append([column, int(values.notna().sum()), empty, int(values.isna().sum()) - empty])");
         c.line("    return values");
@@ -592,8 +595,8 @@ pub fn generate(plan: &Plan, goal: &str) -> String {
         // outside them is said, not answered with nothing.
         let col = py_str(column);
         c.line(format!(
-            "span = pd.to_datetime(data[{col}], errors=\"coerce\", format=\"mixed\", dayfirst={})",
-            if s.day_first { "True" } else { "False" }
+            "span = {}",
+            parse_dates(s, &format!("data[{col}]"))
         ));
         c.line(format!(
             "glovebox.table(\"date_range\", [[\"column\", \"first\", \"last\"], [{col}, str(span.min())[:10], str(span.max())[:10]]])"
