@@ -12,6 +12,7 @@
 pub mod capture;
 pub mod cgroup_stats;
 pub mod client;
+pub mod evidence;
 pub mod helper;
 pub mod image;
 pub mod job;
@@ -25,6 +26,7 @@ pub mod spec;
 pub mod sweep;
 
 pub use client::{PreparedJob, RunningJob, Sandbox, SandboxBuilder, SandboxError};
+pub use evidence::{FileRead, FilesRead};
 pub use job::{Input, Job, JobBuilder, JobError, JobSetup, Support};
 pub use limits::{Limits, LimitsBuilder};
 pub use mode::{Isolation, MachineFacts, Mode};

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
 
+use crate::evidence::FilesRead;
 use crate::mode::Mode;
 
 /// The full record of one sandboxed run.
@@ -49,6 +50,10 @@ pub struct Outcome {
     /// How many network attempts there were in all.
     #[serde(default)]
     pub network_attempts_total: u64,
+    /// Inputs the job opened and read, seen by the helper outside the job
+    /// (absent in outcomes recorded before the sandbox observed reads).
+    #[serde(default, skip_serializing_if = "FilesRead::is_unrecorded")]
+    pub files_read: FilesRead,
     /// Digest of the sandbox image the job ran on.
     pub image_digest: String,
     /// How the sandbox was set up on this machine.

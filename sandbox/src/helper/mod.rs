@@ -17,12 +17,15 @@
 //! - `watch`: the poll loop that watches the running job;
 //! - `outputs`: what the job hands back besides its printed text (the result
 //!   channel at fd 3 and the files of `/output`);
+//! - `reads`: the fanotify watch that sees which inputs the job opens and
+//!   reads, from outside the job;
 //! - `scope_keeper`: the process that keeps a systemd scope alive;
 //! - `fd`: small file-descriptor system calls.
 
 mod fd;
 mod outputs;
 mod prepared;
+mod reads;
 mod scope_keeper;
 mod watch;
 

@@ -16,6 +16,7 @@ use libcontainer::workload::default::DefaultExecutor;
 
 use crate::capture::Capture;
 use crate::cgroup_stats::CgroupFiles;
+use crate::evidence::FilesRead;
 use crate::job::{check_code, check_job_files, JobSetup};
 use crate::mode::{CgroupLayout, CgroupManager, Isolation, MachineFacts, Mode, SubIds};
 use crate::outcome::{Outcome, Usage};
@@ -25,6 +26,7 @@ use crate::sweep::{self, HelperLock};
 
 use super::fd::{pidfd_open, pipe, wait_readable};
 use super::outputs::{collect_outputs, ResultChannel};
+use super::reads::{ReadWatch, ROOTLESS_WHY};
 use super::scope_keeper::ScopeKeeper;
 use super::watch::Watch;
 use super::{fail, HelperError};
@@ -83,6 +85,8 @@ pub(super) struct Prepared {
     /// systemd manager: a process of ours in the container's scope, so that
     /// systemd keeps the scope (and its usage counters) until they are read.
     keeper: Option<ScopeKeeper>,
+    /// The fanotify watch over the inputs, or why reads cannot be seen.
+    reads: Result<ReadWatch, String>,
 }
 
 /// A fresh container id from the kernel's randomness. Fails rather than
@@ -209,6 +213,7 @@ impl Prepared {
             sub_ids,
             output_pin: None,
             keeper: None,
+            reads: Err("the container was not created".to_owned()),
         };
         // On error, `cleanup` (called by Drop) removes whatever was made.
         prepared.build()?;
@@ -350,6 +355,15 @@ impl Prepared {
             }
         }
         self.cgroup = Some(cgroup);
+        // Before the job starts: marks on the inputs' mounts in the container.
+        self.reads = if self.mode.isolation == Isolation::Rootless {
+            Err(ROOTLESS_WHY.to_owned())
+        } else {
+            ReadWatch::start(pid.as_raw(), &self.setup.inputs)
+        };
+        if let Err(why) = &self.reads {
+            tracing::warn!(%why, "the job's reads of its inputs are not observed");
+        }
 
         self.create_ms = started.elapsed().as_millis() as u64;
         tracing::info!(id = %self.id, pid = pid.as_raw(), create_ms = self.create_ms, "container created");
@@ -431,6 +445,11 @@ impl Prepared {
             )
         })?;
         let deadline = started + self.setup.limits.wall_time();
+        let taken = std::mem::replace(&mut self.reads, Err("the container ran once".to_owned()));
+        let (reads, reads_why) = match taken {
+            Ok(watch) => (Some(watch), String::new()),
+            Err(why) => (None, why),
+        };
         let mut watch = Watch {
             stdout: self.stdout.take().ok_or_else(|| fail("bug", "no stdout"))?,
             stderr: self.stderr.take().ok_or_else(|| fail("bug", "no stderr"))?,
@@ -449,6 +468,7 @@ impl Prepared {
             pin_wanted: self.mode.isolation == Isolation::Rootless,
             live_sent_at: started,
             live_sent: [0, 0],
+            reads,
         };
         let end = watch.until_exit(pid, deadline);
         if let Some(fd) = watch.output_pin.take() {
@@ -467,6 +487,10 @@ impl Prepared {
         let (stdout, stdout_total_bytes, stdout_truncated) = watch.stdout.finish();
         let (stderr, stderr_total_bytes, stderr_truncated) = watch.stderr.finish();
         let (result, _, result_truncated) = watch.result.finish();
+        let files_read = match watch.reads.take() {
+            Some(reads) => reads.finish(),
+            None => FilesRead::not_observed(reads_why),
+        };
         let (output_files, output_skipped) = collect_outputs(
             &self.paths.output,
             self.outputs_to.as_deref(),
@@ -500,6 +524,7 @@ impl Prepared {
             output_skipped,
             network_attempts: watch.attempts,
             network_attempts_total: watch.attempts_total,
+            files_read,
             image_digest: self.image.digest.clone(),
             mode: self.mode,
         })
@@ -511,6 +536,8 @@ impl Prepared {
         self.listener = None;
         self.output_pin = None;
         self.keeper = None;
+        // Its pins hold the container's input mounts.
+        self.reads = Err("the container was removed".to_owned());
         if let Some(mut container) = self.container.take() {
             if let Err(e) = container.delete(true) {
                 tracing::warn!(error = %e, "delete failed; sweeping by hand");

@@ -12,6 +12,7 @@ use crate::outcome::NetworkAttempt;
 use crate::protocol::{OutputStream, Reply, LIVE_OUTPUT_BYTES, LIVE_OUTPUT_INTERVAL_MS};
 
 use super::outputs::open_output_of;
+use super::reads::ReadWatch;
 use super::send;
 
 /// Network attempts kept in the outcome; the rest are only counted.
@@ -48,6 +49,8 @@ pub(super) struct Watch {
     /// When output was last sent to the caller, and how much of each stream.
     pub(super) live_sent_at: Instant,
     pub(super) live_sent: [usize; 2],
+    /// The fanotify watch over the inputs (root modes).
+    pub(super) reads: Option<ReadWatch>,
 }
 
 impl Watch {
@@ -90,6 +93,7 @@ impl Watch {
                 self.result.fd().map(|f| f.as_raw_fd()),
                 self.notify_fd.as_ref().map(|f| f.as_raw_fd()),
                 self.stdin_open.then_some(0),
+                self.reads.as_ref().map(|r| r.fd().as_raw_fd()),
             ];
             for fd in slots.iter().flatten() {
                 fds.push(libc::pollfd {
@@ -112,6 +116,11 @@ impl Watch {
             }
             if ready(self.result.fd().map_or(-1, |f| f.as_raw_fd())) {
                 self.result.pump();
+            }
+            if let Some(reads) = self.reads.as_mut() {
+                if ready(reads.fd().as_raw_fd()) {
+                    reads.pump();
+                }
             }
             self.send_output(false);
             if let Some(nfd) = self.notify_fd.as_ref() {

@@ -6,4 +6,5 @@
 
 mod cleanup;
 mod containment;
+mod evidence;
 mod support;
