@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use crate::capture::Capture;
 use crate::limits::Limits;
-use crate::outcome::{OutputFile, SkippedOutput};
+use crate::outcome::{check_output_entry, shown_name, OutputFile, SkippedOutput};
 
 use super::fd::pipe;
 use super::{fail, HelperError};
@@ -68,7 +68,9 @@ pub(super) fn open_output_of(pid: u32) -> std::io::Result<OwnedFd> {
 }
 
 /// Copies regular files of `/output` (`output_dir` on the host) to
-/// `outputs_to`; never follows a symlink.
+/// `outputs_to`; never follows a symlink. Every name is checked
+/// (`outcome::check_output_entry`) before it is entered, copied or listed;
+/// a refused one is recorded escaped, with the reason.
 pub(super) fn collect_outputs(
     output_dir: &Path,
     outputs_to: Option<&Path>,
@@ -87,7 +89,7 @@ pub(super) fn collect_outputs(
         entries.sort_by_key(|e| e.file_name());
         for entry in entries {
             let rel_path = rel.join(entry.file_name());
-            let name = rel_path.to_string_lossy().into_owned();
+            let name = shown_name(&rel_path);
             seen += 1;
             if seen > limits.output_files {
                 skipped.push(SkippedOutput {
@@ -100,6 +102,13 @@ pub(super) fn collect_outputs(
                 continue;
             };
             let kind = meta.file_type();
+            if let Err(problem) = check_output_entry(&rel_path, kind.is_dir()) {
+                skipped.push(SkippedOutput {
+                    name,
+                    reason: problem.to_string(),
+                });
+                continue;
+            }
             if kind.is_dir() {
                 stack.push(rel_path);
                 continue;
