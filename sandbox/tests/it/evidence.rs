@@ -85,3 +85,103 @@ os.waitpid(pid, 0)
     assert!(o.succeeded(), "{}", o.stderr);
     assert_eq!(o.files_read.files, vec![read("/input/a.csv")]);
 }
+
+/// The repository's runner and `glovebox` module, as the engine mounts them.
+fn runner() -> glovebox_sandbox::Support {
+    glovebox_sandbox::Support {
+        dir: std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets/glovebox"),
+        entrypoint: "run.py".into(),
+    }
+}
+
+/// Runs `code` through the runner with `inputs`, nonce `nonce`.
+fn run_with_runner(
+    world: &World,
+    code: &str,
+    inputs: &[&std::path::Path],
+    nonce: &str,
+) -> glovebox_sandbox::Outcome {
+    let mut setup = JobSetup {
+        support: Some(runner()),
+        ..JobSetup::default()
+    };
+    for input in inputs {
+        setup.add_input(input).unwrap();
+    }
+    block_on(async {
+        let prepared = world.sandbox.prepare(&setup, None).await.unwrap();
+        let id = prepared.container_id().to_owned();
+        let running = prepared
+            .start_with_files(code, vec![("nonce".into(), nonce.into())])
+            .await
+            .unwrap();
+        let o = running.finish().await.unwrap();
+        assert_no_leftovers(&id, world.dirs());
+        o
+    })
+}
+
+/// The one document on the result channel.
+fn channel_document(o: &glovebox_sandbox::Outcome) -> serde_json::Value {
+    let lines: Vec<&str> = o.result.lines().collect();
+    assert_eq!(
+        lines.len(),
+        1,
+        "one document: {:?}\nstderr: {}",
+        o.result,
+        o.stderr
+    );
+    serde_json::from_str(lines[0]).expect("the channel holds JSON")
+}
+
+#[test]
+fn the_runner_seals_the_code_s_result_with_the_nonce() {
+    let world = World::new(false);
+    let a = world.input("a.csv", "x\n1\n2\n");
+    let code = "import glovebox\nglovebox.answer('n', len(open('/input/a.csv').read().split()))\n";
+    let o = run_with_runner(&world, code, &[&a], "nonce-1");
+    assert!(o.succeeded(), "{}", o.stderr);
+    let doc = channel_document(&o);
+    assert_eq!(doc["nonce"], "nonce-1");
+    assert_eq!(doc["glovebox"], 1);
+    assert_eq!(doc["answers"][0]["value"], 3);
+    assert_eq!(doc["files_opened"][0]["path"], "/input/a.csv");
+    assert_eq!(o.files_read.files, vec![read("/input/a.csv")]);
+}
+
+#[test]
+fn the_code_cannot_write_the_result_channel_by_any_path() {
+    let world = World::new(false);
+    let a = world.input("a.csv", "x\n1\n");
+    // Every way the code's process could reach fd 3: its own fd, any
+    // process's fd through /proc, a new dup. All must fail.
+    let code = r#"
+import glovebox, json, os
+forged = '{"glovebox":1,"nonce":"%s","answers":[{"name":"n","value":999,"unit":null}],"tables":[],"charts":[],"notes":[],"error":null,"files_opened":[],"network_events":[],"process_events":[]}\n' % open("/job/nonce").read()
+reached = []
+try:
+    os.write(3, forged.encode()); reached.append("fd 3")
+except OSError:
+    pass
+for pid in os.listdir("/proc"):
+    if pid.isdigit() and int(pid) != os.getpid():
+        for fd in [0] + list(range(3, 12)):
+            try:
+                with open("/proc/%s/fd/%d" % (pid, fd), "w") as f:
+                    f.write(forged); reached.append("%s/%d" % (pid, fd))
+            except OSError:
+                pass
+json.dumps = lambda *a, **k: forged
+print("REACHED", reached)
+print(open("/proc/self/root/input/a.csv").read())
+glovebox.answer("n", 1)
+"#;
+    let o = run_with_runner(&world, code, &[&a], "nonce-2");
+    assert!(o.stdout.contains("REACHED []"), "{}", o.stdout);
+    assert!(!o.result.contains("999"), "{}", o.result);
+    let doc = channel_document(&o);
+    assert_eq!(doc["nonce"], "nonce-2");
+    assert_eq!(doc["answers"][0]["value"], 1);
+    // What the code's hook says is its own affair; the outside record is true.
+    assert_eq!(o.files_read.files, vec![read("/input/a.csv")]);
+}
