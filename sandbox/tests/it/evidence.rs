@@ -106,16 +106,16 @@ fn run_with_runner(
         ..JobSetup::default()
     };
     for input in inputs {
-        setup.add_input(input).unwrap();
+        setup.add_input(input).expect("input");
     }
     block_on(async {
-        let prepared = world.sandbox.prepare(&setup, None).await.unwrap();
+        let prepared = world.sandbox.prepare(&setup, None).await.expect("prepare");
         let id = prepared.container_id().to_owned();
         let running = prepared
             .start_with_files(code, vec![("nonce".into(), nonce.into())])
             .await
-            .unwrap();
-        let o = running.finish().await.unwrap();
+            .expect("start");
+        let o = running.finish().await.expect("run");
         assert_no_leftovers(&id, world.dirs());
         o
     })
