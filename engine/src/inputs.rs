@@ -4,7 +4,11 @@
 //! Bad input gets a clear, specific [`InputError`]: missing file, folder,
 //! empty, binary, a NUL byte anywhere (with the line), too large,
 //! undecodable bytes (with the line), ragged rows (with the line), a file
-//! the sandboxed job could not open.
+//! the sandboxed job could not open, a file the person may not open.
+//! Files are opened by [`access`]: as root, with the rights of the person
+//! Glovebox runs for, and only when the sandboxed job could read them too,
+//! so no content of a file it could not read is ever read, previewed or
+//! recorded.
 //!
 //! One reading of the data: column names are the ones pandas gives the
 //! header row (spaces kept, an empty name is `Unnamed: N`, a repeated name
@@ -14,8 +18,12 @@
 //! code's `numbers()` reads); what was renamed is said in
 //! [`InputDescription::notes`].
 
-use std::io::Read;
+mod access;
+
+use std::io::{Read, Seek};
 use std::path::{Path, PathBuf};
+
+pub use access::{invoker_from, Access, AccessFix, Invoker, Launch};
 
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -63,15 +71,30 @@ pub enum InputError {
         line: u64,
     },
     /// The sandboxed job, a separate user with no special rights, could not
-    /// open the file.
-    #[error("{name}: the sandbox cannot read this file: its permissions ({permissions}) let {readers} read it, and the sandboxed code runs as a separate user with no special rights. Make it readable by everyone (chmod a+r), or use a copy")]
+    /// open the file; nothing of it was read.
+    #[error("{name}: the sandbox cannot read this file{}: its permissions ({permissions}) let {} read it, and the sandboxed code runs as a separate user with no special rights, so nothing of it was read. {fix}", access::through(.target), readers(.permissions))]
     SandboxCannotRead {
         /// File name.
         name: String,
         /// Permissions as `ls -l` shows them (`rw-------`).
         permissions: String,
-        /// Who may read it, in words (`no one`, `only its owner`…).
-        readers: String,
+        /// Where the path leads, when it is a symbolic link.
+        target: Option<String>,
+        /// What to do.
+        fix: AccessFix,
+    },
+    /// The person Glovebox reads for may not open the file (or a folder on
+    /// its way); nothing of it was read.
+    #[error("{name}: you ({user}) may not read this file{}{}, so nothing of it was read. To use it, give a file you may read yourself (ask its owner for a copy)", access::through(.target), if *.on_behalf { ", and Glovebox, started as root for you, reads your files with your rights only" } else { "" })]
+    NoPermission {
+        /// File name.
+        name: String,
+        /// The person, by name or `uid N`.
+        user: String,
+        /// Where the path leads, when it is a symbolic link.
+        target: Option<String>,
+        /// Glovebox runs as root for this person.
+        on_behalf: bool,
     },
     /// Larger than the limit.
     #[error("{name}: the file is {size} bytes, more than the {max} bytes allowed")]
@@ -649,12 +672,28 @@ impl Categories {
     }
 }
 
-/// Describes the file at `path`, refusing files larger than `max_bytes`.
+/// Describes the file at `path`, refusing files larger than `max_bytes`,
+/// under this process's [`Access`] rules.
 pub fn describe(path: &Path, max_bytes: u64) -> Result<InputDescription, InputError> {
+    describe_with(path, max_bytes, Access::of_this_process())
+}
+
+/// Describes the file at `path` opened under `access`: with the person's
+/// rights, and only if the sandboxed job could read it.
+pub fn describe_with(
+    path: &Path,
+    max_bytes: u64,
+    access: &Access,
+) -> Result<InputDescription, InputError> {
     let name = file_name(path);
     let _span = tracing::info_span!("describe_input", %name).entered();
-    let size_bytes = checked_size(path, &name, max_bytes)?;
-    let sniffed = sniff(path, &name, size_bytes)?;
+    let access::Opened { mut file, meta } = access::open(path, access)?;
+    let size_bytes = checked_size(&meta, &name, max_bytes)?;
+    let sniffed = sniff(&mut file, &name, size_bytes)?;
+    file.rewind().map_err(|e| InputError::Unreadable {
+        name: name.clone(),
+        reason: e.to_string(),
+    })?;
     let Scanned {
         first,
         rows,
@@ -663,7 +702,7 @@ pub fn describe(path: &Path, max_bytes: u64) -> Result<InputDescription, InputEr
         categories,
         data_rows,
         sha256,
-    } = scan(path, &name, &sniffed)?;
+    } = scan(file, &name, &sniffed)?;
     let decimal_comma = sniffed.decimal_comma;
     let has_header = is_header(&first, &candidates, decimal_comma);
     if has_header && data_rows == 0 {
@@ -871,24 +910,9 @@ fn number_notes(columns: &[Column], candidates: &[Candidates], comma: bool) -> V
     )]
 }
 
-/// The size of a regular, non-empty file within `max_bytes`.
-fn checked_size(path: &Path, name: &str, max_bytes: u64) -> Result<u64, InputError> {
-    let meta = std::fs::metadata(path).map_err(|e| match e.kind() {
-        std::io::ErrorKind::NotFound => InputError::NotFound(name.to_owned()),
-        _ => InputError::Unreadable {
-            name: name.to_owned(),
-            reason: e.to_string(),
-        },
-    })?;
-    if !meta.is_file() {
-        return Err(InputError::NotAFile(name.to_owned()));
-    }
-    let mode = std::os::unix::fs::PermissionsExt::mode(&meta.permissions());
-    if mode & 0o444 == 0 {
-        // Readable here only with root's rights, which the sandboxed job
-        // never has, whatever user it runs as.
-        return Err(sandbox_cannot_read(name, mode));
-    }
+/// The size of a regular, non-empty file within `max_bytes`, from the
+/// metadata of the open file.
+fn checked_size(meta: &std::fs::Metadata, name: &str, max_bytes: u64) -> Result<u64, InputError> {
     if meta.len() == 0 {
         return Err(InputError::Empty(name.to_owned()));
     }
@@ -928,41 +952,45 @@ fn permission_text(mode: u32) -> String {
         .collect()
 }
 
-fn sandbox_cannot_read(name: &str, mode: u32) -> InputError {
-    let readers = match (mode & 0o400 != 0, mode & 0o040 != 0, mode & 0o004 != 0) {
+fn sandbox_cannot_read(
+    name: &str,
+    mode: u32,
+    target: Option<String>,
+    fix: AccessFix,
+) -> InputError {
+    InputError::SandboxCannotRead {
+        name: name.to_owned(),
+        permissions: permission_text(mode),
+        target,
+        fix,
+    }
+}
+
+/// Who permissions as `ls -l` shows them (`rw-r-----`) let read a file, in
+/// words.
+fn readers(permissions: &str) -> &'static str {
+    let may = |at: usize| permissions.as_bytes().get(at) == Some(&b'r');
+    match (may(0), may(3), may(6)) {
         (false, false, false) => "no one",
         (true, false, false) => "only its owner",
         (false, true, false) => "only its group",
         (true, true, false) => "only its owner and its group",
         _ => "others but not the sandbox's user",
-    };
-    InputError::SandboxCannotRead {
-        name: name.to_owned(),
-        permissions: permission_text(mode),
-        readers: readers.into(),
     }
 }
 
 /// Refuses a file that the sandboxed job, running on the host as `uid`:`gid`
 /// with no other group and no capability, could not open: inputs are bind
-/// mounts, which keep the file's owner and permissions. Called with the
-/// job's host ids before anything runs, so that a run stops with a sentence
-/// rather than Python's `PermissionError`.
+/// mounts, which keep the file's owner and permissions. ([`describe`]
+/// applies the same rule to the file it opens, for the job's ids in every
+/// mode this process could use.)
 pub fn check_readable_by(path: &Path, uid: u32, gid: u32) -> Result<(), InputError> {
-    use std::os::unix::fs::MetadataExt;
-    let name = file_name(path);
-    let meta = std::fs::metadata(path).map_err(|e| match e.kind() {
-        std::io::ErrorKind::NotFound => InputError::NotFound(name.clone()),
-        _ => InputError::Unreadable {
-            name: name.clone(),
-            reason: e.to_string(),
-        },
-    })?;
-    if may_read(meta.mode(), meta.uid(), meta.gid(), uid, gid) {
-        Ok(())
-    } else {
-        Err(sandbox_cannot_read(&name, meta.mode()))
-    }
+    let access = Access {
+        open_as: None,
+        person_uid: uid,
+        job_ids: vec![(uid, gid)],
+    };
+    access::open(path, &access).map(|_| ())
 }
 
 /// What the first [`SNIFF_BYTES`] of a file tell.
@@ -975,12 +1003,11 @@ struct Sniffed {
 
 /// Encoding, byte-order mark, delimiter and decimal comma from the start of
 /// the file; a binary file is refused here.
-fn sniff(path: &Path, name: &str, size_bytes: u64) -> Result<Sniffed, InputError> {
+fn sniff(file: &mut std::fs::File, name: &str, size_bytes: u64) -> Result<Sniffed, InputError> {
     let unreadable = |e: std::io::Error| InputError::Unreadable {
         name: name.to_owned(),
         reason: e.to_string(),
     };
-    let mut file = std::fs::File::open(path).map_err(unreadable)?;
     let mut sample = vec![0u8; SNIFF_BYTES];
     let mut filled = 0;
     while filled < sample.len() {
@@ -1040,11 +1067,7 @@ struct Scanned {
 /// Reads every row once (decoded to UTF-8 on the way, hashed as read);
 /// ragged rows, undecodable bytes and an unclosed quote are refused with
 /// their line.
-fn scan(path: &Path, name: &str, sniffed: &Sniffed) -> Result<Scanned, InputError> {
-    let file = std::fs::File::open(path).map_err(|e| InputError::Unreadable {
-        name: name.to_owned(),
-        reason: e.to_string(),
-    })?;
+fn scan(file: std::fs::File, name: &str, sniffed: &Sniffed) -> Result<Scanned, InputError> {
     let mut reader = csv::ReaderBuilder::new()
         .delimiter(sniffed.delimiter as u8)
         .has_headers(false)
@@ -1507,18 +1530,47 @@ mod tests {
         assert_eq!(permission_text(0o000), "---------");
     }
 
+    /// Access rules under which the job runs as a user that is neither
+    /// this process's user nor in its group.
+    fn job_apart() -> (Access, u32) {
+        use std::os::unix::fs::MetadataExt;
+        let me = std::fs::metadata("/proc/self").unwrap().uid();
+        let other = me.wrapping_add(1000);
+        let access = Access {
+            open_as: None,
+            person_uid: me,
+            job_ids: vec![(other, other)],
+        };
+        (access, me)
+    }
+
     #[test]
     fn a_file_the_sandbox_cannot_read_is_refused_with_a_sentence() {
         use std::os::unix::fs::{MetadataExt, PermissionsExt};
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("locked.csv");
-        std::fs::write(&path, "a,b\n1,2\n").unwrap();
+        std::fs::write(&path, "a,b\nSECRET,2\n").unwrap();
         std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o000)).unwrap();
         let err = describe(&path, DEFAULT_MAX_INPUT_BYTES).unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "locked.csv: the sandbox cannot read this file: its permissions (---------) let no one read it, and the sandboxed code runs as a separate user with no special rights. Make it readable by everyone (chmod a+r), or use a copy"
-        );
+        let me = std::fs::metadata("/proc/self").unwrap().uid();
+        if me == 0 {
+            // Root opens it, but the job could not: refused before reading.
+            assert_eq!(
+                err.to_string(),
+                format!("locked.csv: the sandbox cannot read this file: its permissions (---------) let no one read it, and the sandboxed code runs as a separate user with no special rights, so nothing of it was read. To use it, let every user of this machine read it (chmod o+r {}), or give a copy that everyone may read", path.display())
+            );
+        } else {
+            assert!(
+                matches!(
+                    err,
+                    InputError::NoPermission {
+                        on_behalf: false,
+                        ..
+                    }
+                ),
+                "{err}"
+            );
+        }
         std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).unwrap();
         let meta = std::fs::metadata(&path).unwrap();
         assert!(check_readable_by(&path, meta.uid(), meta.gid()).is_ok());
@@ -1531,5 +1583,76 @@ mod tests {
         );
         std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).unwrap();
         assert!(check_readable_by(&path, other, other).is_ok());
+    }
+
+    #[test]
+    fn a_link_to_a_file_the_job_could_not_read_is_refused_and_named() {
+        use std::os::unix::fs::PermissionsExt;
+        let (access, me) = job_apart();
+        let dir = tempfile::tempdir().unwrap();
+        let secret = dir.path().join("shadow");
+        std::fs::write(&secret, "name,hash\nroot,SECRET\n").unwrap();
+        std::fs::set_permissions(&secret, std::fs::Permissions::from_mode(0o640)).unwrap();
+        let link = dir.path().join("data.csv");
+        std::os::unix::fs::symlink(&secret, &link).unwrap();
+        let err = describe_with(&link, DEFAULT_MAX_INPUT_BYTES, &access).unwrap_err();
+        let real = std::fs::canonicalize(&secret).unwrap();
+        assert_eq!(
+            err,
+            InputError::SandboxCannotRead {
+                name: "data.csv".into(),
+                permissions: "rw-r-----".into(),
+                target: Some(real.to_string_lossy().into_owned()),
+                fix: AccessFix::LetEveryoneRead {
+                    path: link.to_string_lossy().into_owned()
+                },
+            }
+        );
+        assert!(
+            err.to_string().contains(&format!(
+                "data.csv: the sandbox cannot read this file (a link to {})",
+                real.display()
+            )),
+            "{err}"
+        );
+        // Someone else's file: the fix is a copy, never a chmod of theirs.
+        let theirs = Access {
+            person_uid: me.wrapping_add(1),
+            ..access.clone()
+        };
+        let err = describe_with(&link, DEFAULT_MAX_INPUT_BYTES, &theirs).unwrap_err();
+        assert!(
+            matches!(
+                &err,
+                InputError::SandboxCannotRead {
+                    fix: AccessFix::GiveACopy { .. },
+                    ..
+                }
+            ),
+            "{err}"
+        );
+        assert!(!err.to_string().contains("chmod o+r /"), "{err}");
+        // Readable by everyone: described through the link.
+        std::fs::set_permissions(&secret, std::fs::Permissions::from_mode(0o644)).unwrap();
+        let d = describe_with(&link, DEFAULT_MAX_INPUT_BYTES, &access).unwrap();
+        assert_eq!((d.name.as_str(), d.row_count), ("data.csv", 1));
+    }
+
+    #[test]
+    fn a_pipe_or_a_folder_is_refused_without_being_opened() {
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("pipe.csv");
+        let c_path = std::ffi::CString::new(fifo.to_string_lossy().as_bytes()).unwrap();
+        // SAFETY: a valid NUL-terminated path.
+        assert_eq!(unsafe { libc::mkfifo(c_path.as_ptr(), 0o644) }, 0);
+        // Opening a pipe with no writer would wait forever: it is never opened.
+        assert_eq!(
+            describe(&fifo, DEFAULT_MAX_INPUT_BYTES).unwrap_err(),
+            InputError::NotAFile("pipe.csv".into())
+        );
+        assert_eq!(
+            describe(dir.path(), DEFAULT_MAX_INPUT_BYTES).unwrap_err(),
+            InputError::NotAFile(file_name(dir.path()))
+        );
     }
 }

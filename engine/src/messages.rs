@@ -2,6 +2,7 @@
 //! person who does not program can act on. Details that come from elsewhere
 //! (an exception text, a file name) are quoted as they are.
 
+use crate::inputs::{AccessFix, InputError};
 use crate::lang::Lang;
 use crate::validate::ResultProblem;
 
@@ -112,6 +113,115 @@ pub fn stop_reason(lang: Lang, reason: &StopReason<'_>) -> String {
     }
 }
 
+/// Why an input cannot be used, in `lang`: who may read it and what to do
+/// are said in the person's language; other problems (a line, a byte)
+/// keep the inspector's English sentence.
+pub fn input_problem(lang: Lang, e: &InputError) -> String {
+    use Lang::{En, Es, Fr};
+    let link = |target: &Option<String>| match (target, lang) {
+        (None, _) => String::new(),
+        (Some(t), En) => format!(" (a link to {t})"),
+        (Some(t), Fr) => format!(" (un lien vers {t})"),
+        (Some(t), Es) => format!(" (un enlace a {t})"),
+    };
+    match (e, lang) {
+        (_, En) => e.to_string(),
+        (
+            InputError::SandboxCannotRead {
+                name,
+                permissions,
+                target,
+                fix,
+                ..
+            },
+            Fr,
+        ) => format!(
+            "{name} : le bac à sable ne peut pas lire ce fichier{} : ses permissions ({permissions}) {}, et le code isolé s'exécute sous un utilisateur distinct, sans aucun droit particulier ; rien n'en a donc été lu. {}",
+            link(target),
+            readers(lang, permissions),
+            access_fix(lang, fix)
+        ),
+        (
+            InputError::SandboxCannotRead {
+                name,
+                permissions,
+                target,
+                fix,
+                ..
+            },
+            Es,
+        ) => format!(
+            "{name}: el entorno aislado no puede leer este archivo{}: sus permisos ({permissions}) {}, y el código aislado se ejecuta como un usuario distinto, sin ningún derecho especial, así que no se leyó nada de él. {}",
+            link(target),
+            readers(lang, permissions),
+            access_fix(lang, fix)
+        ),
+        (
+            InputError::NoPermission {
+                name,
+                user,
+                target,
+                on_behalf,
+            },
+            Fr,
+        ) => format!(
+            "{name} : vous ({user}) n'avez pas le droit de lire ce fichier{}{} ; rien n'en a donc été lu. Pour l'utiliser, donnez un fichier que vous pouvez lire vous-même (demandez une copie à son propriétaire)",
+            link(target),
+            if *on_behalf { ", et Glovebox, lancé en root pour vous, ne lit vos fichiers qu'avec vos droits" } else { "" }
+        ),
+        (
+            InputError::NoPermission {
+                name,
+                user,
+                target,
+                on_behalf,
+            },
+            Es,
+        ) => format!(
+            "{name}: usted ({user}) no tiene permiso para leer este archivo{}{}, así que no se leyó nada de él. Para usarlo, indique un archivo que pueda leer usted mismo (pida una copia a su propietario)",
+            link(target),
+            if *on_behalf { ", y Glovebox, iniciado como root para usted, solo lee sus archivos con sus propios permisos" } else { "" }
+        ),
+        _ => e.to_string(),
+    }
+}
+
+/// Who the permissions `rw-r-----` let read a file, as a clause in `lang`.
+fn readers(lang: Lang, permissions: &str) -> &'static str {
+    use Lang::{En, Es, Fr};
+    let bits = permissions.as_bytes();
+    let may = |at: usize| bits.get(at) == Some(&b'r');
+    match ((may(0), may(3), may(6)), lang) {
+        ((false, false, false), En) => "let no one read it",
+        ((false, false, false), Fr) => "ne laissent personne le lire",
+        ((false, false, false), Es) => "no dejan leerlo a nadie",
+        ((true, false, false), En) => "let only its owner read it",
+        ((true, false, false), Fr) => "ne laissent que son propriétaire le lire",
+        ((true, false, false), Es) => "solo dejan leerlo a su propietario",
+        ((false, true, false), En) => "let only its group read it",
+        ((false, true, false), Fr) => "ne laissent que son groupe le lire",
+        ((false, true, false), Es) => "solo dejan leerlo a su grupo",
+        ((true, true, false), En) => "let only its owner and its group read it",
+        ((true, true, false), Fr) => "ne laissent que son propriétaire et son groupe le lire",
+        ((true, true, false), Es) => "solo dejan leerlo a su propietario y a su grupo",
+        (_, En) => "let others but not the sandbox's user read it",
+        (_, Fr) => "laissent d'autres utilisateurs le lire, mais pas celui du bac à sable",
+        (_, Es) => "dejan leerlo a otros usuarios, pero no al del entorno aislado",
+    }
+}
+
+/// What to do about a file the sandbox cannot read, in `lang`.
+fn access_fix(lang: Lang, fix: &AccessFix) -> String {
+    use Lang::{En, Es, Fr};
+    match (fix, lang) {
+        (_, En) => fix.to_string(),
+        (AccessFix::LetEveryoneRead { path }, Fr) => format!("Pour l'utiliser, permettez à tous les utilisateurs de cette machine de le lire (chmod o+r {path}), ou donnez une copie que tout le monde peut lire"),
+        (AccessFix::LetEveryoneRead { path }, Es) => format!("Para usarlo, permita que todos los usuarios de esta máquina lo lean (chmod o+r {path}), o indique una copia que todos puedan leer"),
+        (AccessFix::GiveACopy { owner }, Fr) => format!("Il appartient à {owner} : pour l'utiliser, donnez votre propre copie, lisible par tous (copiez-le dans votre dossier personnel, puis chmod o+r sur la copie)"),
+        (AccessFix::GiveACopy { owner }, Es) => format!("Pertenece a {owner}: para usarlo, indique una copia propia que todos puedan leer (cópielo en su carpeta personal y luego aplique chmod o+r a la copia)"),
+    }
+}
+
 fn result_problem(lang: Lang, p: &ResultProblem) -> String {
     use Lang::{En, Es, Fr};
     use ResultProblem as P;
@@ -177,6 +287,49 @@ mod tests {
             assert_ne!(texts[0], texts[1], "{reason:?} lacks French");
             assert_ne!(texts[0], texts[2], "{reason:?} lacks Spanish");
         }
+    }
+
+    #[test]
+    fn who_may_read_an_input_is_said_in_three_languages() {
+        let errors = [
+            InputError::SandboxCannotRead {
+                name: "s.csv".into(),
+                permissions: "rw-r-----".into(),
+                target: Some("/etc/shadow".into()),
+                fix: AccessFix::GiveACopy {
+                    owner: "root".into(),
+                },
+            },
+            InputError::SandboxCannotRead {
+                name: "p.csv".into(),
+                permissions: "rw-------".into(),
+                target: None,
+                fix: AccessFix::LetEveryoneRead {
+                    path: "/home/a/p.csv".into(),
+                },
+            },
+            InputError::NoPermission {
+                name: "x.csv".into(),
+                user: "alice".into(),
+                target: None,
+                on_behalf: true,
+            },
+        ];
+        for e in &errors {
+            let texts: Vec<String> = Lang::ALL.iter().map(|l| input_problem(*l, e)).collect();
+            assert_eq!(texts[0], e.to_string());
+            assert_ne!(texts[0], texts[1], "{e:?} lacks French");
+            assert_ne!(texts[0], texts[2], "{e:?} lacks Spanish");
+        }
+        assert_eq!(
+            input_problem(Lang::Fr, &errors[0]),
+            "s.csv : le bac à sable ne peut pas lire ce fichier (un lien vers /etc/shadow) : ses permissions (rw-r-----) ne laissent que son propriétaire et son groupe le lire, et le code isolé s'exécute sous un utilisateur distinct, sans aucun droit particulier ; rien n'en a donc été lu. Il appartient à root : pour l'utiliser, donnez votre propre copie, lisible par tous (copiez-le dans votre dossier personnel, puis chmod o+r sur la copie)"
+        );
+        assert!(input_problem(Lang::Es, &errors[1]).contains("chmod o+r /home/a/p.csv"));
+        assert_eq!(
+            readers(Lang::Es, "rw----r--"),
+            "dejan leerlo a otros usuarios, pero no al del entorno aislado"
+        );
     }
 
     #[test]

@@ -112,6 +112,10 @@ const MIGRATIONS: &[&str] = &[
         BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;",
 ];
 
+/// How long a connection waits for another one's write lock before it
+/// gives up (many processes may open the log at once).
+pub const BUSY_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
+
 /// The current schema version.
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
 
@@ -208,7 +212,7 @@ impl AuditStore {
             })?;
         }
         let mut conn = Connection::open(path)?;
-        conn.busy_timeout(std::time::Duration::from_secs(10))?;
+        conn.busy_timeout(BUSY_TIMEOUT)?;
         conn.pragma_update(None, "journal_mode", "WAL")?;
         conn.pragma_update(None, "synchronous", "FULL")?;
         migrate(&mut conn)?;
@@ -225,44 +229,24 @@ impl AuditStore {
 
     /// Appends one entry, in its own immediate transaction; returns it.
     pub fn append(&mut self, run_id: &str, kind: &str, body: &Value) -> Result<Entry, AuditError> {
-        let body_text = canonical(body)?;
-        let at = now_rfc3339();
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let last: Option<(i64, String)> = tx
-            .query_row(
-                "SELECT seq, hash FROM entries ORDER BY seq DESC LIMIT 1",
-                [],
-                |r| Ok((r.get(0)?, r.get(1)?)),
-            )
-            .optional()?;
-        let (seq, prev_hash) = match last {
-            Some((seq, hash)) => (seq + 1, hash),
-            None => (1, GENESIS_HASH.to_owned()),
-        };
-        let hash = entry_hash(&prev_hash, seq, run_id, kind, &at, &body_text);
-        tx.execute(
-            "INSERT INTO entries (seq, run_id, kind, at, body, prev_hash, hash) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-            params![seq, run_id, kind, at, body_text, prev_hash, hash],
-        )?;
+        let entry = append_in(&tx, run_id, kind, body)?;
         tx.commit()?;
-        tracing::debug!(seq, run_id, kind, "audit entry");
-        Ok(Entry {
-            seq,
-            run_id: run_id.into(),
-            kind: kind.into(),
-            at,
-            body: body.clone(),
-            prev_hash,
-            hash,
-        })
+        tracing::debug!(seq = entry.seq, run_id, kind, "audit entry");
+        Ok(entry)
     }
 
     /// Records one step of a run, in its own immediate transaction.
     pub fn record(&mut self, run_id: &str, event: &Event) -> Result<Entry, AuditError> {
-        let (kind, body) = event.to_entry()?;
-        self.append(run_id, &kind, &body)
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let entry = record_in(&tx, run_id, event)?;
+        tx.commit()?;
+        tracing::debug!(seq = entry.seq, run_id, kind = %entry.kind, "audit entry");
+        Ok(entry)
     }
 
     /// The typed steps of one run, in order.
@@ -298,22 +282,7 @@ impl AuditStore {
         sql_tail: &str,
         arg: &dyn rusqlite::ToSql,
     ) -> Result<Vec<Entry>, AuditError> {
-        let mut stmt = self.conn.prepare(&format!(
-            "SELECT seq, run_id, kind, at, body, prev_hash, hash FROM entries {sql_tail}"
-        ))?;
-        let rows = stmt.query_map([arg], |r| {
-            let body: String = r.get(4)?;
-            Ok(Entry {
-                seq: r.get(0)?,
-                run_id: r.get(1)?,
-                kind: r.get(2)?,
-                at: r.get(3)?,
-                body: serde_json::from_str(&body).unwrap_or(Value::String(body)),
-                prev_hash: r.get(5)?,
-                hash: r.get(6)?,
-            })
-        })?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        entries_where_in(&self.conn, sql_tail, arg)
     }
 
     /// Entries of one run, in order.
@@ -341,18 +310,22 @@ impl AuditStore {
 
     /// Runs that started but never finished.
     pub fn unfinished_runs(&self) -> Result<Vec<Entry>, AuditError> {
-        self.entries_where(
-            "WHERE kind = 'run_started' AND run_id NOT IN \
-             (SELECT run_id FROM entries WHERE kind IN ('run_finished', 'run_interrupted')) AND ?1 ORDER BY seq",
-            &1,
-        )
+        unfinished_runs_in(&self.conn)
     }
 
     /// Appends `run_interrupted` for every unfinished run whose process
     /// (pid and start time recorded in `run_started`) no longer exists.
+    ///
+    /// The question (which runs are unfinished) and the answer (the
+    /// entries) are one immediate transaction: it holds the write lock from
+    /// the query to the commit, so of many processes opening the log at
+    /// once, the first marks a run and the others find it marked.
     pub fn mark_interrupted_runs(&mut self) -> Result<usize, AuditError> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
         let mut marked = 0;
-        for entry in self.unfinished_runs()? {
+        for entry in unfinished_runs_in(&tx)? {
             // A start that cannot be read has no live process to wait for.
             let alive = started(&entry).is_ok_and(|(_, s)| {
                 s.pid != 0 && s.pid_start.is_some() && process_start(s.pid) == s.pid_start
@@ -360,13 +333,12 @@ impl AuditStore {
             if !alive {
                 tracing::warn!(run_id = %entry.run_id, "marking an interrupted run");
                 let reason = "the program stopped before the run finished".to_owned();
-                self.record(
-                    &entry.run_id,
-                    &Event::RunInterrupted(RunInterrupted { reason }),
-                )?;
+                let event = Event::RunInterrupted(RunInterrupted { reason });
+                record_in(&tx, &entry.run_id, &event)?;
                 marked += 1;
             }
         }
+        tx.commit()?;
         Ok(marked)
     }
 
@@ -459,6 +431,84 @@ fn started(entry: &Entry) -> Result<(Recorded, RunStarted), AuditError> {
     }
 }
 
+/// Appends one entry on `conn`, inside the caller's write transaction (the
+/// last entry is read and the next written under one lock).
+fn append_in(
+    conn: &Connection,
+    run_id: &str,
+    kind: &str,
+    body: &Value,
+) -> Result<Entry, AuditError> {
+    let body_text = canonical(body)?;
+    let at = now_rfc3339();
+    let last: Option<(i64, String)> = conn
+        .query_row(
+            "SELECT seq, hash FROM entries ORDER BY seq DESC LIMIT 1",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .optional()?;
+    let (seq, prev_hash) = match last {
+        Some((seq, hash)) => (seq + 1, hash),
+        None => (1, GENESIS_HASH.to_owned()),
+    };
+    let hash = entry_hash(&prev_hash, seq, run_id, kind, &at, &body_text);
+    conn.execute(
+        "INSERT INTO entries (seq, run_id, kind, at, body, prev_hash, hash) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        params![seq, run_id, kind, at, body_text, prev_hash, hash],
+    )?;
+    Ok(Entry {
+        seq,
+        run_id: run_id.into(),
+        kind: kind.into(),
+        at,
+        body: body.clone(),
+        prev_hash,
+        hash,
+    })
+}
+
+/// Records one typed step on `conn`, inside the caller's write transaction.
+fn record_in(conn: &Connection, run_id: &str, event: &Event) -> Result<Entry, AuditError> {
+    let (kind, body) = event.to_entry()?;
+    append_in(conn, run_id, &kind, &body)
+}
+
+/// Entries matching `sql_tail` (one parameter), read on `conn`.
+fn entries_where_in(
+    conn: &Connection,
+    sql_tail: &str,
+    arg: &dyn rusqlite::ToSql,
+) -> Result<Vec<Entry>, AuditError> {
+    let mut stmt = conn.prepare(&format!(
+        "SELECT seq, run_id, kind, at, body, prev_hash, hash FROM entries {sql_tail}"
+    ))?;
+    let rows = stmt.query_map([arg], |r| {
+        let body: String = r.get(4)?;
+        Ok(Entry {
+            seq: r.get(0)?,
+            run_id: r.get(1)?,
+            kind: r.get(2)?,
+            at: r.get(3)?,
+            body: serde_json::from_str(&body).unwrap_or(Value::String(body)),
+            prev_hash: r.get(5)?,
+            hash: r.get(6)?,
+        })
+    })?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// `run_started` entries of runs with no `run_finished` nor
+/// `run_interrupted`, read on `conn`.
+fn unfinished_runs_in(conn: &Connection) -> Result<Vec<Entry>, AuditError> {
+    entries_where_in(
+        conn,
+        "WHERE kind = 'run_started' AND run_id NOT IN \
+         (SELECT run_id FROM entries WHERE kind IN ('run_finished', 'run_interrupted')) AND ?1 ORDER BY seq",
+        &1,
+    )
+}
+
 fn migrate(conn: &mut Connection) -> Result<(), AuditError> {
     let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
     if version > SCHEMA_VERSION {
@@ -467,8 +517,17 @@ fn migrate(conn: &mut Connection) -> Result<(), AuditError> {
     if version == SCHEMA_VERSION {
         return Ok(());
     }
-    // All pending migrations and the version bump in one transaction.
+    // All pending migrations and the version bump in one transaction; the
+    // version is read again under its lock, as another process opening the
+    // same new file may have migrated it meanwhile.
     let tx = conn.transaction_with_behavior(TransactionBehavior::Exclusive)?;
+    let version: i64 = tx.pragma_query_value(None, "user_version", |r| r.get(0))?;
+    if version > SCHEMA_VERSION {
+        return Err(AuditError::TooNew(version));
+    }
+    if version == SCHEMA_VERSION {
+        return Ok(());
+    }
     for (i, sql) in MIGRATIONS.iter().enumerate().skip(version as usize) {
         tracing::info!(to = i + 1, "migrating the audit database");
         tx.execute_batch(sql)?;
@@ -639,6 +698,85 @@ mod tests {
             )
             .unwrap();
         assert_eq!(store.verify().unwrap().first_break.unwrap().seq, 3);
+    }
+
+    #[test]
+    fn many_connections_mark_an_interrupted_run_exactly_once() {
+        const OPENERS: usize = 20;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("audit.sqlite3");
+        let start = |pid: u32, pid_start: Option<u64>| {
+            Event::RunStarted(event::RunStarted {
+                goal: "total".into(),
+                files: vec![],
+                provider: "offline".into(),
+                model: None,
+                lang: crate::lang::Lang::En,
+                pid,
+                pid_start,
+                limits: glovebox_sandbox::Limits::default(),
+                rerun_of: None,
+            })
+        };
+        {
+            let mut store = AuditStore::open(&path).unwrap();
+            // pid 0 is no process: this run's program is gone.
+            store.record("run-dead", &start(0, None)).unwrap();
+            let me = std::process::id();
+            store
+                .record("run-alive", &start(me, process_start(me)))
+                .unwrap();
+        }
+        // Every connection opens, then all mark at the same moment.
+        let barrier = std::sync::Barrier::new(OPENERS);
+        let marked: Vec<usize> = std::thread::scope(|s| {
+            let handles: Vec<_> = (0..OPENERS)
+                .map(|_| {
+                    s.spawn(|| {
+                        let mut store = AuditStore::open(&path).unwrap();
+                        barrier.wait();
+                        store.mark_interrupted_runs().unwrap()
+                    })
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap()).collect()
+        });
+        assert_eq!(marked.iter().sum::<usize>(), 1, "{marked:?}");
+        let store = AuditStore::open(&path).unwrap();
+        let kinds = |run: &str| -> Vec<String> {
+            store
+                .run_entries(run)
+                .unwrap()
+                .into_iter()
+                .map(|e| e.kind)
+                .collect()
+        };
+        assert_eq!(kinds("run-dead"), ["run_started", "run_interrupted"]);
+        assert_eq!(kinds("run-alive"), ["run_started"]);
+        assert_eq!(store.verify().unwrap().first_break, None);
+    }
+
+    #[test]
+    fn many_connections_create_a_new_log_at_once() {
+        const OPENERS: usize = 20;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("new.sqlite3");
+        let barrier = std::sync::Barrier::new(OPENERS);
+        std::thread::scope(|s| {
+            for _ in 0..OPENERS {
+                s.spawn(|| {
+                    barrier.wait();
+                    let mut store = AuditStore::open(&path).unwrap();
+                    store.mark_interrupted_runs().unwrap();
+                });
+            }
+        });
+        let store = AuditStore::open(&path).unwrap();
+        let v: i64 = store
+            .conn
+            .pragma_query_value(None, "user_version", |r| r.get(0))
+            .unwrap();
+        assert_eq!((v, store.verify().unwrap().entries), (SCHEMA_VERSION, 0));
     }
 
     #[test]

@@ -723,8 +723,8 @@ impl Engine {
             match inputs::describe(file, self.max_input_bytes) {
                 Ok(desc) => self.record(ctx, Event::Input(desc))?,
                 Err(e) => {
-                    let reason =
-                        stop_reason(ctx.lang(), &StopReason::InputUnusable(&e.to_string()));
+                    let problem = crate::messages::input_problem(ctx.lang(), &e);
+                    let reason = stop_reason(ctx.lang(), &StopReason::InputUnusable(&problem));
                     return Err(Stop::input(reason).into());
                 }
             }
