@@ -17,6 +17,7 @@ pub mod rerun;
 pub mod rows;
 pub mod run_report;
 pub mod support;
+pub mod terminal;
 pub mod validate;
 
 // Crates of their own, re-exported so `glovebox_engine::lang` and

@@ -18,6 +18,23 @@ pub const MAX_ROWS: usize = 10_000;
 pub const MAX_COLUMNS: usize = 100;
 /// Longest text value.
 pub const MAX_TEXT: usize = 10_000;
+/// Most cells over all tables (rows × columns): what is drawn and printed
+/// stays small even when every table is at its row and column caps.
+pub const MAX_CELLS: usize = 200_000;
+/// Most charts asked for.
+pub const MAX_CHARTS: usize = 20;
+/// Most notes.
+pub const MAX_NOTES: usize = 50;
+/// Longest name (answer, unit, table, column, chart title), in characters.
+pub const MAX_NAME_CHARS: usize = 200;
+/// Largest magnitude a number may have: far beyond any measured quantity,
+/// and far enough from the largest `f64` (1.8e308) that sums, differences
+/// and margins of `MAX_ROWS` such numbers stay finite when charts are
+/// planned. A table cell beyond it is left empty and said in a note; an
+/// answer beyond it is refused.
+pub const MAX_MAGNITUDE: f64 = 1e100;
+/// What a table cell that was not a finite number is replaced with.
+const BLANK: RawValue = RawValue::Null;
 
 /// A scalar as the job sent it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -224,10 +241,24 @@ pub enum ResultProblem {
     /// A table row has the wrong width.
     #[error("the table \"{0}\" has rows of different widths")]
     RaggedTable(String),
+    /// A number is finite but too large to be a result.
+    #[error("the value \"{name}\" is {value}, larger than any result Glovebox accepts (at most 1e100 either way)")]
+    TooLarge {
+        /// Answer name.
+        name: String,
+        /// Its value.
+        value: String,
+    },
 }
 
 fn check_value(name: &str, raw: &RawValue, unit: Option<&str>) -> Result<Value, ResultProblem> {
     let value = match raw {
+        RawValue::Number(n) if n.is_finite() && n.abs() > MAX_MAGNITUDE => {
+            return Err(ResultProblem::TooLarge {
+                name: name.into(),
+                value: format!("{n:e}"),
+            })
+        }
         RawValue::Number(n) if n.is_finite() => Value::Number(*n),
         RawValue::Number(_) | RawValue::NonFinite { .. } => {
             return Err(ResultProblem::NotFinite(name.into()))
@@ -299,15 +330,52 @@ pub fn check(channel: &str, truncated: bool, nonce: &str) -> Result<CheckedResul
     if doc.answers.is_empty() && doc.tables.is_empty() {
         return Err(ResultProblem::Empty);
     }
+    if doc.charts.len() > MAX_CHARTS {
+        return Err(ResultProblem::TooMany("charts"));
+    }
+    if doc.notes.len() > MAX_NOTES {
+        return Err(ResultProblem::TooMany("notes"));
+    }
+    let (answers, empty_groups) = check_answers(&doc.answers)?;
+    if answers.is_empty() && doc.tables.is_empty() {
+        return Err(ResultProblem::Empty);
+    }
+    let (tables, mut notes) = check_tables(doc.tables)?;
+    let charts = check_charts(doc.charts, &tables)?;
+    notes.splice(
+        0..0,
+        doc.notes.iter().map(|n| n.chars().take(MAX_TEXT).collect()),
+    );
+    Ok(CheckedResult {
+        answers,
+        tables,
+        charts,
+        notes,
+        empty_groups,
+        files_opened: doc.files_opened,
+        network_events: doc.network_events,
+        process_events: doc.process_events,
+    })
+}
+
+/// A name from the document as Glovebox keeps it: every control, bidi or
+/// invisible character made visible (so no terminal, report or chart obeys
+/// it), at most `MAX_NAME_CHARS` characters.
+pub fn clean_name(text: &str) -> String {
+    crate::terminal::cell(text, MAX_NAME_CHARS).into_owned()
+}
+
+/// The answers, checked; answers per group without a value are set apart.
+fn check_answers(raw: &[RawAnswer]) -> Result<(Vec<Answer>, Vec<String>), ResultProblem> {
     let mut empty_groups: Vec<String> = Vec::new();
     let mut answers = Vec::new();
-    for a in &doc.answers {
-        let name: String = a.name.chars().take(200).collect();
-        match check_value(&a.name, &a.value, a.unit.as_deref()) {
+    for a in raw {
+        let name = clean_name(&a.name);
+        match check_value(&name, &a.value, a.unit.as_deref()) {
             Ok(value) => answers.push(Answer {
                 name,
                 value,
-                unit: a.unit.clone(),
+                unit: a.unit.as_deref().map(clean_name),
             }),
             // One group without a value ("mean (North)" of a group whose
             // cells are all empty) is reported, not a refusal of the run.
@@ -315,10 +383,89 @@ pub fn check(channel: &str, truncated: bool, nonce: &str) -> Result<CheckedResul
             Err(e) => return Err(e),
         }
     }
-    if answers.is_empty() && doc.tables.is_empty() {
-        return Err(ResultProblem::Empty);
+    Ok((answers, empty_groups))
+}
+
+/// Cells of one table that were not finite numbers within `MAX_MAGNITUDE`.
+#[derive(Default)]
+struct Blanked {
+    nan: usize,
+    infinite: usize,
+    too_large: usize,
+}
+
+impl Blanked {
+    /// The cell as kept: a number that is not finite or beyond
+    /// `MAX_MAGNITUDE` becomes empty (and is counted), a text is cut at
+    /// `MAX_TEXT` characters.
+    fn cell(&mut self, value: RawValue) -> RawValue {
+        match value {
+            RawValue::Number(n) if n.is_nan() => {
+                self.nan += 1;
+                BLANK
+            }
+            RawValue::Number(n) if n.is_infinite() => {
+                self.infinite += 1;
+                BLANK
+            }
+            RawValue::Number(n) if n.abs() > MAX_MAGNITUDE => {
+                self.too_large += 1;
+                BLANK
+            }
+            RawValue::NonFinite { non_finite } if non_finite == "nan" => {
+                self.nan += 1;
+                BLANK
+            }
+            RawValue::NonFinite { .. } => {
+                self.infinite += 1;
+                BLANK
+            }
+            RawValue::Text(t) if t.chars().nth(MAX_TEXT).is_some() => {
+                RawValue::Text(t.chars().take(MAX_TEXT).collect())
+            }
+            other => other,
+        }
     }
-    for table in &doc.tables {
+
+    /// A sentence for the notes, or `None` when every cell was kept.
+    fn note(&self, table: &str) -> Option<String> {
+        let mut parts = Vec::new();
+        let mut say = |n: usize, one: &str, many: &str| match n {
+            0 => {}
+            1 => parts.push(format!("1 {one}")),
+            n => parts.push(format!("{n} {many}")),
+        };
+        say(
+            self.nan,
+            "was not a number (NaN)",
+            "were not a number (NaN)",
+        );
+        say(self.infinite, "was infinite", "were infinite");
+        say(
+            self.too_large,
+            "was larger than 1e100",
+            "were larger than 1e100",
+        );
+        if parts.is_empty() {
+            return None;
+        }
+        let total = self.nan + self.infinite + self.too_large;
+        let cells = if total == 1 { "cell" } else { "cells" };
+        Some(format!(
+            "In the table \"{table}\", {total} {cells} left empty: {}.",
+            parts.join(", ")
+        ))
+    }
+}
+
+/// The tables, checked: caps on tables, rows, columns and cells, rows as
+/// wide as the header, names cleaned, every number finite and within
+/// `MAX_MAGNITUDE` (other numbers are left empty and said in the notes
+/// returned, so nothing downstream — a chart, a report, a terminal — ever
+/// sees one).
+fn check_tables(raw: Vec<RawTable>) -> Result<(Vec<RawTable>, Vec<String>), ResultProblem> {
+    let mut cells = 0usize;
+    for table in &raw {
         if table.columns.len() > MAX_COLUMNS {
             return Err(ResultProblem::TooMany("columns"));
         }
@@ -326,13 +473,52 @@ pub fn check(channel: &str, truncated: bool, nonce: &str) -> Result<CheckedResul
             return Err(ResultProblem::TooMany("rows"));
         }
         if table.rows.iter().any(|r| r.len() != table.columns.len()) {
-            return Err(ResultProblem::RaggedTable(table.name.clone()));
+            return Err(ResultProblem::RaggedTable(clean_name(&table.name)));
+        }
+        cells = cells.saturating_add(table.rows.len().saturating_mul(table.columns.len()));
+        if cells > MAX_CELLS {
+            return Err(ResultProblem::TooMany("cells"));
         }
     }
-    for chart in &doc.charts {
+    let mut notes = Vec::new();
+    let mut tables = Vec::with_capacity(raw.len());
+    for table in raw {
+        let name = clean_name(&table.name);
+        let mut blanked = Blanked::default();
+        let rows = table
+            .rows
+            .into_iter()
+            .map(|row| row.into_iter().map(|v| blanked.cell(v)).collect())
+            .collect();
+        notes.extend(blanked.note(&name));
+        tables.push(RawTable {
+            name,
+            columns: table.columns.iter().map(|c| clean_name(c)).collect(),
+            rows,
+            total_rows: table.total_rows,
+        });
+    }
+    Ok((tables, notes))
+}
+
+/// The charts, checked against the checked tables: a kind Glovebox draws
+/// is not required here (the chart stage says so), but the table and every
+/// column must exist, with names cleaned the same way as the tables'.
+fn check_charts(raw: Vec<RawChart>, tables: &[RawTable]) -> Result<Vec<RawChart>, ResultProblem> {
+    let mut charts = Vec::with_capacity(raw.len());
+    for chart in raw {
+        if chart.y.len() > MAX_COLUMNS {
+            return Err(ResultProblem::TooMany("columns"));
+        }
+        let chart = RawChart {
+            kind: clean_name(&chart.kind),
+            table: clean_name(&chart.table),
+            x: clean_name(&chart.x),
+            y: chart.y.iter().map(|y| clean_name(y)).collect(),
+            title: chart.title.as_deref().map(clean_name),
+        };
         let label = chart.title.clone().unwrap_or_else(|| chart.kind.clone());
-        let table = doc
-            .tables
+        let table = tables
             .iter()
             .find(|t| t.name == chart.table)
             .ok_or_else(|| ResultProblem::ChartColumn {
@@ -347,21 +533,9 @@ pub fn check(channel: &str, truncated: bool, nonce: &str) -> Result<CheckedResul
                 });
             }
         }
+        charts.push(chart);
     }
-    Ok(CheckedResult {
-        answers,
-        tables: doc.tables,
-        charts: doc.charts,
-        notes: doc
-            .notes
-            .into_iter()
-            .map(|n| n.chars().take(MAX_TEXT).collect())
-            .collect(),
-        empty_groups,
-        files_opened: doc.files_opened,
-        network_events: doc.network_events,
-        process_events: doc.process_events,
-    })
+    Ok(charts)
 }
 
 #[cfg(test)]
@@ -461,6 +635,134 @@ mod tests {
         assert_eq!(
             err.to_string(),
             "the chart \"T\" uses the column \"c\", which is not in its table"
+        );
+    }
+
+    #[test]
+    fn non_finite_and_extreme_table_cells_are_left_empty_and_said() {
+        let text = with(
+            "tables",
+            r#"[{"name":"t","columns":["k","v"],"rows":[["a",{"non_finite":"inf"}],["b",{"non_finite":"-inf"}],["c",{"non_finite":"nan"}],["d",1.7e308],["e",-1e101],["f",1e100],["g",{"non_finite":"\u001b[2J"}]],"total_rows":7}]"#,
+        );
+        let checked = check(&text, false, "n1").expect("a table with odd cells is still a result");
+        let values: Vec<&RawValue> = checked.tables[0].rows.iter().map(|r| &r[1]).collect();
+        assert_eq!(
+            values,
+            [
+                &RawValue::Null,
+                &RawValue::Null,
+                &RawValue::Null,
+                &RawValue::Null,
+                &RawValue::Null,
+                &RawValue::Number(1e100),
+                &RawValue::Null,
+            ]
+        );
+        assert_eq!(
+            checked.notes,
+            ["In the table \"t\", 6 cells left empty: 1 was not a number (NaN), 3 were infinite, 2 were larger than 1e100."]
+        );
+    }
+
+    #[test]
+    fn an_answer_beyond_the_largest_magnitude_is_refused() {
+        let text = with(
+            "answers",
+            r#"[{"name":"total","value":1.7e308,"unit":null}]"#,
+        );
+        assert_eq!(
+            check(&text, false, "n1"),
+            Err(ResultProblem::TooLarge {
+                name: "total".into(),
+                value: "1.7e308".into()
+            })
+        );
+        let inside = with(
+            "answers",
+            r#"[{"name":"total","value":-1e100,"unit":null}]"#,
+        );
+        assert!(check(&inside, false, "n1").is_ok());
+        // Beyond f64 altogether, the document is not even read as numbers.
+        let beyond = with("answers", r#"[{"name":"total","value":1,"unit":null}]"#)
+            .replace("\"value\":1", "\"value\":1e400");
+        assert!(matches!(
+            check(&beyond, false, "n1"),
+            Err(ResultProblem::Malformed(_))
+        ));
+    }
+
+    #[test]
+    fn size_caps_hold_for_a_forged_document() {
+        let row = format!("[{}]", vec!["1"; MAX_COLUMNS].join(","));
+        let columns: Vec<String> = (0..MAX_COLUMNS).map(|i| format!("\"c{i}\"")).collect();
+        let table = |name: &str| {
+            format!(
+                r#"{{"name":"{name}","columns":[{}],"rows":[{}],"total_rows":{MAX_ROWS}}}"#,
+                columns.join(","),
+                vec![row.as_str(); MAX_ROWS].join(",")
+            )
+        };
+        // Each table is within its caps; together they pass MAX_CELLS.
+        let tables = format!("[{},{},{}]", table("a"), table("b"), table("c"));
+        const { assert!(3 * MAX_ROWS * MAX_COLUMNS > MAX_CELLS) };
+        assert_eq!(
+            check(&with("tables", &tables), false, "n1"),
+            Err(ResultProblem::TooMany("cells"))
+        );
+        let mut v: serde_json::Value = serde_json::from_str(&with(
+            "tables",
+            r#"[{"name":"t","columns":["a"],"rows":[[1]],"total_rows":1}]"#,
+        ))
+        .unwrap();
+        v["charts"] = serde_json::Value::Array(vec![
+            serde_json::json!({"kind":"bar","table":"t","x":"a","y":["a"],"title":null});
+            MAX_CHARTS + 1
+        ]);
+        assert_eq!(
+            check(&v.to_string(), false, "n1"),
+            Err(ResultProblem::TooMany("charts"))
+        );
+        v["charts"] = serde_json::json!([]);
+        v["notes"] = serde_json::Value::Array(vec![serde_json::json!("n"); MAX_NOTES + 1]);
+        assert_eq!(
+            check(&v.to_string(), false, "n1"),
+            Err(ResultProblem::TooMany("notes"))
+        );
+    }
+
+    #[test]
+    fn names_carry_no_terminal_controls_and_charts_still_find_their_columns() {
+        let mut v: serde_json::Value = serde_json::from_str(&with(
+            "tables",
+            r#"[{"name":"t\u001b]52;c;eA==\u0007","columns":["re\u202egion","v\r\u001b[1A"],"rows":[["N",1]],"total_rows":1}]"#,
+        ))
+        .unwrap();
+        v["answers"] = serde_json::json!([{"name":"total\u{1b}[2J\nAnswer: 1000000","value":3,"unit":"EUR\u{9b}"}]);
+        v["charts"] = serde_json::json!([{"kind":"bar","table":"t\u{1b}]52;c;eA==\u{7}","x":"re\u{202e}gion","y":["v\r\u{1b}[1A"],"title":"\u{1b}[31mred"}]);
+        let checked = check(&v.to_string(), false, "n1").expect("names are cleaned, not refused");
+        assert_eq!(checked.answers[0].name, "total␛[2J␊Answer: 1000000");
+        assert_eq!(checked.answers[0].unit.as_deref(), Some("EUR<U+009B>"));
+        assert_eq!(checked.tables[0].name, "t␛]52;c;eA==␇");
+        assert_eq!(checked.tables[0].columns, ["re<U+202E>gion", "v␍␛[1A"]);
+        let chart = &checked.charts[0];
+        assert_eq!(chart.table, checked.tables[0].name);
+        assert_eq!(
+            (chart.x.as_str(), chart.y[0].as_str()),
+            ("re<U+202E>gion", "v␍␛[1A")
+        );
+        assert_eq!(chart.title.as_deref(), Some("␛[31mred"));
+        let long = with(
+            "answers",
+            &format!(
+                r#"[{{"name":"{}","value":1,"unit":null}}]"#,
+                "x".repeat(5000)
+            ),
+        );
+        let name = &check(&long, false, "n1").unwrap().answers[0].name;
+        assert_eq!(
+            name.chars().count(),
+            MAX_NAME_CHARS + 1,
+            "cut with an ellipsis"
         );
     }
 

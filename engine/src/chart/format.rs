@@ -15,14 +15,15 @@ pub const SCIENTIFIC_FROM: f64 = 1e15;
 /// The narrow no-break space French puts between groups of thousands.
 const NARROW_NBSP: char = '\u{202F}';
 
-/// Makes a text from data safe and short for a chart: control and
-/// direction-changing characters become spaces, runs of spaces collapse, and
+/// Makes a text from data safe and short for a chart: control,
+/// direction-changing and invisible characters (`terminal::is_unsafe`)
+/// become spaces, runs of spaces collapse, and
 /// anything longer than `max` characters is cut with an ellipsis.
 pub fn clean_label(text: &str, max: usize) -> String {
     let mut out = String::with_capacity(text.len().min(max * 4));
     let mut last_space = true;
     for c in text.chars() {
-        let c = if c.is_control() || is_bidi_control(c) || c.is_whitespace() {
+        let c = if crate::terminal::is_unsafe(c) || c.is_whitespace() {
             ' '
         } else {
             c
@@ -45,12 +46,6 @@ pub fn clean_label(text: &str, max: usize) -> String {
     cut.truncate(cut.trim_end().len());
     cut.push('…');
     cut
-}
-
-/// Characters that change the direction of the text around them (they could
-/// make a label read differently from what it holds).
-fn is_bidi_control(c: char) -> bool {
-    matches!(c, '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
 }
 
 /// Decimals that show a number readably: none for whole numbers, up to two

@@ -7,6 +7,14 @@
 //! and on an RGB bitmap encoded as PNG. [`choose`] picks a chart from the
 //! table's shape when the code did not ask for one.
 //!
+//! Hostile numbers cannot hang the host: a cell beyond `MAX_MAGNITUDE` is
+//! not drawn (skipped and counted, like an empty one), every axis range is
+//! finite and at least `MIN_RELATIVE_SPAN` of its magnitude wide before
+//! `plotters` computes its ticks (an infinite or sub-ulp range made its
+//! key-point loop endless), a chart holds at most `MAX_TOTAL_POINTS`
+//! points, and the drawing runs on a thread of its own that the caller
+//! waits for at most `DRAW_TIME_BUDGET`.
+//!
 //! Text is drawn with DejaVu Sans, bundled in `assets/fonts/` and registered
 //! once; no system font is used. Texts from data are cleaned
 //! ([`format::clean_label`]) and escaped by the SVG backend, so a label such
@@ -42,6 +50,19 @@ pub const MAX_SLICES: usize = 8;
 /// Most points per series on a scatter or line chart; the rest are left out
 /// with a note.
 pub const MAX_POINTS: usize = 10_000;
+/// Most points on one scatter or line chart, all series together; each
+/// series gets an equal share (at most `MAX_POINTS`).
+pub const MAX_TOTAL_POINTS: usize = 20_000;
+/// Largest magnitude a value may have to be drawn (the validator's cap);
+/// cells beyond are skipped like empty ones.
+pub const MAX_MAGNITUDE: f64 = crate::validate::MAX_MAGNITUDE;
+/// Narrowest axis span, relative to the largest magnitude on the axis:
+/// narrower ranges are widened around their middle, so that tick steps stay
+/// far above the spacing of `f64` values there.
+pub const MIN_RELATIVE_SPAN: f64 = 1e-9;
+/// Longest a chart may take to draw (SVG and PNG); past it the chart is
+/// reported as not drawn and the run goes on.
+pub const DRAW_TIME_BUDGET: std::time::Duration = std::time::Duration::from_secs(30);
 /// Most y series on one chart (one colour each).
 pub const MAX_SERIES: usize = OKABE_ITO.len();
 /// Fewest histogram bins.
@@ -137,6 +158,12 @@ pub enum ChartError {
     /// The bundled font could not be loaded.
     #[error("the chart font could not be loaded")]
     Font,
+    /// The values span no range an axis can show (not finite).
+    #[error("the values of the chart span no range that can be drawn")]
+    Range,
+    /// Drawing took longer than its budget.
+    #[error("the chart took longer than {0} seconds to draw, so it was left out")]
+    TooSlow(u64),
 }
 
 /// A kind of chart.
@@ -266,8 +293,37 @@ pub fn render(spec: &RawChart, table: &RawTable, lang: Lang) -> Result<RenderedC
     )
     .entered();
     let plan = plan(spec, table, lang)?;
-    ensure_font()?;
+    let table_name = table.name.clone();
+    within_budget(DRAW_TIME_BUDGET, move || draw_plan(plan, table_name))
+}
 
+/// Runs `work` on a thread of its own and waits for it at most `budget`:
+/// past it, `TooSlow` (the thread is left to finish on its own); a panic in
+/// it is a `Draw` error.
+pub(crate) fn within_budget<T: Send + 'static>(
+    budget: std::time::Duration,
+    work: impl FnOnce() -> Result<T, ChartError> + Send + 'static,
+) -> Result<T, ChartError> {
+    use std::sync::mpsc::{sync_channel, RecvTimeoutError};
+    let (tx, rx) = sync_channel(1);
+    std::thread::Builder::new()
+        .name("chart".into())
+        .spawn(move || {
+            let _ = tx.send(work());
+        })
+        .map_err(draw_error)?;
+    match rx.recv_timeout(budget) {
+        Ok(result) => result,
+        Err(RecvTimeoutError::Timeout) => Err(ChartError::TooSlow(budget.as_secs())),
+        Err(RecvTimeoutError::Disconnected) => {
+            Err(draw_error("the drawing stopped before it finished"))
+        }
+    }
+}
+
+/// Draws a plan as SVG and PNG.
+fn draw_plan(plan: Plan, table_name: String) -> Result<RenderedChart, ChartError> {
+    ensure_font()?;
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, (WIDTH, HEIGHT)).into_drawing_area();
@@ -297,7 +353,7 @@ pub fn render(spec: &RawChart, table: &RawTable, lang: Lang) -> Result<RenderedC
     Ok(RenderedChart {
         kind: plan.kind.name().to_string(),
         title: plan.title,
-        table: table.name.clone(),
+        table: table_name,
         svg,
         png,
         skipped_points: plan.skipped,
@@ -328,10 +384,10 @@ fn encode_png(pixels: &[u8], width: u32, height: u32) -> Result<Vec<u8>, ChartEr
     Ok(out)
 }
 
-/// A finite number in a cell.
+/// A finite number in a cell, within `MAX_MAGNITUDE`.
 pub(crate) fn number(cell: Option<&RawValue>) -> Option<f64> {
     match cell {
-        Some(RawValue::Number(n)) if n.is_finite() => Some(*n),
+        Some(RawValue::Number(n)) if n.is_finite() && n.abs() <= MAX_MAGNITUDE => Some(*n),
         _ => None,
     }
 }
@@ -590,7 +646,31 @@ pub(crate) fn plan(spec: &RawChart, table: &RawTable, lang: Lang) -> Result<Plan
     }
     plan.notes = notes;
     plan.skipped = skipped;
+    plan.x_range = axis_range(plan.x_range)?;
+    plan.y_range = axis_range(plan.y_range)?;
     Ok(plan)
+}
+
+/// A range an axis can show: finite, ordered, and at least
+/// `MIN_RELATIVE_SPAN` of its magnitude wide (a narrower one is widened
+/// around its middle; an empty one at zero becomes -1..1).
+pub(crate) fn axis_range((lo, hi): (f64, f64)) -> Result<(f64, f64), ChartError> {
+    if !(lo.is_finite() && hi.is_finite() && lo <= hi) {
+        return Err(ChartError::Range);
+    }
+    let magnitude = lo.abs().max(hi.abs());
+    let min_span = magnitude * MIN_RELATIVE_SPAN;
+    if hi - lo >= min_span && hi > lo {
+        return Ok((lo, hi));
+    }
+    let half = if min_span > 0.0 { min_span } else { 1.0 };
+    let mid = lo / 2.0 + hi / 2.0;
+    let widened = (mid - half, mid + half);
+    if widened.0.is_finite() && widened.1.is_finite() && widened.0 < widened.1 {
+        Ok(widened)
+    } else {
+        Err(ChartError::Range)
+    }
 }
 
 /// Fills in a bar chart: the first `MAX_BARS` rows as categories, one bar
@@ -691,6 +771,7 @@ fn plan_lines_or_points(
     let mut skipped = 0u64;
     let mut series = Vec::new();
     let mut truncated = 0usize;
+    let per_series = MAX_POINTS.min(MAX_TOTAL_POINTS / src.ys.len().max(1));
     for ((yi, _), name) in src.ys.iter().zip(&src.y_names) {
         let mut points = Vec::new();
         for (r, xv) in table.rows.iter().zip(&xs) {
@@ -702,9 +783,9 @@ fn plan_lines_or_points(
         if kind == Kind::Line {
             points.sort_by(|a, b| a.0.total_cmp(&b.0));
         }
-        if points.len() > MAX_POINTS {
+        if points.len() > per_series {
             truncated = truncated.max(points.len());
-            points.truncate(MAX_POINTS);
+            points.truncate(per_series);
         }
         series.push(Series {
             name: name.clone(),
@@ -712,7 +793,7 @@ fn plan_lines_or_points(
         });
     }
     if truncated > 0 {
-        notes.push(note_first(MAX_POINTS, truncated, "points", src.lang));
+        notes.push(note_first(per_series, truncated, "points", src.lang));
     }
     let (lo, hi) = values_span(&series, &src.ys, table)?;
     plan.y_range = y_range(lo, hi, false);

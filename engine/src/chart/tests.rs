@@ -905,3 +905,136 @@ fn choose_follows_the_documented_rules() {
         render(&c, t, Lang::En).expect("draws");
     }
 }
+
+/// The key points `plotters` computes for a range: the loop that never
+/// ended on an infinite or sub-ulp range. Bounded by construction here.
+fn ticks(range: (f64, f64)) -> usize {
+    use plotters::coord::ranged1d::Ranged;
+    use plotters::coord::types::RangedCoordf64;
+    RangedCoordf64::from(range.0..range.1).key_points(12).len()
+}
+
+#[test]
+fn extreme_values_give_finite_drawable_ranges() {
+    for kind in ["bar", "line", "scatter", "histogram"] {
+        for values in [
+            [1.7e308, -1.7e308, 1.0],
+            [f64::MAX, f64::MIN, 2.5],
+            [1e100, -1e100, 0.0],
+            [1e16, 1e16 + 2.0, 1e16],
+            [5e-324, 1e-323, 5e-324],
+            [0.0, 0.0, 0.0],
+        ] {
+            let rows = values
+                .iter()
+                .enumerate()
+                .map(|(i, v)| vec![n(i as f64), n(*v)])
+                .collect();
+            let tbl = table("t", &["x", "y"], rows);
+            let y: &[&str] = if kind == "histogram" { &[] } else { &["y"] };
+            let x = if kind == "histogram" { "y" } else { "x" };
+            let plan = plan(&spec(kind, "t", x, y, None), &tbl, Lang::En).expect(kind);
+            for (lo, hi) in [plan.x_range, plan.y_range] {
+                assert!(
+                    lo.is_finite() && hi.is_finite() && lo < hi,
+                    "{kind} {values:?}"
+                );
+                let magnitude = lo.abs().max(hi.abs());
+                assert!(
+                    hi - lo >= magnitude * MIN_RELATIVE_SPAN,
+                    "{kind} {values:?}"
+                );
+                assert!(ticks((lo, hi)) <= 13, "{kind} {values:?}");
+            }
+            // Cells beyond MAX_MAGNITUDE are skipped, not drawn.
+            let beyond = values.iter().filter(|v| v.abs() > MAX_MAGNITUDE).count() as u64;
+            assert_eq!(plan.skipped, beyond, "{kind} {values:?}");
+        }
+    }
+}
+
+#[test]
+fn a_chart_of_extreme_values_is_drawn() {
+    let tbl = table(
+        "t",
+        &["x", "y"],
+        vec![
+            vec![t("a"), n(1.7e308)],
+            vec![t("b"), n(1e16)],
+            vec![t("c"), n(1e16 + 2.0)],
+        ],
+    );
+    let chart = render(&spec("bar", "t", "x", &["y"], None), &tbl, Lang::En).expect("drawn");
+    assert_eq!(chart.skipped_points, 1);
+    assert!(chart
+        .svg
+        .contains("1 empty or non-numeric value was left out"));
+}
+
+#[test]
+fn axis_ranges_are_checked_and_widened() {
+    assert_eq!(axis_range((0.0, 10.0)), Ok((0.0, 10.0)));
+    assert_eq!(axis_range((0.0, 0.0)), Ok((-1.0, 1.0)));
+    assert_eq!(axis_range((f64::NEG_INFINITY, 1.0)), Err(ChartError::Range));
+    assert_eq!(axis_range((f64::NAN, 1.0)), Err(ChartError::Range));
+    assert_eq!(axis_range((2.0, 1.0)), Err(ChartError::Range));
+    assert_eq!(axis_range((-f64::MAX, f64::MAX)), Ok((-f64::MAX, f64::MAX)));
+    let (lo, hi) = axis_range((1e16, 1e16 + 2.0)).expect("widened");
+    assert_eq!((lo, hi), (1e16 - 1e7, 1e16 + 1e7));
+}
+
+#[test]
+fn points_share_one_budget_across_series() {
+    let rows: Vec<Vec<RawValue>> = (0..MAX_POINTS + 5)
+        .map(|i| {
+            let mut row = vec![n(i as f64)];
+            row.extend((0..MAX_SERIES).map(|s| n((i * s) as f64)));
+            row
+        })
+        .collect();
+    let names: Vec<String> = (0..MAX_SERIES).map(|s| format!("y{s}")).collect();
+    let mut columns = vec!["x"];
+    columns.extend(names.iter().map(String::as_str));
+    let tbl = table("t", &columns, rows);
+    let ys: Vec<&str> = names.iter().map(String::as_str).collect();
+    let plan = plan(&spec("scatter", "t", "x", &ys, None), &tbl, Lang::En).expect("plan");
+    let Body::Points(series) = &plan.body else {
+        panic!("points")
+    };
+    let total: usize = series.iter().map(|s| s.points.len()).sum();
+    assert_eq!(total, MAX_TOTAL_POINTS);
+    let share = MAX_TOTAL_POINTS / MAX_SERIES;
+    assert!(series.iter().all(|s| s.points.len() == share));
+    assert!(plan.notes.contains(&format!(
+        "only the first {share} of 10,005 points are shown"
+    )));
+}
+
+#[test]
+fn drawing_has_a_time_budget() {
+    // Work that never ends on its own: the wait ends at the budget.
+    let (hold, never) = std::sync::mpsc::channel::<()>();
+    let slow = within_budget(std::time::Duration::from_millis(10), move || {
+        let _ = never.recv();
+        Ok(())
+    });
+    assert_eq!(slow, Err(ChartError::TooSlow(0)));
+    drop(hold);
+    // A panic while drawing is an error, not a crash of the host.
+    let panicked: Result<(), _> = within_budget(std::time::Duration::from_secs(60), || {
+        panic!("plotters failed")
+    });
+    assert!(matches!(panicked, Err(ChartError::Draw(_))));
+    assert_eq!(
+        within_budget(std::time::Duration::from_secs(60), || Ok(7)),
+        Ok(7)
+    );
+}
+
+#[test]
+fn labels_lose_terminal_controls_and_invisible_characters() {
+    assert_eq!(
+        format::clean_label("a\u{1b}[2Jb\u{200B}c\u{202E}d", 24),
+        "a [2Jb c d"
+    );
+}

@@ -265,7 +265,10 @@ fn main() -> ExitCode {
     match dispatch(cli) {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("glovebox: {e:#}");
+            eprintln!(
+                "glovebox: {}",
+                glovebox_engine::terminal::block(&format!("{e:#}"))
+            );
             ExitCode::from(2)
         }
     }

@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Result;
+use glovebox_engine::terminal::{block, line};
 
 use super::open_store;
 use crate::ExportFormat;
@@ -21,14 +22,15 @@ pub(crate) fn run(db: &Path, run: String, format: ExportFormat, out: PathBuf) ->
     match export(&store, &run, format, &out) {
         Ok(done) => {
             println!(
-                "report of {run} written to {}, signed by key {}",
-                done.path.display(),
+                "report of {} written to {}, signed by key {}",
+                line(&run),
+                line(&done.path.to_string_lossy()),
                 done.fingerprint
             );
             Ok(ExitCode::SUCCESS)
         }
         Err(ExportError::Report(e)) => {
-            eprintln!("glovebox: {e}");
+            eprintln!("glovebox: {}", block(&e.to_string()));
             Ok(ExitCode::from(2))
         }
         Err(e) => Err(e.into()),

@@ -4,6 +4,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::Result;
+use glovebox_engine::terminal::line;
 
 use super::open_store;
 
@@ -15,7 +16,10 @@ pub(crate) fn run(db: &Path, limit: i64) -> Result<ExitCode> {
     for run in glovebox_engine::history::list(&store, "", limit)? {
         println!(
             "{}  {}  {:<11} {}",
-            run.run_id, run.started_at, run.status, run.goal
+            line(&run.run_id),
+            run.started_at,
+            run.status,
+            line(&run.goal)
         );
     }
     Ok(ExitCode::SUCCESS)

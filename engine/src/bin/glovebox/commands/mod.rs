@@ -21,6 +21,7 @@ use anyhow::Result;
 use glovebox_engine::audit::event::StopKind;
 use glovebox_engine::audit::AuditStore;
 use glovebox_engine::pipeline::{RunReport, Status};
+use glovebox_engine::terminal::{block, cell, line};
 use glovebox_engine::validate::INTERNAL_TABLES;
 
 /// Opens the audit log; runs left unfinished by a dead process are marked first.
@@ -41,7 +42,12 @@ pub(crate) fn exit_code(report: &RunReport) -> u8 {
     }
 }
 
-/// Prints a run's report for a person: the answer, how the goal was read
+/// Widest table cell printed, in characters; longer ones end with `…`.
+const MAX_CELL_CHARS: usize = 80;
+
+/// Prints a run's report for a person (every text from data, code, a model
+/// or the sandbox through the terminal sanitiser, so none can clear the
+/// screen, rewrite a line or reach the clipboard): the answer, how the goal was read
 /// (with its assumptions), its tables (first ten rows), explanation and
 /// charts, or why it stopped (with rephrasings that would run); then policy findings,
 /// refused network attempts, and the run id with its audit entry.
@@ -49,14 +55,14 @@ pub(crate) fn exit_code(report: &RunReport) -> u8 {
 pub(crate) fn print_report(r: &RunReport) {
     match r.status {
         Status::Answered => {
-            println!("Answer: {}", r.answer.text);
+            println!("Answer: {}", line(&r.answer.text));
             if let Some(reading) = &r.interpretation {
-                println!("Read as: {}", reading.sentence);
+                println!("Read as: {}", line(&reading.sentence));
                 for a in &reading.assumptions {
-                    println!("  assumed: {a}");
+                    println!("  assumed: {}", line(a));
                 }
                 for c in &reading.context {
-                    println!("  set aside (context): {c}");
+                    println!("  set aside (context): {}", line(c));
                 }
             }
             for t in r
@@ -64,45 +70,54 @@ pub(crate) fn print_report(r: &RunReport) {
                 .iter()
                 .filter(|t| !INTERNAL_TABLES.contains(&t.name.as_str()))
             {
-                println!("\nTable {} ({} rows)", t.name, t.total_rows);
-                println!("  {}", t.columns.join(" | "));
+                println!("\nTable {} ({} rows)", line(&t.name), t.total_rows);
+                let columns: Vec<_> = t.columns.iter().map(|c| cell(c, MAX_CELL_CHARS)).collect();
+                println!("  {}", columns.join(" | "));
                 for row in t.rows.iter().take(10) {
                     let cells: Vec<String> = row
                         .iter()
-                        .map(|c| serde_json::to_string(c).unwrap_or_default())
+                        .map(|c| {
+                            let json = serde_json::to_string(c).unwrap_or_default();
+                            cell(&json, MAX_CELL_CHARS).into_owned()
+                        })
                         .collect();
                     println!("  {}", cells.join(" | "));
                 }
             }
             if !r.explanation.is_empty() {
-                println!("\n{}", r.explanation);
+                println!("\n{}", block(&r.explanation));
             }
             for c in &r.drawn_charts {
-                println!("\nChart ({}): {}", c.kind, c.title);
+                println!("\nChart ({}): {}", line(&c.kind), line(&c.title));
             }
             for p in &r.chart_problems {
-                println!("chart not drawn: {p}");
+                println!("chart not drawn: {}", line(p));
             }
             if !r.output_files.is_empty() {
-                println!("\nFiles written by the code: {}", r.output_files.join(", "));
+                let files: Vec<_> = r.output_files.iter().map(|f| line(f)).collect();
+                println!("\nFiles written by the code: {}", files.join(", "));
             }
         }
-        Status::Blocked => println!("Blocked: {}", r.stop_reason.as_deref().unwrap_or("")),
-        Status::Stopped => println!("Stopped: {}", r.stop_reason.as_deref().unwrap_or("")),
+        Status::Blocked => println!("Blocked: {}", block(r.stop_reason.as_deref().unwrap_or(""))),
+        Status::Stopped => println!("Stopped: {}", block(r.stop_reason.as_deref().unwrap_or(""))),
     }
     for input in &r.inputs {
         for note in &input.notes {
-            println!("note on {}: {note}", input.name);
+            println!("note on {}: {}", line(&input.name), line(note));
         }
     }
     if !r.policy.findings.is_empty() {
         println!("\nPolicy findings:");
         for finding in &r.policy.findings {
-            println!("  line {}: {}", finding.line, finding.message);
+            println!("  line {}: {}", finding.line, line(&finding.message));
         }
     }
     for a in &r.sandbox.network_attempts {
-        println!("network attempt refused: {a}");
+        println!("network attempt refused: {}", line(&a.to_string()));
     }
-    println!("\nrun {} — audit entry {}", r.run_id, r.audit.entry_hash);
+    println!(
+        "\nrun {} — audit entry {}",
+        line(&r.run_id),
+        line(&r.audit.entry_hash)
+    );
 }

@@ -19,7 +19,7 @@ pub(crate) fn run(provider: String, model: ModelArgs) -> Result<ExitCode> {
         .enable_all()
         .build()?;
     for id in runtime.block_on(generator.list_models())? {
-        println!("{id}");
+        println!("{}", glovebox_engine::terminal::line(&id));
     }
     Ok(ExitCode::SUCCESS)
 }

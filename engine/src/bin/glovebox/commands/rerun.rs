@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use glovebox_engine::pipeline::{Engine, Progress, RunRequest, Status};
+use glovebox_engine::terminal::{block, line};
 use glovebox_sandbox::{Limits, Sandbox};
 
 use super::{exit_code, open_store, print_report};
@@ -25,7 +26,7 @@ pub(crate) fn run(
     let recorded = match glovebox_engine::rerun::recorded(&store, &run, &files) {
         Ok(r) => r,
         Err(e) => {
-            eprintln!("glovebox: {e}");
+            eprintln!("glovebox: {}", block(&e.to_string()));
             return Ok(ExitCode::from(2));
         }
     };
@@ -40,10 +41,20 @@ pub(crate) fn run(
         .filter(|was| *was != image_now)
     {
         if require_same_image {
-            eprintln!("glovebox: the sandbox image changed since {run} (was {was}, is {image_now}); not run");
+            eprintln!(
+                "glovebox: the sandbox image changed since {} (was {}, is {}); not run",
+                line(&run),
+                line(was),
+                line(&image_now)
+            );
             return Ok(ExitCode::from(2));
         }
-        eprintln!("glovebox: warning: the sandbox image changed since {run} (was {was}, is {image_now}); results may differ");
+        eprintln!(
+            "glovebox: warning: the sandbox image changed since {} (was {}, is {}); results may differ",
+            line(&run),
+            line(was),
+            line(&image_now)
+        );
     }
     // The recorded time and memory limits, checked again by the builder.
     let limits = Limits::builder()
@@ -80,11 +91,11 @@ pub(crate) fn run(
     } else {
         print_report(&report);
         if same {
-            println!("\nidentical results to {run}");
+            println!("\nidentical results to {}", line(&run));
         } else if report.status == Status::Answered {
-            println!("\nresults differ from {run}:");
+            println!("\nresults differ from {}:", line(&run));
             for d in &differences {
-                println!("  - {d}");
+                println!("  - {}", line(d));
             }
         }
     }

@@ -10,6 +10,7 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use glovebox_engine::pipeline::{preview_prompt, Engine, Progress, RunReport, RunRequest};
 use glovebox_engine::provider::ModelSettings;
+use glovebox_engine::terminal;
 use glovebox_sandbox::{Limits, Sandbox};
 
 use super::{exit_code, print_report};
@@ -101,7 +102,8 @@ pub(crate) fn run(db: &Path, args: RunArgs) -> Result<ExitCode> {
                 use std::io::Write;
                 streaming = true;
                 let mut err = std::io::stderr().lock();
-                let _ = err.write_all(text.as_bytes());
+                // A model's words are data: its escape sequences are shown, not obeyed.
+                let _ = err.write_all(terminal::block(text).as_bytes());
                 let _ = err.flush();
             }
         }
@@ -115,7 +117,10 @@ pub(crate) fn run(db: &Path, args: RunArgs) -> Result<ExitCode> {
     } else {
         print_report(&report);
         if let Some(dir) = &out {
-            println!("results written to {}", dir.display());
+            println!(
+                "results written to {}",
+                terminal::line(&dir.to_string_lossy())
+            );
         }
     }
     Ok(ExitCode::from(exit_code(&report)))

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
+use glovebox_engine::terminal::line;
 
 /// Runs `glovebox verify`: 0 valid, 4 invalid.
 #[allow(clippy::print_stdout)]
@@ -21,15 +22,18 @@ pub(crate) fn run(file: PathBuf, key: Option<String>) -> Result<ExitCode> {
     };
     let signer = v.fingerprint.as_deref().unwrap_or("unknown");
     if v.valid {
-        println!("valid: the report is exactly as signed by key {signer}");
+        println!(
+            "valid: the report is exactly as signed by key {}",
+            line(signer)
+        );
         if !v.signer_confirmed {
             println!("the signer was not checked: pass --key with their public key to confirm who signed");
         }
         Ok(ExitCode::SUCCESS)
     } else {
-        println!("INVALID: {}", file.display());
+        println!("INVALID: {}", line(&file.to_string_lossy()));
         for p in &v.problems {
-            println!("  - {p}");
+            println!("  - {}", line(p));
         }
         Ok(ExitCode::from(4))
     }
