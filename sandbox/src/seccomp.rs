@@ -1,9 +1,10 @@
 //! The seccomp profile and the host side of its user-notification listener.
 //!
 //! The profile is a default-deny allowlist (`assets/sandbox/seccomp-allow.txt`)
-//! plus three special cases: `clone` only without namespace flags, `clone3`
-//! answered `ENOSYS` so glibc falls back to `clone`, and `socket` allowed for
-//! `AF_UNIX` only. `socket(AF_INET | AF_INET6, ...)` is sent to the host as a
+//! plus special cases: `clone` only without namespace flags, `clone3`
+//! answered `ENOSYS` so glibc falls back to `clone`, and `socket` and
+//! `socketpair` allowed for `AF_UNIX` only (no other family's kernel code
+//! runs for the job). `socket(AF_INET | AF_INET6, ...)` is sent to the host as a
 //! user notification: the helper records the family and type, then answers
 //! `EPERM`. So every network attempt is recorded from outside the sandboxed
 //! process, which cannot hide or forge it.
@@ -76,6 +77,8 @@ pub fn profile(listener_path: &str, notify_start: bool) -> Value {
               "args": [{ "index": 0, "value": 0, "valueTwo": CLONE_NAMESPACE_FLAGS, "op": "SCMP_CMP_MASKED_EQ" }] },
             { "names": ["clone3"], "action": "SCMP_ACT_ERRNO", "errnoRet": libc::ENOSYS },
             { "names": ["socket"], "action": "SCMP_ACT_ALLOW",
+              "args": [{ "index": 0, "value": AF_UNIX, "op": "SCMP_CMP_EQ" }] },
+            { "names": ["socketpair"], "action": "SCMP_ACT_ALLOW",
               "args": [{ "index": 0, "value": AF_UNIX, "op": "SCMP_CMP_EQ" }] },
             { "names": ["socket"], "action": "SCMP_ACT_NOTIFY",
               "args": [{ "index": 0, "value": AF_INET, "op": "SCMP_CMP_EQ" }] },
@@ -259,6 +262,7 @@ mod tests {
             "bpf",
             "keyctl",
             "socket",
+            "socketpair",
             "clone",
             "clone3",
             "process_vm_readv",

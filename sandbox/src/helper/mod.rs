@@ -20,9 +20,11 @@
 //! - `reads`: the fanotify watch that sees which inputs the job opens and
 //!   reads, from outside the job;
 //! - `scope_keeper`: the process that keeps a systemd scope alive;
+//! - `keyring`: the fresh, empty session keyring the job inherits;
 //! - `fd`: small file-descriptor system calls.
 
 mod fd;
+mod keyring;
 mod outputs;
 mod prepared;
 mod reads;
@@ -100,6 +102,11 @@ pub fn main() -> i32 {
         );
         return 2;
     };
+    // Before the container exists: the job inherits this keyring, not the
+    // caller's (which may hold the report-signing key).
+    if let Err(e) = keyring::join_fresh_session_keyring() {
+        tracing::warn!(error = %e, "cannot join a fresh session keyring; the job's seccomp profile still denies the key system calls");
+    }
     let mut run = match Prepared::create(setup, image, dirs, userns, outputs_to, result_channel) {
         Ok(run) => run,
         Err(e) => {

@@ -198,6 +198,29 @@ print(json.dumps(out))
 }
 
 #[test]
+fn socketpair_is_unix_only() {
+    // Only AF_UNIX's kernel code may run; any other family is refused by
+    // seccomp (EPERM) before it is reached (the kernel itself would answer
+    // EOPNOTSUPP or EAFNOSUPPORT).
+    let code = r#"
+import socket, json
+out = {}
+for name, fam in [("unix", socket.AF_UNIX), ("inet", socket.AF_INET), ("inet6", socket.AF_INET6), ("netlink", 16), ("vsock", 40)]:
+    try:
+        a, b = socket.socketpair(fam, socket.SOCK_STREAM)
+        out[name] = "opened"
+    except OSError as e:
+        out[name] = e.errno
+print(json.dumps(out))
+"#;
+    let (_w, o) = run_case(code, Limits::default());
+    assert_eq!(
+        json_of(&o),
+        serde_json::json!({"unix": "opened", "inet": 1, "inet6": 1, "netlink": 1, "vsock": 1})
+    );
+}
+
+#[test]
 fn root_usr_etc_and_input_are_not_writable() {
     let world = World::new(false);
     let input = world.input("data.csv", "a,b\n1,2\n");
