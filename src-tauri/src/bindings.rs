@@ -3,7 +3,7 @@
 //! `ui/src/ipc/bindings.ts`. The test below fails when that file is stale;
 //! `GLOVEBOX_BLESS=1 cargo test -p glovebox-app bindings` rewrites it.
 
-use glovebox_engine::audit::event::{Answer, AnswerItem, Interpretation, StopKind};
+use glovebox_engine::audit::event::{Answer, AnswerItem, Assumption, Interpretation, StopKind};
 use glovebox_engine::inputs::{Column, ColumnKind, InputDescription};
 use glovebox_engine::lang::Lang;
 use glovebox_engine::policy::{Finding, PolicyReport, Verdict};
@@ -43,6 +43,7 @@ pub fn typescript() -> String {
         glovebox_engine::pipeline::Stage::decl(&cfg),
         AnswerItem::decl(&cfg),
         Answer::decl(&cfg),
+        Assumption::decl(&cfg),
         Interpretation::decl(&cfg),
         PolicySummary::decl(&cfg),
         AuditRef::decl(&cfg),

@@ -370,9 +370,55 @@ pub struct Interpretation {
     /// The grouping column, if any.
     pub grouping: Option<String>,
     /// Choices the goal did not state.
-    pub assumptions: Vec<String>,
+    pub assumptions: Vec<Assumption>,
     /// Clauses set aside because they ask nothing, as written.
     pub context: Vec<String>,
+}
+
+/// A choice the goal did not state ("the total of Amount (no operation was
+/// named)"), and the question to ask to not make it.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct Assumption {
+    /// The choice, in the goal's language.
+    pub text: String,
+    /// The goal rephrased to say the other choice, planned before it is
+    /// offered (it reads without this assumption); none when there is no
+    /// other reading to offer.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub instead: Option<String>,
+}
+
+/// How an assumption is stored: logs written before assumptions could be
+/// undone hold the sentence alone.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum AssumptionRecord {
+    Said(String),
+    Full {
+        text: String,
+        #[serde(default)]
+        instead: Option<String>,
+    },
+}
+
+impl<'de> Deserialize<'de> for Assumption {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        AssumptionRecord::deserialize(deserializer).map(Self::from)
+    }
+}
+
+impl From<AssumptionRecord> for Assumption {
+    fn from(record: AssumptionRecord) -> Self {
+        match record {
+            AssumptionRecord::Said(text) => Assumption {
+                text,
+                instead: None,
+            },
+            AssumptionRecord::Full { text, instead } => Assumption { text, instead },
+        }
+    }
 }
 
 impl RunFinished {
@@ -511,6 +557,35 @@ pub struct Recorded {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn an_assumption_reads_from_its_old_sentence_alone_and_round_trips_with_its_rephrasing() {
+        let old: Assumption = serde_json::from_value(json!("the total of revenue")).expect("old");
+        assert_eq!(
+            old,
+            Assumption {
+                text: "the total of revenue".into(),
+                instead: None
+            }
+        );
+        assert_eq!(
+            serde_json::to_value(&old).expect("json"),
+            json!({"text": "the total of revenue"})
+        );
+        let new = Assumption {
+            text: "the total of revenue".into(),
+            instead: Some("average revenue".into()),
+        };
+        let json = serde_json::to_value(&new).expect("json");
+        assert_eq!(
+            json,
+            json!({"text": "the total of revenue", "instead": "average revenue"})
+        );
+        assert_eq!(
+            serde_json::from_value::<Assumption>(json).expect("back"),
+            new
+        );
+    }
 
     /// Each event's entry, as the log held it before events were typed.
     fn legacy_entries() -> Vec<(&'static str, Value)> {

@@ -554,7 +554,10 @@ fn interpretations_of_answered_goals_are_snapshots() {
             let reading = super::explain::interpretation(&p);
             out.push_str(&format!("\n{files} | {goal}\n  {}\n", reading.sentence));
             for a in &reading.assumptions {
-                out.push_str(&format!("  assumed: {a}\n"));
+                out.push_str(&format!("  assumed: {}\n", a.text));
+                if let Some(other) = &a.instead {
+                    out.push_str(&format!("    instead: {other}\n"));
+                }
             }
             for c in &reading.context {
                 out.push_str(&format!("  set aside: {c}\n"));

@@ -67,7 +67,7 @@ pub fn explain(plan: &Plan, result: &CheckedResult) -> String {
     let lang = plan.lang;
     let file = &plan.source.display_name();
     let mut parts: Vec<String> = vec![what(plan)];
-    for a in &plan.assumptions {
+    for a in plan.assumptions.iter().map(|a| &a.text) {
         parts.push(t(
             lang,
             format!("assumed: {a}"),

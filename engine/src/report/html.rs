@@ -161,6 +161,24 @@ fn answer(o: &mut String, m: &Manifest, w: &Words) {
             escape(or_empty(m.stop_reason.as_ref()))
         ));
     }
+    if let Some(reading) = &m.interpretation {
+        o.push_str(&format!(
+            "<p class=\"reading\"><b>{}</b> {}</p>",
+            w.read_as,
+            escape(&reading.sentence)
+        ));
+        if !reading.assumptions.is_empty() {
+            o.push_str("<ul class=\"assumptions\">");
+            for a in &reading.assumptions {
+                o.push_str(&format!(
+                    "<li><b>{}</b> {}</li>",
+                    w.assumed,
+                    escape(&a.text)
+                ));
+            }
+            o.push_str("</ul>");
+        }
+    }
     let explanation = or_empty(m.explanation.as_ref());
     if !explanation.is_empty() {
         o.push_str(&format!(

@@ -9,7 +9,8 @@ use serde_json::Value;
 use sha2::{Digest, Sha256};
 
 use crate::audit::event::{
-    Answer, Approval, AttemptFailed, Event, GenerationFailed, SandboxError, Status, StopKind,
+    Answer, Approval, AttemptFailed, Event, GenerationFailed, Interpretation, SandboxError, Status,
+    StopKind,
 };
 use crate::audit::{AuditError, AuditStore};
 use crate::inputs::{ColumnKind, InputDescription};
@@ -312,6 +313,10 @@ pub struct Manifest {
     pub answer: Option<Answer>,
     /// The explanation (answered runs).
     pub explanation: Option<String>,
+    /// How the question was read, restated, with its assumptions (answered
+    /// runs of the offline planner; absent from older reports).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub interpretation: Option<Interpretation>,
     /// The files read.
     pub inputs: Vec<ManifestInput>,
     /// The code as generated (see [`Manifest::of_run`]).
@@ -437,6 +442,7 @@ impl Manifest {
             stop_reason: finished.and_then(|f| f.stop_reason.clone()),
             answer: finished.and_then(|f| f.answer.clone()),
             explanation: finished.and_then(|f| f.explanation.clone()),
+            interpretation: finished.and_then(|f| f.interpretation.clone()),
             inputs: steps
                 .iter()
                 .filter_map(|e| match e {

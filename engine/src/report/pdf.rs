@@ -835,6 +835,12 @@ fn answer(l: &mut Layout, m: &Manifest, w: &Words) {
         l.heading(w.stopped, 2);
         l.paragraph(or_empty(m.stop_reason.as_ref()), 13.0, STOPPED);
     }
+    if let Some(reading) = &m.interpretation {
+        l.paragraph(&format!("{} {}", w.read_as, reading.sentence), 10.0, BLACK);
+        for a in &reading.assumptions {
+            l.paragraph(&format!("{} {}", w.assumed, a.text), 10.0, BLACK);
+        }
+    }
     let explanation = or_empty(m.explanation.as_ref());
     if !explanation.is_empty() {
         l.heading(w.explanation, 2);

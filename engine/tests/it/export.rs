@@ -54,6 +54,17 @@ fn a_finished_run_exports_as_one_self_contained_page() {
     assert!(
         page.contains("Rapport Glovebox") && page.contains("Comment ce résultat a été calculé")
     );
+    // The reading, restated in the question's language, as the answer has it.
+    let sentence = report["interpretation"]["sentence"]
+        .as_str()
+        .expect("a reading");
+    assert!(
+        page.contains(&format!(
+            "<b>Comprise comme :</b> {}",
+            sentence.replace('\'', "&#39;")
+        )),
+        "the reading is in the report: {sentence}"
+    );
     for fetch in ["src=\"http", "href=\"http", "url(http", "@import"] {
         assert!(!page.contains(fetch), "no external resource: {fetch}");
     }

@@ -1173,6 +1173,13 @@ fn files_of_one_layout_are_stacked_and_said() {
         assumptions.contains("sales_jan.csv") && assumptions.contains("sales_feb.csv"),
         "the stacking is said: {assumptions}"
     );
+    // Taken back in one click: the same question about the first file only,
+    // planned before it is offered.
+    assert_eq!(
+        report["interpretation"]["assumptions"][0]["instead"],
+        "total revenue per region in sales_jan",
+        "{report}"
+    );
     let report = run("total revenue per region in sales_feb");
     assert_eq!(report["status"], "answered", "{report}");
     assert_eq!(

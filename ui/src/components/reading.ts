@@ -14,7 +14,7 @@ import { cleanSuggestions } from "../lib/suggestions";
 export type ReadingLine =
   | { kind: "question"; label: string; text: string }
   | { kind: "sentence"; label: string; text: string }
-  | { kind: "assumption"; label: string; text: string }
+  | { kind: "assumption"; label: string; text: string; instead: string | null }
   | { kind: "context"; text: string };
 
 const clean = (items: readonly string[] | null | undefined): string[] =>
@@ -29,7 +29,11 @@ export function readingLines(question: string | null | undefined, reading: Inter
   if (!reading) return lines;
   const sentence = reading.sentence.trim();
   if (sentence !== "") lines.push({ kind: "sentence", label: t("reading.readAs"), text: sentence });
-  for (const a of clean(reading.assumptions)) lines.push({ kind: "assumption", label: t("reading.assumption"), text: a });
+  for (const a of reading.assumptions ?? []) {
+    const text = a.text.trim();
+    const instead = a.instead?.trim() || null;
+    if (text !== "") lines.push({ kind: "assumption", label: t("reading.assumption"), text, instead });
+  }
   const context = clean(reading.context);
   if (context.length > 0) {
     const clauses = context.map((c) => t("reading.quote", { text: c })).join(", ");
@@ -39,8 +43,13 @@ export function readingLines(question: string | null | undefined, reading: Inter
 }
 
 /** The question and how it was read, or null when there is nothing to say.
- * `lang` is the question's language: the engine's sentences are in it. */
-export function readingBlock(question: string | null | undefined, reading: Interpretation | null | undefined, lang: Lang): HTMLElement | null {
+ * `lang` is the question's language: the engine's sentences are in it. An
+ * assumption that can be taken back has a "Not this" button when `onInstead`
+ * is given: it asks the question rephrased to say the other choice. */
+export function readingBlock(
+  question: string | null | undefined, reading: Interpretation | null | undefined, lang: Lang,
+  onInstead?: (goal: string) => void,
+): HTMLElement | null {
   const lines = readingLines(question, reading);
   if (lines.length === 0) return null;
   const label = (text: string) => el("span", { class: "reading-label" }, text);
@@ -58,10 +67,19 @@ export function readingBlock(question: string | null | undefined, reading: Inter
           // All of them in one list, where the first one is.
           return l === assumptions[0]
             ? el("ul", { class: "reading-assumptions", "data-testid": "reading-assumptions" }, assumptions.map((a) =>
-              el("li", { class: "assumption" }, el("span", { class: "assumption-tag" }, a.label), " ", el("span", { lang }, a.text))))
+              el("li", { class: "assumption" }, el("span", { class: "assumption-tag" }, a.label), " ", el("span", { lang }, a.text),
+                a.instead && onInstead ? [" ", insteadButton(a.instead, onInstead)] : null)))
             : null;
       }
     }));
+}
+
+/** "Not this": asks `goal`, the question rephrased without the assumption. */
+function insteadButton(goal: string, onInstead: (goal: string) => void): HTMLElement {
+  return el("button", {
+    type: "button", class: "assumption-undo", "data-testid": "assumption-undo",
+    title: t("reading.insteadHint", { goal }), onclick: () => onInstead(goal),
+  }, t("reading.instead"));
 }
 
 /** "You could ask:" and one button per rephrasing; clicking asks it. Null

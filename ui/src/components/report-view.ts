@@ -25,6 +25,8 @@ export interface ReportOptions {
   question?: string | null;
   /** Asks a suggested rephrasing; without it a stop reason keeps its own list. */
   onSuggestion?: (goal: string) => void;
+  /** Asks and runs the question rephrased without one of its assumptions. */
+  onInstead?: (goal: string) => void;
 }
 
 /** Why a run stopped, as shown: without its "You could ask: …" sentence when
@@ -132,7 +134,7 @@ function howBlock(r: RunReport, lang: UiLanguage, limits: Limits | null): HTMLEl
 export function reportView(r: RunReport, lang: UiLanguage, limits: Limits | null, opts: ReportOptions = {}): HTMLElement {
   const tables = r.tables.filter((tb) => !INTERNAL_TABLES.includes(tb.name));
   return el("div", { class: "report", "data-run": r.run_id, "data-status": r.status },
-    readingBlock(opts.question, r.interpretation ?? null, r.lang),
+    readingBlock(opts.question, r.interpretation ?? null, r.lang, opts.onInstead),
     answerBlock(r, lang, opts.onSuggestion),
     r.explanation ? el("section", { class: "explanation" },
       el("h3", {}, t("result.explanation")), el("p", {}, r.explanation)) : null,

@@ -131,6 +131,8 @@ export const en = {
   "reading.assumption": "Assumption",
   "reading.notUsed": "Not used: {clauses}",
   "reading.quote": "“{text}”",
+  "reading.instead": "Not this: ask without it",
+  "reading.insteadHint": "Asks “{goal}” and runs it",
   "suggest.title": "You could ask:",
   "suggest.hint": "Ask this question",
   "result.title": "Answer",

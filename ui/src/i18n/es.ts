@@ -131,6 +131,8 @@ export const es: Dictionary = {
   "reading.assumption": "Supuesto",
   "reading.notUsed": "No usado: {clauses}",
   "reading.quote": "«{text}»",
+  "reading.instead": "Esto no: preguntar sin ello",
+  "reading.insteadHint": "Pregunta «{goal}» y lo ejecuta",
   "suggest.title": "Podría preguntar:",
   "suggest.hint": "Hacer esta pregunta",
   "result.title": "Respuesta",

@@ -131,6 +131,8 @@ export const fr: Dictionary = {
   "reading.assumption": "Hypothèse",
   "reading.notUsed": "Non utilisé : {clauses}",
   "reading.quote": "« {text} »",
+  "reading.instead": "Pas ça : demander sans",
+  "reading.insteadHint": "Demande « {goal} » et le lance",
   "suggest.title": "Vous pourriez demander :",
   "suggest.hint": "Poser cette question",
   "result.title": "Réponse",

@@ -277,6 +277,18 @@ text: string,
  */
 items?: Array<AnswerItem>, };
 
+export type Assumption = { 
+/**
+ * The choice, in the goal's language.
+ */
+text: string, 
+/**
+ * The goal rephrased to say the other choice, planned before it is
+ * offered (it reads without this assumption); none when there is no
+ * other reading to offer.
+ */
+instead?: string, };
+
 export type Interpretation = { 
 /**
  * What was computed, on which rows of which file.
@@ -305,7 +317,7 @@ grouping: string | null,
 /**
  * Choices the goal did not state.
  */
-assumptions: Array<string>, 
+assumptions: Array<Assumption>, 
 /**
  * Clauses set aside because they ask nothing, as written.
  */

@@ -90,7 +90,8 @@ export function historyScreen({ store, actions }: ScreenContext): Screen {
     const back = el("button", { type: "button", "data-testid": "back", onclick: () => actions.closeRun() }, `← ${t("history.back")}`);
     const question = runs.find((r) => r.run_id === s.opened?.run_id)?.goal ?? null;
     replace(opened, el("div", { class: "actions" }, back),
-      reportView(s.opened, s.lang, limitsOf(s), { question, onSuggestion: (goal) => void actions.askSuggestion(goal) }),
+      reportView(s.opened, s.lang, limitsOf(s), { question, onSuggestion: (goal) => void actions.askSuggestion(goal),
+        onInstead: (goal) => void actions.askInstead(goal) }),
       exportBar(s.opened.run_id, actions));
     back.focus();
   }

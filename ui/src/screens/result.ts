@@ -21,7 +21,8 @@ export function resultScreen({ store, actions }: ScreenContext): Screen {
   function draw(): void {
     const s = store.get();
     const report = s.run.report;
-    replace(body, report ? reportView(report, s.lang, limitsOf(s), { question: s.runGoal, onSuggestion: (goal) => void actions.askSuggestion(goal) }) : null,
+    replace(body, report ? reportView(report, s.lang, limitsOf(s), { question: s.runGoal, onSuggestion: (goal) => void actions.askSuggestion(goal),
+        onInstead: (goal) => void actions.askInstead(goal) }) : null,
       report ? exportBar(report.run_id, actions) : null);
   }
   draw();

@@ -19,6 +19,9 @@ export interface Actions {
   generate(): Promise<void>;
   /** A suggested rephrasing clicked: it becomes the question, asked at once. */
   askSuggestion(goal: string): Promise<void>;
+  /** Asks `goal` (a question rephrased without one of the last answer's
+   * assumptions) and, when the policy allows its code, runs it at once. */
+  askInstead(goal: string): Promise<void>;
   editCode(code: string): void;
   restoreCode(): void;
   checkNow(): Promise<void>;
@@ -147,6 +150,14 @@ export function createActions(store: AppStore): Actions {
       if (store.get().view !== "ask") actions.navigate("ask");
       actions.setGoal(goal);
       await actions.generate();
+    },
+
+    async askInstead(goal) {
+      await actions.askSuggestion(goal);
+      const s = store.get();
+      // Only the code written for this very question, unedited and allowed.
+      const fresh = s.generated !== null && s.draftedFor?.goal === goal.trim() && s.code === s.generated.code;
+      if (fresh && s.policy?.verdict === "allow" && !s.checking) await actions.startRun(false);
     },
 
     editCode(code) {

@@ -278,7 +278,10 @@ export const flows = [
         interpretation: {
           sentence: `Calcul du total de units dans shop.csv, sur les 120 lignes, sans filtre ${hostile}`, file: "shop.csv",
           measures: ["total de units"], columns: ["units"], filters: [], grouping: null,
-          assumptions: ["« combien » lu comme le total de units", hostile],
+          assumptions: [
+            { text: "« combien » lu comme le total de units", instead: "combien de lignes ?" },
+            { text: hostile },
+          ],
           context: ["je prépare le conseil d'administration", "<script>alert(2)</script>"],
         },
       };
@@ -292,11 +295,22 @@ export const flows = [
       assert.equal(await text(page, "[data-testid=reading-question]"), "Votre question : je prépare le conseil d'administration : combien d'unités ?");
       assert.equal(await text(page, "[data-testid=reading-sentence]"), `Comprise comme : Calcul du total de units dans shop.csv, sur les 120 lignes, sans filtre ${hostile}`);
       assert.deepEqual(await page.locator(".reading .assumption").allInnerTexts(),
-        ["Hypothèse « combien » lu comme le total de units", `Hypothèse ${hostile}`]);
+        ["Hypothèse « combien » lu comme le total de units Pas ça : demander sans", `Hypothèse ${hostile}`]);
+      // Only the assumption that can be taken back has its button.
+      assert.equal(await page.locator(".reading [data-testid=assumption-undo]").count(), 1);
       assert.equal(await text(page, "[data-testid=reading-context]"), "Non utilisé : « je prépare le conseil d'administration », « <script>alert(2)</script> »");
       assert.equal(await page.locator(".screen-result img, .screen-result script, .reading [onerror]").count(), 0);
       // The reading comes first, under the title.
       assert.equal(await page.locator(".report > :first-child").getAttribute("data-testid"), "reading");
+      // "Not this": the question without the assumption is asked and, its
+      // code allowed, run at once — one click from the answer to the new one.
+      const runsBefore = (await calls(page, "start_run")).length;
+      await page.locator(".reading [data-testid=assumption-undo]").click();
+      await page.waitForFunction((n) => window.__mock.calls.filter((c) => c.cmd === "start_run").length > n, runsBefore, { timeout: T });
+      assert.equal((await calls(page, "generate_code")).at(-1).goal, "combien de lignes ?");
+      assert.equal((await calls(page, "start_run")).at(-1).request.goal, "combien de lignes ?");
+      await page.locator(".screen-result [data-testid=reading-question]").waitFor({ timeout: T });
+      await waitText(page, ".screen-result [data-testid=reading-question]", "combien de lignes ?");
       // Refusals with hostile rephrasings: text in the message and on the buttons.
       await page.locator(".nav-item[data-view='ask']").click();
       await page.locator("#goal").fill("a hostile question");

@@ -100,25 +100,29 @@ describe("the reading restated", () => {
   it("each assumption marked as one, then the context set aside", () => {
     const reading = {
       ...READING,
-      assumptions: ["\"how many\" read as the total of units", " ", "the year read from date"],
+      assumptions: [
+        { text: "\"how many\" read as the total of units", instead: " how many rows " },
+        { text: " " },
+        { text: "the year read from date", instead: "  " },
+      ],
       context: ["I'm preparing the board meeting", "for my boss"],
     };
     expect(readingLines(null, reading)).toEqual([
       { kind: "sentence", label: "Read as:", text: READING.sentence },
-      { kind: "assumption", label: "Assumption", text: "\"how many\" read as the total of units" },
-      { kind: "assumption", label: "Assumption", text: "the year read from date" },
+      { kind: "assumption", label: "Assumption", text: "\"how many\" read as the total of units", instead: "how many rows" },
+      { kind: "assumption", label: "Assumption", text: "the year read from date", instead: null },
       { kind: "context", text: "Not used: “I'm preparing the board meeting”, “for my boss”" },
     ]);
   });
 
   it("labels in the UI's language, the engine's words as they are", () => {
     const fr = (answeredFr as unknown as RunReport).interpretation as Interpretation;
-    const reading = { ...fr, assumptions: ["« combien » lu comme le total de units"], context: ["je prépare le conseil"] };
+    const reading = { ...fr, assumptions: [{ text: "« combien » lu comme le total de units" }], context: ["je prépare le conseil"] };
     setLanguage("fr");
     expect(readingLines("chiffre d'affaires mensuel", reading)).toEqual([
       { kind: "question", label: "Votre question :", text: "chiffre d'affaires mensuel" },
       { kind: "sentence", label: "Comprise comme :", text: fr.sentence },
-      { kind: "assumption", label: "Hypothèse", text: "« combien » lu comme le total de units" },
+      { kind: "assumption", label: "Hypothèse", text: "« combien » lu comme le total de units", instead: null },
       { kind: "context", text: "Non utilisé : « je prépare le conseil »" },
     ]);
     setLanguage("es");
@@ -128,7 +132,7 @@ describe("the reading restated", () => {
   });
 
   it("hostile text stays text, unchanged", () => {
-    const reading = { ...READING, sentence: `Computed ${HOSTILE}`, assumptions: [HOSTILE], context: ["<script>alert(2)</script>"] };
+    const reading = { ...READING, sentence: `Computed ${HOSTILE}`, assumptions: [{ text: HOSTILE, instead: HOSTILE }], context: ["<script>alert(2)</script>"] };
     const lines = readingLines(HOSTILE, reading);
     expect(lines.map((l) => l.text)).toEqual([HOSTILE, `Computed ${HOSTILE}`, HOSTILE, "Not used: “<script>alert(2)</script>”"]);
   });

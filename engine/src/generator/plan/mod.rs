@@ -15,12 +15,14 @@ mod names;
 mod reading;
 mod recipe;
 pub mod rephrase;
+mod undo;
 pub mod words;
 
 use serde::Serialize;
 
 pub use super::terms::{Cmp, Period, Stat};
 use super::{lexicon, text};
+use crate::audit::event::Assumption;
 use crate::inputs::{ColumnKind, InputDescription};
 use crate::lang::Lang;
 pub use names::stat_name;
@@ -235,8 +237,9 @@ pub struct Plan {
     pub rounding: Option<u32>,
     /// The goal's language.
     pub lang: Lang,
-    /// Choices the goal did not state, in its language.
-    pub assumptions: Vec<String>,
+    /// Choices the goal did not state, in its language, each with the goal
+    /// that asks without it when there is one.
+    pub assumptions: Vec<Assumption>,
     /// Clauses set aside because they ask nothing ("I'm preparing the
     /// board meeting"), as written.
     pub context: Vec<String>,
@@ -338,9 +341,22 @@ fn is_category(kind: ColumnKind) -> bool {
     matches!(kind, ColumnKind::Text | ColumnKind::Boolean)
 }
 
-/// Plans `goal` on `inputs`.
+/// Plans `goal` on `inputs`. Each assumption the plan makes carries the
+/// goal that asks without it, planned before it is offered.
 pub fn plan(goal: &str, lang: Lang, inputs: &[InputDescription]) -> Result<Plan, GoalProblem> {
     let _span = tracing::info_span!("plan_goal").entered();
+    let (mut plan, assumed) = plan_once(goal, lang, inputs)?;
+    plan.assumptions = undo::offered(goal, lang, inputs, assumed);
+    Ok(plan)
+}
+
+/// Plans `goal` once: the plan (its assumptions not yet offered) and the
+/// assumptions as the reading made them.
+fn plan_once(
+    goal: &str,
+    lang: Lang,
+    inputs: &[InputDescription],
+) -> Result<(Plan, Vec<undo::Assumed>), GoalProblem> {
     let mut r = Reading::new(goal, lang, inputs);
     r.file_names();
     r.rounding();
@@ -377,15 +393,16 @@ pub fn plan(goal: &str, lang: Lang, inputs: &[InputDescription]) -> Result<Plan,
             understood: r.understood,
         });
     }
-    Ok(Plan {
+    let plan = Plan {
         source,
         filters: r.filters,
         recipe,
         rounding: r.rounding,
         lang,
-        assumptions: r.assumptions,
+        assumptions: Vec::new(),
         context: left.context,
-    })
+    };
+    Ok((plan, r.assumptions))
 }
 
 /// The file the goal is about: the one that has every column it names. When
@@ -439,7 +456,8 @@ fn choose_source(r: &mut Reading) -> Result<Source, GoalProblem> {
                 format!("les {} fichiers ont les mêmes colonnes : ils sont lus comme une seule table ({}), avec une colonne « source file »", stacked.len(), stacked.join(", ")),
                 format!("los {} archivos tienen las mismas columnas: se leen como una sola tabla ({}), con una columna «source file»", stacked.len(), stacked.join(", ")),
             );
-            r.assumptions.push(said);
+            let undo = undo::in_file(&r.g.text, &several[0].name, r.lang);
+            r.assume(said, Some(undo));
             let mut source = source_of(several[0], r.lang);
             source.rows = several.iter().map(|i| i.row_count).sum();
             source.stacked = stacked;

@@ -162,8 +162,9 @@ pub struct Reading<'a> {
     pub columns: Vec<Known>,
     /// What was recognised, in words, for stop messages.
     pub understood: Vec<String>,
-    /// Choices made without the goal saying them, in words.
-    pub assumptions: Vec<String>,
+    /// Choices made without the goal saying them, in words, each with the
+    /// edit of the goal that says the other choice.
+    pub assumptions: Vec<super::undo::Assumed>,
     /// Column mentions in goal order.
     pub mentions: Vec<Mention>,
     /// Operations with their place.

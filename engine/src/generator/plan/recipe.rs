@@ -111,7 +111,7 @@ impl Reading<'_> {
                     "les cellules vides sont écartées".into(),
                     "las celdas vacías se dejan fuera".into(),
                 );
-                self.assumptions.push(said);
+                self.assume(said, None);
             }
         }
     }
@@ -172,7 +172,7 @@ impl Reading<'_> {
             format!("{only}, la seule colonne de nombres"),
             format!("{only}, la única columna de números"),
         );
-        self.assumptions.push(said);
+        self.assume(said, None);
         named.numbers.push((*only).clone());
     }
 
@@ -197,7 +197,8 @@ impl Reading<'_> {
             format!("le total de {column} (aucune opération n'était nommée)"),
             format!("el total de {column} (no se nombró ninguna operación)"),
         );
-        self.assumptions.push(said);
+        let undo = super::undo::stat_before(&self.g.tokens, at, Stat::Mean, self.lang);
+        self.assume(said, undo);
     }
 
     fn need_numbers(&self, named: &Named, what: Op, n: usize) -> GoalProblem {
@@ -435,7 +436,12 @@ impl Reading<'_> {
                     super::stat_name(stat, Lang::Es)
                 ),
             );
-            self.assumptions.push(said);
+            let other = match stat {
+                Stat::Sum => Stat::Mean,
+                _ => Stat::Sum,
+            };
+            let undo = super::undo::ranked_by(&self.g.text, other, self.lang);
+            self.assume(said, undo);
         }
         Ok(Recipe::Rank {
             stat: if value.is_none() { Stat::Count } else { stat },
@@ -534,7 +540,14 @@ impl Reading<'_> {
                         self.g.tokens[at].raw
                     ),
                 );
-                self.assumptions.push(said);
+                let undo = self
+                    .mentions
+                    .iter()
+                    .find(|m| &m.column == column)
+                    .and_then(|m| {
+                        super::undo::rows_instead(&self.g.tokens, at, m.start, m.len, self.lang)
+                    });
+                self.assume(said, undo);
                 Stat::Sum
             } else {
                 Stat::Count

@@ -59,7 +59,10 @@ pub(crate) fn print_report(r: &RunReport) {
             if let Some(reading) = &r.interpretation {
                 println!("Read as: {}", line(&reading.sentence));
                 for a in &reading.assumptions {
-                    println!("  assumed: {}", line(a));
+                    println!("  assumed: {}", line(&a.text));
+                    if let Some(other) = &a.instead {
+                        println!("    to not assume it, ask: {}", line(other));
+                    }
                 }
                 for c in &reading.context {
                     println!("  set aside (context): {}", line(c));
