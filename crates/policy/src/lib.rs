@@ -16,14 +16,18 @@
 
 #![forbid(unsafe_code)]
 
+mod gadgets;
 mod python;
+mod references;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
+use gadgets::{dunder_token, option_may_select, path_problem, plain_expression, Grammar};
+pub use gadgets::{Gadget, GadgetKind, LeafMatch};
 use glovebox_lang::Lang;
-pub use python::{Arg, Callee, Fact};
+pub use python::{Arg, Callee, Fact, Usage, UNKNOWN};
 
 /// The profile shipped in `assets/`.
 pub const DEFAULT_PROFILE: &str = include_str!("../../../assets/policy/profile.json");
@@ -102,6 +106,14 @@ pub struct Profile {
     pub denied_attributes: Vec<String>,
     /// Keywords that turn on unpickling (`allow_pickle`).
     pub pickle_keywords: Vec<String>,
+    /// Qualified names that turn text into code, walk attributes named in
+    /// text, unpickle or start programs, recognised whatever the import form.
+    #[serde(default)]
+    pub gadgets: Vec<Gadget>,
+    /// Denied module names that are also ordinary parts of allowed
+    /// libraries (`scipy.signal`, `numpy.select`), by qualified name.
+    #[serde(default)]
+    pub denied_module_exceptions: Vec<String>,
     /// Absolute paths the code may name.
     pub allowed_path_prefixes: Vec<String>,
     /// Absolute paths the code may write to.
@@ -110,7 +122,7 @@ pub struct Profile {
     pub messages: BTreeMap<String, BTreeMap<String, String>>,
 }
 
-const RULES: [&str; 22] = [
+const RULES: [&str; 25] = [
     "unpacked_keywords",
     "syntax_error",
     "too_large",
@@ -133,6 +145,9 @@ const RULES: [&str; 22] = [
     "pickle",
     "query_eval",
     "format_attribute",
+    "text_evaluator",
+    "replaces_library",
+    "runs_programs",
 ];
 
 impl Profile {
@@ -173,6 +188,8 @@ struct Checker<'p> {
     profile: &'p Profile,
     lang: Lang,
     findings: Vec<Finding>,
+    /// Names bound to modules or imported objects (an expression text must not name them).
+    module_names: BTreeSet<String>,
 }
 
 impl Checker<'_> {
@@ -279,13 +296,6 @@ fn path_like(text: &str) -> bool {
             .is_some_and(|c| c.is_ascii_alphanumeric() || c == '.' || c == '_')
         && !t.contains(char::is_whitespace);
     absolute || t.starts_with("~/") || t.starts_with("../") || t.contains("/../")
-}
-
-fn is_dunder_name(text: &str) -> bool {
-    text.len() > 4
-        && text.starts_with("__")
-        && text.ends_with("__")
-        && text.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
 }
 
 fn is_url(text: &str) -> bool {
@@ -412,13 +422,30 @@ impl Checker<'_> {
                     // `**{"allow_pickle": True}` spells the keyword as a string.
                     self.add("pickle", *line, Verdict::Deny, text);
                 }
-                if is_dunder_name(text) && text != "__main__" {
-                    // "__import__", "__globals__": spelled out for a lookup.
-                    self.add("private_name", *line, Verdict::Deny, text);
+                if let Some(token) = dunder_token(text) {
+                    // "__import__", "0.__class__", "x.__globals__": spelled out for a lookup.
+                    self.add("private_name", *line, Verdict::Deny, token);
                 }
             }
             Fact::NonAsciiIdentifier { text, line } => {
                 self.add("non_ascii_identifier", *line, Verdict::Deny, text)
+            }
+            Fact::Reference { paths, usage, line } => {
+                for path in paths {
+                    self.reference(path, usage, *line);
+                }
+            }
+            Fact::Annotation { text, line } => {
+                let plain = text
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || " _.,[]|".contains(c))
+                    && !text
+                        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                        .any(|w| w.starts_with('_'));
+                if !plain {
+                    let detail = format!("the annotation \"{text}\"");
+                    self.add("text_evaluator", *line, Verdict::Deny, &detail);
+                }
             }
         }
     }
@@ -443,6 +470,10 @@ impl Checker<'_> {
                 if k == "engine" && matches!(value, Arg::Str(e) if e == "python") {
                     self.add("query_eval", line, Verdict::Deny, "engine=\"python\"");
                 }
+                if k == "backend" && !matches!(value, Arg::Str(b) if b == "matplotlib") {
+                    // pandas imports a plotting backend by its name.
+                    self.add("text_evaluator", line, Verdict::Deny, "backend=");
+                }
             }
         }
         match callee {
@@ -460,13 +491,6 @@ impl Checker<'_> {
                     _ => self.add("unresolved_path", line, Verdict::Review, "open"),
                 }
             }
-            Callee::Attr(method) if method == "query" || method == "eval" => match args.first() {
-                Some(Arg::Str(expr)) if expr.contains('@') => {
-                    self.add("query_eval", line, Verdict::Deny, expr)
-                }
-                Some(Arg::Str(_)) => {}
-                _ => self.add("query_eval", line, Verdict::Review, method),
-            },
             // Reads need no case of their own: every path literal is checked.
             Callee::Attr(method) if FILE_WRITERS.contains(&method.as_str()) => match args.first() {
                 Some(Arg::Str(path)) => self.check_path(path, true, line),
@@ -500,6 +524,7 @@ pub fn check(source: &str, lang: Lang, profile: &Profile) -> PolicyReport {
             profile,
             lang,
             findings: Vec::new(),
+            module_names: BTreeSet::new(),
         };
         checker.add(
             "too_large",
@@ -517,6 +542,7 @@ fn check_here(source: &str, lang: Lang, profile: &Profile) -> PolicyReport {
         profile,
         lang,
         findings: Vec::new(),
+        module_names: BTreeSet::new(),
     };
     if source.len() > profile.max_source_bytes {
         checker.add(
@@ -547,7 +573,8 @@ fn check_here(source: &str, lang: Lang, profile: &Profile) -> PolicyReport {
     }
     match python::facts(source) {
         Ok(facts) => {
-            for fact in &facts {
+            checker.module_names = facts.module_names;
+            for fact in &facts.facts {
                 checker.fact(fact);
             }
         }

@@ -1,10 +1,19 @@
 //! The one module that touches `ruff_python_parser` (its API is internal and
 //! changes between versions): parses the exact source text and reduces the
-//! tree to the few facts the policy rules look at.
+//! tree to the few facts the policy rules look at. Names and attribute
+//! chains are resolved to qualified names first (`resolve.rs`), so a gadget
+//! is recognised whatever the import form or alias.
+
+mod resolve;
+
+use std::collections::{BTreeSet, HashSet};
 
 use ruff_python_ast::visitor::source_order::{SourceOrderVisitor, TraversalSignal};
-use ruff_python_ast::{AnyNodeRef, Expr};
-use ruff_text_size::{Ranged, TextSize};
+use ruff_python_ast::{AnyNodeRef, Expr, ExprContext};
+use ruff_text_size::{Ranged, TextRange, TextSize};
+
+pub use resolve::UNKNOWN;
+use resolve::{getattr_call, getattr_literal, Bindings};
 
 /// A literal or other argument value.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -13,6 +22,10 @@ pub enum Arg {
     Str(String),
     /// `True` or `False`.
     Bool(bool),
+    /// An f-string: its literal text, each interpolation written `0`.
+    Template(String),
+    /// `*args`: any number of unknown arguments.
+    Starred,
     /// Anything else (a name, a call, an f-string, ...).
     Other,
 }
@@ -62,6 +75,36 @@ pub enum Fact {
     Str { text: String, line: usize },
     /// An identifier written with non-ASCII characters.
     NonAsciiIdentifier { text: String, line: usize },
+    /// A name or attribute chain, by the qualified names it may stand for
+    /// (`numpy.load`, `?.query` when the object is unknown), and its use.
+    Reference {
+        paths: Vec<String>,
+        usage: Usage,
+        line: usize,
+    },
+    /// A type annotation written as text (`x: "int"`), which
+    /// `typing.get_type_hints` and `functools.singledispatch` evaluate.
+    Annotation { text: String, line: usize },
+}
+
+/// How a referenced name or attribute chain is used.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Usage {
+    /// Called right here, with these arguments.
+    Called {
+        /// Positional arguments.
+        args: Vec<Arg>,
+        /// Keyword arguments (`None`: `**mapping`).
+        keywords: Vec<(Option<String>, Arg)>,
+    },
+    /// Given a second name (`f = operator.attrgetter`), whose uses are checked.
+    Alias,
+    /// Imported (`from operator import attrgetter`).
+    Import,
+    /// Assigned or deleted (`json.dumps = f`, `setattr(json, "dumps", f)`).
+    Replaced,
+    /// Anything else: passed, stored, returned; its later calls are unknown.
+    Other,
 }
 
 /// A syntax error.
@@ -92,27 +135,75 @@ impl Lines {
     }
 }
 
-fn arg_of(expr: &Expr) -> Arg {
+fn arg_of(expr: &Expr, bindings: &Bindings) -> Arg {
     match expr {
         Expr::StringLiteral(s) => Arg::Str(s.value.to_str().to_owned()),
         Expr::BooleanLiteral(b) => Arg::Bool(b.value),
+        Expr::Name(n) => bindings
+            .literal(n.id.as_str())
+            .map_or(Arg::Other, |s| Arg::Str(s.to_owned())),
+        Expr::Starred(_) => Arg::Starred,
+        Expr::FString(f) => {
+            let mut text = String::new();
+            for part in f.value.iter() {
+                match part {
+                    ruff_python_ast::FStringPart::Literal(l) => text.push_str(&l.value),
+                    ruff_python_ast::FStringPart::FString(f) => {
+                        for element in f.elements.iter() {
+                            match element.as_literal() {
+                                Some(l) => text.push_str(&l.value),
+                                None => text.push('0'),
+                            }
+                        }
+                    }
+                }
+            }
+            Arg::Template(text)
+        }
         _ => Arg::Other,
     }
 }
 
-struct Collector<'s> {
+/// String literals inside an annotation (`"int"`, `Optional["Frame"]`).
+fn annotation_strings<'e>(expr: &'e Expr, out: &mut Vec<&'e ruff_python_ast::ExprStringLiteral>) {
+    match expr {
+        Expr::StringLiteral(s) => out.push(s),
+        Expr::Subscript(s) => {
+            annotation_strings(&s.value, out);
+            annotation_strings(&s.slice, out);
+        }
+        Expr::Tuple(t) => t.elts.iter().for_each(|e| annotation_strings(e, out)),
+        Expr::List(l) => l.elts.iter().for_each(|e| annotation_strings(e, out)),
+        Expr::BinOp(b) => {
+            annotation_strings(&b.left, out);
+            annotation_strings(&b.right, out);
+        }
+        _ => {}
+    }
+}
+
+struct Collector<'s, 'a> {
     source: &'s str,
     lines: Lines,
     facts: Vec<Fact>,
+    bindings: &'s Bindings<'a>,
     /// Start offsets of names that are the function of a call.
-    callees: std::collections::HashSet<TextSize>,
+    callees: HashSet<TextSize>,
+    /// Functions of calls, already reported with the call.
+    called: HashSet<TextRange>,
+    /// Values given a second name outside a class body (`f = x.y`).
+    aliases: HashSet<TextRange>,
+    /// Objects of a longer chain (`a.b` in `a.b.c`), reported with it.
+    inner: HashSet<TextRange>,
+    /// One entry per enclosing scope: `true` for a class body.
+    class_scopes: Vec<bool>,
 }
 
-impl Collector<'_> {
+impl<'a> Collector<'_, 'a> {
     fn line(&self, node: &impl Ranged) -> usize {
         self.lines.line_of(node.start())
     }
-    fn identifier(&mut self, range: ruff_text_size::TextRange) {
+    fn identifier(&mut self, range: TextRange) {
         let text = &self.source[range];
         if !text.is_ascii() {
             let line = self.lines.line_of(range.start());
@@ -122,9 +213,157 @@ impl Collector<'_> {
             });
         }
     }
+
+    fn arguments(&self, call: &ruff_python_ast::ExprCall) -> Usage {
+        Usage::Called {
+            args: call
+                .arguments
+                .args
+                .iter()
+                .map(|a| arg_of(a, self.bindings))
+                .collect(),
+            keywords: call
+                .arguments
+                .keywords
+                .iter()
+                .map(|k| {
+                    (
+                        k.arg.as_ref().map(|a| a.as_str().to_owned()),
+                        arg_of(&k.value, self.bindings),
+                    )
+                })
+                .collect(),
+        }
+    }
+
+    fn reference(&mut self, paths: Vec<String>, usage: Usage, line: usize) {
+        if paths.iter().any(|p| p != UNKNOWN) {
+            self.facts.push(Fact::Reference { paths, usage, line });
+        }
+    }
+
+    /// Marks the values given a second name by `target = value`.
+    fn mark_aliases(&mut self, target: &Expr, value: &Expr) {
+        if self.class_scopes.last() == Some(&true) {
+            // A class attribute is reached as `Class.name` or `self.name`,
+            // which the resolver cannot follow.
+            return;
+        }
+        match (target, value) {
+            (Expr::Name(_), _) => {
+                self.aliases.insert(value.range());
+            }
+            (Expr::Tuple(t), Expr::Tuple(v)) if t.elts.len() == v.elts.len() => {
+                for (t, v) in t.elts.iter().zip(&v.elts) {
+                    self.mark_aliases(t, v);
+                }
+            }
+            (Expr::List(t), Expr::List(v)) if t.elts.len() == v.elts.len() => {
+                for (t, v) in t.elts.iter().zip(&v.elts) {
+                    self.mark_aliases(t, v);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// A name, attribute chain or `getattr(x, "name")` not inside a longer one.
+    fn chain(&mut self, expr: &'a Expr) {
+        let range = expr.range();
+        if self.inner.contains(&range) || self.called.contains(&range) {
+            return;
+        }
+        let usage = match expr {
+            Expr::Attribute(a) if a.ctx != ExprContext::Load => Usage::Replaced,
+            Expr::Name(n) if n.ctx != ExprContext::Load => return,
+            _ if self.aliases.contains(&range) => Usage::Alias,
+            _ => Usage::Other,
+        };
+        let paths = self.bindings.paths(expr);
+        let line = self.line(expr);
+        self.reference(paths, usage, line);
+    }
+
+    fn import_references(&mut self, node: AnyNodeRef<'a>) {
+        match node {
+            AnyNodeRef::StmtImport(import) => {
+                for alias in &import.names {
+                    let line = self.line(alias);
+                    self.reference(vec![alias.name.as_str().to_owned()], Usage::Import, line);
+                }
+            }
+            AnyNodeRef::StmtImportFrom(import) if import.level == 0 => {
+                let module = import.module.as_ref().map_or("", |m| m.as_str());
+                for alias in &import.names {
+                    let line = self.line(alias);
+                    let path = format!("{module}.{}", alias.name.as_str());
+                    self.reference(vec![path], Usage::Import, line);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn annotation(&mut self, expr: Option<&'a Expr>) {
+        let mut strings = Vec::new();
+        if let Some(expr) = expr {
+            annotation_strings(expr, &mut strings);
+        }
+        for s in strings {
+            let line = self.line(s);
+            self.facts.push(Fact::Annotation {
+                text: s.value.to_str().to_owned(),
+                line,
+            });
+        }
+    }
+
+    fn call(&mut self, call: &'a ruff_python_ast::ExprCall) {
+        if let Expr::Name(n) = &*call.func {
+            self.callees.insert(n.range.start());
+        }
+        if let Some((object, _)) = getattr_call(call) {
+            self.inner.insert(object.range());
+        }
+        let callee = match &*call.func {
+            Expr::Name(n) => Callee::Name(n.id.as_str().to_owned()),
+            Expr::Attribute(a) => Callee::Attr(a.attr.as_str().to_owned()),
+            _ => Callee::Other,
+        };
+        let usage = self.arguments(call);
+        let line = self.line(call);
+        // The chain called: `np.load(...)`, `f(...)`, `getattr(m, "x")(...)`.
+        let func = &*call.func;
+        if matches!(func, Expr::Name(_) | Expr::Attribute(_)) || getattr_literal(func).is_some() {
+            self.called.insert(func.range());
+            let paths = self.bindings.paths(func);
+            self.reference(paths, usage.clone(), line);
+        }
+        // `setattr(module, "name", value)` replaces a library's attribute.
+        if matches!(&*call.func, Expr::Name(n) if matches!(n.id.as_str(), "setattr" | "delattr")) {
+            if let [object, Expr::StringLiteral(name), ..] = &*call.arguments.args {
+                let paths = self
+                    .bindings
+                    .paths(object)
+                    .into_iter()
+                    .map(|p| format!("{p}.{}", name.value.to_str()))
+                    .collect();
+                self.reference(paths, Usage::Replaced, line);
+            }
+        }
+        let Usage::Called { args, keywords } = usage else {
+            return;
+        };
+        self.facts.push(Fact::Call {
+            callee,
+            args,
+            keywords,
+            line,
+        });
+    }
 }
 
-impl<'a> SourceOrderVisitor<'a> for Collector<'_> {
+impl<'a> SourceOrderVisitor<'a> for Collector<'_, 'a> {
     fn enter_node(&mut self, node: AnyNodeRef<'a>) -> TraversalSignal {
         match node {
             AnyNodeRef::StmtImport(import) => {
@@ -135,6 +374,7 @@ impl<'a> SourceOrderVisitor<'a> for Collector<'_> {
                         line,
                     });
                 }
+                self.import_references(node);
             }
             AnyNodeRef::StmtImportFrom(import) => {
                 let module = import
@@ -159,7 +399,27 @@ impl<'a> SourceOrderVisitor<'a> for Collector<'_> {
                         line,
                     });
                 }
+                self.import_references(node);
             }
+            AnyNodeRef::StmtClassDef(_) => self.class_scopes.push(true),
+            AnyNodeRef::StmtFunctionDef(f) => {
+                self.class_scopes.push(false);
+                self.annotation(f.returns.as_deref());
+            }
+            AnyNodeRef::ExprLambda(_) => self.class_scopes.push(false),
+            AnyNodeRef::Parameter(p) => self.annotation(p.annotation.as_deref()),
+            AnyNodeRef::StmtAnnAssign(assign) => {
+                self.annotation(Some(&assign.annotation));
+                if let Some(value) = &assign.value {
+                    self.mark_aliases(&assign.target, value);
+                }
+            }
+            AnyNodeRef::StmtAssign(assign) => {
+                for target in &assign.targets {
+                    self.mark_aliases(target, &assign.value);
+                }
+            }
+            AnyNodeRef::ExprNamed(named) => self.mark_aliases(&named.target, &named.value),
             AnyNodeRef::ExprAttribute(attr) => {
                 let on_self = matches!(&*attr.value, Expr::Name(n) if n.id.as_str() == "self");
                 let on_super = matches!(&*attr.value, Expr::Call(c)
@@ -171,6 +431,7 @@ impl<'a> SourceOrderVisitor<'a> for Collector<'_> {
                     on_super,
                     line,
                 });
+                self.inner.insert(attr.value.range());
             }
             AnyNodeRef::ExprName(name) => {
                 self.identifier(name.range);
@@ -181,35 +442,7 @@ impl<'a> SourceOrderVisitor<'a> for Collector<'_> {
                     line,
                 });
             }
-            AnyNodeRef::ExprCall(call) => {
-                if let Expr::Name(n) = &*call.func {
-                    self.callees.insert(n.range.start());
-                }
-                let callee = match &*call.func {
-                    Expr::Name(n) => Callee::Name(n.id.as_str().to_owned()),
-                    Expr::Attribute(a) => Callee::Attr(a.attr.as_str().to_owned()),
-                    _ => Callee::Other,
-                };
-                let args = call.arguments.args.iter().map(arg_of).collect();
-                let keywords = call
-                    .arguments
-                    .keywords
-                    .iter()
-                    .map(|k| {
-                        (
-                            k.arg.as_ref().map(|a| a.as_str().to_owned()),
-                            arg_of(&k.value),
-                        )
-                    })
-                    .collect();
-                let line = self.line(call);
-                self.facts.push(Fact::Call {
-                    callee,
-                    args,
-                    keywords,
-                    line,
-                });
-            }
+            AnyNodeRef::ExprCall(call) => self.call(call),
             AnyNodeRef::ExprStringLiteral(s) => {
                 let line = self.line(s);
                 self.facts.push(Fact::Str {
@@ -237,27 +470,63 @@ impl<'a> SourceOrderVisitor<'a> for Collector<'_> {
         TraversalSignal::Traverse
     }
 
+    fn leave_node(&mut self, node: AnyNodeRef<'a>) {
+        if matches!(
+            node,
+            AnyNodeRef::StmtClassDef(_)
+                | AnyNodeRef::StmtFunctionDef(_)
+                | AnyNodeRef::ExprLambda(_)
+        ) {
+            self.class_scopes.pop();
+        }
+    }
+
+    fn visit_expr(&mut self, expr: &'a Expr) {
+        if matches!(expr, Expr::Name(_) | Expr::Attribute(_)) || getattr_literal(expr).is_some() {
+            self.chain(expr);
+        }
+        ruff_python_ast::visitor::source_order::walk_expr(self, expr);
+    }
+
     fn visit_identifier(&mut self, identifier: &'a ruff_python_ast::Identifier) {
         self.identifier(identifier.range);
     }
 }
 
+/// What [`facts`] finds.
+pub struct Facts {
+    /// The facts, in source order.
+    pub facts: Vec<Fact>,
+    /// Names bound to a module or imported object (`np`, `m = np`).
+    pub module_names: BTreeSet<String>,
+}
+
 /// Parses `source` and returns its facts, or its first syntax error.
 ///
-/// Callers must bound the nesting depth first (see `rules::nesting_depth`):
-/// the parser and the visitor both recurse.
-pub fn facts(source: &str) -> Result<Vec<Fact>, SyntaxProblem> {
+/// Callers must bound the nesting depth first (see `nesting_depth`):
+/// the parser and the visitors all recurse.
+pub fn facts(source: &str) -> Result<Facts, SyntaxProblem> {
     let lines = Lines::new(source);
     let parsed = ruff_python_parser::parse_module(source).map_err(|e| SyntaxProblem {
         message: e.error.to_string(),
         line: lines.line_of(e.location.start()),
     })?;
+    let body = &parsed.syntax().body;
+    let bindings = Bindings::of(body);
     let mut collector = Collector {
         source,
         lines,
         facts: Vec::new(),
-        callees: std::collections::HashSet::new(),
+        bindings: &bindings,
+        callees: HashSet::new(),
+        called: HashSet::new(),
+        aliases: HashSet::new(),
+        inner: HashSet::new(),
+        class_scopes: Vec::new(),
     };
-    collector.visit_body(&parsed.syntax().body);
-    Ok(collector.facts)
+    collector.visit_body(body);
+    Ok(Facts {
+        facts: collector.facts,
+        module_names: bindings.module_names(),
+    })
 }

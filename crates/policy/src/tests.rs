@@ -131,6 +131,7 @@ fn urls_pickle_and_query_tricks_are_denied() {
             query_eval@3: the code evaluates a text expression (a > @secret) that can reach variables or run Python
             query_eval@4: the code evaluates a text expression (engine="python") that can reach variables or run Python
             denied_attribute@5: the code reaches .read_pickle, which leads outside data analysis
+            pickle@5: the code uses read_pickle, which can run hidden code when loading data
         "#]],
     );
 }
@@ -142,6 +143,7 @@ fn format_strings_reaching_hidden_attributes_are_denied() {
         expect![[r#"
             deny
             format_attribute@1: a text template reaches a hidden attribute ({0.__class__.__init__.__globals__})
+            private_name@1: the code uses the hidden name __class__
             private_attribute@2: the code reaches the hidden attribute __class__
             format_attribute@3: a text template reaches a hidden attribute ({0[_secret]})
         "#]],
@@ -293,7 +295,10 @@ fn reviewer_found_bypasses_are_closed() {
             private_name@2: the code uses the hidden name __self__
             private_name@3: the code uses the hidden name _os
             denied_attribute@4: the code reaches .read_pickle, which leads outside data analysis
+            import_denied@4: the code imports pandas.read_pickle, which can reach the system, the network or other programs
+            pickle@4: the code uses pandas.read_pickle, which can run hidden code when loading data
             pickle@5: the code uses allow_pickle, which can run hidden code when loading data
+            pickle@5: the code uses load, which can run hidden code when loading data
             unpacked_keywords@5: the code passes keywords with **, so which options it sets cannot be checked
             url@6: the code contains the web address http://evil/x.csv; analyses run without network
         "#]],
@@ -309,4 +314,321 @@ fn deep_expression_chains_do_not_crash_the_check() {
         let report = super::check(&source, Lang::En, &Profile::builtin());
         assert_eq!(report.verdict, Verdict::Allow, "{:?}", report.findings);
     }
+}
+
+/// The verdict alone, for the many one-line cases below.
+fn verdict(source: &str) -> Verdict {
+    super::check(source, Lang::En, &Profile::builtin()).verdict
+}
+
+fn assert_all(verdict_wanted: Verdict, sources: &[&str]) {
+    for source in sources {
+        let report = super::check(source, Lang::En, &Profile::builtin());
+        assert_eq!(
+            report.verdict, verdict_wanted,
+            "{source:?}: {:#?}",
+            report.findings
+        );
+    }
+}
+
+#[test]
+fn attribute_walkers_in_text_are_denied_whatever_the_import_form() {
+    check(
+        "import operator\nimport glovebox\nf = operator.attrgetter('__class__.__mro__')\nfrom operator import attrgetter as ag\nag('lib.format.read_array')(np)\nop = operator\nop.attrgetter('a' + 'b')(x)\n",
+        expect![[r#"
+            deny
+            dynamic_attribute@3: the code uses operator.attrgetter with a name that is computed or hidden, so what it touches cannot be checked
+            private_name@3: the code uses the hidden name __class__
+            dynamic_attribute@5: the code uses operator.attrgetter with a name that is computed or hidden, so what it touches cannot be checked
+            dynamic_attribute@7: the code uses operator.attrgetter with a name that is computed or hidden, so what it touches cannot be checked
+        "#]],
+    );
+    assert_all(
+        Verdict::Deny,
+        &[
+            // Dotted text reaching a module or a denied name.
+            "import operator\noperator.attrgetter('io.common.os')(pd)\n",
+            "import operator\noperator.attrgetter('ctypeslib')(np)\n",
+            "import operator as o\nw = o.attrgetter\nw(name)\n",
+            "from operator import methodcaller\nmethodcaller('query', 'units.values')(df)\n",
+            "from operator import methodcaller as mc\nmc('load', p, None, True)(np)\n",
+            "import operator\nf = operator.methodcaller\nlist(map(f, names))\n",
+            "import operator\nwalkers = [operator.attrgetter]\n",
+            "import operator\noperator.attrgetter(*names)(x)\n",
+            "import operator\nclass K:\n    g = operator.attrgetter\n",
+            "import operator\ng = getattr(operator, 'attrgetter')\nh = g\nmap(h, [x])\n",
+            "from functools import reduce\nreduce(getattr, ['lib', 'format'], np)\n",
+            "import functools, operator\nfunctools.reduce(operator.attrgetter, names, np)\n",
+            "import functools\nfunctools.partial(getattr, np)\n",
+        ],
+    );
+}
+
+#[test]
+fn plain_attribute_walks_and_reductions_are_allowed() {
+    assert_all(
+        Verdict::Allow,
+        &[
+            "import operator\nrows = sorted(items, key=operator.itemgetter(1))\n",
+            "import operator\nnames = list(map(operator.attrgetter('name'), people))\n",
+            "from operator import attrgetter\nby = sorted(rows, key=attrgetter('region', 'units'))\n",
+            "import operator\ntotals = list(map(operator.methodcaller('strip'), words))\n",
+            "import functools, operator\ntotal = functools.reduce(operator.add, values, 0)\n",
+            "from functools import reduce\nproduct = reduce(lambda a, b: a * b, [1, 2, 3])\n",
+        ],
+    );
+}
+
+#[test]
+fn expression_texts_must_be_plain_column_expressions() {
+    check(
+        "import pandas as pd\nimport numpy as np\nx = pd.eval('np.ctypeslib')\ndf.query('units.values.ctypes')\ndf.eval('total = units * np')\nq = df.query\nq(expr)\n",
+        expect![[r#"
+            deny
+            query_eval@3: the code evaluates a text expression (np.ctypeslib) that can reach variables or run Python
+            query_eval@4: the code evaluates a text expression (units.values.ctypes) that can reach variables or run Python
+            query_eval@5: the code evaluates a text expression (total = units * np) that can reach variables or run Python
+            query_eval@7: the code evaluates a text expression (query: computed) that can reach variables or run Python
+        "#]],
+    );
+    assert_all(
+        Verdict::Deny,
+        &[
+            "import pandas as pd\npd.eval('pd')\n",
+            "import pandas\npandas.eval('os')\n",
+            "from pandas import eval as pe\npe('a.b')\n",
+            "import pandas as pd\ng = getattr(pd, 'eval')\ng('x')\ng(s)\n",
+            "import pandas as pd\npd.DataFrame.query(df, 'units.to_csv(\"/tmp/x\")')\n",
+            "df.query('units > 1', local_dict={'x': 1})\n",
+            "df.query('units > 1', resolvers=[{'units': np}])\n",
+            "df.eval('lambda: 1')\n",
+            "df.query('units > 1 or print(1)')\n",
+            "df.query(f'units > {limit} or units.__class__')\n",
+            "df.query('units > 1'.replace('1', '0'))\n",
+            "df.query(q)\n",
+            "import pandas as pd\nm = pd\ndf.query('units > m')\n",
+            "df.query('ｅｖａｌ > 1')\n",
+            "ev = df.eval\nlist(map(ev, exprs))\n",
+        ],
+    );
+    check(
+        "df.query(f'units > {limit}')\n",
+        expect![[r#"
+            review
+            query_eval@1: the code evaluates a text expression (units > 0) that can reach variables or run Python
+        "#]],
+    );
+}
+
+#[test]
+fn ordinary_query_and_eval_are_allowed() {
+    assert_all(
+        Verdict::Allow,
+        &[
+            "df.query('amount > 10')\n",
+            "df.eval('a + b')\n",
+            "df.query(\"units > 10 and region == 'North'\")\n",
+            "df.query('region in [\"North\", \"South\"] and not (units < 2)')\n",
+            "df.query('`unit price` >= 1.5e2')\n",
+            "df.eval('revenue = units * unit_price\\nshare = revenue / units')\n",
+            "df.query('region.str.startswith(\"N\")', engine='numexpr')\n",
+            "df.query('units.between(1, 5) & amount.notna()')\n",
+            "df.eval('log_units = log(units)')\n",
+            "cond = 'amount > 10'\nbig = df.query(cond)\n",
+            "import pandas as pd\ntotal = pd.eval('a + b')\n",
+        ],
+    );
+}
+
+#[test]
+fn evaluators_hidden_in_libraries_are_denied() {
+    check(
+        "import typing\nh = typing.get_type_hints(f)\nimport string\nstring.Formatter().get_field('0.__class__', [x], {})\nfrom string import Formatter as F\n",
+        expect![[r#"
+            deny
+            text_evaluator@2: the code uses typing.get_type_hints, which turns text into Python that cannot be checked in advance
+            format_attribute@4: a text template reaches a hidden attribute (0.__class__)
+            private_name@4: the code uses the hidden name __class__
+            text_evaluator@4: the code uses string.Formatter, which turns text into Python that cannot be checked in advance
+            text_evaluator@5: the code uses string.Formatter, which turns text into Python that cannot be checked in advance
+        "#]],
+    );
+    assert_all(
+        Verdict::Deny,
+        &[
+            "from typing import get_type_hints as hints\n",
+            "import typing as t\nr = t.ForwardRef('x')\n",
+            "fmt = formatter_instance\nfmt.get_field(name, [], {})\n",
+            "fmt = formatter_instance\nfmt.get_field('0.f_globals', [], {})\n",
+            "from functools import singledispatch\n@singledispatch\ndef f(x):\n    pass\n@f.register\ndef g(x: \"print(1) or int\"):\n    pass\n",
+            "def f(x) -> 'print(1)':\n    pass\n",
+            "import numexpr\nnumexpr.evaluate('a + b')\n",
+            "import sympy\nsympy.sympify('x')\n",
+            "import statsmodels.formula.api as smf\nsmf.ols('units ~ np.ctypeslib', data=df)\n",
+            "import statsmodels.formula.api as smf\nsmf.ols(formula, data=df)\n",
+            "import patsy\npatsy.dmatrix(f'units ~ {x} + a.b', df)\n",
+            "import pandas as pd\npd.set_option('plotting.backend', 'evil')\n",
+            "import pandas as pd\npd.set_option('plot.*back', 'evil')\n",
+            "import pandas as pd\npd.options.plotting.backend = 'evil'\n",
+            "df.plot(backend='evil')\n",
+        ],
+    );
+}
+
+#[test]
+fn ordinary_typing_formatting_formulas_and_options_are_allowed() {
+    assert_all(
+        Verdict::Allow,
+        &[
+            "from typing import Optional\ndef f(x: 'Optional[int]', y: \"pd.DataFrame\") -> 'list[str]':\n    return []\n",
+            "import string\nletters = string.ascii_lowercase\n",
+            "text = '{:,.2f} EUR'.format(total)\n",
+            "import pandas as pd\npd.set_option('display.max_columns', 50)\npd.options.display.float_format = '{:.2f}'.format\n",
+            "import pandas as pd\nwith pd.option_context('display.max_rows', 10):\n    pass\n",
+            "df.plot(backend='matplotlib')\n",
+        ],
+    );
+    check(
+        "import statsmodels.formula.api as smf\nmodel = smf.ols('units ~ C(region) + amount', data=df)\n",
+        expect![[r#"
+            review
+            import_unknown@1: the code imports statsmodels.formula.api, which is not one of the usual analysis libraries
+        "#]],
+    );
+}
+
+#[test]
+fn pickle_loaders_are_denied_by_position_and_alias() {
+    check(
+        "import numpy as np\nnp.load(p, None, True)\nfrom numpy import load as ld\nld(p, None, 1)\nnp.lib.format.read_array(f)\nimport joblib\nm = joblib.load('/input/m.bin')\n",
+        expect![[r#"
+            deny
+            pickle@2: the code uses numpy.load with allow_pickle given by position, which can run hidden code when loading data
+            pickle@4: the code uses numpy.load with allow_pickle given by position, which can run hidden code when loading data
+            pickle@5: the code uses numpy.lib.format.read_array, which can run hidden code when loading data
+            import_unknown@6: the code imports joblib, which is not one of the usual analysis libraries
+            pickle@6: the code uses joblib, which can run hidden code when loading data
+            pickle@7: the code uses joblib.load, which can run hidden code when loading data
+        "#]],
+    );
+    assert_all(
+        Verdict::Deny,
+        &[
+            "from pickle import loads as l\n",
+            "import pandas as pd\nrp = pd.read_pickle\n",
+            "import pandas as pd\npd.compat.pickle_compat.loads(b)\n",
+            "import numpy as np\nf = np.lib.format\nf.read_array(fp, True)\n",
+            "from numpy.lib.format import read_array\n",
+            "from numpy.lib import format as fm\nfm.read_array(fp)\n",
+            "import numpy as np\nnp.load(*args)\n",
+            "import numpy as np\nlist(map(np.load, files, nones, trues))\n",
+            "import numpy as np\nloader = np.load\nloader(p, None, True)\n",
+            "import numpy\nnumpy.load(p, mmap_mode=None, allow_pickle=1)\n",
+            "from joblib import load\n",
+            "import torch\ntorch.load(p)\n",
+        ],
+    );
+    assert_all(
+        Verdict::Allow,
+        &[
+            "import numpy as np\na = np.load('/input/a.npy')\nb = np.load('/input/b.npy', None, False)\n",
+            "import json\nwith open('/input/a.json') as f:\n    data = json.load(f)\n",
+        ],
+    );
+}
+
+#[test]
+fn denied_modules_reached_through_allowed_ones_are_denied() {
+    check(
+        "import numpy.ctypeslib\nimport numpy as np\nc = np.ctypeslib\nfrom scipy import stats\nstats.inspect.getsource(f)\nimport pandas.io.common as common_io\n",
+        expect![[r#"
+            deny
+            import_denied@1: the code imports numpy.ctypeslib, which can reach the system, the network or other programs
+            denied_attribute@3: the code reaches .ctypeslib, which leads outside data analysis
+            denied_attribute@5: the code reaches .inspect, which leads outside data analysis
+            import_denied@6: the code imports pandas.io.common, which can reach the system, the network or other programs
+        "#]],
+    );
+    assert_all(
+        Verdict::Deny,
+        &[
+            "import scipy\nscipy.linalg.shutil\n",
+            "import pandas as pd\nio = pd.io\nio.common.os\n",
+            "from pandas.io import common\n",
+            "import numpy as np\nx = getattr(np, 'ctypeslib')\n",
+            "import numpy as np\nf = np.f2py\n",
+            "import numpy as np\nnp.testing.extbuild.build_and_import_extension('m', [])\n",
+            "import pandas as pd\npd.read_clipboard()\n",
+            "df.to_clipboard()\n",
+            "import scipy.stats as st\nst.glob.glob('/input/*')\n",
+            "from scipy.stats import importlib\n",
+            "import pandas as pd\nm = pd.core.frame.inspect\n",
+        ],
+    );
+    assert_all(
+        Verdict::Allow,
+        &[
+            "from scipy import signal\nb = signal.medfilt([1, 2, 3])\n",
+            "import scipy.signal\n",
+            "import numpy as np\ny = np.select([x > 1], [1], 0)\n",
+            "import pandas as pd\nok = pd.api.types.is_numeric_dtype(df['a'])\n",
+            "import numpy as np\nnp.testing.assert_allclose(a, b)\n",
+        ],
+    );
+}
+
+#[test]
+fn replacing_a_library_attribute_is_denied() {
+    check(
+        "import json\njson.dumps = lambda *a, **k: '{}'\nimport glovebox as g\nsetattr(g, 'answer', print)\nimport pandas as pd\npd.options.display.max_rows = 20\n",
+        expect![[r#"
+            deny
+            replaces_library@2: the code replaces json.dumps inside a library, which can change what other code does
+            replaces_library@4: the code replaces glovebox.answer inside a library, which can change what other code does
+        "#]],
+    );
+    assert_all(
+        Verdict::Allow,
+        &[
+            "class Acc:\n    def __init__(self):\n        self.total = 0\n",
+            "row = Row()\nrow.total = 3\n",
+        ],
+    );
+}
+
+#[test]
+fn hidden_names_spelled_inside_text_are_denied() {
+    check(
+        "path = '0.__class__.__mro__'\nok = 'revenue__by__region'\n",
+        expect![[r#"
+            deny
+            private_name@1: the code uses the hidden name __class__
+        "#]],
+    );
+    assert_eq!(
+        verdict("if __name__ == '__main__':\n    pass\n"),
+        Verdict::Allow
+    );
+}
+
+#[test]
+fn resolution_is_bounded_and_survives_cycles() {
+    // Aliases that refer to each other, and a chain longer than the bound.
+    let cycle = "a = b\nb = a\na.attrgetter\n";
+    assert_eq!(verdict(cycle), Verdict::Deny);
+    let long = format!(
+        "import numpy as np\nx = np{}.ctypeslib\n",
+        ".lib".repeat(100)
+    );
+    assert_eq!(verdict(&long), Verdict::Deny);
+    let many: String = (0..2000)
+        .map(|i| format!("v{} = v{}\n", i + 1, i))
+        .collect();
+    assert_eq!(
+        verdict(&format!(
+            "import operator\nv0 = operator.attrgetter\n{many}v2000('x')\nv2000(y)\n"
+        )),
+        Verdict::Deny
+    );
 }
