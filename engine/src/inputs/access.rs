@@ -248,8 +248,15 @@ type Found = (Result<(File, Metadata), std::io::Error>, Option<String>);
 /// the open file is the one stat saw; and where a link leads.
 fn stat_and_open(path: &Path) -> Found {
     let is_link = std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
+    // Where it leads in the end; else, when a folder on the way may not be
+    // crossed, what the link itself says (anyone may read a link).
     let target = is_link
-        .then(|| std::fs::canonicalize(path).ok())
+        .then(|| {
+            std::fs::canonicalize(path).ok().or_else(|| {
+                let said = std::fs::read_link(path).ok()?;
+                Some(path.parent().map_or(said.clone(), |dir| dir.join(&said)))
+            })
+        })
         .flatten()
         .map(|real| real.to_string_lossy().into_owned());
     let opened = (|| {

@@ -3,12 +3,14 @@
 //! `tests/` folder.
 
 mod attacks;
+mod audit_race;
 mod bad_inputs;
 mod cli;
 mod common;
 mod export;
 mod fake_model;
 mod golden;
+mod input_access;
 mod legit;
 mod library;
 mod out;
