@@ -111,6 +111,14 @@ fn a_link_to_a_file_the_job_could_not_read_stops_and_none_of_it_is_recorded() {
         ["run_started", "run_finished"],
         "nothing ran"
     );
+    // Said in the goal's language.
+    let (report, _) = run(&s, &link, "combien de lignes ?", None);
+    let reason = report["stop_reason"].as_str().unwrap_or("");
+    let want = format!(
+        "data.csv : le bac à sable ne peut pas lire ce fichier (un lien vers {}) : ses permissions (rw-r-----) ne laissent que son propriétaire et son groupe le lire",
+        real.display()
+    );
+    assert!(reason.contains(&want), "{want:?} not in {reason}");
     assert!(
         !log_bytes(&s).contains(SECRET),
         "the secret reached the log"
