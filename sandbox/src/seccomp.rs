@@ -4,7 +4,9 @@
 //! plus special cases: `clone` only without namespace flags, `clone3`
 //! answered `ENOSYS` so glibc falls back to `clone`, and `socket` and
 //! `socketpair` allowed for `AF_UNIX` only (no other family's kernel code
-//! runs for the job). `socket(AF_INET | AF_INET6, ...)` is sent to the host as a
+//! runs for the job), and `prctl` except `PR_SET_PDEATHSIG` to anything but
+//! `SIGKILL`, so that the parent-death signal the runner sets (the job dies
+//! with its helper) cannot be cleared or changed by the code. `socket(AF_INET | AF_INET6, ...)` is sent to the host as a
 //! user notification: the helper records the family and type, then answers
 //! `EPERM`. So every network attempt is recorded from outside the sandboxed
 //! process, which cannot hide or forge it.
@@ -27,6 +29,10 @@ pub const ALLOWLIST: &str = include_str!("../../assets/sandbox/seccomp-allow.txt
 const AF_UNIX: u64 = 1;
 const AF_INET: u64 = 2;
 const AF_INET6: u64 = 10;
+/// `PR_SET_PDEATHSIG` of `<linux/prctl.h>`.
+const PR_SET_PDEATHSIG: u64 = 1;
+/// `SIGKILL`.
+const SIGKILL: u64 = 9;
 /// `CLONE_NEWNS | CLONE_NEWCGROUP | CLONE_NEWUTS | CLONE_NEWIPC | CLONE_NEWUSER | CLONE_NEWPID | CLONE_NEWNET`.
 const CLONE_NAMESPACE_FLAGS: u64 = 0x7E02_0000;
 
@@ -80,6 +86,11 @@ pub fn profile(listener_path: &str, notify_start: bool) -> Value {
               "args": [{ "index": 0, "value": AF_UNIX, "op": "SCMP_CMP_EQ" }] },
             { "names": ["socketpair"], "action": "SCMP_ACT_ALLOW",
               "args": [{ "index": 0, "value": AF_UNIX, "op": "SCMP_CMP_EQ" }] },
+            { "names": ["prctl"], "action": "SCMP_ACT_ALLOW",
+              "args": [{ "index": 0, "value": PR_SET_PDEATHSIG, "op": "SCMP_CMP_NE" }] },
+            { "names": ["prctl"], "action": "SCMP_ACT_ALLOW",
+              "args": [{ "index": 0, "value": PR_SET_PDEATHSIG, "op": "SCMP_CMP_EQ" },
+                       { "index": 1, "value": SIGKILL, "op": "SCMP_CMP_EQ" }] },
             { "names": ["socket"], "action": "SCMP_ACT_NOTIFY",
               "args": [{ "index": 0, "value": AF_INET, "op": "SCMP_CMP_EQ" }] },
             { "names": ["socket"], "action": "SCMP_ACT_NOTIFY",
@@ -263,6 +274,7 @@ mod tests {
             "keyctl",
             "socket",
             "socketpair",
+            "prctl",
             "clone",
             "clone3",
             "process_vm_readv",

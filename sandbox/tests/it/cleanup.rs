@@ -148,6 +148,62 @@ fn sigkill_of_the_helper_is_swept_by_the_next_run() {
 }
 
 #[test]
+fn sigkill_of_the_helper_ends_a_job_started_by_the_runner() {
+    let world = World::new(false);
+    let (id, job) = block_on(async {
+        let setup = JobSetup {
+            support: Some(runner_support()),
+            ..JobSetup::default()
+        };
+        let prepared = world.sandbox.prepare(&setup, None).await.expect("prepare");
+        let running = prepared
+            .start_with_files(
+                "import time\ntime.sleep(120)\n",
+                vec![("nonce".into(), "n".into())],
+            )
+            .await
+            .expect("start");
+        let id = running.container_id().to_owned();
+        // The runner has tied the job to the helper once it forked its
+        // channel writer: two python3 processes.
+        let mut job = Vec::new();
+        for _ in 0..300 {
+            job = processes_of(&id, "python3");
+            if job.len() >= 2 {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        assert!(job.len() >= 2, "the job never started: {job:?}");
+        let pid = running.helper_pid().expect("helper pid");
+        nix::sys::signal::kill(
+            nix::unistd::Pid::from_raw(pid as i32),
+            nix::sys::signal::Signal::SIGKILL,
+        )
+        .expect("kill the helper");
+        drop(running);
+        (id, job)
+    });
+    // No one else ends it: the next helper's sweep has not run.
+    let mut left = job.clone();
+    for _ in 0..300 {
+        left.retain(|pid| std::path::Path::new(&format!("/proc/{pid}")).exists());
+        if left.is_empty() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert!(
+        left.is_empty(),
+        "the job outlived its helper: {left:?} of {job:?}"
+    );
+    // Its cgroup and folders are left for the next run's sweep.
+    let o = run_in(&world, "print('next')", JobSetup::default());
+    assert_eq!(o.stdout.trim(), "next");
+    assert_no_leftovers(&id, world.dirs());
+}
+
+#[test]
 fn a_missing_image_is_a_clear_error() {
     let err = Sandbox::builder()
         .with_image_dir("/nonexistent/image")

@@ -698,3 +698,18 @@ fn support_entrypoint_runs_the_job_file_with_extra_job_files() {
         serde_json::json!({"argv": ["/glovebox/run.py", "/job/main.py"], "nonce": "n-123", "code": "x = 1\n"})
     );
 }
+
+#[test]
+fn each_process_has_a_kernel_cpu_time_backstop() {
+    let l = limits()
+        .with_wall_time(Duration::from_secs(2))
+        .expect("limit")
+        .build();
+    let expected = glovebox_sandbox::spec::cpu_time_limit_secs(&l);
+    assert_eq!(expected, 2 + glovebox_sandbox::spec::CPU_TIME_MARGIN_SECS);
+    let (_w, o) = run_case(
+        "import json, resource\nprint(json.dumps(resource.getrlimit(resource.RLIMIT_CPU)))\n",
+        l,
+    );
+    assert_eq!(json_of(&o), serde_json::json!([expected, expected]));
+}

@@ -86,14 +86,6 @@ os.waitpid(pid, 0)
     assert_eq!(o.files_read.files, vec![read("/input/a.csv")]);
 }
 
-/// The repository's runner and `glovebox` module, as the engine mounts them.
-fn runner() -> glovebox_sandbox::Support {
-    glovebox_sandbox::Support {
-        dir: std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets/glovebox"),
-        entrypoint: "run.py".into(),
-    }
-}
-
 /// Runs `code` through the runner with `inputs`, nonce `nonce`.
 fn run_with_runner(
     world: &World,
@@ -102,7 +94,7 @@ fn run_with_runner(
     nonce: &str,
 ) -> glovebox_sandbox::Outcome {
     let mut setup = JobSetup {
-        support: Some(runner()),
+        support: Some(runner_support()),
         ..JobSetup::default()
     };
     for input in inputs {

@@ -196,3 +196,27 @@ pub fn wait_no_leftovers(id: &str, dirs: &RunDirs, timeout: Duration) {
 pub fn contents_of(path: &Path) -> Vec<u8> {
     std::fs::read(path).expect("read file")
 }
+
+/// The repository's runner and `glovebox` module, as the engine mounts them.
+pub fn runner_support() -> glovebox_sandbox::Support {
+    glovebox_sandbox::Support {
+        dir: Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets/glovebox"),
+        entrypoint: "run.py".into(),
+    }
+}
+
+/// Host pids of the processes of container `id` running `comm`.
+pub fn processes_of(id: &str, comm: &str) -> Vec<u32> {
+    let mut pids = Vec::new();
+    for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
+            continue;
+        };
+        let cgroup = std::fs::read_to_string(entry.path().join("cgroup")).unwrap_or_default();
+        let name = std::fs::read_to_string(entry.path().join("comm")).unwrap_or_default();
+        if cgroup.contains(id) && name.trim() == comm {
+            pids.push(pid);
+        }
+    }
+    pids
+}
