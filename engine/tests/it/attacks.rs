@@ -8,6 +8,17 @@
 //! listener on 127.0.0.1 receives no connection, the input is unchanged and
 //! no container mount or process is left. Afterwards a normal run still
 //! answers (the app is healthy).
+//!
+//! Both runs also check the outside record (`check_outside_record`): the
+//! sandbox's outcome always arrives, every output name it records is clean
+//! UTF-8 with no control, bidi or invisible character, and optional
+//! directives hold — `# expect-network: N` (at least N refused sockets in
+//! the audit log's `sandbox` entry and in the sandbox's own outcome),
+//! `# expect-refused-output: TEXT` (an output entry refused with a reason
+//! holding TEXT; such a script runs with `--out`, whose copies are checked
+//! too), `# expect-note: TEXT` (the report says TEXT) and
+//! `# expect-terminal: clean` (the human report, without `--json`, holds no
+//! character a terminal would obey).
 
 use std::net::TcpListener;
 
@@ -87,7 +98,11 @@ fn expected_status(source: &str) -> &str {
         .expect("every attack declares its expected status")
 }
 
-fn run_without_policy(fixture: &Fixture, code: &str) -> String {
+fn run_without_policy(
+    fixture: &Fixture,
+    code: &str,
+    outputs_to: Option<&std::path::Path>,
+) -> String {
     let sandbox = Sandbox::builder()
         .with_helper(helper())
         .expect("helper")
@@ -107,7 +122,7 @@ fn run_without_policy(fixture: &Fixture, code: &str) -> String {
         .build()
         .expect("runtime");
     let outcome = runtime.block_on(async {
-        let prepared = sandbox.prepare(&setup, None).await.expect("prepare");
+        let prepared = sandbox.prepare(&setup, outputs_to).await.expect("prepare");
         prepared
             .start(code)
             .await
@@ -139,12 +154,16 @@ fn attack_corpus_is_blocked_or_contained_by_each_layer() {
         let script = fixture.scratch.file(&format!("{name}.py"), &code);
 
         // 1. The whole pipeline.
-        let (report, exit) = fixture.scratch.run_json(
-            &[fixture.input.as_path()],
-            "total revenue",
-            &script,
-            &["--yes", "--time-limit", "3"],
-        );
+        let out_dir = fixture.scratch.dir.path().join(format!("out-{name}"));
+        let out_arg = out_dir.to_string_lossy().into_owned();
+        let mut extra = vec!["--yes", "--time-limit", "3"];
+        if !directives(&template, "expect-refused-output").is_empty() {
+            extra.extend(["--out", out_arg.as_str()]);
+        }
+        let (report, exit) =
+            fixture
+                .scratch
+                .run_json(&[fixture.input.as_path()], "total revenue", &script, &extra);
         let status = report["status"].as_str().unwrap_or("?").to_owned();
         if status != expected_status(&template) {
             failures.push(format!(
@@ -160,10 +179,22 @@ fn attack_corpus_is_blocked_or_contained_by_each_layer() {
         };
         assert_eq!(exit, expected_exit, "{name}: exit code");
         fixture.assert_contained(&name, "pipeline", &report.to_string());
+        failures.extend(check_outside_record(
+            &fixture, &name, &template, &report, &out_dir, &script,
+        ));
 
         // 2. The sandbox alone, policy skipped.
-        let direct = run_without_policy(&fixture, &code);
+        let direct_out = fixture
+            .scratch
+            .dir
+            .path()
+            .join(format!("direct-out-{name}"));
+        std::fs::create_dir_all(&direct_out).expect("direct out");
+        let direct = run_without_policy(&fixture, &code, Some(&direct_out));
         fixture.assert_contained(&name, "sandbox alone", &direct);
+        let outcome: serde_json::Value = serde_json::from_str(&direct).expect("outcome");
+        failures.extend(check_outcome(&name, "sandbox alone", &template, &outcome));
+        failures.extend(check_copies(&name, "sandbox alone", &direct_out));
     }
     assert!(
         failures.is_empty(),
@@ -189,4 +220,159 @@ fn attack_corpus_is_blocked_or_contained_by_each_layer() {
         "{}",
         String::from_utf8_lossy(&verify.stdout)
     );
+}
+
+/// The values of `# KEY: value` lines of a script.
+fn directives<'a>(source: &'a str, key: &str) -> Vec<&'a str> {
+    let prefix = format!("# {key}: ");
+    source
+        .lines()
+        .filter_map(|l| l.strip_prefix(prefix.as_str()))
+        .map(str::trim)
+        .collect()
+}
+
+/// A name a person can be shown as it is: no control, bidi or invisible
+/// character, no U+FFFD (a lossy decoding of bytes that were not UTF-8).
+fn clean_name(name: &str) -> bool {
+    !name
+        .chars()
+        .any(|c| glovebox_engine::terminal::is_unsafe(c) || c == '\u{FFFD}')
+}
+
+/// The sandbox's outcome as one layer recorded it: names clean, the
+/// declared network attempts and refused output entries present.
+fn check_outcome(
+    name: &str,
+    layer: &str,
+    template: &str,
+    outcome: &serde_json::Value,
+) -> Vec<String> {
+    let mut failures = Vec::new();
+    let listed = |key: &str| outcome[key].as_array().cloned().unwrap_or_default();
+    for entry in listed("output_files")
+        .iter()
+        .chain(&listed("output_skipped"))
+    {
+        let shown = entry["name"].as_str().unwrap_or("");
+        if !clean_name(shown) {
+            failures.push(format!(
+                "{name} ({layer}): output name recorded raw: {shown:?}"
+            ));
+        }
+    }
+    for want in directives(template, "expect-network") {
+        let want: usize = want.parse().expect("expect-network: a number");
+        let seen = listed("network_attempts").len();
+        if seen < want {
+            failures.push(format!(
+                "{name} ({layer}): {seen} network attempt(s) recorded, expected at least {want}"
+            ));
+        }
+    }
+    for reason in directives(template, "expect-refused-output") {
+        let found = listed("output_skipped")
+            .iter()
+            .any(|s| s["reason"].as_str().is_some_and(|r| r.contains(reason)));
+        if !found {
+            failures.push(format!(
+                "{name} ({layer}): no output entry refused because {reason:?}: {}",
+                outcome["output_skipped"]
+            ));
+        }
+    }
+    failures
+}
+
+/// Every file copied out of the sandbox into `dir` has a clean UTF-8 name
+/// and sits at most `MAX_OUTPUT_DEPTH` folders deep.
+fn check_copies(name: &str, layer: &str, dir: &std::path::Path) -> Vec<String> {
+    let mut failures = Vec::new();
+    let mut stack = vec![(dir.to_path_buf(), 0usize)];
+    while let Some((folder, depth)) = stack.pop() {
+        for entry in std::fs::read_dir(&folder).into_iter().flatten().flatten() {
+            let file_name = entry.file_name();
+            match file_name.to_str() {
+                Some(n) if clean_name(n) => {}
+                _ => failures.push(format!("{name} ({layer}): copied as {file_name:?}")),
+            }
+            if depth > glovebox_sandbox::outcome::MAX_OUTPUT_DEPTH + 1 {
+                failures.push(format!("{name} ({layer}): copied {depth} folders deep"));
+            }
+            if entry.file_type().is_ok_and(|t| t.is_dir()) {
+                stack.push((entry.path(), depth + 1));
+            }
+        }
+    }
+    failures
+}
+
+/// What the pipeline left in the audit log (read back with `glovebox
+/// show`), the copies under `--out`, the report's words, and the human
+/// report when the script asks for a clean terminal.
+fn check_outside_record(
+    fixture: &Fixture,
+    name: &str,
+    template: &str,
+    report: &serde_json::Value,
+    out_dir: &std::path::Path,
+    script: &std::path::Path,
+) -> Vec<String> {
+    let mut failures = Vec::new();
+    for note in directives(template, "expect-note") {
+        if !report.to_string().contains(note) {
+            failures.push(format!(
+                "{name} (pipeline): the report does not say {note:?}"
+            ));
+        }
+    }
+    let run_id = report["run_id"].as_str().unwrap_or_default();
+    let shown = fixture.scratch.glovebox(&["show", run_id]);
+    let entries: Vec<serde_json::Value> = serde_json::from_slice(&shown.stdout).unwrap_or_default();
+    if !entries.iter().any(|e| e["kind"] == "run_finished") {
+        failures.push(format!(
+            "{name} (pipeline): the audit log has no run_finished"
+        ));
+    }
+    let sandbox = entries.iter().rev().find(|e| e["kind"] == "sandbox");
+    match sandbox {
+        Some(entry) => failures.extend(check_outcome(
+            name,
+            "pipeline audit log",
+            template,
+            &entry["body"]["outcome"],
+        )),
+        None if report["status"] != "blocked" => {
+            failures.push(format!(
+                "{name} (pipeline): no sandbox entry in the audit log"
+            ));
+        }
+        None => {}
+    }
+    failures.extend(check_copies(name, "pipeline", &out_dir.join("files")));
+    if directives(template, "expect-terminal").contains(&"clean") {
+        let input = fixture.input.to_string_lossy().into_owned();
+        let script = script.to_string_lossy().into_owned();
+        let human = fixture.scratch.glovebox(&[
+            "run",
+            &input,
+            "--goal",
+            "total revenue",
+            "--code",
+            &script,
+            "--yes",
+            "--time-limit",
+            "3",
+        ]);
+        for (stream, bytes) in [("stdout", &human.stdout), ("stderr", &human.stderr)] {
+            let text = String::from_utf8_lossy(bytes);
+            if let Some(c) = text
+                .chars()
+                .find(|c| *c != '\n' && glovebox_engine::terminal::is_unsafe(*c))
+            {
+                failures.push(format!("{name} (terminal): {stream} holds {:?}: {text}", c));
+            }
+        }
+    }
+    failures
 }
