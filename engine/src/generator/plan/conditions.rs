@@ -409,6 +409,44 @@ impl Reading<'_> {
         }
     }
 
+    /// "smokers vs non-smokers", "Paris versus Lyon": values of one column
+    /// set against each other are compared — one result per value (the
+    /// column becomes the grouping; the filter keeps those values). A "vs"
+    /// that compares no such values stays unplaced, and the plan stops.
+    pub fn compared_values(&mut self) {
+        let cues: Vec<usize> = (0..self.g.tokens.len())
+            .filter(|&i| {
+                !self.g.used[i] && matches!(self.g.tokens[i].folded.as_str(), "vs" | "versus")
+            })
+            .collect();
+        if cues.is_empty() || self.group_by.is_some() {
+            return;
+        }
+        let several: Vec<&Filter> = self
+            .filters
+            .iter()
+            .filter(|f| {
+                f.cmp == Cmp::Eq
+                    && f.part.is_none()
+                    && matches!(&f.value, FilterValue::List(v) if v.len() >= 2)
+            })
+            .collect();
+        let [compared] = several.as_slice() else {
+            return;
+        };
+        let column = compared.column.clone();
+        for at in cues {
+            self.g.take(at, 1);
+        }
+        let said = self.say(
+            format!("one result for each value of {column} compared"),
+            format!("un résultat pour chaque valeur de {column} comparée"),
+            format!("un resultado para cada valor de {column} comparado"),
+        );
+        self.understood.push(said);
+        self.group_by = Some(column);
+    }
+
     /// Numeric conditions after a column: "age > 40", "âge supérieur à 40",
     /// or before it: "more than 10 units". A column of numbers named as a
     /// condition without a value ("passengers who survived", "how many

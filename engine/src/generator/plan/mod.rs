@@ -369,6 +369,7 @@ fn plan_once(
     r.date_filters()?;
     r.groups_and_periods()?;
     r.yes_no_filters();
+    r.compared_values();
     r.word_ops();
     r.population_words();
     r.settle_mentions();

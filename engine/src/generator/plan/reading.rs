@@ -499,6 +499,12 @@ impl<'a> Reading<'a> {
         for (word, p) in lexicon::PERIODS {
             if lexicon::PERIOD_ADJECTIVES.contains(word) {
                 for start in self.g.find(word) {
+                    // "average daily volume" is one number (the mean over
+                    // the days of each day's volume), not a mean per day:
+                    // left unplaced, the plan stops and asks.
+                    if self.next_to_a_mean(start) {
+                        continue;
+                    }
                     self.g.take(start, 1);
                     self.period = self.period.or(Some(*p));
                 }
@@ -514,6 +520,21 @@ impl<'a> Reading<'a> {
             self.understood.push(said);
         }
         Ok(())
+    }
+
+    /// Whether the word at `at` stands next to a mean or a median in its
+    /// clause ("average daily", "moyenne mensuelle", "mensuel moyen").
+    fn next_to_a_mean(&self, at: usize) -> bool {
+        const MEANS: &[&str] = &[
+            "average", "mean", "avg", "median", "moyenne", "moyen", "moyens", "moyennes",
+            "mediane", "promedio", "media", "medio", "mediana",
+        ];
+        let clause = self.g.tokens[at].clause;
+        [at.checked_sub(1), Some(at + 1)]
+            .into_iter()
+            .flatten()
+            .filter_map(|i| self.g.tokens.get(i))
+            .any(|t| t.clause == clause && MEANS.contains(&t.folded.as_str()))
     }
 
     /// "answer in French", "réponds en espagnol": the language of the

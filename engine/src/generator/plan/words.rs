@@ -142,8 +142,7 @@ pub const FILLERS: &[&str] = &[
     "altogether",
     "combined",
     "between",
-    "vs",
-    "versus",
+    // ("vs"/"versus" compare values: placed by compared_values, or unplaced)
     "against",
     "bring",
     "brings",
