@@ -186,7 +186,14 @@ fn cell_text(cell: &[u8]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::inputs::describe;
+
+    /// A temporary file (its owner's alone, 0600) made readable by all,
+    /// as an input must be for the sandbox's user, then described.
+    fn describe(path: &std::path::Path, max: u64) -> Result<InputDescription, InputError> {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o644)).expect("chmod");
+        crate::inputs::describe(path, max)
+    }
 
     fn file_with(
         rows: u64,
