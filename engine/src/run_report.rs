@@ -99,8 +99,14 @@ pub struct SandboxReport {
     pub cpu_ms: u64,
     /// Peak memory.
     pub peak_memory_bytes: u64,
-    /// Files the code opened (audit hook inside the sandbox).
+    /// Files read (seen by the sandbox): the inputs the job opened, as the
+    /// sandbox saw them from outside the job. Where the sandbox could not
+    /// observe reads (rootless), the code's own audit hook's list, and
+    /// `cross_check` says so.
     pub files_read: Vec<String>,
+    /// Whether `files_read` was seen by the sandbox (else: the hook's list).
+    #[serde(skip)]
+    files_seen_by_sandbox: Option<bool>,
     /// Network attempts: seen by the sandbox (seccomp) and by the audit hook.
     #[cfg_attr(feature = "ts", ts(type = "Array<Record<string, unknown>>"))]
     pub network_attempts: Vec<serde_json::Value>,
@@ -365,7 +371,8 @@ fn sandbox_report(o: &Outcome) -> SandboxReport {
         wall_ms: o.usage.wall_ms,
         cpu_ms: o.usage.cpu_ms,
         peak_memory_bytes: o.usage.peak_memory_bytes,
-        files_read: vec![],
+        files_read: o.files_read.paths().into_iter().map(str::to_owned).collect(),
+        files_seen_by_sandbox: Some(o.files_read.observed()),
         network_attempts: o.network_attempts.iter().map(|a| json!({"seen_by": "sandbox", "family": a.family, "type": a.socket_type, "at_ms": a.at_ms})).collect(),
         image_digest: o.image_digest.clone(),
         mode: o.mode.describe(),
@@ -376,11 +383,35 @@ fn sandbox_report(o: &Outcome) -> SandboxReport {
 }
 
 fn enrich_sandbox_report(s: &mut SandboxReport, checked: &CheckedResult) {
-    s.files_read = checked
+    let hook: Vec<String> = checked
         .files_opened
         .iter()
         .filter_map(|f| f["path"].as_str().map(str::to_owned))
         .collect();
+    let mut notes = Vec::new();
+    if s.files_seen_by_sandbox == Some(true) {
+        // The hook lives in the job, which can silence or fill it: the
+        // sandbox's record stands, a difference is only said.
+        let hook_inputs: Vec<&String> = hook.iter().filter(|p| p.starts_with("/input/")).collect();
+        let missed: Vec<&str> = s
+            .files_read
+            .iter()
+            .filter(|p| !hook_inputs.contains(p))
+            .map(String::as_str)
+            .collect();
+        if !missed.is_empty() {
+            notes.push(format!(
+                "the sandbox saw the code open {} that the code's own audit hook did not report",
+                missed.join(", ")
+            ));
+        }
+    } else {
+        notes.push(
+            "files read were not observed by the sandbox here: the list is the code's own audit hook's, which the code could edit"
+                .to_owned(),
+        );
+        s.files_read = hook;
+    }
     for event in &checked.network_events {
         let mut e = event.clone();
         e["seen_by"] = json!("audit hook");
@@ -395,9 +426,12 @@ fn enrich_sandbox_report(s: &mut SandboxReport, checked: &CheckedResult) {
         .filter(|a| a["seen_by"] == "sandbox")
         .count();
     if sandbox_sockets > 0 && checked.network_events.is_empty() {
-        s.cross_check = Some(format!(
+        notes.push(format!(
             "the sandbox refused {sandbox_sockets} network attempt(s) that the code's own audit hook did not report"
         ));
+    }
+    if !notes.is_empty() {
+        s.cross_check = Some(notes.join("; "));
     }
 }
 
@@ -493,6 +527,62 @@ mod tests {
         );
         assert_eq!(report.audit.entry_hash, "h7");
         assert_eq!(report.audit.seq, 7);
+    }
+
+    fn outcome_with(files_read: serde_json::Value) -> Outcome {
+        serde_json::from_value(json!({"exit_code": 0, "signal": null, "timed_out": false,
+            "oom_killed": false, "pids_limit_hit": false, "cancelled": false,
+            "usage": {"wall_ms": 5, "cpu_ms": 4, "peak_memory_bytes": 1000, "pids_limit_events": 0, "create_ms": 1},
+            "stdout": "", "stderr": "", "stdout_total_bytes": 0, "stderr_total_bytes": 0,
+            "stdout_truncated": false, "stderr_truncated": false, "result": "", "result_truncated": false,
+            "output_files": [], "output_skipped": [], "network_attempts": [], "network_attempts_total": 0,
+            "files_read": files_read, "image_digest": "sha256:fake",
+            "mode": {"isolation": "root", "cgroup_layout": "v2", "cgroup_manager": "cgroupfs"}}))
+        .expect("an outcome")
+    }
+
+    fn checked_with_hook_files(files: serde_json::Value) -> CheckedResult {
+        let doc = json!({"glovebox": 1, "nonce": "n", "answers": [{"name": "a", "value": 1, "unit": null}],
+            "tables": [], "charts": [], "notes": [], "error": null, "files_opened": files,
+            "network_events": [], "process_events": []});
+        crate::validate::check(&doc.to_string(), false, "n").expect("a valid document")
+    }
+
+    #[test]
+    fn files_read_are_the_sandbox_s_record_and_the_hook_only_a_labelled_second_source() {
+        // Seen by the sandbox; the code silenced its own hook.
+        let mut s = sandbox_report(&outcome_with(json!({"seen_by": "sandbox (fanotify)",
+            "files": [{"path": "/input/shop.csv", "opened": true, "read": true}]})));
+        enrich_sandbox_report(&mut s, &checked_with_hook_files(json!([])));
+        assert_eq!(s.files_read, ["/input/shop.csv"]);
+        assert_eq!(
+            s.cross_check.as_deref(),
+            Some("the sandbox saw the code open /input/shop.csv that the code's own audit hook did not report")
+        );
+        // Seen by the sandbox, reading nothing; the hook claims a read: the sandbox's record stands.
+        let mut s = sandbox_report(&outcome_with(
+            json!({"seen_by": "sandbox (fanotify)", "files": []}),
+        ));
+        enrich_sandbox_report(
+            &mut s,
+            &checked_with_hook_files(json!([{"path": "/input/shop.csv", "mode": "read"}])),
+        );
+        assert!(s.files_read.is_empty());
+        assert_eq!(s.cross_check, None);
+        // Not observed (rootless): the hook's list, said to be the hook's.
+        let mut s = sandbox_report(&outcome_with(json!({"not_observed": "no root"})));
+        enrich_sandbox_report(
+            &mut s,
+            &checked_with_hook_files(json!([{"path": "/input/shop.csv", "mode": "read"}])),
+        );
+        assert_eq!(s.files_read, ["/input/shop.csv"]);
+        assert!(
+            s.cross_check
+                .as_deref()
+                .is_some_and(|c| c.starts_with("files read were not observed by the sandbox")),
+            "{:?}",
+            s.cross_check
+        );
     }
 
     #[test]

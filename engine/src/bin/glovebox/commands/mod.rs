@@ -45,6 +45,13 @@ pub(crate) fn exit_code(report: &RunReport) -> u8 {
 /// Widest table cell printed, in characters; longer ones end with `…`.
 const MAX_CELL_CHARS: usize = 80;
 
+/// A reason of several lines (it may quote the code's error message):
+/// sanitised, and every line after the first indented, so that no line of
+/// it can pass for one of the report's own ("Answer: …").
+fn indented(reason: Option<&str>) -> String {
+    block(reason.unwrap_or("")).replace('\n', "\n  ")
+}
+
 /// Prints a run's report for a person (every text from data, code, a model
 /// or the sandbox through the terminal sanitiser, so none can clear the
 /// screen, rewrite a line or reach the clipboard): the answer, how the goal was read
@@ -101,8 +108,8 @@ pub(crate) fn print_report(r: &RunReport) {
                 println!("\nFiles written by the code: {}", files.join(", "));
             }
         }
-        Status::Blocked => println!("Blocked: {}", block(r.stop_reason.as_deref().unwrap_or(""))),
-        Status::Stopped => println!("Stopped: {}", block(r.stop_reason.as_deref().unwrap_or(""))),
+        Status::Blocked => println!("Blocked: {}", indented(r.stop_reason.as_deref())),
+        Status::Stopped => println!("Stopped: {}", indented(r.stop_reason.as_deref())),
     }
     for input in &r.inputs {
         for note in &input.notes {
