@@ -231,6 +231,17 @@ const FILE_WRITERS: [&str; 12] = [
     "tofile",
 ];
 
+/// Methods that call a method or function given by name (`df.agg("sum")`).
+const STRING_DISPATCH: [&str; 7] = [
+    "apply",
+    "agg",
+    "aggregate",
+    "transform",
+    "map",
+    "applymap",
+    "pipe",
+];
+
 /// Characters that change text direction or are invisible.
 fn hidden_character(c: char) -> bool {
     matches!(c,
@@ -435,6 +446,16 @@ impl Checker<'_> {
                     self.reference(path, usage, *line);
                 }
             }
+            Fact::ComputedTemplate { built, line } => {
+                // A template's fields walk attributes (`{0.a.b}`): one built
+                // at run time can reach anything; one only named needs a person.
+                let severity = if *built {
+                    Verdict::Deny
+                } else {
+                    Verdict::Review
+                };
+                self.add("dynamic_attribute", *line, severity, "str.format");
+            }
             Fact::Annotation { text, line } => {
                 let plain = text
                     .chars()
@@ -467,8 +488,9 @@ impl Checker<'_> {
                 if p.pickle_keywords.iter().any(|pk| pk == k) && *value != Arg::Bool(false) {
                     self.add("pickle", line, Verdict::Deny, &format!("{k}=True"));
                 }
-                if k == "engine" && matches!(value, Arg::Str(e) if e == "python") {
-                    self.add("query_eval", line, Verdict::Deny, "engine=\"python\"");
+                if k == "stylesheet" {
+                    // An XSLT stylesheet (`read_xml`, `to_xml`) can read and write files.
+                    self.add("text_evaluator", line, Verdict::Deny, "stylesheet=");
                 }
                 if k == "backend" && !matches!(value, Arg::Str(b) if b == "matplotlib") {
                     // pandas imports a plotting backend by its name.
@@ -489,6 +511,23 @@ impl Checker<'_> {
                 match args.first() {
                     Some(Arg::Str(path)) => self.check_path(path, writes, line),
                     _ => self.add("unresolved_path", line, Verdict::Review, "open"),
+                }
+            }
+            Callee::Attr(method) if STRING_DISPATCH.contains(&method.as_str()) => {
+                // `df.apply("to_clipboard")`: pandas calls the method named.
+                let named = args.iter().chain(
+                    keywords
+                        .iter()
+                        .filter(|(k, _)| k.as_deref() == Some("func"))
+                        .map(|(_, v)| v),
+                );
+                for arg in named {
+                    if let Arg::Str(text) = arg {
+                        if path_problem(text, &|part| self.walker_denied(part)).is_some() {
+                            let detail = format!("{method}(\"{text}\")");
+                            self.add("dynamic_attribute", line, Verdict::Deny, &detail);
+                        }
+                    }
                 }
             }
             // Reads need no case of their own: every path literal is checked.

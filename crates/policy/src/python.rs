@@ -82,6 +82,10 @@ pub enum Fact {
         usage: Usage,
         line: usize,
     },
+    /// `template.format(...)` or `template.format_map(...)` whose template
+    /// is not a literal: `built` when it is computed right there
+    /// (`("{0." + x + "}").format`), not just named.
+    ComputedTemplate { built: bool, line: usize },
     /// A type annotation written as text (`x: "int"`), which
     /// `typing.get_type_hints` and `functools.singledispatch` evaluate.
     Annotation { text: String, line: usize },
@@ -318,6 +322,28 @@ impl<'a> Collector<'_, 'a> {
         }
     }
 
+    /// For `t.format(...)` / `t.format_map(...)` / `str.format(t, ...)`:
+    /// `None` when `t` is a literal (or a name always holding one), else
+    /// whether it is built right there.
+    fn computed_template(&self, call: &ruff_python_ast::ExprCall) -> Option<bool> {
+        let Expr::Attribute(method) = &*call.func else {
+            return None;
+        };
+        if !matches!(method.attr.as_str(), "format" | "format_map") {
+            return None;
+        }
+        let template = match &*method.value {
+            Expr::Name(n) if n.id.as_str() == "str" => call.arguments.args.first()?,
+            other => other,
+        };
+        match template {
+            Expr::StringLiteral(_) => None,
+            Expr::Name(n) if self.bindings.literal(n.id.as_str()).is_some() => None,
+            Expr::Name(_) | Expr::Attribute(_) => Some(false),
+            _ => Some(true),
+        }
+    }
+
     fn call(&mut self, call: &'a ruff_python_ast::ExprCall) {
         if let Expr::Name(n) = &*call.func {
             self.callees.insert(n.range.start());
@@ -350,6 +376,9 @@ impl<'a> Collector<'_, 'a> {
                     .collect();
                 self.reference(paths, Usage::Replaced, line);
             }
+        }
+        if let Some(built) = self.computed_template(call) {
+            self.facts.push(Fact::ComputedTemplate { built, line });
         }
         let Usage::Called { args, keywords } = usage else {
             return;

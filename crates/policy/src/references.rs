@@ -119,7 +119,11 @@ impl Checker<'_> {
                 LeafMatch::Anywhere if parts[1..].contains(&leaf) => {
                     Some((g.clone(), Reach::Inside))
                 }
-                LeafMatch::UnknownObject if !rooted && last == leaf => {
+                // `df.query`, and within the gadget's own library
+                // (`numpy.lib.npyio.load` is `numpy.load`).
+                LeafMatch::UnknownObject
+                    if last == leaf && (!rooted || g.name.split('.').next() == Some(parts[0])) =>
+                {
                     Some((g.clone(), Reach::Exact))
                 }
                 _ => None,
@@ -243,12 +247,16 @@ impl Checker<'_> {
             GadgetKind::Formula => Grammar::Formula,
             _ => Grammar::Expression,
         };
-        for (key, _) in keywords {
+        for (key, value) in keywords {
             if let Some(k) = key
                 .as_deref()
                 .filter(|k| EXPRESSION_SCOPE_KEYWORDS.contains(k))
             {
                 self.add("query_eval", line, Verdict::Deny, &format!("{k}="));
+            }
+            if key.as_deref() == Some("engine") && *value != Arg::Str("numexpr".into()) {
+                // The python engine evaluates with Python's own rules.
+                self.add("query_eval", line, Verdict::Deny, "engine=\"python\"");
             }
         }
         let keyword = ["expr", "formula"]
@@ -291,7 +299,7 @@ impl Checker<'_> {
     }
 
     /// A name an attribute walker must not be given.
-    fn walker_denied(&self, part: &str) -> bool {
+    pub(crate) fn walker_denied(&self, part: &str) -> bool {
         let p = self.profile;
         WALKER_DENIED.contains(&part)
             || p.denied_attributes.iter().any(|n| n == part)

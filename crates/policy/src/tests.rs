@@ -632,3 +632,45 @@ fn resolution_is_bounded_and_survives_cycles() {
         Verdict::Deny
     );
 }
+
+#[test]
+fn methods_called_by_name_and_templates_built_at_run_time_are_denied() {
+    check(
+        "df.apply('to_clipboard')\ns.agg('_private')\nt = '{0.' + name + '}'\nt.format(x)\n('{0.' + name + '}').format(x)\n",
+        expect![[r#"
+            deny
+            dynamic_attribute@1: the code uses apply("to_clipboard") with a name that is computed or hidden, so what it touches cannot be checked
+            dynamic_attribute@2: the code uses agg("_private") with a name that is computed or hidden, so what it touches cannot be checked
+            dynamic_attribute@4: the code uses str.format with a name that is computed or hidden, so what it touches cannot be checked
+            dynamic_attribute@5: the code uses str.format with a name that is computed or hidden, so what it touches cannot be checked
+        "#]],
+    );
+    assert_eq!(
+        verdict("def show(fmt, x):\n    return fmt.format(x)\n"),
+        Verdict::Review
+    );
+    assert_all(
+        Verdict::Allow,
+        &[
+            "df.agg('mean')\ndf.groupby('region').agg('sum')\ndf.transform('cumsum')\n",
+            "label = '{:.2f} EUR'\ntext = label.format(total)\ns = str.format('{}', 1)\n",
+            "import pandas as pd\ndf = pd.read_csv('/input/a.csv', sep=';', engine='python')\n",
+        ],
+    );
+}
+
+#[test]
+fn gadgets_are_found_anywhere_in_their_library() {
+    assert_all(
+        Verdict::Deny,
+        &[
+            "from numpy import lib\nlib.npyio.load(p, None, True)\n",
+            "import numpy.lib.npyio as io_\nio_.NpzFile(f, False, True)\n",
+            "import pandas as pd\npd.core.frame.DataFrame.query(df, 'units.values')\n",
+            "import pandas as pd\npd.read_xml('/input/a.xml', stylesheet='/input/s.xsl')\n",
+            "import pandas as pd\ndf = pd.read_hdf('/input/a.h5')\n",
+            "import threading\n",
+            "import pandas as pd\npd.io.pytables.atexit.register(f)\n",
+        ],
+    );
+}
