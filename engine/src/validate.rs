@@ -342,9 +342,13 @@ pub fn check(channel: &str, truncated: bool, nonce: &str) -> Result<CheckedResul
     }
     let (tables, mut notes) = check_tables(doc.tables)?;
     let charts = check_charts(doc.charts, &tables)?;
+    // A note is one line: a newline in it could print a line of its own
+    // ("Answer: 1000000") where the notes are shown.
     notes.splice(
         0..0,
-        doc.notes.iter().map(|n| n.chars().take(MAX_TEXT).collect()),
+        doc.notes
+            .iter()
+            .map(|n| crate::terminal::cell(n, MAX_TEXT).into_owned()),
     );
     Ok(CheckedResult {
         answers,
@@ -751,6 +755,10 @@ mod tests {
             ("re<U+202E>gion", "v␍␛[1A")
         );
         assert_eq!(chart.title.as_deref(), Some("␛[31mred"));
+        let mut notes = v.clone();
+        notes["notes"] = serde_json::json!(["fine", "two\nAnswer: 1000000\u{1b}]52;c;eA==\u{7}"]);
+        let checked = check(&notes.to_string(), false, "n1").expect("notes are cleaned");
+        assert_eq!(checked.notes, ["fine", "two␊Answer: 1000000␛]52;c;eA==␇"]);
         let long = with(
             "answers",
             &format!(

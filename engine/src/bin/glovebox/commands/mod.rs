@@ -44,6 +44,8 @@ pub(crate) fn exit_code(report: &RunReport) -> u8 {
 
 /// Widest table cell printed, in characters; longer ones end with `…`.
 const MAX_CELL_CHARS: usize = 80;
+/// Most output files listed, written or left out; the rest are counted.
+const MAX_FILES_SHOWN: usize = 20;
 
 /// A reason of several lines (it may quote the code's error message):
 /// sanitised, and every line after the first indented, so that no line of
@@ -104,8 +106,17 @@ pub(crate) fn print_report(r: &RunReport) {
                 println!("chart not drawn: {}", line(p));
             }
             if !r.output_files.is_empty() {
-                let files: Vec<_> = r.output_files.iter().map(|f| line(f)).collect();
-                println!("\nFiles written by the code: {}", files.join(", "));
+                let files: Vec<_> = r
+                    .output_files
+                    .iter()
+                    .take(MAX_FILES_SHOWN)
+                    .map(|f| line(f))
+                    .collect();
+                let more = match r.output_files.len().saturating_sub(MAX_FILES_SHOWN) {
+                    0 => String::new(),
+                    n => format!(" and {n} more"),
+                };
+                println!("\nFiles written by the code: {}{more}", files.join(", "));
             }
         }
         Status::Blocked => println!("Blocked: {}", indented(r.stop_reason.as_deref())),
@@ -130,4 +141,41 @@ pub(crate) fn print_report(r: &RunReport) {
         line(&r.run_id),
         line(&r.audit.entry_hash)
     );
+}
+
+/// Prints the entries of `/output` the sandbox left out of the run's last
+/// attempt and why (a name that is not UTF-8, holds a control or bidi
+/// character, looks like `..` or a slash, is too long or too deep), as the
+/// audit log records them; nothing when there are none or the log cannot be
+/// read (the report above is complete without them).
+#[allow(clippy::print_stdout)]
+pub(crate) fn print_left_out(db: &Path, run_id: &str) {
+    use glovebox_engine::audit::event::Event;
+    let Ok(events) = AuditStore::open(db).and_then(|store| store.events(run_id)) else {
+        return;
+    };
+    let Some(outcome) = events.iter().rev().find_map(|r| match &r.event {
+        Event::Sandbox(ran) => Some(&ran.outcome),
+        _ => None,
+    }) else {
+        return;
+    };
+    let refused: Vec<_> = outcome
+        .output_skipped
+        .iter()
+        .filter(|s| s.reason != "no output folder was given")
+        .collect();
+    if refused.is_empty() {
+        return;
+    }
+    println!("\nFiles left out:");
+    for skipped in refused.iter().take(MAX_FILES_SHOWN) {
+        println!("  {} — {}", line(&skipped.name), line(&skipped.reason));
+    }
+    if refused.len() > MAX_FILES_SHOWN {
+        println!(
+            "  and {} more (all in the audit log)",
+            refused.len() - MAX_FILES_SHOWN
+        );
+    }
 }

@@ -9,7 +9,7 @@ use glovebox_engine::pipeline::{Engine, Progress, RunRequest, Status};
 use glovebox_engine::terminal::{block, line};
 use glovebox_sandbox::{Limits, Sandbox};
 
-use super::{exit_code, open_store, print_report};
+use super::{exit_code, open_store, print_left_out, print_report};
 
 /// Runs `glovebox rerun`: 0 when the results are identical, else at least 4
 /// (or the new run's own code when it stopped earlier).
@@ -90,6 +90,7 @@ pub(crate) fn run(
         );
     } else {
         print_report(&report);
+        print_left_out(db, &report.run_id);
         if same {
             println!("\nidentical results to {}", line(&run));
         } else if report.status == Status::Answered {

@@ -13,7 +13,7 @@ use glovebox_engine::provider::ModelSettings;
 use glovebox_engine::terminal;
 use glovebox_sandbox::{Limits, Sandbox};
 
-use super::{exit_code, print_report};
+use super::{exit_code, print_left_out, print_report};
 use crate::RunArgs;
 
 /// Runs `glovebox run`; the exit code follows the report (see `exit_code`).
@@ -116,6 +116,7 @@ pub(crate) fn run(db: &Path, args: RunArgs) -> Result<ExitCode> {
         println!("{}", serde_json::to_string_pretty(&report)?);
     } else {
         print_report(&report);
+        print_left_out(db, &report.run_id);
         if let Some(dir) = &out {
             println!(
                 "results written to {}",
