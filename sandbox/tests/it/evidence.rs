@@ -177,3 +177,87 @@ glovebox.answer("n", 1)
     // What the code's hook says is its own affair; the outside record is true.
     assert_eq!(o.files_read.files, vec![read("/input/a.csv")]);
 }
+
+/// The attack scripts this crate answers for (`tests/attacks/81_*` … `90_*`).
+const OWN_ATTACKS: std::ops::RangeInclusive<u32> = 81..=90;
+
+/// Each of [`OWN_ATTACKS`] run through the runner with the policy skipped
+/// (only the sandbox stands), checked against its directives:
+/// `# seen-read: a.csv, b.csv | none` (the outside record, required),
+/// `# result-lacks: TEXT`, `# stdout-has: TEXT`. Every run's channel holds
+/// one document sealed by the runner's writer.
+#[test]
+fn attack_scripts_leave_a_true_outside_record() {
+    let repo = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let world = World::new(false);
+    let sample = std::fs::read_to_string(repo.join("assets/samples/sales.csv")).expect("sample");
+    let input = world.input("sales.csv", &sample);
+    let mut scripts: Vec<_> = std::fs::read_dir(repo.join("tests/attacks"))
+        .expect("attacks")
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| {
+            let name = p.file_name().map(|n| n.to_string_lossy().into_owned());
+            let number = name
+                .as_deref()
+                .and_then(|n| n.get(..2)?.parse::<u32>().ok());
+            p.extension().is_some_and(|x| x == "py")
+                && number.is_some_and(|n| OWN_ATTACKS.contains(&n))
+        })
+        .collect();
+    scripts.sort();
+    assert_eq!(scripts.len(), OWN_ATTACKS.count(), "{scripts:?}");
+    let mut failures = Vec::new();
+    for script in &scripts {
+        let name = script
+            .file_name()
+            .expect("name")
+            .to_string_lossy()
+            .into_owned();
+        let text = std::fs::read_to_string(script).expect("script");
+        let directive = |key: &str| -> Vec<String> {
+            text.lines()
+                .filter_map(|l| l.strip_prefix(&format!("# {key}: ")))
+                .map(|v| v.trim().to_owned())
+                .collect()
+        };
+        let o = run_with_runner(
+            &world,
+            &world_code(&world, &text),
+            &[&input],
+            "attack-nonce",
+        );
+        let seen = directive("seen-read");
+        assert_eq!(seen.len(), 1, "{name}: one '# seen-read:' line");
+        let expected: Vec<String> = match seen[0].as_str() {
+            "none" => vec![],
+            list => list.split(", ").map(|n| format!("/input/{n}")).collect(),
+        };
+        if !o.files_read.observed() || o.files_read.paths() != expected {
+            failures.push(format!(
+                "{name}: outside record {:?}, expected {expected:?}",
+                o.files_read
+            ));
+        }
+        for text in directive("result-lacks") {
+            if o.result.contains(&text) {
+                failures.push(format!("{name}: the result holds {text:?}: {}", o.result));
+            }
+        }
+        for text in directive("stdout-has") {
+            if !o.stdout.contains(&text) {
+                failures.push(format!(
+                    "{name}: stdout lacks {text:?}: {}\n{}",
+                    o.stdout, o.stderr
+                ));
+            }
+        }
+        let sealed = o.result.lines().count() == 1
+            && serde_json::from_str::<serde_json::Value>(o.result.trim())
+                .is_ok_and(|d| d["nonce"] == "attack-nonce");
+        if !sealed {
+            failures.push(format!("{name}: not one sealed document: {:?}", o.result));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
