@@ -104,6 +104,32 @@ pub fn cell(text: &str, max: usize) -> Cow<'_, str> {
     clean(text, &[], max)
 }
 
+/// Serialised JSON made safe for a terminal without changing what it
+/// means: every unsafe character (which JSON allows raw inside strings:
+/// C1 controls, DEL, bidi and invisible characters; `serde_json` already
+/// escapes C0) becomes its `\uXXXX` escape, as a surrogate pair beyond
+/// U+FFFF. A JSON reader gets the same values.
+pub fn json(serialised: &str) -> Cow<'_, str> {
+    // C0 characters outside strings are JSON's own whitespace (newlines of
+    // pretty output); inside strings the serialiser escaped them already.
+    let raw = |c: char| is_unsafe(c) && !(c.is_ascii_control() && c != '\u{7f}');
+    if !serialised.chars().any(raw) {
+        return Cow::Borrowed(serialised);
+    }
+    let mut out = String::with_capacity(serialised.len() + 16);
+    let mut units = [0u16; 2];
+    for c in serialised.chars() {
+        if raw(c) {
+            for unit in c.encode_utf16(&mut units) {
+                out.push_str(&format!("\\u{unit:04x}"));
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -171,6 +197,25 @@ mod tests {
         // Multi-byte text at the cap is not cut.
         let wide = "é".repeat(MAX_LINE_CHARS);
         assert_eq!(line(&wide), wide);
+    }
+
+    #[test]
+    fn json_keeps_its_values_and_loses_raw_controls() {
+        let value = serde_json::json!({
+            "name": "a\u{1b}[2J\u{9b}1m\u{202E}x\u{E0041}\u{7f}",
+            "plain": "é ☀ 北京",
+        });
+        let text = serde_json::to_string_pretty(&value).unwrap();
+        let safe = json(&text);
+        assert!(safe.chars().all(|c| !is_unsafe(c) || c == '\n'), "{safe}");
+        assert_eq!(safe.lines().count(), text.lines().count(), "layout kept");
+        assert!(
+            safe.contains("\\u009b") && safe.contains("\\udb40\\udc41"),
+            "{safe}"
+        );
+        let back: serde_json::Value = serde_json::from_str(&safe).unwrap();
+        assert_eq!(back, value);
+        assert!(matches!(json("{\"a\":1}"), Cow::Borrowed(_)));
     }
 
     #[test]

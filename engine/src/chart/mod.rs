@@ -62,7 +62,7 @@ pub const MAX_MAGNITUDE: f64 = crate::validate::MAX_MAGNITUDE;
 pub const MIN_RELATIVE_SPAN: f64 = 1e-9;
 /// Longest a chart may take to draw (SVG and PNG); past it the chart is
 /// reported as not drawn and the run goes on.
-pub const DRAW_TIME_BUDGET: std::time::Duration = std::time::Duration::from_secs(30);
+pub const DRAW_TIME_BUDGET: std::time::Duration = std::time::Duration::from_secs(10);
 /// Most y series on one chart (one colour each).
 pub const MAX_SERIES: usize = OKABE_ITO.len();
 /// Fewest histogram bins.

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use glovebox_engine::pipeline::{Engine, Progress, RunRequest, Status};
-use glovebox_engine::terminal::{block, line};
+use glovebox_engine::terminal::{self, block, line};
 use glovebox_sandbox::{Limits, Sandbox};
 
 use super::{exit_code, open_store, print_left_out, print_report};
@@ -81,12 +81,12 @@ pub(crate) fn run(
     if json {
         println!(
             "{}",
-            serde_json::to_string_pretty(&serde_json::json!({
+            terminal::json(&serde_json::to_string_pretty(&serde_json::json!({
                 "rerun_of": run,
                 "identical": same,
                 "differences": differences,
                 "report": report,
-            }))?
+            }))?)
         );
     } else {
         print_report(&report);

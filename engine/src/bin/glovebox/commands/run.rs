@@ -113,7 +113,10 @@ pub(crate) fn run(db: &Path, args: RunArgs) -> Result<ExitCode> {
             .with_context(|| format!("cannot write the results into {}", dir.display()))?;
     }
     if json {
-        println!("{}", serde_json::to_string_pretty(&report)?);
+        println!(
+            "{}",
+            terminal::json(&serde_json::to_string_pretty(&report)?)
+        );
     } else {
         print_report(&report);
         print_left_out(db, &report.run_id);

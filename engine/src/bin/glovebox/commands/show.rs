@@ -13,9 +13,16 @@ pub(crate) fn run(db: &Path, run: String) -> Result<ExitCode> {
     let store = open_store(db)?;
     let entries = store.run_entries(&run)?;
     if entries.is_empty() {
-        eprintln!("glovebox: no run {run} in {}", db.display());
+        eprintln!(
+            "glovebox: no run {} in {}",
+            glovebox_engine::terminal::line(&run),
+            glovebox_engine::terminal::line(&db.to_string_lossy())
+        );
         return Ok(ExitCode::from(2));
     }
-    println!("{}", serde_json::to_string_pretty(&entries)?);
+    println!(
+        "{}",
+        glovebox_engine::terminal::json(&serde_json::to_string_pretty(&entries)?)
+    );
     Ok(ExitCode::SUCCESS)
 }
