@@ -802,6 +802,18 @@ pub fn goal_problem(
                 format!("el objetivo pide varios cálculos a la vez ({o}); pida uno a la vez"),
             )
         }
+        GoalProblem::ShareOfWhich { part, group } => t(
+            lang,
+            format!("a share of the rows where {part} for each {group} can mean two things: in each {group}, the share of its rows where {part}; or how the rows where {part} spread over the {group}s (together 100 %). Ask instead for the number of rows where {part} per {group}, and the number of rows per {group}"),
+            format!("une part des lignes où {part} pour chaque {group} peut vouloir dire deux choses : dans chaque {group}, la part de ses lignes où {part} ; ou comment les lignes où {part} se répartissent entre les {group} (toutes font 100 %). Demandez plutôt le nombre de lignes où {part} par {group}, et le nombre de lignes par {group}"),
+            format!("una proporción de las filas donde {part} para cada {group} puede significar dos cosas: en cada {group}, la proporción de sus filas donde {part}; o cómo se reparten las filas donde {part} entre los {group} (todas suman 100 %). Pida mejor el número de filas donde {part} por {group}, y el número de filas por {group}"),
+        ),
+        GoalProblem::MeanPerPeriod { column } => t(
+            lang,
+            format!("an average of {column} per period can mean the average of the rows of each period, or the average period's total; ask for the total of {column} per month to see each month's total, or the average of {column} for the average row"),
+            format!("une moyenne de {column} par période peut être la moyenne des lignes de chaque période, ou le total moyen d'une période ; demandez le total de {column} par mois pour voir le total de chaque mois, ou la moyenne de {column} pour la ligne moyenne"),
+            format!("una media de {column} por periodo puede ser la media de las filas de cada periodo, o el total medio de un periodo; pida el total de {column} por mes para ver el total de cada mes, o la media de {column} para la fila media"),
+        ),
         GoalProblem::WhichFile { files } => {
             let f = list(files, lang);
             t(

@@ -150,6 +150,24 @@ const YEAR_CUES: &[(&str, Cmp)] = &[
     ("del", Cmp::Eq),
 ];
 
+/// A category value found in the goal.
+struct Placed {
+    start: usize,
+    len: usize,
+    column: String,
+    value: String,
+    negated: bool,
+}
+
+/// Words that join the items of a list ("North, South and East", "ni
+/// Nord ni Sud").
+const LIST_JOINERS: &[&str] = &[
+    "and", "or", "nor", "et", "ou", "ni", "y", "e", "o", "u", "as", "well",
+];
+
+/// The joiners that add an item rather than offer a choice.
+const AND_WORDS: &[&str] = &["and", "et", "y", "e"];
+
 /// Words joining a month and its year, or naming the period: "March of
 /// 2024", "mes de marzo", "l'année 2024".
 const DATE_GLUE: &[&str] = &[
@@ -230,6 +248,7 @@ impl Reading<'_> {
         }
         hits.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
         let clauses = self.g.tokens.last().map_or(0, |t| t.clause + 1);
+        let mut placed: Vec<Placed> = Vec::new();
         for (start, len, column, value) in hits {
             if !self.g.free(start, len) {
                 continue;
@@ -243,17 +262,34 @@ impl Reading<'_> {
             }
             self.g.take(start, len);
             // "the North region": the column named beside its value is part of the filter.
+            // Not after a grouping word: "every product except pens" is per
+            // product.
+            let tokens = &self.g.tokens;
+            let grouped = |at: usize| {
+                at.checked_sub(1)
+                    .and_then(|i| tokens.get(i))
+                    .is_some_and(|t| {
+                        matches!(
+                            t.folded.as_str(),
+                            "per" | "by" | "each" | "every" | "chaque" | "par" | "cada" | "por"
+                        )
+                    })
+            };
             self.mentions.retain(|m| {
                 !(m.column == column
-                    && (m.start + m.len + 2 >= start && m.start <= start + len + 2))
+                    && (m.start + m.len + 2 >= start && m.start <= start + len + 2)
+                    && !grouped(m.start))
             });
-            let cmp = if self.negated(start) {
-                Cmp::Ne
-            } else {
-                Cmp::Eq
-            };
-            self.add_value(column, cmp, value);
+            let negated = self.negated(start);
+            placed.push(Placed {
+                start,
+                len,
+                column,
+                value,
+                negated,
+            });
         }
+        self.place_values(placed);
         for f in self.filters.clone() {
             let FilterValue::List(values) = &f.value else {
                 continue;
@@ -272,6 +308,38 @@ impl Reading<'_> {
                 ),
             };
             self.understood.push(said);
+        }
+    }
+
+    /// Values placed, in the goal's order: a value listed after an excluded
+    /// one of the same column is excluded too ("excluding Engineering and
+    /// Sales"); values of one column listed with "and" are compared, one
+    /// result each ("men and women"), with "or" they are one set.
+    fn place_values(&mut self, mut placed: Vec<Placed>) {
+        placed.sort_by_key(|p| p.start);
+        for i in 1..placed.len() {
+            let (before, after) = placed.split_at_mut(i);
+            let (prev, cur) = (&before[i - 1], &mut after[0]);
+            if prev.column != cur.column {
+                continue;
+            }
+            let between = self.g.tokens[prev.start + prev.len..cur.start].iter();
+            let words: Vec<&str> = between.map(|t| t.folded.as_str()).collect();
+            let listed = words
+                .iter()
+                .all(|w| LIST_JOINERS.contains(w) || lexicon::ARTICLES.contains(w));
+            if !listed {
+                continue;
+            }
+            if prev.negated {
+                cur.negated = true;
+            } else if !cur.negated && words.iter().any(|w| AND_WORDS.contains(w)) {
+                self.compared.push(cur.column.clone());
+            }
+        }
+        for p in placed {
+            let cmp = if p.negated { Cmp::Ne } else { Cmp::Eq };
+            self.add_value(p.column, cmp, p.value);
         }
     }
 
@@ -409,19 +477,18 @@ impl Reading<'_> {
         }
     }
 
-    /// "smokers vs non-smokers", "Paris versus Lyon": values of one column
-    /// set against each other are compared — one result per value (the
-    /// column becomes the grouping; the filter keeps those values). A "vs"
-    /// that compares no such values stays unplaced, and the plan stops.
-    pub fn compared_values(&mut self) {
+    /// "smokers vs non-smokers", "Paris versus Lyon", "men and women":
+    /// values of one column set against each other or listed with "and" are
+    /// compared — one result per value (the column becomes the grouping; the
+    /// filter keeps those values); with a grouping already, that is two
+    /// groupings and the plan stops. A "vs" that compares no such values
+    /// stays unplaced, and the plan stops.
+    pub fn compared_values(&mut self) -> Result<(), GoalProblem> {
         let cues: Vec<usize> = (0..self.g.tokens.len())
             .filter(|&i| {
                 !self.g.used[i] && matches!(self.g.tokens[i].folded.as_str(), "vs" | "versus")
             })
             .collect();
-        if cues.is_empty() || self.group_by.is_some() {
-            return;
-        }
         let several: Vec<&Filter> = self
             .filters
             .iter()
@@ -429,11 +496,18 @@ impl Reading<'_> {
                 f.cmp == Cmp::Eq
                     && f.part.is_none()
                     && matches!(&f.value, FilterValue::List(v) if v.len() >= 2)
+                    && (!cues.is_empty() || self.compared.contains(&f.column))
             })
             .collect();
         let [compared] = several.as_slice() else {
-            return;
+            return Ok(());
         };
+        if self.group_by.is_some() {
+            // "per department for men and women": two groupings.
+            return Err(GoalProblem::TooMany {
+                understood: self.understood.clone(),
+            });
+        }
         let column = compared.column.clone();
         for at in cues {
             self.g.take(at, 1);
@@ -445,6 +519,7 @@ impl Reading<'_> {
         );
         self.understood.push(said);
         self.group_by = Some(column);
+        Ok(())
     }
 
     /// Numeric conditions after a column: "age > 40", "âge supérieur à 40",
@@ -592,6 +667,18 @@ impl Reading<'_> {
                 i += 1;
                 continue;
             }
+            if let Some((months, last)) = self.month_range(i) {
+                // "from January to March", "de janvier à mars 2024"
+                for m in months {
+                    found.push((i, DatePart::Month, Cmp::Eq, f64::from(m)));
+                }
+                if let Some(year) = self.g.tokens.get(last + 1).and_then(year_of) {
+                    self.g.take(last + 1, 1);
+                    found.push((last + 1, DatePart::Year, Cmp::Eq, f64::from(year)));
+                }
+                i = last + 1;
+                continue;
+            }
             if let Some(month) = self.month_at(i) {
                 // "March 2024", "mars de 2024"
                 let mut j = i + 1;
@@ -708,6 +795,41 @@ impl Reading<'_> {
             }
         }
         Some(*month)
+    }
+
+    /// "from January to March", "entre marzo y mayo", "de novembre à
+    /// février": every month of the range (across the new year too), and
+    /// where the range ends; its words are placed.
+    fn month_range(&mut self, i: usize) -> Option<(Vec<u32>, usize)> {
+        let before = i.checked_sub(1)?;
+        let opening = self.g.tokens[before].folded.as_str();
+        if !matches!(
+            opening,
+            "between" | "entre" | "from" | "de" | "desde" | "del"
+        ) || self.g.used[before]
+        {
+            return None;
+        }
+        let first = self.month_at(i)?;
+        let joiner = self.g.tokens.get(i + 1)?;
+        if !matches!(
+            joiner.folded.as_str(),
+            "and" | "et" | "y" | "to" | "through" | "until" | "a" | "au" | "hasta" | "al"
+        ) || self.g.used[i + 1]
+        {
+            return None;
+        }
+        let (_, last) = MONTHS
+            .iter()
+            .find(|(w, _)| self.g.tokens.get(i + 2).is_some_and(|t| t.folded == *w))?;
+        let mut months = vec![first];
+        let mut m = first;
+        while m != *last {
+            m = m % 12 + 1;
+            months.push(m);
+        }
+        self.g.take(before, 4);
+        Some((months, i + 2))
     }
 
     /// "between 2015 and 2018", "from 2015 to 2018", "entre 2015 et

@@ -312,6 +312,23 @@ pub enum GoalProblem {
         /// The operations, in words.
         operations: Vec<String>,
     },
+    /// A share per group of some rows ("proportion of women per
+    /// department"): within each group, or how those rows spread over the
+    /// groups? Two different numbers; the goal must say which.
+    #[error("share of {part} per {group}: within each {group}, or across them?")]
+    ShareOfWhich {
+        /// The rows, in words ("gender is Female").
+        part: String,
+        /// The grouping column.
+        group: String,
+    },
+    /// "average spending per month" of an amount: the mean of each month's
+    /// rows, or the average month's total? Two different numbers.
+    #[error("average {column} per period: of the rows, or of the totals?")]
+    MeanPerPeriod {
+        /// The amount.
+        column: String,
+    },
     /// Several files have every column the goal names, and the goal does not
     /// say which.
     #[error("several files fit: {}", files.join(", "))]
@@ -369,7 +386,7 @@ fn plan_once(
     r.date_filters()?;
     r.groups_and_periods()?;
     r.yes_no_filters();
-    r.compared_values();
+    r.compared_values()?;
     r.word_ops();
     r.population_words();
     r.settle_mentions();

@@ -150,6 +150,9 @@ fn qualifies_a_measure(name: &str, word: &str) -> bool {
             .is_some_and(|w| MEASURE_WORDS.contains(&w.as_str()))
 }
 
+/// Ranking words that are ordinals: they rank only beside a number.
+const ORDINAL_TOPS: &[&str] = &["first", "premier", "primero", "primer"];
+
 /// The planner's state while it reads one goal.
 pub struct Reading<'a> {
     /// The goal's words.
@@ -187,6 +190,9 @@ pub struct Reading<'a> {
     pub exact_files: Vec<String>,
     /// The file the goal names ("in sales_feb"), when several are loaded.
     pub named_file: Option<String>,
+    /// Columns whose values the goal lists with "and" ("men and women"):
+    /// compared, one result each, not one set.
+    pub compared: Vec<String>,
 }
 
 impl<'a> Reading<'a> {
@@ -222,6 +228,7 @@ impl<'a> Reading<'a> {
             candidate_files: Vec::new(),
             exact_files: Vec::new(),
             named_file: None,
+            compared: Vec::new(),
         }
     }
 
@@ -642,6 +649,16 @@ impl<'a> Reading<'a> {
     pub fn word_ops(&mut self) {
         for (phrase, op) in lexicon::OPS.iter().filter(|(p, _)| !p.contains(' ')) {
             for start in self.g.find(phrase) {
+                // "first" ranks only with its number ("the first 10"): "the
+                // first sale date" is the earliest date, not a top 5.
+                if ORDINAL_TOPS.contains(phrase) && !self.number_beside(start) {
+                    continue;
+                }
+                // "mayores de 30", "menor que 18": a comparison left without
+                // its column, not a ranking: unplaced, the plan stops.
+                if matches!(op, Op::Highest | Op::Lowest) && self.compares_a_number(start) {
+                    continue;
+                }
                 self.g.take(start, 1);
                 self.ops.push((start, *op));
             }
@@ -653,6 +670,25 @@ impl<'a> Reading<'a> {
                 self.understood.push(d);
             }
         }
+    }
+
+    /// Whether the word at `at` is followed by "de"/"que"/"than" and a number.
+    fn compares_a_number(&self, at: usize) -> bool {
+        let joined = self
+            .g
+            .tokens
+            .get(at + 1)
+            .is_some_and(|t| matches!(t.folded.as_str(), "de" | "que" | "than" | "a" | "to"));
+        joined && self.g.tokens.get(at + 2).and_then(text::number).is_some()
+    }
+
+    /// Whether a number stands just before or after the word at `at`.
+    fn number_beside(&self, at: usize) -> bool {
+        [at.checked_sub(1), Some(at + 1)]
+            .into_iter()
+            .flatten()
+            .filter_map(|i| self.g.tokens.get(i))
+            .any(|t| text::number(t).is_some())
     }
 
     /// Dates named are the trend's axis, not measures; the other mentions

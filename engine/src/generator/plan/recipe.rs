@@ -49,6 +49,10 @@ const SUMMED_CONCEPTS: &[&str] = &[
     "venta", "ingreso", "salary", "salaire", "salario", "price", "prix", "precio",
 ];
 
+/// How far from its ranking word a number may stand to be the count of
+/// results ("the 5 best paid employees": 2 words).
+const TOP_N_REACH: usize = 3;
+
 /// True when a column names a price or a rate: ranked by its mean, never
 /// summed.
 fn priced(column: &str) -> bool {
@@ -340,6 +344,14 @@ impl Reading<'_> {
 
     fn share(&mut self, named: &Named) -> Result<Recipe, GoalProblem> {
         let group = self.group_by.clone().or(named.categories.first().cloned());
+        if let (Some(group), Some(f)) = (&group, self.filters.first()) {
+            if &f.column != group && self.group_by.is_some() {
+                return Err(GoalProblem::ShareOfWhich {
+                    part: f.words(self.lang, |n| n.to_string()),
+                    group: group.clone(),
+                });
+            }
+        }
         let part = if group.is_none() && !self.filters.is_empty() {
             Some(self.filters.remove(0))
         } else {
@@ -473,6 +485,15 @@ impl Reading<'_> {
         if value.is_none() && !named.categories.is_empty() && !self.has(Op::Count) {
             return Err(self.need_numbers(named, Op::Trend, 1));
         }
+        // "combien je dépense par mois en moyenne": an amount's average per
+        // month may be the average month's total, not the mean of its rows.
+        if let (Some(column), Stat::Mean | Stat::Median) = (&value, stat) {
+            if summed(column) && !priced(column) {
+                return Err(GoalProblem::MeanPerPeriod {
+                    column: column.clone(),
+                });
+            }
+        }
         Ok(Recipe::Trend {
             value,
             stat,
@@ -597,12 +618,22 @@ impl Reading<'_> {
     /// A number next to "top", "first", "premiers"… that is not used yet;
     /// it is placed.
     fn top_n(&mut self) -> Option<usize> {
+        // Beside the ranking word: "the 5 best", "top 3", "les 10 premiers";
+        // a number elsewhere ("older than 30") is not a count of results.
+        let ranks: Vec<usize> = self
+            .ops
+            .iter()
+            .filter(|(_, o)| matches!(o, Op::Top | Op::Highest | Op::Lowest))
+            .map(|(i, _)| *i)
+            .collect();
         let (i, n) = self
             .g
             .tokens
             .iter()
             .enumerate()
-            .filter(|(i, _)| !self.g.used[*i])
+            .filter(|(i, _)| {
+                !self.g.used[*i] && ranks.iter().any(|r| r.abs_diff(*i) <= TOP_N_REACH)
+            })
             .find_map(|(i, t)| super::text::number(t).map(|n| (i, n)))
             .filter(|(_, n)| *n >= 1.0 && *n <= 1000.0 && n.fract() == 0.0)?;
         self.g.take(i, 1);
