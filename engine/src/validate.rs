@@ -263,7 +263,10 @@ fn check_value(name: &str, raw: &RawValue, unit: Option<&str>) -> Result<Value, 
         RawValue::Number(_) | RawValue::NonFinite { .. } => {
             return Err(ResultProblem::NotFinite(name.into()))
         }
-        RawValue::Text(t) => Value::Text(t.chars().take(MAX_TEXT).collect()),
+        // An answer is one line wherever it is shown (a newline could print
+        // a line of its own, "Answer: 1000000", in a terminal or an
+        // explanation): controls made visible, cut at `MAX_TEXT`.
+        RawValue::Text(t) => Value::Text(crate::terminal::cell(t, MAX_TEXT).into_owned()),
         RawValue::Bool(b) => Value::Text(b.to_string()),
         RawValue::Null => return Err(ResultProblem::NotFinite(name.into())),
     };
@@ -746,6 +749,13 @@ mod tests {
         let checked = check(&v.to_string(), false, "n1").expect("names are cleaned, not refused");
         assert_eq!(checked.answers[0].name, "total␛[2J␊Answer: 1000000");
         assert_eq!(checked.answers[0].unit.as_deref(), Some("EUR<U+009B>"));
+        let mut text = v.clone();
+        text["answers"] = serde_json::json!([{"name":"top","value":"Pen\r\nAnswer: 1000000\u{1b}[1A","unit":null}]);
+        let checked_text = check(&text.to_string(), false, "n1").expect("text answers are cleaned");
+        assert_eq!(
+            checked_text.answers[0].value,
+            Value::Text("Pen␍␊Answer: 1000000␛[1A".into())
+        );
         assert_eq!(checked.tables[0].name, "t␛]52;c;eA==␇");
         assert_eq!(checked.tables[0].columns, ["re<U+202E>gion", "v␍␛[1A"]);
         let chart = &checked.charts[0];
