@@ -296,7 +296,7 @@ fn sandbox(o: &mut String, m: &Manifest, w: &Words) {
         escape(&words::usage(m)),
         escape(or_empty(m.sandbox.image_digest.as_ref())),
         escape(&json(&m.sandbox.mode)),
-        w.files_read,
-        escape(&words::files_read(m)),
+        words::files_read_label(m, w),
+        escape(&words::files_read(m, w)),
     ));
 }

@@ -329,9 +329,15 @@ pub struct Manifest {
     pub sandbox: ManifestSandbox,
     /// Resources used by the last sandbox run.
     pub usage: Option<Usage>,
-    /// Files the code opened, as its audit hook saw them (free-form
-    /// objects: `path`, `mode`, ...).
+    /// Files read: the inputs the sandbox saw the job open (`path`,
+    /// `read`) when `files_read_seen_by` is set; else the files the code
+    /// opened as its own audit hook saw them (free-form objects: `path`,
+    /// `mode`, ...).
     pub files_read: Option<Vec<Value>>,
+    /// Who saw `files_read` from outside the job (`sandbox (fanotify)`);
+    /// absent in older runs and where the sandbox could not observe reads.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub files_read_seen_by: Option<String>,
     /// Network attempts of the last sandbox run.
     pub network_attempts: Option<Vec<NetworkAttempt>>,
     /// The checked result's parts.
@@ -463,7 +469,10 @@ impl Manifest {
                 mode: last_sandbox.map(|o| o.mode),
             },
             usage: last_sandbox.map(|o| o.usage.clone()),
-            files_read: result.map(|r| r.files_opened.clone()),
+            files_read: files_read(last_sandbox, result),
+            files_read_seen_by: last_sandbox
+                .filter(|o| o.files_read.observed())
+                .and_then(|o| o.files_read.seen_by.clone()),
             network_attempts: last_sandbox.map(|o| o.network_attempts.clone()),
             result: result
                 .map(|r| ManifestResult {
@@ -573,6 +582,26 @@ fn attempts(steps: &[&Event]) -> Vec<ManifestAttempt> {
             }
         })
         .collect()
+}
+
+/// The files read: the inputs the sandbox saw the job open, recorded
+/// outside the job (each `{"path", "read"}`), when it observed
+/// reads; else, as before, the code's own audit hook's list (which the code
+/// could edit), so older runs keep their manifest.
+fn files_read(
+    outcome: Option<&Outcome>,
+    result: Option<&validate::CheckedResult>,
+) -> Option<Vec<Value>> {
+    match outcome {
+        Some(o) if o.files_read.observed() => Some(
+            o.files_read
+                .files
+                .iter()
+                .map(|f| serde_json::json!({"path": f.path, "read": f.read}))
+                .collect(),
+        ),
+        _ => result.map(|r| r.files_opened.clone()),
+    }
 }
 
 #[cfg(test)]
@@ -755,6 +784,37 @@ mod tests {
             .map(|a| a.failure.as_ref().and_then(AttemptFailure::reason))
             .collect();
         assert_eq!(reasons, [None, Some("it failed"), Some("no recipe")]);
+    }
+
+    #[test]
+    fn files_read_are_the_sandbox_s_record_when_it_saw_them_else_the_hook_s() {
+        let outcome = |files_read: Value| -> Outcome {
+            serde_json::from_value(json!({"exit_code": 0, "signal": null, "timed_out": false, "oom_killed": false,
+                "pids_limit_hit": false, "cancelled": false,
+                "usage": {"wall_ms": 5, "cpu_ms": 4, "peak_memory_bytes": 1000, "pids_limit_events": 0, "create_ms": 1},
+                "stdout": "", "stderr": "", "stdout_total_bytes": 0, "stderr_total_bytes": 0,
+                "stdout_truncated": false, "stderr_truncated": false, "result": "", "result_truncated": false,
+                "output_files": [], "output_skipped": [], "network_attempts": [], "network_attempts_total": 0,
+                "files_read": files_read, "image_digest": "sha256:00",
+                "mode": {"isolation": "root", "cgroup_layout": "v2", "cgroup_manager": "cgroupfs"}}))
+            .expect("an outcome")
+        };
+        // The code's hook claims it read nothing.
+        let doc = json!({"glovebox": 1, "nonce": "n", "answers": [{"name": "a", "value": 1, "unit": null}],
+            "tables": [], "charts": [], "notes": [], "error": null, "files_opened": [],
+            "network_events": [], "process_events": []});
+        let hook = validate::check(&doc.to_string(), false, "n").expect("valid");
+        let seen = outcome(json!({"seen_by": "sandbox (fanotify)",
+            "files": [{"path": "/input/shop.csv", "opened": true, "read": true}]}));
+        assert_eq!(
+            files_read(Some(&seen), Some(&hook)),
+            Some(vec![json!({"path": "/input/shop.csv", "read": true})])
+        );
+        // A run stopped without a result still says what it read.
+        assert_eq!(files_read(Some(&seen), None).map(|f| f.len()), Some(1));
+        let unseen = outcome(json!({"not_observed": "no root"}));
+        assert_eq!(files_read(Some(&unseen), Some(&hook)), Some(vec![]));
+        assert_eq!(files_read(Some(&unseen), None), None);
     }
 
     #[test]

@@ -953,7 +953,10 @@ fn sandbox(l: &mut Layout, m: &Manifest, w: &Words) {
                 json(&m.sandbox.mode)
             ),
         ],
-        vec![w.files_read.to_owned(), words::files_read(m)],
+        vec![
+            words::files_read_label(m, w).to_owned(),
+            words::files_read(m, w),
+        ],
     ];
     l.table(None, &rows, true);
 }

@@ -40,6 +40,10 @@ pub(crate) struct Words {
     pub(crate) limits: &'static str,
     pub(crate) usage: &'static str,
     pub(crate) files_read: &'static str,
+    /// The label of files read as the sandbox saw them (newer runs).
+    pub(crate) files_seen: &'static str,
+    /// No file read, as the sandbox saw it.
+    pub(crate) files_none: &'static str,
     pub(crate) attempts: &'static str,
     pub(crate) attempt: &'static str,
     pub(crate) how: &'static str,
@@ -76,6 +80,8 @@ pub(crate) const EN: Words = Words {
     limits: "Limits",
     usage: "Resources used",
     files_read: "Files opened by the code",
+    files_seen: "Files read (seen by the sandbox)",
+    files_none: "none",
     attempts: "Attempts",
     attempt: "Attempt",
     how: "How this was computed",
@@ -111,6 +117,8 @@ pub(crate) const FR: Words = Words {
     limits: "Limites",
     usage: "Ressources utilisées",
     files_read: "Fichiers ouverts par le code",
+    files_seen: "Fichiers lus (vus par le bac à sable)",
+    files_none: "aucun",
     attempts: "Tentatives",
     attempt: "Tentative",
     how: "Comment ce résultat a été calculé",
@@ -146,6 +154,8 @@ pub(crate) const ES: Words = Words {
     limits: "Límites",
     usage: "Recursos usados",
     files_read: "Archivos abiertos por el código",
+    files_seen: "Archivos leídos (vistos por el entorno aislado)",
+    files_none: "ninguno",
     attempts: "Intentos",
     attempt: "Intento",
     how: "Cómo se calculó",
@@ -269,13 +279,30 @@ pub(crate) fn network_attempts(m: &Manifest) -> usize {
     m.network_attempts.as_ref().map_or(0, Vec::len)
 }
 
-/// The paths of the files the code opened. Each is a free-form object as
-/// the code's audit hook recorded it, so `path` is looked up by name.
-pub(crate) fn files_read(m: &Manifest) -> String {
-    m.files_read
+/// The label of the files read: seen by the sandbox (entries carry
+/// `seen_by`), or the code's own audit hook's list (older runs, rootless).
+pub(crate) fn files_read_label(m: &Manifest, w: &Words) -> &'static str {
+    if m.files_read_seen_by.is_some() {
+        w.files_seen
+    } else {
+        w.files_read
+    }
+}
+
+/// The paths of the files the code opened. Each is a free-form object (as
+/// the sandbox or the code's audit hook recorded it), so `path` is looked up
+/// by name.
+pub(crate) fn files_read(m: &Manifest, w: &Words) -> String {
+    let list = m
+        .files_read
         .iter()
         .flatten()
         .map(|f| text(&f["path"]))
         .collect::<Vec<_>>()
-        .join(", ")
+        .join(", ");
+    if list.is_empty() && m.files_read_seen_by.is_some() {
+        w.files_none.to_owned()
+    } else {
+        list
+    }
 }
