@@ -220,7 +220,7 @@ fn merge_any_of(found: Vec<(usize, DatePart, Cmp, f64)>) -> Vec<(DatePart, Cmp, 
 
 impl Reading<'_> {
     /// Category values: "for the North region", "pour la région Nord".
-    pub fn category_filters(&mut self) {
+    pub fn category_filters(&mut self) -> Result<(), GoalProblem> {
         let mut hits: Vec<(usize, usize, String, String)> = Vec::new();
         for input in self.inputs {
             for c in input.columns.iter().filter(|c| c.kind == ColumnKind::Text) {
@@ -289,7 +289,7 @@ impl Reading<'_> {
                 negated,
             });
         }
-        self.place_values(placed);
+        self.place_values(placed)?;
         for f in self.filters.clone() {
             let FilterValue::List(values) = &f.value else {
                 continue;
@@ -309,14 +309,21 @@ impl Reading<'_> {
             };
             self.understood.push(said);
         }
+        Ok(())
     }
 
     /// Values placed, in the goal's order: a value listed after an excluded
     /// one of the same column is excluded too ("excluding Engineering and
     /// Sales"); values of one column listed with "and" are compared, one
     /// result each ("men and women"), with "or" they are one set.
-    fn place_values(&mut self, mut placed: Vec<Placed>) {
+    fn place_values(&mut self, mut placed: Vec<Placed>) -> Result<(), GoalProblem> {
         placed.sort_by_key(|p| p.start);
+        if let Some(unknown) = placed.iter().find_map(|p| self.unknown_value_after(p)) {
+            return Err(GoalProblem::Unplaced {
+                words: vec![unknown],
+                understood: self.understood.clone(),
+            });
+        }
         for i in 1..placed.len() {
             let (before, after) = placed.split_at_mut(i);
             let (prev, cur) = (&before[i - 1], &mut after[0]);
@@ -341,6 +348,41 @@ impl Reading<'_> {
             let cmp = if p.negated { Cmp::Ne } else { Cmp::Eq };
             self.add_value(p.column, cmp, p.value);
         }
+        Ok(())
+    }
+
+    /// "regiones Sur y Este" where the data has no Este: a capitalised word
+    /// listed after a value, that is no value, column, operation or month,
+    /// is a value the data does not hold — never dropped as a filler.
+    fn unknown_value_after(&self, p: &Placed) -> Option<String> {
+        let mut at = p.start + p.len;
+        let joiner = self.g.tokens.get(at)?;
+        if !LIST_JOINERS.contains(&joiner.folded.as_str()) {
+            return None;
+        }
+        at += 1;
+        while self
+            .g
+            .tokens
+            .get(at)
+            .is_some_and(|t| lexicon::ARTICLES.contains(&t.folded.as_str()))
+        {
+            at += 1;
+        }
+        let t = self.g.tokens.get(at)?;
+        let capitalised = t.raw.chars().next().is_some_and(char::is_uppercase);
+        let known = self.g.used[at]
+            || text::number(t).is_some()
+            || lexicon::STOP_WORDS.contains(&t.folded.as_str())
+            || lexicon::OPS
+                .iter()
+                .any(|(w, _)| text::same_word(w, &t.folded))
+            || MONTHS.iter().any(|(w, _)| *w == t.folded)
+            || self
+                .mentions
+                .iter()
+                .any(|m| m.start <= at && at < m.start + m.len);
+        (capitalised && !known).then(|| t.raw.clone())
     }
 
     /// A negation just before the value at `start` (articles and the

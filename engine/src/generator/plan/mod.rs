@@ -381,7 +381,7 @@ fn plan_once(
     r.phrase_ops();
     r.column_mentions()?;
     r.format_words();
-    r.category_filters();
+    r.category_filters()?;
     r.numeric_filters()?;
     r.date_filters()?;
     r.groups_and_periods()?;
