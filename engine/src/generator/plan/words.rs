@@ -111,7 +111,7 @@ pub const FILLERS: &[&str] = &[
     "again",
     "now",
     "currently",
-    "today",
+    // ("today" is a date condition: never a filler)
     "value",
     "values",
     "figure",
