@@ -1,5 +1,6 @@
 # expect: answered
 # expect-refused-output: control character
+# expect-terminal: clean
 # expect-refused-output: changes the direction
 # output file names with escape sequences, a newline that forges a line, a right-to-left override, a zero-width space
 esc = chr(27)

@@ -1,5 +1,6 @@
 # expect: answered
 # expect-refused-output: looks like
+# expect-terminal: clean
 # expect-refused-output: only dots
 # output names that look like '..' and '/' (one-dot leaders, fullwidth dots, division and fullwidth slashes, backslashes)
 folder = chr(47).join(["", "output", ""])
