@@ -459,7 +459,7 @@ impl Checker<'_> {
             Fact::Annotation { text, line } => {
                 let plain = text
                     .chars()
-                    .all(|c| c.is_ascii_alphanumeric() || " _.,[]|".contains(c))
+                    .all(|c| c.is_ascii_alphanumeric() || " _.,[]|'\"-".contains(c))
                     && !text
                         .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
                         .any(|w| w.starts_with('_'));

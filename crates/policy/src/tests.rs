@@ -131,7 +131,7 @@ fn urls_pickle_and_query_tricks_are_denied() {
             query_eval@3: the code evaluates a text expression (a > @secret) that can reach variables or run Python
             query_eval@4: the code evaluates a text expression (engine="python") that can reach variables or run Python
             denied_attribute@5: the code reaches .read_pickle, which leads outside data analysis
-            pickle@5: the code uses read_pickle, which can run hidden code when loading data
+            pickle@5: the code uses pd.read_pickle, which can run hidden code when loading data
         "#]],
     );
 }
@@ -298,7 +298,7 @@ fn reviewer_found_bypasses_are_closed() {
             import_denied@4: the code imports pandas.read_pickle, which can reach the system, the network or other programs
             pickle@4: the code uses pandas.read_pickle, which can run hidden code when loading data
             pickle@5: the code uses allow_pickle, which can run hidden code when loading data
-            pickle@5: the code uses load, which can run hidden code when loading data
+            pickle@5: the code uses np.load, which can run hidden code when loading data
             unpacked_keywords@5: the code passes keywords with **, so which options it sets cannot be checked
             url@6: the code contains the web address http://evil/x.csv; analyses run without network
         "#]],
@@ -389,7 +389,7 @@ fn expression_texts_must_be_plain_column_expressions() {
             query_eval@3: the code evaluates a text expression (np.ctypeslib) that can reach variables or run Python
             query_eval@4: the code evaluates a text expression (units.values.ctypes) that can reach variables or run Python
             query_eval@5: the code evaluates a text expression (total = units * np) that can reach variables or run Python
-            query_eval@7: the code evaluates a text expression (query: computed) that can reach variables or run Python
+            query_eval@7: the code evaluates a text expression (df.query: computed) that can reach variables or run Python
         "#]],
     );
     assert_all(
@@ -672,5 +672,44 @@ fn gadgets_are_found_anywhere_in_their_library() {
             "import threading\n",
             "import pandas as pd\npd.io.pytables.atexit.register(f)\n",
         ],
+    );
+}
+
+#[test]
+fn names_from_star_imports_and_builtins_are_resolved_too() {
+    check(
+        "from operator import *\nf = attrgetter('_' * 2 + 'class' + '_' * 2)\n",
+        expect![[r#"
+            deny
+            import_star@1: the code imports everything from operator, so the names it uses cannot be checked
+            dynamic_attribute@2: the code uses attrgetter with a name that is computed or hidden, so what it touches cannot be checked
+            dynamic_attribute@2: the code uses operator.attrgetter with a name that is computed or hidden, so what it touches cannot be checked
+        "#]],
+    );
+    assert_eq!(
+        verdict("from typing import *\nh = get_type_hints(C)\n"),
+        Verdict::Deny
+    );
+    // A function of the code named like a gadget is the code's own.
+    assert_eq!(
+        verdict("def load(a, b, c):\n    return a\nx = load(1, 2, 3)\n"),
+        Verdict::Allow
+    );
+}
+
+#[test]
+fn look_alike_names_in_other_libraries_and_columns_are_not_gadgets() {
+    assert_all(
+        Verdict::Allow,
+        &[
+            "print(df.formula.mean())\nprint(df.computation)\n",
+            "def f(x: \"Literal['a', 'b']\") -> None:\n    pass\n",
+            "import json\ntext = json.dumps({'a': 1})\ndata = json.loads(text)\n",
+        ],
+    );
+    assert_eq!(
+        verdict("from logging import Formatter\n"),
+        Verdict::Review,
+        "logging is not an analysis library, but its Formatter is not string.Formatter"
     );
 }

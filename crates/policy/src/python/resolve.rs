@@ -37,6 +37,8 @@ pub struct Bindings<'a> {
     /// How many times each name is bound in any way (assignment, loop,
     /// parameter, `def`, `except … as`, pattern, import).
     stores: HashMap<String, usize>,
+    /// Modules imported with `from m import *`: a name bound nowhere may come from them.
+    star_modules: Vec<String>,
     /// Resolved names; `None` while being resolved (a cycle contributes nothing).
     cache: RefCell<HashMap<String, Option<Vec<String>>>>,
 }
@@ -161,7 +163,15 @@ impl<'a> Bindings<'a> {
             return known.clone().unwrap_or_default();
         }
         let Some(bindings) = self.names.get(name) else {
-            return vec![UNKNOWN.to_owned()];
+            if self.stores.contains_key(name) {
+                // A parameter, loop variable, function or class of the code.
+                return vec![UNKNOWN.to_owned()];
+            }
+            // Bound nowhere: a builtin, or a name from `from m import *`.
+            let mut paths = vec![format!("{UNKNOWN}.{name}")];
+            paths.extend(self.star_modules.iter().map(|m| format!("{m}.{name}")));
+            paths.truncate(MAX_PATHS);
+            return paths;
         };
         self.cache.borrow_mut().insert(name.to_owned(), None);
         let mut paths = BTreeSet::new();
@@ -204,6 +214,11 @@ impl<'a> SourceOrderVisitor<'a> for Bindings<'a> {
             }
             AnyNodeRef::StmtImportFrom(import) => {
                 let module = import.module.as_ref().map(|m| m.as_str().to_owned());
+                if let (0, Some(module)) = (import.level, &module) {
+                    if import.names.iter().any(|a| a.name.as_str() == "*") {
+                        self.star_modules.push(module.clone());
+                    }
+                }
                 for alias in &import.names {
                     let local = alias.asname.as_ref().unwrap_or(&alias.name).as_str();
                     if let (0, Some(module)) = (import.level, &module) {
