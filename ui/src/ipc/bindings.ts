@@ -213,7 +213,10 @@ cpu_ms: number,
  */
 peak_memory_bytes: number, 
 /**
- * Files the code opened (audit hook inside the sandbox).
+ * Files read (seen by the sandbox): the inputs the job opened, as the
+ * sandbox saw them from outside the job. Where the sandbox could not
+ * observe reads (rootless), the code's own audit hook's list, and
+ * `cross_check` says so.
  */
 files_read: Array<string>, 
 /**
