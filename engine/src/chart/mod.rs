@@ -651,11 +651,11 @@ pub(crate) fn plan(spec: &RawChart, table: &RawTable, lang: Lang) -> Result<Plan
     Ok(plan)
 }
 
-/// A range an axis can show: finite, ordered, and at least
-/// `MIN_RELATIVE_SPAN` of its magnitude wide (a narrower one is widened
-/// around its middle; an empty one at zero becomes -1..1).
+/// A range an axis can show: finite, ordered, with a finite width, and at
+/// least `MIN_RELATIVE_SPAN` of its magnitude wide (a narrower one is
+/// widened around its middle; an empty one at zero becomes -1..1).
 pub(crate) fn axis_range((lo, hi): (f64, f64)) -> Result<(f64, f64), ChartError> {
-    if !(lo.is_finite() && hi.is_finite() && lo <= hi) {
+    if !(lo.is_finite() && hi.is_finite() && lo <= hi && (hi - lo).is_finite()) {
         return Err(ChartError::Range);
     }
     let magnitude = lo.abs().max(hi.abs());
