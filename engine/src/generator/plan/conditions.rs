@@ -165,6 +165,9 @@ const LIST_JOINERS: &[&str] = &[
     "and", "or", "nor", "et", "ou", "ni", "y", "e", "o", "u", "as", "well",
 ];
 
+/// The joiners that offer a choice.
+const OR_WORDS: &[&str] = &["or", "ou", "o", "u", "nor", "ni"];
+
 /// The joiners that add an item rather than offer a choice.
 const AND_WORDS: &[&str] = &["and", "et", "y", "e"];
 
@@ -335,12 +338,15 @@ impl Reading<'_> {
             let listed = words
                 .iter()
                 .all(|w| LIST_JOINERS.contains(w) || lexicon::ARTICLES.contains(w));
-            if !listed {
-                continue;
-            }
-            if prev.negated {
+            let or = words.iter().any(|w| OR_WORDS.contains(w));
+            if listed && prev.negated {
                 cur.negated = true;
-            } else if !cur.negated && words.iter().any(|w| AND_WORDS.contains(w)) {
+            } else if !prev.negated
+                && !cur.negated
+                && !or
+                && words.iter().any(|w| AND_WORDS.contains(w))
+            {
+                // "men and women", "le CA dans le Sud et le CA dans le Nord"
                 self.compared.push(cur.column.clone());
             }
         }

@@ -513,13 +513,7 @@ impl Reading<'_> {
         let how_much = matches!(word.folded.as_str(), "cuanto" | "cuanta")
             || (word.folded == "combien" && !matches!(next, Some("de" | "d")));
         let words = super::text::name_words(column);
-        let summed = lexicon::SYNONYMS
-            .iter()
-            .filter(|g| g.iter().any(|p| SUMMED_CONCEPTS.contains(p)))
-            .any(|g| {
-                g.iter()
-                    .any(|p| words.iter().any(|w| super::text::same_word(w, p)))
-            });
+        let summed = summed(column) && !priced(column);
         let quantity = lexicon::SYNONYMS[2]
             .iter()
             .any(|p| words.iter().any(|w| super::text::same_word(w, p)));

@@ -770,6 +770,19 @@ pub fn is_filler(token: &text::Token) -> bool {
         .any(|w| FILLERS.contains(w) || ROW_NOUNS.contains(w))
 }
 
+/// A filler written like a name inside its clause ("le CA de l'Est",
+/// "regions Sur y Este"): a value the data may not hold, never dropped.
+/// The first word of a clause, "I" and words in capitals ("EUR") are not.
+fn named_like_a_value(goal: &Goal, at: usize) -> bool {
+    let token = &goal.tokens[at];
+    let first_of_clause = at == 0 || goal.tokens[at - 1].clause != token.clause;
+    let mut chars = token.raw.chars();
+    let title_case = chars.next().is_some_and(char::is_uppercase)
+        && chars.clone().next().is_some()
+        && chars.all(|c| !c.is_uppercase());
+    title_case && !first_of_clause
+}
+
 fn asks_something(token: &text::Token) -> bool {
     token.folded.starts_with(|c: char| c.is_ascii_digit())
         || RESTRICTION_WORDS.contains(&token.folded.as_str())
@@ -806,7 +819,9 @@ pub fn leftovers(goal: &Goal) -> Leftovers {
         let open: Vec<usize> = members
             .iter()
             .copied()
-            .filter(|&i| !goal.used[i] && !is_filler(&goal.tokens[i]))
+            .filter(|&i| {
+                !goal.used[i] && (!is_filler(&goal.tokens[i]) || named_like_a_value(goal, i))
+            })
             .collect();
         if open.is_empty() {
             continue;
