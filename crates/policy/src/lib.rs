@@ -523,7 +523,13 @@ impl Checker<'_> {
                 );
                 for arg in named {
                     if let Arg::Str(text) = arg {
-                        if path_problem(text, &|part| self.walker_denied(part)).is_some() {
+                        // Only an existing attribute can be reached: a text
+                        // that is not a name is an ordinary (failing) value.
+                        let reaches = text
+                            .split('.')
+                            .map(str::trim)
+                            .any(|part| part.starts_with('_') || self.walker_denied(part));
+                        if reaches {
                             let detail = format!("{method}(\"{text}\")");
                             self.add("dynamic_attribute", line, Verdict::Deny, &detail);
                         }

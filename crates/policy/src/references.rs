@@ -302,6 +302,7 @@ impl Checker<'_> {
     pub(crate) fn walker_denied(&self, part: &str) -> bool {
         let p = self.profile;
         WALKER_DENIED.contains(&part)
+            || crate::FILE_WRITERS.contains(&part)
             || p.denied_attributes.iter().any(|n| n == part)
             || p.denied_modules.iter().any(|n| n == part)
             || p.dynamic_attribute_functions.iter().any(|n| n == part)
