@@ -5,8 +5,9 @@
 //! holds those mounts, so every event is the job's — whatever path it used
 //! (`/input/x`, `/proc/self/root/input/x`, an fd reopened through `/proc`) —
 //! and none comes from the host (the app's preview reading the same file).
-//! A mark is removed once its input was both opened and read, so a job that
-//! reads a file a million times costs a handful of events.
+//! A mark stops watching opens once its input was opened and is removed once
+//! it was also read, so a job that opens or reads a file a million times
+//! costs a handful of events.
 //!
 //! Mount marks need `CAP_SYS_ADMIN` (root modes); without root the kernel
 //! lets a watcher see neither who opened a file nor through which mount, so
@@ -74,7 +75,7 @@ impl ReadWatch {
                 .map_err(|e| format!("cannot reach the job's input {}: {e}", input.name))?;
             let mnt_id = mount_id(pin.as_fd())
                 .map_err(|e| format!("cannot read the mount of {}: {e}", input.name))?;
-            mark(fan.as_fd(), libc::FAN_MARK_ADD, pin.as_fd())
+            mark(fan.as_fd(), libc::FAN_MARK_ADD, WATCHED, pin.as_fd())
                 .map_err(|e| format!("cannot watch the input {}: {e}", input.name))?;
             marks.push(Mark {
                 path: format!("/input/{}", input.name),
@@ -137,12 +138,28 @@ impl ReadWatch {
         let Some(m) = self.marks.iter_mut().find(|m| m.mnt_id == mnt_id) else {
             return;
         };
+        let was_opened = m.opened;
         m.opened |= event.mask & (libc::FAN_OPEN | libc::FAN_ACCESS) != 0;
         m.read |= event.mask & libc::FAN_ACCESS != 0;
         if m.opened && m.read {
             if let Some(pin) = m.pin.take() {
                 // Nothing more to learn from this input.
-                let _ = mark(self.fan.as_fd(), libc::FAN_MARK_REMOVE, pin.as_fd());
+                let _ = mark(
+                    self.fan.as_fd(),
+                    libc::FAN_MARK_REMOVE,
+                    WATCHED,
+                    pin.as_fd(),
+                );
+            }
+        } else if m.opened && !was_opened {
+            if let Some(pin) = &m.pin {
+                // Further opens tell nothing new: only a first read is awaited.
+                let _ = mark(
+                    self.fan.as_fd(),
+                    libc::FAN_MARK_REMOVE,
+                    libc::FAN_OPEN,
+                    pin.as_fd(),
+                );
             }
         }
     }
@@ -177,7 +194,12 @@ fn open_path(path: &str) -> std::io::Result<OwnedFd> {
     Ok(OwnedFd::from(file))
 }
 
-fn mark(fan: BorrowedFd<'_>, action: libc::c_uint, on: BorrowedFd<'_>) -> std::io::Result<()> {
+fn mark(
+    fan: BorrowedFd<'_>,
+    action: libc::c_uint,
+    mask: u64,
+    on: BorrowedFd<'_>,
+) -> std::io::Result<()> {
     // The kernel takes no `O_PATH` fd as the object itself: its magic link
     // in /proc/self/fd names the same mount and file.
     let path = std::ffi::CString::new(format!("/proc/self/fd/{}", on.as_raw_fd()))
@@ -187,7 +209,7 @@ fn mark(fan: BorrowedFd<'_>, action: libc::c_uint, on: BorrowedFd<'_>) -> std::i
         libc::fanotify_mark(
             fan.as_raw_fd(),
             action | libc::FAN_MARK_MOUNT,
-            WATCHED,
+            mask,
             libc::AT_FDCWD,
             path.as_ptr(),
         )

@@ -66,6 +66,37 @@ fn a_job_that_reads_nothing_is_seen_reading_nothing() {
 }
 
 #[test]
+fn many_opens_without_a_read_are_one_open_and_a_later_read_is_seen() {
+    let world = World::new(false);
+    let a = world.input("a.csv", "x\n1\n");
+    let b = world.input("b.csv", "x\n2\n");
+    let code = r#"
+import os
+for _ in range(20000):
+    os.close(os.open("/input/a.csv", os.O_RDONLY))
+    os.close(os.open("/input/b.csv", os.O_RDONLY))
+with open("/input/b.csv") as f:
+    f.read()
+"#;
+    let mut setup = JobSetup::default();
+    setup.add_input(&a).expect("input");
+    setup.add_input(&b).expect("input");
+    let o = run_in(&world, code, setup);
+    assert!(o.succeeded(), "{}", o.stderr);
+    assert_eq!(
+        o.files_read.files,
+        vec![
+            FileRead {
+                read: false,
+                ..read("/input/a.csv")
+            },
+            read("/input/b.csv")
+        ]
+    );
+    assert!(!o.files_read.incomplete);
+}
+
+#[test]
 fn reads_by_a_child_process_and_many_reads_are_seen_once() {
     let world = World::new(false);
     let a = world.input("a.csv", &"x\n1\n".repeat(10_000));
