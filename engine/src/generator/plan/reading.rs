@@ -471,7 +471,21 @@ impl<'a> Reading<'a> {
                 if !self.g.free(start, len) {
                     continue;
                 }
-                let next = self.g.skip_articles(start + len);
+                let mut next = self.g.skip_articles(start + len);
+                // "per number of bedrooms": grouped by the bedrooms; the
+                // "number of" counts nothing.
+                let counted = self
+                    .ops
+                    .iter()
+                    .position(|(i, o)| *i == next && *o == Op::Count)
+                    .filter(|_| {
+                        let after = self.g.skip_articles(next + 2);
+                        self.mentions.iter().any(|m| m.start == after)
+                    });
+                if counted.is_some() {
+                    next = self.g.skip_articles(next + 2);
+                }
+                let grouped_before = self.group_by.clone();
                 if let Some(m) = self.mentions.iter().find(|m| m.start == next) {
                     let kind = self.kind(&m.column);
                     if super::is_category(kind) && self.group_by.is_none() {
@@ -500,6 +514,9 @@ impl<'a> Reading<'a> {
                     self.g.take(start, len);
                     self.g.take(next, 1);
                     self.period = self.period.or(Some(*p));
+                }
+                if let (Some(at), true) = (counted, self.group_by != grouped_before) {
+                    self.ops.remove(at);
                 }
             }
         }
