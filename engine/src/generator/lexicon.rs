@@ -281,6 +281,11 @@ pub const OPS: &[(&str, Op)] = &[
     ("a lo largo del tiempo", Op::Trend),
     // distributions
     ("distribution", Op::Distribution),
+    ("summary statistics", Op::Distribution),
+    ("descriptive statistics", Op::Distribution),
+    ("statistiques descriptives", Op::Distribution),
+    ("estadisticas descriptivas", Op::Distribution),
+    ("describe", Op::Distribution),
     ("histogram", Op::Distribution),
     ("histogramme", Op::Distribution),
     ("repartition", Op::Distribution),

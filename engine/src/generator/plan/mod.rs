@@ -403,9 +403,11 @@ fn plan_once(
     // silent guess ("per product and region" grouped by product only).
     let used = recipe_columns(&recipe);
     let named = r.mentions.iter().map(|m| m.column.as_str());
-    if named
-        .clone()
-        .any(|c| !used.contains(&c) && !r.filters.iter().any(|f| f.column == c))
+    let grouping_dropped = r.group_by.as_deref().is_some_and(|g| !used.contains(&g));
+    if grouping_dropped
+        || named
+            .clone()
+            .any(|c| !used.contains(&c) && !r.filters.iter().any(|f| f.column == c))
     {
         return Err(GoalProblem::TooMany {
             understood: r.understood,

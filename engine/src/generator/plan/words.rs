@@ -783,6 +783,35 @@ fn named_like_a_value(goal: &Goal, at: usize) -> bool {
     title_case && !first_of_clause
 }
 
+/// "how many columns", "combien de colonnes": the columns are what is
+/// counted, not a format word; the recipes count rows, so it is named.
+fn counts_the_columns(goal: &Goal, at: usize) -> bool {
+    const COLUMNS: &[&str] = &[
+        "column", "columns", "colonne", "colonnes", "columna", "columnas", "field", "fields",
+    ];
+    const COUNTING: &[&str] = &[
+        "many", "number", "nombre", "numero", "combien", "cuantas", "cuantos", "count", "de", "d",
+        "of",
+    ];
+    COLUMNS.contains(&goal.tokens[at].folded.as_str())
+        && at
+            .checked_sub(1)
+            .is_some_and(|i| COUNTING.contains(&goal.tokens[i].folded.as_str()))
+        && goal.tokens[..at].iter().rev().take(3).any(|t| {
+            matches!(
+                t.folded.as_str(),
+                "many"
+                    | "number"
+                    | "nombre"
+                    | "numero"
+                    | "combien"
+                    | "cuantas"
+                    | "cuantos"
+                    | "count"
+            )
+        })
+}
+
 fn asks_something(token: &text::Token) -> bool {
     token.folded.starts_with(|c: char| c.is_ascii_digit())
         || RESTRICTION_WORDS.contains(&token.folded.as_str())
@@ -820,7 +849,10 @@ pub fn leftovers(goal: &Goal) -> Leftovers {
             .iter()
             .copied()
             .filter(|&i| {
-                !goal.used[i] && (!is_filler(&goal.tokens[i]) || named_like_a_value(goal, i))
+                !goal.used[i]
+                    && (!is_filler(&goal.tokens[i])
+                        || named_like_a_value(goal, i)
+                        || counts_the_columns(goal, i))
             })
             .collect();
         if open.is_empty() {
