@@ -22,6 +22,8 @@ pub enum Arg {
     Str(String),
     /// `True` or `False`.
     Bool(bool),
+    /// A name holding one of these literal texts (`for q in ["a", "b"]`).
+    OneOf(Vec<String>),
     /// An f-string: its literal text, each interpolation written `0`.
     Template(String),
     /// `*args`: any number of unknown arguments.
@@ -143,9 +145,11 @@ fn arg_of(expr: &Expr, bindings: &Bindings) -> Arg {
     match expr {
         Expr::StringLiteral(s) => Arg::Str(s.value.to_str().to_owned()),
         Expr::BooleanLiteral(b) => Arg::Bool(b.value),
-        Expr::Name(n) => bindings
-            .literal(n.id.as_str())
-            .map_or(Arg::Other, |s| Arg::Str(s.to_owned())),
+        Expr::Name(n) => match bindings.literals(n.id.as_str()).as_deref() {
+            Some([one]) => Arg::Str((*one).to_owned()),
+            Some(many) => Arg::OneOf(many.iter().map(|s| (*s).to_owned()).collect()),
+            None => Arg::Other,
+        },
         Expr::Starred(_) => Arg::Starred,
         Expr::FString(f) => {
             let mut text = String::new();
@@ -338,8 +342,9 @@ impl<'a> Collector<'_, 'a> {
         };
         match template {
             Expr::StringLiteral(_) => None,
-            Expr::Name(n) if self.bindings.literal(n.id.as_str()).is_some() => None,
-            Expr::Name(_) | Expr::Attribute(_) => Some(false),
+            Expr::Name(n) if self.bindings.literals(n.id.as_str()).is_some() => None,
+            Expr::Name(n) => Some(self.bindings.built(n.id.as_str())),
+            Expr::Attribute(_) => Some(false),
             _ => Some(true),
         }
     }

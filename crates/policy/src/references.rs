@@ -274,6 +274,15 @@ impl Checker<'_> {
                     self.add("query_eval", line, Verdict::Deny, text);
                 }
             }
+            Some(Arg::OneOf(texts)) => {
+                let bad: Vec<&String> = texts
+                    .iter()
+                    .filter(|t| plain_expression(t, grammar, &reserved).is_err())
+                    .collect();
+                for text in bad {
+                    self.add("query_eval", line, Verdict::Deny, text);
+                }
+            }
             Some(Arg::Template(text)) => match plain_expression(text, grammar, &reserved) {
                 Err(_) => self.add("query_eval", line, Verdict::Deny, text),
                 // What is put into the text is only known when it runs: a person decides.

@@ -718,3 +718,19 @@ fn look_alike_names_in_other_libraries_and_columns_are_not_gadgets() {
         "logging is not an analysis library, but its Formatter is not string.Formatter"
     );
 }
+
+#[test]
+fn texts_held_by_names_are_checked_like_literals() {
+    assert_all(
+        Verdict::Allow,
+        &["for cond in ['units > 1', 'units < 5']:\n    print(len(df.query(cond)))\n"],
+    );
+    assert_all(
+        Verdict::Deny,
+        &[
+            "for cond in ['units > 1', 'units.values.ctypes']:\n    df.query(cond)\n",
+            "for cond in ['units > 1']:\n    cond = cond + '.values'\n    df.query(cond)\n",
+            "fmt = '{0.%s}' % name\nprint(fmt.format(1))\n",
+        ],
+    );
+}

@@ -37,6 +37,9 @@ pub struct Bindings<'a> {
     /// How many times each name is bound in any way (assignment, loop,
     /// parameter, `def`, `except … as`, pattern, import).
     stores: HashMap<String, usize>,
+    /// How many statements bind each name to a recorded value (an
+    /// assignment, or a loop over literal texts).
+    statements: HashMap<String, usize>,
     /// Modules imported with `from m import *`: a name bound nowhere may come from them.
     star_modules: Vec<String>,
     /// Resolved names; `None` while being resolved (a cycle contributes nothing).
@@ -86,7 +89,10 @@ impl<'a> Bindings<'a> {
     /// Binds `target = value`, pairing tuple and list elements.
     fn bind_target(&mut self, target: &'a Expr, value: &'a Expr) {
         match (target, value) {
-            (Expr::Name(name), _) => self.bind(name.id.as_str(), Binding::Expr(value)),
+            (Expr::Name(name), _) => {
+                self.bind(name.id.as_str(), Binding::Expr(value));
+                *self.statements.entry(name.id.to_string()).or_default() += 1;
+            }
             (Expr::Tuple(t), Expr::Tuple(v)) if t.elts.len() == v.elts.len() => {
                 for (t, v) in t.elts.iter().zip(&v.elts) {
                     self.bind_target(t, v);
@@ -101,15 +107,33 @@ impl<'a> Bindings<'a> {
         }
     }
 
-    /// The string a name always holds: bound exactly once, to a literal.
-    pub fn literal(&self, name: &str) -> Option<&'a str> {
-        if self.stores.get(name) != Some(&1) {
+    /// The texts a name can hold when every statement binding it binds a
+    /// literal text (`cond = "a > 1"`, `for cond in ["a > 1", "b < 2"]`).
+    pub fn literals(&self, name: &str) -> Option<Vec<&'a str>> {
+        if self.stores.get(name) != self.statements.get(name) {
             return None;
         }
-        match self.names.get(name).map(Vec::as_slice) {
-            Some([Binding::Expr(Expr::StringLiteral(s))]) => Some(s.value.to_str()),
-            _ => None,
-        }
+        let texts: Option<Vec<&'a str>> = self
+            .names
+            .get(name)?
+            .iter()
+            .map(|b| match b {
+                Binding::Expr(Expr::StringLiteral(s)) => Some(s.value.to_str()),
+                _ => None,
+            })
+            .collect();
+        texts.filter(|t| !t.is_empty())
+    }
+
+    /// Whether some value of the name is computed right there (`a + b`,
+    /// a call) rather than a literal or another name.
+    pub fn built(&self, name: &str) -> bool {
+        self.names.get(name).is_some_and(|bindings| {
+            bindings.iter().any(|b| {
+                matches!(b, Binding::Expr(e) if !matches!(e,
+                    Expr::StringLiteral(_) | Expr::Name(_) | Expr::Attribute(_)))
+            })
+        })
     }
 
     /// Names bound, directly or through aliases, to a module or something
@@ -239,6 +263,21 @@ impl<'a> SourceOrderVisitor<'a> for Bindings<'a> {
                 }
             }
             AnyNodeRef::ExprNamed(named) => self.bind_target(&named.target, &named.value),
+            AnyNodeRef::StmtFor(stmt) => {
+                let elements = match &*stmt.iter {
+                    Expr::List(l) => Some(&l.elts),
+                    Expr::Tuple(t) => Some(&t.elts),
+                    _ => None,
+                };
+                let texts =
+                    elements.filter(|e| e.iter().all(|e| matches!(e, Expr::StringLiteral(_))));
+                if let (Expr::Name(target), Some(texts)) = (&*stmt.target, texts) {
+                    for text in texts {
+                        self.bind(target.id.as_str(), Binding::Expr(text));
+                    }
+                    *self.statements.entry(target.id.to_string()).or_default() += 1;
+                }
+            }
             AnyNodeRef::ExprName(name) if name.ctx != ExprContext::Load => {
                 self.count(name.id.as_str());
             }
