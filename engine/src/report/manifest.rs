@@ -338,6 +338,11 @@ pub struct Manifest {
     /// absent in older runs and where the sandbox could not observe reads.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub files_read_seen_by: Option<String>,
+    /// With `files_read_seen_by`: the files the code says it opened, as its
+    /// own audit hook (inside the job, which could edit it) recorded them —
+    /// a second source, kept apart from the sandbox's record.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub files_opened_by_code: Option<Vec<Value>>,
     /// Network attempts of the last sandbox run.
     pub network_attempts: Option<Vec<NetworkAttempt>>,
     /// The checked result's parts.
@@ -473,6 +478,9 @@ impl Manifest {
             files_read_seen_by: last_sandbox
                 .filter(|o| o.files_read.observed())
                 .and_then(|o| o.files_read.seen_by.clone()),
+            files_opened_by_code: result
+                .filter(|_| last_sandbox.is_some_and(|o| o.files_read.observed()))
+                .map(|r| r.files_opened.clone()),
             network_attempts: last_sandbox.map(|o| o.network_attempts.clone()),
             result: result
                 .map(|r| ManifestResult {
