@@ -812,6 +812,23 @@ fn counts_the_columns(goal: &Goal, at: usize) -> bool {
         })
 }
 
+/// "pour la maison", "for the home", "para la casa": a dwelling after
+/// "for" is a spending category asked for, not the rows of a housing file;
+/// it is named, never dropped.
+fn a_place_asked_for(goal: &Goal, at: usize) -> bool {
+    const DWELLINGS: &[&str] = &["house", "home", "maison", "casa", "vivienda", "hogar"];
+    const FOR: &[&str] = &["for", "pour", "para"];
+    if !DWELLINGS.contains(&goal.tokens[at].key.as_str()) {
+        return false;
+    }
+    let mut i = at;
+    while i > 0 && crate::generator::lexicon::ARTICLES.contains(&goal.tokens[i - 1].folded.as_str())
+    {
+        i -= 1;
+    }
+    i > 0 && FOR.contains(&goal.tokens[i - 1].folded.as_str())
+}
+
 fn asks_something(token: &text::Token) -> bool {
     token.folded.starts_with(|c: char| c.is_ascii_digit())
         || RESTRICTION_WORDS.contains(&token.folded.as_str())
@@ -852,7 +869,8 @@ pub fn leftovers(goal: &Goal) -> Leftovers {
                 !goal.used[i]
                     && (!is_filler(&goal.tokens[i])
                         || named_like_a_value(goal, i)
-                        || counts_the_columns(goal, i))
+                        || counts_the_columns(goal, i)
+                        || a_place_asked_for(goal, i))
             })
             .collect();
         if open.is_empty() {
