@@ -112,7 +112,9 @@ impl ReadWatch {
                 // copies the plain-data header out of the byte buffer.
                 let event: libc::fanotify_event_metadata =
                     unsafe { std::ptr::read_unaligned(buf.as_ptr().add(at).cast()) };
-                if event.event_len < size as u32 {
+                if event.event_len < size as u32 || event.vers != libc::FANOTIFY_METADATA_VERSION {
+                    // A layout this code does not know: say so, read no further.
+                    self.incomplete = true;
                     return;
                 }
                 self.take(&event);
