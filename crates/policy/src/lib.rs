@@ -525,13 +525,12 @@ impl Checker<'_> {
                     if let Arg::Str(text) = arg {
                         // Only an existing attribute can be reached: a text
                         // that is not a name is an ordinary (failing) value.
-                        let reaches = text
+                        let reached = text
                             .split('.')
                             .map(str::trim)
-                            .any(|part| part.starts_with('_') || self.walker_denied(part));
-                        if reaches {
-                            let detail = format!("{method}(\"{text}\")");
-                            self.add("dynamic_attribute", line, Verdict::Deny, &detail);
+                            .find(|part| part.starts_with('_') || self.walker_denied(part));
+                        if let Some(part) = reached {
+                            self.walked_part(part, method, line);
                         }
                     }
                 }

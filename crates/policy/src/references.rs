@@ -187,15 +187,20 @@ impl Checker<'_> {
                 } else {
                     args
                 };
-                let bad = names.is_empty()
-                    || names.iter().any(|a| match a {
-                        Arg::Str(text) => {
-                            path_problem(text, &|part| self.walker_denied(part)).is_some()
-                        }
-                        _ => true,
-                    });
-                if bad {
+                if names.is_empty() || names.iter().any(|a| !matches!(a, Arg::Str(_))) {
                     self.add("dynamic_attribute", line, Verdict::Deny, name);
+                }
+                let parts: Vec<String> = names
+                    .iter()
+                    .filter_map(|a| match a {
+                        Arg::Str(text) => {
+                            path_problem(text, &|part| self.walker_denied(part)).map(str::to_owned)
+                        }
+                        _ => None,
+                    })
+                    .collect();
+                for part in parts {
+                    self.walked_part(&part, name, line);
                 }
             }
             GadgetKind::FieldWalker => match args.first() {
@@ -289,9 +294,22 @@ impl Checker<'_> {
                 Ok(()) => self.add("query_eval", line, Verdict::Review, text),
             },
             _ => {
-                let detail = format!("{}: computed", shown(path));
+                let detail = format!("{} with a text computed at run time", shown(path));
                 self.add("query_eval", line, Verdict::Deny, &detail);
             }
+        }
+    }
+
+    /// A part of a text an attribute walker is given that it must not
+    /// reach: hidden (`_x`), leading outside analysis (`ctypeslib`), or not
+    /// a plain name at all.
+    pub(crate) fn walked_part(&mut self, part: &str, walker: &str, line: usize) {
+        if part.starts_with('_') {
+            self.add("private_attribute", line, Verdict::Deny, part);
+        } else if !part.is_empty() && part.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+            self.add("denied_attribute", line, Verdict::Deny, part);
+        } else {
+            self.add("dynamic_attribute", line, Verdict::Deny, walker);
         }
     }
 

@@ -338,9 +338,9 @@ fn attribute_walkers_in_text_are_denied_whatever_the_import_form() {
         "import operator\nimport glovebox\nf = operator.attrgetter('__class__.__mro__')\nfrom operator import attrgetter as ag\nag('lib.format.read_array')(np)\nop = operator\nop.attrgetter('a' + 'b')(x)\n",
         expect![[r#"
             deny
-            dynamic_attribute@3: the code uses operator.attrgetter with a name that is computed or hidden, so what it touches cannot be checked
+            private_attribute@3: the code reaches the hidden attribute __class__
             private_name@3: the code uses the hidden name __class__
-            dynamic_attribute@5: the code uses operator.attrgetter with a name that is computed or hidden, so what it touches cannot be checked
+            denied_attribute@5: the code reaches .format, which leads outside data analysis
             dynamic_attribute@7: the code uses operator.attrgetter with a name that is computed or hidden, so what it touches cannot be checked
         "#]],
     );
@@ -389,7 +389,7 @@ fn expression_texts_must_be_plain_column_expressions() {
             query_eval@3: the code evaluates a text expression (np.ctypeslib) that can reach variables or run Python
             query_eval@4: the code evaluates a text expression (units.values.ctypes) that can reach variables or run Python
             query_eval@5: the code evaluates a text expression (total = units * np) that can reach variables or run Python
-            query_eval@7: the code evaluates a text expression (df.query: computed) that can reach variables or run Python
+            query_eval@7: the code evaluates a text expression (df.query with a text computed at run time) that can reach variables or run Python
         "#]],
     );
     assert_all(
@@ -644,8 +644,8 @@ fn methods_called_by_name_and_templates_built_at_run_time_are_denied() {
         "df.apply('to_clipboard')\ns.agg('_private')\nt = '{0.' + name + '}'\nt.format(x)\n('{0.' + name + '}').format(x)\n",
         expect![[r#"
             deny
-            dynamic_attribute@1: the code uses apply("to_clipboard") with a name that is computed or hidden, so what it touches cannot be checked
-            dynamic_attribute@2: the code uses agg("_private") with a name that is computed or hidden, so what it touches cannot be checked
+            denied_attribute@1: the code reaches .to_clipboard, which leads outside data analysis
+            private_attribute@2: the code reaches the hidden attribute _private
             dynamic_attribute@4: the code uses str.format with a name that is computed or hidden, so what it touches cannot be checked
             dynamic_attribute@5: the code uses str.format with a name that is computed or hidden, so what it touches cannot be checked
         "#]],
