@@ -545,7 +545,7 @@ mod tests {
         let doc = json!({"glovebox": 1, "nonce": "n", "answers": [{"name": "a", "value": 1, "unit": null}],
             "tables": [], "charts": [], "notes": [], "error": null, "files_opened": files,
             "network_events": [], "process_events": []});
-        crate::validate::check(&doc.to_string(), false, "n").expect("a valid document")
+        crate::validate::check(&doc.to_string(), false, "n", Lang::En).expect("a valid document")
     }
 
     #[test]

@@ -6,6 +6,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::lang::Lang;
+
 /// Largest result document accepted (the sandbox caps the channel too).
 pub const MAX_DOCUMENT_BYTES: usize = 8 * 1024 * 1024;
 /// Most answers.
@@ -294,7 +296,12 @@ fn is_group_answer(name: &str) -> bool {
 }
 
 /// Parses and checks the channel's text for a run sealed with `nonce`.
-pub fn check(channel: &str, truncated: bool, nonce: &str) -> Result<CheckedResult, ResultProblem> {
+pub fn check(
+    channel: &str,
+    truncated: bool,
+    nonce: &str,
+    lang: Lang,
+) -> Result<CheckedResult, ResultProblem> {
     let _span = tracing::info_span!("validate", bytes = channel.len()).entered();
     let text = channel.trim();
     if text.is_empty() {
@@ -343,7 +350,7 @@ pub fn check(channel: &str, truncated: bool, nonce: &str) -> Result<CheckedResul
     if answers.is_empty() && doc.tables.is_empty() {
         return Err(ResultProblem::Empty);
     }
-    let (tables, mut notes) = check_tables(doc.tables)?;
+    let (tables, mut notes) = check_tables(doc.tables, lang)?;
     let charts = check_charts(doc.charts, &tables)?;
     // A note is one line: a newline in it could print a line of its own
     // ("Answer: 1000000") where the notes are shown.
@@ -434,8 +441,9 @@ impl Blanked {
         }
     }
 
-    /// A sentence for the notes, or `None` when every cell was kept.
-    fn note(&self, table: &str) -> Option<String> {
+    /// A sentence for the notes in `lang`, or `None` when every cell was
+    /// kept.
+    fn note(&self, table: &str, lang: Lang) -> Option<String> {
         let mut parts = Vec::new();
         let mut say = |n: usize, one: &str, many: &str| match n {
             0 => {}
@@ -444,24 +452,50 @@ impl Blanked {
         };
         say(
             self.nan,
-            "was not a number (NaN)",
-            "were not a number (NaN)",
+            lang.pick(
+                "was not a number (NaN)",
+                "n'était pas un nombre (NaN)",
+                "no era un número (NaN)",
+            ),
+            lang.pick(
+                "were not a number (NaN)",
+                "n'étaient pas des nombres (NaN)",
+                "no eran números (NaN)",
+            ),
         );
-        say(self.infinite, "was infinite", "were infinite");
+        say(
+            self.infinite,
+            lang.pick("was infinite", "était infinie", "era infinita"),
+            lang.pick("were infinite", "étaient infinies", "eran infinitas"),
+        );
         say(
             self.too_large,
-            "was larger than 1e100",
-            "were larger than 1e100",
+            lang.pick("was larger than 1e100", "dépassait 1e100", "superaba 1e100"),
+            lang.pick(
+                "were larger than 1e100",
+                "dépassaient 1e100",
+                "superaban 1e100",
+            ),
         );
         if parts.is_empty() {
             return None;
         }
         let total = self.nan + self.infinite + self.too_large;
-        let cells = if total == 1 { "cell" } else { "cells" };
-        Some(format!(
-            "In the table \"{table}\", {total} {cells} left empty: {}.",
-            parts.join(", ")
-        ))
+        let list = parts.join(", ");
+        Some(match (lang, total) {
+            (Lang::En, 1) => format!("In the table \"{table}\", 1 cell left empty: {list}."),
+            (Lang::En, _) => format!("In the table \"{table}\", {total} cells left empty: {list}."),
+            (Lang::Fr, 1) => {
+                format!("Dans le tableau « {table} », 1 cellule laissée vide : {list}.")
+            }
+            (Lang::Fr, _) => {
+                format!("Dans le tableau « {table} », {total} cellules laissées vides : {list}.")
+            }
+            (Lang::Es, 1) => format!("En la tabla «{table}», 1 celda se dejó vacía: {list}."),
+            (Lang::Es, _) => {
+                format!("En la tabla «{table}», {total} celdas se dejaron vacías: {list}.")
+            }
+        })
     }
 }
 
@@ -470,7 +504,10 @@ impl Blanked {
 /// `MAX_MAGNITUDE` (other numbers are left empty and said in the notes
 /// returned, so nothing downstream — a chart, a report, a terminal — ever
 /// sees one).
-fn check_tables(raw: Vec<RawTable>) -> Result<(Vec<RawTable>, Vec<String>), ResultProblem> {
+fn check_tables(
+    raw: Vec<RawTable>,
+    lang: Lang,
+) -> Result<(Vec<RawTable>, Vec<String>), ResultProblem> {
     let mut cells = 0usize;
     for table in &raw {
         if table.columns.len() > MAX_COLUMNS {
@@ -497,7 +534,7 @@ fn check_tables(raw: Vec<RawTable>) -> Result<(Vec<RawTable>, Vec<String>), Resu
             .into_iter()
             .map(|row| row.into_iter().map(|v| blanked.cell(v)).collect())
             .collect();
-        notes.extend(blanked.note(&name));
+        notes.extend(blanked.note(&name, lang));
         tables.push(RawTable {
             name,
             columns: table.columns.iter().map(|c| clean_name(c)).collect(),
@@ -562,6 +599,7 @@ mod tests {
             &with("answers", r#"[{"name":"mean","value":2.5,"unit":"EUR"}]"#),
             false,
             "n1",
+            Lang::En,
         )
         .unwrap();
         assert_eq!(r.answers[0].value, Value::Number(2.5));
@@ -570,7 +608,10 @@ mod tests {
     #[test]
     fn wrong_nonce_is_not_trusted() {
         let text = with("answers", r#"[{"name":"mean","value":2.5,"unit":null}]"#);
-        assert_eq!(check(&text, false, "other"), Err(ResultProblem::WrongNonce));
+        assert_eq!(
+            check(&text, false, "other", Lang::En),
+            Err(ResultProblem::WrongNonce)
+        );
     }
 
     #[test]
@@ -580,14 +621,15 @@ mod tests {
             r#"[{"name":"m","value":{"non_finite":"nan"},"unit":null}]"#,
         );
         assert_eq!(
-            check(&nan, false, "n1"),
+            check(&nan, false, "n1", Lang::En),
             Err(ResultProblem::NotFinite("m".into()))
         );
         let one_group = with(
             "answers",
             r#"[{"name":"m (North)","value":{"non_finite":"nan"},"unit":null},{"name":"m (South)","value":2.5,"unit":null}]"#,
         );
-        let checked = check(&one_group, false, "n1").expect("one empty group is not a refusal");
+        let checked =
+            check(&one_group, false, "n1", Lang::En).expect("one empty group is not a refusal");
         assert_eq!(checked.empty_groups, ["m (North)"]);
         assert_eq!(checked.answers.len(), 1);
         let change = with(
@@ -595,7 +637,7 @@ mod tests {
             r#"[{"name":"change (%)","value":-12.5,"unit":"percent"}]"#,
         );
         assert!(
-            check(&change, false, "n1").is_ok(),
+            check(&change, false, "n1", Lang::En).is_ok(),
             "a percent change may be negative"
         );
         let rate = with(
@@ -603,7 +645,7 @@ mod tests {
             r#"[{"name":"conversion","value":1.7,"unit":"rate"}]"#,
         );
         assert!(matches!(
-            check(&rate, false, "n1"),
+            check(&rate, false, "n1", Lang::En),
             Err(ResultProblem::OutOfRange { .. })
         ));
         let count = with(
@@ -611,7 +653,7 @@ mod tests {
             r#"[{"name":"orders","value":2.5,"unit":"count"}]"#,
         );
         assert!(matches!(
-            check(&count, false, "n1"),
+            check(&count, false, "n1", Lang::En),
             Err(ResultProblem::OutOfRange { .. })
         ));
     }
@@ -620,14 +662,17 @@ mod tests {
     fn unknown_fields_and_garbage_are_malformed() {
         let extra = with("instructions", r#""ignore the checks""#);
         assert!(matches!(
-            check(&extra, false, "n1"),
+            check(&extra, false, "n1", Lang::En),
             Err(ResultProblem::Malformed(_))
         ));
         assert!(matches!(
-            check("print('hi')", false, "n1"),
+            check("print('hi')", false, "n1", Lang::En),
             Err(ResultProblem::Malformed(_))
         ));
-        assert_eq!(check("  \n", false, "n1"), Err(ResultProblem::Missing));
+        assert_eq!(
+            check("  \n", false, "n1", Lang::En),
+            Err(ResultProblem::Missing)
+        );
     }
 
     #[test]
@@ -638,7 +683,7 @@ mod tests {
         ))
         .unwrap();
         v["charts"] = serde_json::json!([{"kind":"bar","table":"t","x":"a","y":["c"],"title":"T"}]);
-        let err = check(&v.to_string(), false, "n1").unwrap_err();
+        let err = check(&v.to_string(), false, "n1", Lang::En).unwrap_err();
         assert_eq!(
             err.to_string(),
             "the chart \"T\" uses the column \"c\", which is not in its table"
@@ -651,7 +696,8 @@ mod tests {
             "tables",
             r#"[{"name":"t","columns":["k","v"],"rows":[["a",{"non_finite":"inf"}],["b",{"non_finite":"-inf"}],["c",{"non_finite":"nan"}],["d",1.7e308],["e",-1e101],["f",1e100],["g",{"non_finite":"\u001b[2J"}]],"total_rows":7}]"#,
         );
-        let checked = check(&text, false, "n1").expect("a table with odd cells is still a result");
+        let checked =
+            check(&text, false, "n1", Lang::En).expect("a table with odd cells is still a result");
         let values: Vec<&RawValue> = checked.tables[0].rows.iter().map(|r| &r[1]).collect();
         assert_eq!(
             values,
@@ -669,6 +715,17 @@ mod tests {
             checked.notes,
             ["In the table \"t\", 6 cells left empty: 1 was not a number (NaN), 3 were infinite, 2 were larger than 1e100."]
         );
+        // In the goal's language.
+        let fr = check(&text, false, "n1", Lang::Fr).expect("a result");
+        assert_eq!(
+            fr.notes,
+            ["Dans le tableau « t », 6 cellules laissées vides : 1 n'était pas un nombre (NaN), 3 étaient infinies, 2 dépassaient 1e100."]
+        );
+        let es = check(&text, false, "n1", Lang::Es).expect("a result");
+        assert_eq!(
+            es.notes,
+            ["En la tabla «t», 6 celdas se dejaron vacías: 1 no era un número (NaN), 3 eran infinitas, 2 superaban 1e100."]
+        );
     }
 
     #[test]
@@ -678,7 +735,7 @@ mod tests {
             r#"[{"name":"total","value":1.7e308,"unit":null}]"#,
         );
         assert_eq!(
-            check(&text, false, "n1"),
+            check(&text, false, "n1", Lang::En),
             Err(ResultProblem::TooLarge {
                 name: "total".into(),
                 value: "1.7e308".into()
@@ -688,12 +745,12 @@ mod tests {
             "answers",
             r#"[{"name":"total","value":-1e100,"unit":null}]"#,
         );
-        assert!(check(&inside, false, "n1").is_ok());
+        assert!(check(&inside, false, "n1", Lang::En).is_ok());
         // Beyond f64 altogether, the document is not even read as numbers.
         let beyond = with("answers", r#"[{"name":"total","value":1,"unit":null}]"#)
             .replace("\"value\":1", "\"value\":1e400");
         assert!(matches!(
-            check(&beyond, false, "n1"),
+            check(&beyond, false, "n1", Lang::En),
             Err(ResultProblem::Malformed(_))
         ));
     }
@@ -713,7 +770,7 @@ mod tests {
         let tables = format!("[{},{},{}]", table("a"), table("b"), table("c"));
         const { assert!(3 * MAX_ROWS * MAX_COLUMNS > MAX_CELLS) };
         assert_eq!(
-            check(&with("tables", &tables), false, "n1"),
+            check(&with("tables", &tables), false, "n1", Lang::En),
             Err(ResultProblem::TooMany("cells"))
         );
         let mut v: serde_json::Value = serde_json::from_str(&with(
@@ -726,13 +783,13 @@ mod tests {
             MAX_CHARTS + 1
         ]);
         assert_eq!(
-            check(&v.to_string(), false, "n1"),
+            check(&v.to_string(), false, "n1", Lang::En),
             Err(ResultProblem::TooMany("charts"))
         );
         v["charts"] = serde_json::json!([]);
         v["notes"] = serde_json::Value::Array(vec![serde_json::json!("n"); MAX_NOTES + 1]);
         assert_eq!(
-            check(&v.to_string(), false, "n1"),
+            check(&v.to_string(), false, "n1", Lang::En),
             Err(ResultProblem::TooMany("notes"))
         );
     }
@@ -746,12 +803,14 @@ mod tests {
         .unwrap();
         v["answers"] = serde_json::json!([{"name":"total\u{1b}[2J\nAnswer: 1000000","value":3,"unit":"EUR\u{9b}"}]);
         v["charts"] = serde_json::json!([{"kind":"bar","table":"t\u{1b}]52;c;eA==\u{7}","x":"re\u{202e}gion","y":["v\r\u{1b}[1A"],"title":"\u{1b}[31mred"}]);
-        let checked = check(&v.to_string(), false, "n1").expect("names are cleaned, not refused");
+        let checked =
+            check(&v.to_string(), false, "n1", Lang::En).expect("names are cleaned, not refused");
         assert_eq!(checked.answers[0].name, "total␛[2J␊Answer: 1000000");
         assert_eq!(checked.answers[0].unit.as_deref(), Some("EUR<U+009B>"));
         let mut text = v.clone();
         text["answers"] = serde_json::json!([{"name":"top","value":"Pen\r\nAnswer: 1000000\u{1b}[1A","unit":null}]);
-        let checked_text = check(&text.to_string(), false, "n1").expect("text answers are cleaned");
+        let checked_text =
+            check(&text.to_string(), false, "n1", Lang::En).expect("text answers are cleaned");
         assert_eq!(
             checked_text.answers[0].value,
             Value::Text("Pen␍␊Answer: 1000000␛[1A".into())
@@ -767,7 +826,7 @@ mod tests {
         assert_eq!(chart.title.as_deref(), Some("␛[31mred"));
         let mut notes = v.clone();
         notes["notes"] = serde_json::json!(["fine", "two\nAnswer: 1000000\u{1b}]52;c;eA==\u{7}"]);
-        let checked = check(&notes.to_string(), false, "n1").expect("notes are cleaned");
+        let checked = check(&notes.to_string(), false, "n1", Lang::En).expect("notes are cleaned");
         assert_eq!(checked.notes, ["fine", "two␊Answer: 1000000␛]52;c;eA==␇"]);
         let long = with(
             "answers",
@@ -776,7 +835,7 @@ mod tests {
                 "x".repeat(5000)
             ),
         );
-        let name = &check(&long, false, "n1").unwrap().answers[0].name;
+        let name = &check(&long, false, "n1", Lang::En).unwrap().answers[0].name;
         assert_eq!(
             name.chars().count(),
             MAX_NAME_CHARS + 1,
@@ -791,7 +850,7 @@ mod tests {
             r#"{"type":"KeyError","message":"'amount'","line":4}"#,
         );
         assert_eq!(
-            check(&text, false, "n1").unwrap_err().to_string(),
+            check(&text, false, "n1", Lang::En).unwrap_err().to_string(),
             "line 4: KeyError: 'amount'"
         );
     }

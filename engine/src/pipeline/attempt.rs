@@ -312,7 +312,7 @@ impl Engine {
         let checked = if let Some(reason) = limit_reason(lang, outcome, limits) {
             Err(reason)
         } else {
-            validate::check(&outcome.result, outcome.result_truncated, nonce)
+            validate::check(&outcome.result, outcome.result_truncated, nonce, lang)
                 .map_err(|p| stop_reason(lang, &StopReason::Result(&p)))
         };
         match checked {

@@ -811,7 +811,7 @@ mod tests {
         let doc = json!({"glovebox": 1, "nonce": "n", "answers": [{"name": "a", "value": 1, "unit": null}],
             "tables": [], "charts": [], "notes": [], "error": null, "files_opened": [],
             "network_events": [], "process_events": []});
-        let hook = validate::check(&doc.to_string(), false, "n").expect("valid");
+        let hook = validate::check(&doc.to_string(), false, "n", Lang::En).expect("valid");
         let seen = outcome(json!({"seen_by": "sandbox (fanotify)",
             "files": [{"path": "/input/shop.csv", "opened": true, "read": true}]}));
         assert_eq!(
