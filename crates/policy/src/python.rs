@@ -9,7 +9,7 @@ mod resolve;
 use std::collections::{BTreeSet, HashSet};
 
 use ruff_python_ast::visitor::source_order::{SourceOrderVisitor, TraversalSignal};
-use ruff_python_ast::{AnyNodeRef, Expr, ExprContext};
+use ruff_python_ast::{AnyNodeRef, Expr, ExprContext, InterpolatedStringElement};
 use ruff_text_size::{Ranged, TextRange, TextSize};
 
 pub use resolve::UNKNOWN;
@@ -153,22 +153,51 @@ fn arg_of(expr: &Expr, bindings: &Bindings) -> Arg {
         Expr::Starred(_) => Arg::Starred,
         Expr::FString(f) => {
             let mut text = String::new();
+            let mut known = true;
             for part in f.value.iter() {
                 match part {
                     ruff_python_ast::FStringPart::Literal(l) => text.push_str(&l.value),
                     ruff_python_ast::FStringPart::FString(f) => {
                         for element in f.elements.iter() {
-                            match element.as_literal() {
-                                Some(l) => text.push_str(&l.value),
-                                None => text.push('0'),
+                            match element {
+                                InterpolatedStringElement::Literal(l) => text.push_str(&l.value),
+                                InterpolatedStringElement::Interpolation(i) => {
+                                    match interpolated_constant(i, bindings) {
+                                        Some(value) => text.push_str(value),
+                                        None => {
+                                            known = false;
+                                            text.push('0');
+                                        }
+                                    }
+                                }
                             }
                         }
                     }
                 }
             }
-            Arg::Template(text)
+            if known {
+                Arg::Str(text)
+            } else {
+                Arg::Template(text)
+            }
         }
         _ => Arg::Other,
+    }
+}
+
+/// The text an f-string interpolation always gives: a number, or a name
+/// bound once to a literal, shown as it is (no conversion, no format spec).
+fn interpolated_constant<'b>(
+    element: &ruff_python_ast::InterpolatedElement,
+    bindings: &Bindings<'b>,
+) -> Option<&'b str> {
+    let plain = element.conversion == ruff_python_ast::ConversionFlag::None
+        && element.format_spec.is_none()
+        && element.debug_text.is_none();
+    match &*element.expression {
+        Expr::NumberLiteral(_) if plain => Some("0"),
+        Expr::Name(n) if plain => bindings.constant(n.id.as_str()),
+        _ => None,
     }
 }
 

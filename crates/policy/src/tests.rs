@@ -734,3 +734,23 @@ fn texts_held_by_names_are_checked_like_literals() {
         ],
     );
 }
+
+#[test]
+fn f_strings_of_known_values_are_checked_as_their_text() {
+    assert_all(
+        Verdict::Allow,
+        &[
+            "region = 'North'\nlimit = 10\nrows = df.query(f\"region == '{region}' and units > {limit}\")\n",
+            "rows = df.query(f'units > {10}')\n",
+        ],
+    );
+    assert_all(
+        Verdict::Deny,
+        &["extra = 'units.values.ctypes'\nrows = df.query(f'units > 1 or {extra}')\n"],
+    );
+    // A value only known when the code runs: a person decides.
+    assert_eq!(
+        verdict("limit = df['units'].median()\nrows = df.query(f'units > {limit}')\n"),
+        Verdict::Review
+    );
+}

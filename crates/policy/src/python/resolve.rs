@@ -125,6 +125,19 @@ impl<'a> Bindings<'a> {
         texts.filter(|t| !t.is_empty())
     }
 
+    /// What a name always holds when bound once, to a literal text or
+    /// number (a number is given as `0`: only its being a number matters).
+    pub fn constant(&self, name: &str) -> Option<&'a str> {
+        if self.stores.get(name) != Some(&1) || self.statements.get(name) != Some(&1) {
+            return None;
+        }
+        match self.names.get(name)?.as_slice() {
+            [Binding::Expr(Expr::StringLiteral(s))] => Some(s.value.to_str()),
+            [Binding::Expr(Expr::NumberLiteral(_))] => Some("0"),
+            _ => None,
+        }
+    }
+
     /// Whether some value of the name is computed right there (`a + b`,
     /// a call) rather than a literal or another name.
     pub fn built(&self, name: &str) -> bool {
