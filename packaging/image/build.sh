@@ -17,7 +17,7 @@ mirror=${GLOVEBOX_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 # Fixed timestamp for everything written by this recipe (reproducibility).
 export SOURCE_DATE_EPOCH=1700000000
 
-recipe_hash=$(cat "$here/build.sh" "$here/requirements.txt" "$here/digest.py" | sha256sum | cut -c1-16)
+recipe_hash=$(cat "$here/build.sh" "$here/requirements.txt" "$here/sources.txt" "$here/digest.py" | sha256sum | cut -c1-16)
 out="$cache/image/$recipe_hash"
 
 mkdir -p "$cache/image"
@@ -32,7 +32,7 @@ if [ -f "$out/DIGEST" ] && [ -d "$out/rootfs/usr" ]; then
   exit 0
 fi
 
-for tool in debootstrap pip3 sha256sum; do
+for tool in debootstrap pip3 sha256sum curl; do
   command -v "$tool" >/dev/null || { echo "missing tool: $tool (run 'make deps')" >&2; exit 1; }
 done
 [ "$(id -u)" = 0 ] || { echo "building the image needs root (debootstrap)" >&2; exit 1; }
@@ -54,8 +54,53 @@ pip3 install --quiet --disable-pip-version-check --no-cache-dir --no-deps --no-c
   --platform manylinux_2_17_x86_64 --platform manylinux2014_x86_64 \
   --target "$site" -r "$here/requirements.txt"
 rm -rf "$site"/bin
-# The libraries' own test suites are not needed to analyse data (~100 MB).
-find "$site" -depth -type d -name tests -path '*/dist-packages/*' -exec rm -rf {} +
+
+echo "==> source-only pure-Python packages (hash-checked, unpacked, not built)"
+grep -v '^#' "$here/sources.txt" | while read -r name version pkg sum url; do
+  [ -n "$name" ] || continue
+  curl -sSfL --retry 3 -o "$work/$name.tar.gz" "$url"
+  echo "$sum  $work/$name.tar.gz" | sha256sum -c --quiet - \
+    || { echo "hash mismatch for $name $version" >&2; exit 1; }
+  tar -xzf "$work/$name.tar.gz" -C "$work" --no-same-owner "$name-$version/$pkg" "$name-$version/PKG-INFO"
+  cp -r "$work/$name-$version/$pkg" "$site/$pkg"
+  meta="$site/$name-$version.dist-info"
+  mkdir -p "$meta"
+  cp "$work/$name-$version/PKG-INFO" "$meta/METADATA"
+  echo glovebox-image >"$meta/INSTALLER"
+  echo "$pkg" >"$meta/top_level.txt"
+done
+
+echo "==> strip what analysis does not need"
+# The libraries' own test suites (~100 MB), type stubs, C/Cython headers and
+# sources, static libraries, and bundled sample data sets (analysis reads the
+# user's files; nothing loads these).
+find "$site" -depth -type d \( -name tests -o -name __pycache__ \) -path '*/dist-packages/*' -exec rm -rf {} +
+find "$site" -type f \( -name '*.pyi' -o -name '*.pxd' -o -name '*.pyx' -o -name '*.pxi' \
+  -o -name '*.h' -o -name '*.hpp' -o -name '*.c' -o -name '*.cc' -o -name '*.cpp' -o -name '*.a' \) -delete
+rm -rf "$site"/pyarrow/include "$site"/pyarrow/src "$site"/numpy/_core/include \
+  "$site"/matplotlib/mpl-data/sample_data \
+  "$site"/sklearn/datasets/data "$site"/sklearn/datasets/descr "$site"/sklearn/datasets/images
+# pyarrow: no Flight RPC nor remote file systems (S3, GCS, HDFS, Azure: the
+# job has no network; pyarrow.fs imports them only if present), no C++ test
+# module, and one file per shared library under the name the loader asks for
+# (the wheel carries libX.so, libX.so.N and libX.so.N.0.0 as three copies).
+rm -f "$site"/pyarrow/flight.py "$site"/pyarrow/_flight.*.so "$site"/pyarrow/lib*flight.so* \
+  "$site"/pyarrow/_s3fs.*.so "$site"/pyarrow/_gcsfs.*.so "$site"/pyarrow/_hdfs.*.so \
+  "$site"/pyarrow/_azurefs.*.so "$site"/pyarrow/_pyarrow_cpp_tests.*.so
+for lib in "$site"/pyarrow/lib*.so.[0-9]*; do
+  case $lib in *.so.*.*) continue ;; esac
+  rm -f "${lib%.so.*}.so" "$lib".*
+done
+find "$site" -depth -type d -empty -delete
+
+echo "==> matplotlib: Agg backend, nothing to write outside /tmp"
+# The image's own matplotlibrc (the last place matplotlib looks) selects the
+# file-only Agg backend: no display is probed and no GUI toolkit is imported.
+cat >>"$site/matplotlib/mpl-data/matplotlibrc" <<'EOF'
+
+## Glovebox sandbox image: draw to files only.
+backend: Agg
+EOF
 
 echo "==> sandbox user and mount points"
 echo 'sandbox:x:1000:1000:glovebox sandbox:/tmp:/usr/sbin/nologin' >>"$root/etc/passwd"
@@ -82,7 +127,18 @@ rm -f "$root"/var/cache/ldconfig/aux-cache
 chroot "$root" /usr/bin/python3 -m compileall -q --invalidation-mode unchecked-hash \
   /usr/lib/python3.11 /usr/lib/python3/dist-packages /usr/local/lib/python3.11/dist-packages >/dev/null || true
 ls "$site"/pandas/__pycache__/__init__.cpython-311.pyc "$root"/usr/lib/python3.11/__pycache__/os.cpython-311.pyc >/dev/null
-chroot "$root" /usr/bin/python3 -I -c 'import pandas, numpy, scipy.stats; print("pandas", pandas.__version__, "numpy", numpy.__version__)'
+# Every analysis package imports, matplotlib draws with Agg, in the job's
+# environment (HOME=/tmp); -B so nothing is written next to the modules.
+chroot "$root" /usr/bin/env -i PATH=/usr/bin:/bin HOME=/tmp LANG=C.UTF-8 /usr/bin/python3 -I -B -c '
+import io, importlib
+for m in ["pandas", "numpy", "scipy.stats", "matplotlib.pyplot", "seaborn", "statsmodels.api",
+          "sklearn.linear_model", "openpyxl", "pyarrow.parquet", "tabulate", "odf.opendocument", "xlrd"]:
+    importlib.import_module(m)
+import matplotlib, matplotlib.pyplot as plt, pandas, numpy
+assert matplotlib.get_backend().lower() == "agg", matplotlib.get_backend()
+plt.plot([1, 2]); plt.savefig(io.BytesIO(), format="png")
+print("pandas", pandas.__version__, "numpy", numpy.__version__, "matplotlib", matplotlib.__version__)'
+rm -rf "$root"/tmp/* "$root"/tmp/.[!.]*
 find "$root/dev" "$root/proc" "$root/sys" "$root/run" -mindepth 1 -delete
 # Fixed mtimes everywhere (digest ignores them, but tar/rsync of the image will not).
 find "$root" -depth -exec touch -h -d "@$SOURCE_DATE_EPOCH" {} +

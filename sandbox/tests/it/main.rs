@@ -7,4 +7,5 @@
 mod cleanup;
 mod containment;
 mod evidence;
+mod packages;
 mod support;
