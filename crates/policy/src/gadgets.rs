@@ -33,6 +33,9 @@ pub enum GadgetKind {
     /// Sets pandas options (`pd.set_option`): the option named must be a
     /// literal that cannot select `plotting.backend` (a module imported by name).
     OptionSetter,
+    /// Imports a module named by its argument (`matplotlib.use`): a literal
+    /// backend name only, not `module://…`.
+    ImportsByName,
 }
 
 /// Where a gadget's last name is recognised on its own.
@@ -128,6 +131,27 @@ const METHODS: [&str; 14] = [
 
 /// Operators and punctuation of a plain expression.
 const OPERATOR_CHARS: &str = "+-*/%<>=!&|~^()[],:";
+
+/// Settings (matplotlib rc keys) that make a library start another program
+/// (TeX, ffmpeg, ImageMagick) or run one at a configured path.
+pub const PROGRAM_SETTINGS: [&str; 6] = [
+    "text.usetex",
+    "animation.ffmpeg_path",
+    "animation.convert_path",
+    "animation.writer",
+    "pgf.texsystem",
+    "ps.usedistiller",
+];
+
+/// Keywords that turn on such a program (`plt.rc("text", usetex=True)`).
+pub const PROGRAM_KEYWORDS: [&str; 1] = ["usetex"];
+
+/// A plotting backend named by text, which the library imports as a module
+/// (`matplotlib.use("module://x")`, `rcParams["backend"]`, `plotting.backend`).
+pub fn names_backend_module(text: &str) -> bool {
+    let t = text.trim();
+    t.starts_with("module://") || t == "backend" || t.ends_with(".backend")
+}
 
 /// Which expression language a text is checked against.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

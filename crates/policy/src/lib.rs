@@ -24,7 +24,10 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
-use gadgets::{dunder_token, option_may_select, path_problem, plain_expression, Grammar};
+use gadgets::{
+    dunder_token, names_backend_module, option_may_select, path_problem, plain_expression, Grammar,
+    PROGRAM_KEYWORDS, PROGRAM_SETTINGS,
+};
 pub use gadgets::{Gadget, GadgetKind, LeafMatch};
 use glovebox_lang::Lang;
 pub use python::{Arg, Callee, Fact, Usage, UNKNOWN};
@@ -429,6 +432,13 @@ impl Checker<'_> {
                 if let Some(field) = format_reaches_private(text) {
                     self.add("format_attribute", *line, Verdict::Deny, &field);
                 }
+                if names_backend_module(text) {
+                    // A backend is a module the library imports by this name.
+                    self.add("text_evaluator", *line, Verdict::Deny, text);
+                }
+                if PROGRAM_SETTINGS.contains(&text.trim()) {
+                    self.add("runs_programs", *line, Verdict::Deny, text);
+                }
                 if p.pickle_keywords.iter().any(|k| k == text) {
                     // `**{"allow_pickle": True}` spells the keyword as a string.
                     self.add("pickle", *line, Verdict::Deny, text);
@@ -491,6 +501,10 @@ impl Checker<'_> {
                 if k == "stylesheet" {
                     // An XSLT stylesheet (`read_xml`, `to_xml`) can read and write files.
                     self.add("text_evaluator", line, Verdict::Deny, "stylesheet=");
+                }
+                if PROGRAM_KEYWORDS.contains(&k.as_str()) && *value != Arg::Bool(false) {
+                    // `usetex=True` runs TeX.
+                    self.add("runs_programs", line, Verdict::Deny, &format!("{k}="));
                 }
                 if k == "backend" && !matches!(value, Arg::Str(b) if b == "matplotlib") {
                     // pandas imports a plotting backend by its name.

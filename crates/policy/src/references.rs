@@ -7,8 +7,8 @@
 
 use crate::gadgets::GadgetKind;
 use crate::{
-    dunder_token, option_may_select, path_problem, plain_expression, Arg, Checker, Gadget, Grammar,
-    LeafMatch, Usage, Verdict, UNKNOWN,
+    dunder_token, names_backend_module, option_may_select, path_problem, plain_expression, Arg,
+    Checker, Gadget, Grammar, LeafMatch, Usage, Verdict, UNKNOWN,
 };
 
 /// Names an attribute walker must not be given: they evaluate text, load
@@ -234,6 +234,10 @@ impl Checker<'_> {
                     self.add("text_evaluator", line, Verdict::Deny, &detail);
                 }
             }
+            GadgetKind::ImportsByName => match args.first() {
+                Some(Arg::Str(backend)) if !names_backend_module(backend) => {}
+                _ => self.add("text_evaluator", line, Verdict::Deny, name),
+            },
             GadgetKind::Evaluator | GadgetKind::Pickle | GadgetKind::RunsPrograms => {}
         }
     }

@@ -489,12 +489,17 @@ fn ordinary_typing_formatting_formulas_and_options_are_allowed() {
             "df.plot(backend='matplotlib')\n",
         ],
     );
-    check(
+    // A plain formula is no gadget (whether statsmodels is one of the usual
+    // libraries is the profile's choice: no finding but that one).
+    let report = super::check(
         "import statsmodels.formula.api as smf\nmodel = smf.ols('units ~ C(region) + amount', data=df)\n",
-        expect![[r#"
-            review
-            import_unknown@1: the code imports statsmodels.formula.api, which is not one of the usual analysis libraries
-        "#]],
+        Lang::En,
+        &Profile::builtin(),
+    );
+    assert!(
+        report.findings.iter().all(|f| f.rule == "import_unknown"),
+        "{:#?}",
+        report.findings
     );
 }
 
@@ -753,4 +758,28 @@ fn f_strings_of_known_values_are_checked_as_their_text() {
         verdict("limit = df['units'].median()\nrows = df.query(f'units > {limit}')\n"),
         Verdict::Review
     );
+}
+
+#[test]
+fn libraries_of_the_image_that_import_or_run_by_name_are_denied() {
+    assert_all(
+        Verdict::Deny,
+        &[
+            "import matplotlib\nmatplotlib.use('module://evil_backend')\n",
+            "import matplotlib\nmatplotlib.use(name)\n",
+            "import matplotlib.pyplot as plt\nplt.switch_backend(b)\n",
+            "import matplotlib.pyplot as plt\nplt.rcParams['backend'] = name\n",
+            "import matplotlib.pyplot as plt\nplt.rcParams['text.usetex'] = True\n",
+            "import matplotlib.pyplot as plt\nplt.rc('text', usetex=True)\n",
+            "import matplotlib as mpl\nmpl.rcParams.update({'animation.ffmpeg_path': '/bin/sh'})\n",
+            "from matplotlib import animation\n",
+            "import statsmodels.api as sm\nres = sm.load('/tmp/model.bin')\n",
+            "from statsmodels.regression.linear_model import RegressionResults\nr = RegressionResults.load('/tmp/m')\n",
+            "from sklearn.externals import joblib\n",
+        ],
+    );
+    // Ordinary settings are no gadget (matplotlib may or may not be one of
+    // the usual libraries: only the absence of a refusal is asserted).
+    let ordinary = "import matplotlib\nmatplotlib.use('Agg')\nimport matplotlib.pyplot as plt\nplt.rcParams['figure.figsize'] = (8, 4)\n";
+    assert_ne!(verdict(ordinary), Verdict::Deny);
 }
