@@ -8,8 +8,9 @@ use serde_json::Value;
 
 use crate::support::*;
 
-/// Runs `code` with the default limits; the job must exit 0 and print no
-/// traceback nor any complaint about a folder it cannot write.
+/// Runs `code` with the default limits; the job must exit 0, print no
+/// traceback nor any complaint about a folder it cannot write, and try no
+/// network connection.
 fn run_ok(code: &str) -> (World, Outcome) {
     let (world, outcome) = run_case(code, Limits::default());
     assert_eq!(
@@ -26,6 +27,12 @@ fn run_ok(code: &str) -> (World, Outcome) {
             outcome.stderr
         );
     }
+    // No package reaches for the network on its own (fonts, backends, caches).
+    assert_eq!(
+        outcome.network_attempts_total, 0,
+        "{:?}",
+        outcome.network_attempts
+    );
     (world, outcome)
 }
 
