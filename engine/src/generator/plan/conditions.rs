@@ -566,8 +566,39 @@ impl Reading<'_> {
             format!("un resultado para cada valor de {column} comparado"),
         );
         self.understood.push(said);
+        // "smokers vs non-smokers" names every value: no row is left out,
+        // so there is no filter to say.
+        if self.every_value_named(&column) {
+            self.filters
+                .retain(|f| !(f.column == column && f.part.is_none()));
+        }
         self.group_by = Some(column);
         Ok(())
+    }
+
+    /// Whether the filter on `column` keeps every value the column has (all
+    /// of every file's rows were read for its values).
+    fn every_value_named(&self, column: &str) -> bool {
+        let Some(FilterValue::List(named)) = self
+            .filters
+            .iter()
+            .find(|f| f.column == column && f.part.is_none() && f.cmp == Cmp::Eq)
+            .map(|f| &f.value)
+        else {
+            return false;
+        };
+        let mut described = self
+            .inputs
+            .iter()
+            .flat_map(|i| i.columns.iter().map(move |c| (i, c)))
+            .filter(|(_, c)| c.name == column)
+            .peekable();
+        described.peek().is_some()
+            && described.all(|(i, c)| {
+                i.row_count <= crate::inputs::TYPE_SAMPLE_ROWS
+                    && !c.values.is_empty()
+                    && c.values.iter().all(|v| named.contains(v))
+            })
     }
 
     /// Numeric conditions after a column: "age > 40", "âge supérieur à 40",

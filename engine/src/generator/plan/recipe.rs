@@ -63,10 +63,36 @@ fn priced(column: &str) -> bool {
         .any(|p| words.iter().any(|w| super::text::same_word(w, p)))
 }
 
+/// Measures that accumulate over time: a month's rain or volume is the
+/// total of its days.
+const ACCUMULATED: &[&str] = &[
+    "precipitation",
+    "rain",
+    "rainfall",
+    "snowfall",
+    "pluie",
+    "precipitacion",
+    "lluvia",
+    "volume",
+    "volumen",
+    "visit",
+    "visite",
+    "visita",
+    "session",
+    "click",
+    "clic",
+];
+
 /// True when a column names an amount or a quantity (counted by summing).
 pub(super) fn summed(column: &str) -> bool {
     let words = super::text::name_words(column);
     let joined = words.join(" ");
+    if words
+        .iter()
+        .any(|w| ACCUMULATED.iter().any(|a| super::text::same_word(w, a)))
+    {
+        return true;
+    }
     lexicon::SYNONYMS
         .iter()
         .filter(|g| g.iter().any(|p| SUMMED_CONCEPTS.contains(p)))
@@ -464,7 +490,7 @@ impl Reading<'_> {
         })
     }
 
-    fn trend(&self, named: &Named, source: &Source) -> Result<Recipe, GoalProblem> {
+    fn trend(&mut self, named: &Named, source: &Source) -> Result<Recipe, GoalProblem> {
         let date = self
             .date_mentioned
             .clone()
@@ -477,11 +503,27 @@ impl Reading<'_> {
             })
             .ok_or(GoalProblem::NoDate)?;
         let value = named.numbers.first().cloned();
+        // Amounts and quantities add up over a period; prices, temperatures
+        // and scores are averaged (a month's total of closing prices means
+        // nothing) — said when the goal names no statistic.
+        let default = match &value {
+            Some(v) if summed(v) && !priced(v) => Stat::Sum,
+            _ => Stat::Mean,
+        };
         let stat = if value.is_some() {
-            self.chosen_stat(Stat::Sum)
+            self.chosen_stat(default)
         } else {
             Stat::Count
         };
+        if let (Some(v), Stat::Mean, true) = (&value, stat, self.stats().is_empty()) {
+            let said = self.lang.pick(
+                format!("the mean of {v} in each period (it is averaged, not added up)"),
+                format!("la moyenne de {v} dans chaque période (elle se moyenne, elle ne s'additionne pas)"),
+                format!("la media de {v} en cada periodo (se promedia, no se suma)"),
+            );
+            let undo = super::undo::ranked_by(&self.g.text, Stat::Sum, self.lang);
+            self.assume(said, undo);
+        }
         if value.is_none() && !named.categories.is_empty() && !self.has(Op::Count) {
             return Err(self.need_numbers(named, Op::Trend, 1));
         }
@@ -500,6 +542,20 @@ impl Reading<'_> {
             date,
             period: self.period.unwrap_or(super::Period::Month),
         })
+    }
+
+    /// Whether the word at `noun` is what the count at `count` counts:
+    /// only joining words between them ("how many sales", "combien de
+    /// ventes", "number of the orders").
+    fn counted_noun(&self, count: usize, noun: usize) -> bool {
+        const JOINING: &[&str] = &[
+            "many", "much", "of", "the", "de", "d", "des", "du", "le", "la", "les", "el", "los",
+            "las", "del",
+        ];
+        noun > count
+            && self.g.tokens[count + 1..noun]
+                .iter()
+                .all(|t| JOINING.contains(&t.folded.as_str()))
     }
 
     /// "how much", "combien on a dépensé", "cuánto", "how many units": a
@@ -539,6 +595,25 @@ impl Reading<'_> {
                 .iter()
                 .find(|(_, o)| *o == Op::Count)
                 .expect("count");
+            if named.numbers.len() == 1 && !self.count_is_total(&named.numbers[0]) {
+                // "how many sales": the sales are the rows. "how many days
+                // did it rain": a count of rain cells would answer another
+                // question; the plan stops and names the measure.
+                let column = named.numbers[0].clone();
+                if let Some(m) = self.mentions.iter().find(|m| m.column == column) {
+                    return if self.counted_noun(at, m.start) {
+                        self.mentions.retain(|x| x.column != column);
+                        Ok(Recipe::CountRows {
+                            group_by: self.group_by.clone(),
+                        })
+                    } else {
+                        Err(GoalProblem::Unplaced {
+                            words: vec![self.g.raw(m.start, m.len)],
+                            understood: self.understood.clone(),
+                        })
+                    };
+                }
+            }
             let stat = if named.numbers.len() == 1 && self.count_is_total(&named.numbers[0]) {
                 let column = &named.numbers[0];
                 let said = self.say(
