@@ -179,9 +179,38 @@ impl RequestReader {
     }
 }
 
+/// The reply written when not even an error can be serialised.
+const LAST_RESORT_REPLY: &str = r#"{"error":{"code":"unserialisable_reply","message":"the sandbox could not write its reply"}}"#;
+
 fn send(out: &mut impl Write, reply: &Reply) {
-    if let Ok(text) = serde_json::to_string(reply) {
-        let _ = writeln!(out, "{text}");
-        let _ = out.flush();
+    // A reply that cannot be written as JSON is never dropped in silence:
+    // the caller gets an error it can record (the outcome's own fields are
+    // text by construction, so this is a backstop).
+    let text = serde_json::to_string(reply).unwrap_or_else(|e| {
+        let fallback = Reply::Error {
+            code: "unserialisable_reply".into(),
+            message: format!("the sandbox could not write its reply: {e}"),
+        };
+        serde_json::to_string(&fallback).unwrap_or_else(|_| LAST_RESORT_REPLY.into())
+    });
+    let _ = writeln!(out, "{text}");
+    let _ = out.flush();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_last_resort_reply_is_an_error_the_caller_reads() {
+        let reply: Reply = serde_json::from_str(LAST_RESORT_REPLY).expect("a reply");
+        assert!(
+            matches!(&reply, Reply::Error { code, .. } if code == "unserialisable_reply"),
+            "{reply:?}"
+        );
+        let mut out = Vec::new();
+        send(&mut out, &reply);
+        let back: Reply = serde_json::from_slice(&out).expect("sent as one JSON line");
+        assert_eq!(back, reply);
     }
 }
