@@ -149,6 +149,12 @@ pub struct RunReport {
     pub chart_problems: Vec<String>,
     /// Files the code wrote to `/output` (copied when an output folder was given).
     pub output_files: Vec<String>,
+    /// Entries of `/output` the sandbox left out, each with why ("a\u{202e}b:
+    /// the name holds a control or direction character"); names shown
+    /// escaped.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(optional, as = "Option<Vec<String>>"))]
+    pub output_left_out: Vec<String>,
     /// The code that ran (or was refused).
     pub code: String,
     /// Attempts.
@@ -187,6 +193,7 @@ impl RunReport {
             drawn_charts: vec![],
             chart_problems: vec![],
             output_files: vec![],
+            output_left_out: vec![],
             code: String::new(),
             attempts: vec![],
             stop_reason: None,
@@ -260,6 +267,12 @@ impl RunReport {
                     .output_files
                     .iter()
                     .map(|f| f.name.clone())
+                    .collect();
+                self.output_left_out = ran
+                    .outcome
+                    .output_skipped
+                    .iter()
+                    .map(|f| format!("{}: {}", f.name, f.reason))
                     .collect();
             }
             Event::AttemptFailed(failed) => {

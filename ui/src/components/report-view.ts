@@ -113,6 +113,12 @@ function howBlock(r: RunReport, lang: UiLanguage, limits: Limits | null): HTMLEl
     el("summary", {}, t("how.title")),
     el("dl", { class: "how-facts" },
       row(t("how.files"), s.files_read.length > 0 ? el("ul", {}, s.files_read.map((f) => el("li", {}, el("code", {}, f)))) : t("how.filesNone")),
+      r.output_files.length > 0
+        ? row(t("how.outputs"), el("ul", {}, r.output_files.map((f) => el("li", {}, el("code", {}, f)))), "outputs")
+        : null,
+      (r.output_left_out ?? []).length > 0
+        ? row(t("how.outputsLeftOut"), el("ul", {}, (r.output_left_out ?? []).map((f) => el("li", {}, f))), "outputs-left-out")
+        : null,
       row(t("how.network"), s.network_attempts.length === 0 ? t("how.networkNone") : t("how.networkSome", { n: s.network_attempts.length }), "network"),
       row(t("how.cpu"), ofLimit(formatDuration(s.cpu_ms, lang), limits ? formatDuration(limits.timeLimitMs, lang) : null)),
       row(t("how.memory"), ofLimit(formatBytes(s.peak_memory_bytes, lang), limits ? formatBytes(limits.memoryLimitBytes, lang) : null)),

@@ -159,6 +159,8 @@ export const en = {
   "how.code": "Code that ran",
   "how.files": "Files read",
   "how.filesNone": "None.",
+  "how.outputs": "Files the code wrote",
+  "how.outputsLeftOut": "Files left out",
   "how.network": "Network attempts",
   "how.networkNone": "None. The sandbox has no network.",
   "how.networkSome": "{n} attempt(s), all refused by the sandbox.",

@@ -159,6 +159,8 @@ export const es: Dictionary = {
   "how.code": "Código ejecutado",
   "how.files": "Archivos leídos",
   "how.filesNone": "Ninguno.",
+  "how.outputs": "Archivos escritos por el código",
+  "how.outputsLeftOut": "Archivos descartados",
   "how.network": "Intentos de acceso a la red",
   "how.networkNone": "Ninguno. El entorno aislado no tiene red.",
   "how.networkSome": "{n} intento(s), todos rechazados por el entorno aislado.",

@@ -159,6 +159,8 @@ export const fr: Dictionary = {
   "how.code": "Code exécuté",
   "how.files": "Fichiers lus",
   "how.filesNone": "Aucun.",
+  "how.outputs": "Fichiers écrits par le code",
+  "how.outputsLeftOut": "Fichiers écartés",
   "how.network": "Tentatives d'accès au réseau",
   "how.networkNone": "Aucune. Le bac à sable n'a pas de réseau.",
   "how.networkSome": "{n} tentative(s), toutes refusées par le bac à sable.",

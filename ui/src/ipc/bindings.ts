@@ -392,6 +392,12 @@ chart_problems: Array<string>,
  */
 output_files: Array<string>, 
 /**
+ * Entries of `/output` the sandbox left out, each with why ("a\u{202e}b:
+ * the name holds a control or direction character"); names shown
+ * escaped.
+ */
+output_left_out?: Array<string>, 
+/**
  * The code that ran (or was refused).
  */
 code: string, 

@@ -284,6 +284,8 @@ export const flows = [
           ],
           context: ["je prépare le conseil d'administration", "<script>alert(2)</script>"],
         },
+        output_files: ["résumé.csv"],
+        output_left_out: [`${hostile}.csv: the name holds a character that is not allowed`],
       };
       const page = await open({ stepMs: 50, reportPatch }, { locale: "fr-FR" });
       await addShop(page);
@@ -300,6 +302,9 @@ export const flows = [
       assert.equal(await page.locator(".reading [data-testid=assumption-undo]").count(), 1);
       assert.equal(await text(page, "[data-testid=reading-context]"), "Non utilisé : « je prépare le conseil d'administration », « <script>alert(2)</script> »");
       assert.equal(await page.locator(".screen-result img, .screen-result script, .reading [onerror]").count(), 0);
+      // The files the code wrote, and those the sandbox left out with why, as text.
+      assert.equal(await text(page, ".screen-result [data-testid=outputs]"), "résumé.csv");
+      assert.equal(await text(page, ".screen-result [data-testid=outputs-left-out]"), `${hostile}.csv: the name holds a character that is not allowed`);
       // The reading comes first, under the title.
       assert.equal(await page.locator(".report > :first-child").getAttribute("data-testid"), "reading");
       // "Not this": the question without the assumption is asked and, its
