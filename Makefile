@@ -45,9 +45,11 @@ deps:
 	  newest=$$(ls -1dt $(GLOVEBOX_CACHE)/target/*/ 2>/dev/null | grep -v '\.tmp/$$' | head -1); \
 	  if [ -n "$$newest" ]; then echo "==> cargo cache seeded from $$newest"; cp -a "$$newest" $(CARGO_TARGET_DIR).tmp && mv $(CARGO_TARGET_DIR).tmp $(CARGO_TARGET_DIR); fi; \
 	fi
-	@# keep only the two newest cargo caches (the one in use counts as newest)
+	@# keep only the two newest cargo caches (the one in use counts as newest);
+	@# only folders named by a recipe key are ours to remove, and a removal
+	@# that fails (a build writing there) does not fail the build
 	@mkdir -p $(CARGO_TARGET_DIR) && touch $(CARGO_TARGET_DIR)
-	@ls -1dt $(GLOVEBOX_CACHE)/target/*/ 2>/dev/null | tail -n +3 | xargs -r rm -rf
+	@ls -1dt $(GLOVEBOX_CACHE)/target/*/ 2>/dev/null | grep -E '/[0-9a-f]{16}/$$' | tail -n +3 | xargs -r rm -rf || true
 
 image:
 	packaging/image/build.sh
