@@ -5,7 +5,7 @@
 //! empty, binary, a NUL byte anywhere (with the line), too large,
 //! undecodable bytes (with the line), ragged rows (with the line), a file
 //! the sandboxed job could not open, a file the person may not open.
-//! Files are opened by [`access`]: as root, with the rights of the person
+//! Files are opened by `access`: as root, with the rights of the person
 //! Glovebox runs for, and only when the sandboxed job could read them too,
 //! so no content of a file it could not read is ever read, previewed or
 //! recorded.

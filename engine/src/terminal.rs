@@ -10,13 +10,13 @@
 //! pictures (`ESC` is `␛`), DEL is `␡`, and C1 controls, direction
 //! overrides and isolates, line and paragraph separators and invisible
 //! characters become `<U+XXXX>`. What follows an `ESC` (`[2J`) is then
-//! plain text. [`line`] keeps nothing (a newline is `␊`: one field, one
+//! plain text. [`line()`] keeps nothing (a newline is `␊`: one field, one
 //! line); [`block`] keeps newlines and tabs (an explanation of several
 //! lines), nothing else. Both cut text longer than a named cap.
 
 use std::borrow::Cow;
 
-/// Longest text [`line`] prints, in characters; longer ones end with `…`.
+/// Longest text [`line()`] prints, in characters; longer ones end with `…`.
 pub const MAX_LINE_CHARS: usize = 2_000;
 /// Longest text [`block`] prints, in characters; longer ones end with `…`.
 pub const MAX_BLOCK_CHARS: usize = 20_000;

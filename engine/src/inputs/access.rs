@@ -119,7 +119,7 @@ pub struct Launch {
 
 /// The person a root process was started for, from its launcher's
 /// variables and `/etc/passwd`'s text; `None` for root itself (or ids that
-/// do not parse). A primary group that cannot be found is [`NO_GROUP`].
+/// do not parse). A primary group that cannot be found is `NO_GROUP`.
 pub fn invoker_from(launch: &Launch, passwd: &str) -> Option<Invoker> {
     // (name, uid, gid) of each account line.
     let accounts = || {
