@@ -105,6 +105,10 @@ const FRENCH_WORDS: &[&str] = &[
     "ces",
     "tout",
     "tous",
+    "peux",
+    "pouvez",
+    "dire",
+    "tu",
 ];
 
 /// Words only Spanish uses among the three (shared ones such as "de", "la",

@@ -232,6 +232,11 @@ pub const OPS: &[(&str, Op)] = &[
     ("nulo", Op::Missing),
     ("ausente", Op::Missing),
     // correlation
+    ("correlation coefficient", Op::Correlation),
+    ("coefficient of correlation", Op::Correlation),
+    ("coefficient de correlation", Op::Correlation),
+    ("coeficiente de correlacion", Op::Correlation),
+    ("pearson coefficient", Op::Correlation),
     ("correlation", Op::Correlation),
     ("correlate", Op::Correlation),
     ("correlated", Op::Correlation),

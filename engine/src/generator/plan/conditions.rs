@@ -175,6 +175,24 @@ fn next_month(year: i32, month: u32) -> (i32, u32) {
     }
 }
 
+/// A span of months read from the goal.
+enum MonthRange {
+    /// Every month of the span, in one year or in every year.
+    Months {
+        months: Vec<f64>,
+        year: Option<i32>,
+        next: usize,
+    },
+    /// From the first day of one month to the first day after the other.
+    Dates {
+        from: String,
+        until: String,
+        next: usize,
+    },
+    /// A span whose years are unclear: the words, to name them.
+    Unclear { start: usize, len: usize },
+}
+
 /// Equalities on one part of a date are alternatives ("June, July and
 /// August"): they become one filter on any of the values.
 fn merge_any_of(found: Vec<(usize, DatePart, Cmp, f64)>) -> Vec<(DatePart, Cmp, FilterValue)> {
@@ -433,9 +451,20 @@ impl Reading<'_> {
             } else {
                 after
             };
+            // "ventas de más de 20 unidades": the number is the next
+            // column's ("unidades"), not this one's.
+            let others = &self.mentions;
+            let owned_by_next = |at: usize| {
+                others
+                    .iter()
+                    .any(|o| o.start == at && o.column != m.column)
+            };
             let after_column = comparators.iter().find_map(|(phrase, cmp)| {
                 let len = phrase.split_whitespace().count();
                 let value = g.tokens.get(after + len).and_then(text::number)?;
+                if owned_by_next(after + len + 1) {
+                    return None;
+                }
                 g.find(phrase)
                     .contains(&after)
                     .then_some((after, len + 1, *cmp, value))
@@ -554,6 +583,29 @@ impl Reading<'_> {
                 i += 1;
                 continue;
             }
+            match self.month_range(i) {
+                Some(MonthRange::Months { months, year, next }) => {
+                    found.extend(months.into_iter().map(|m| (i, DatePart::Month, Cmp::Eq, m)));
+                    if let Some(year) = year {
+                        found.push((i, DatePart::Year, Cmp::Eq, f64::from(year)));
+                    }
+                    i = next;
+                    continue;
+                }
+                Some(MonthRange::Dates { from, until, next }) => {
+                    dates.push((i, Cmp::Ge, from));
+                    dates.push((i, Cmp::Lt, until));
+                    i = next;
+                    continue;
+                }
+                Some(MonthRange::Unclear { start, len }) => {
+                    return Err(GoalProblem::Unplaced {
+                        words: vec![self.g.raw(start, len)],
+                        understood: self.understood.clone(),
+                    });
+                }
+                None => {}
+            }
             if let Some(month) = self.month_at(i) {
                 // "March 2024", "mars de 2024"
                 let mut j = i + 1;
@@ -670,6 +722,77 @@ impl Reading<'_> {
             }
         }
         Some(*month)
+    }
+
+    /// A year written at `at` ("2024", "de 2024"): the year and the place
+    /// after it.
+    fn year_after(&self, at: usize) -> Option<(i32, usize)> {
+        let t = self.g.tokens.get(at)?;
+        if let Some(y) = year_of(t) {
+            return Some((y, at + 1));
+        }
+        if matches!(t.folded.as_str(), "of" | "de" | "del") {
+            return self.g.tokens.get(at + 1).and_then(year_of).map(|y| (y, at + 2));
+        }
+        None
+    }
+
+    /// A span of months: "between March and May", "entre mars et mai",
+    /// "de marzo a mayo", "from November to February" (every month of the
+    /// span), "between March 2023 and May 2024" (from one date to the
+    /// other). A span whose year is unclear ("between November and
+    /// February 2024") stops the plan: which winter is meant is not said.
+    fn month_range(&mut self, i: usize) -> Option<MonthRange> {
+        let month = |t: &text::Token| MONTHS.iter().find(|(w, _)| t.folded == *w).map(|m| m.1);
+        let before = i.checked_sub(1)?;
+        let joiners: &[&str] = match self.g.tokens[before].folded.as_str() {
+            "between" | "entre" => &["and", "et", "y"],
+            "from" | "de" | "desde" | "del" => &["to", "through", "until", "till", "a", "au", "hasta", "al"],
+            _ => return None,
+        };
+        let a = month(&self.g.tokens[i])?;
+        let (year_a, at) = self.year_after(i + 1).map_or((None, i + 1), |(y, n)| (Some(y), n));
+        let joiner = self.g.tokens.get(at)?;
+        if !joiners.contains(&joiner.folded.as_str()) {
+            return None;
+        }
+        let b = month(self.g.tokens.get(at + 1)?)?;
+        let (year_b, next) = self
+            .year_after(at + 2)
+            .map_or((None, at + 2), |(y, n)| (Some(y), n));
+        if !self.g.free(before, next - before) {
+            return None;
+        }
+        self.g.take(before, next - before);
+        let wraps = a > b;
+        let range = match (year_a, year_b) {
+            (Some(ya), Some(yb)) if (ya, a) <= (yb, b) => {
+                let (y, m) = next_month(yb, b);
+                MonthRange::Dates {
+                    from: format!("{ya:04}-{a:02}-01"),
+                    until: format!("{y:04}-{m:02}-01"),
+                    next,
+                }
+            }
+            (Some(_), Some(_)) => MonthRange::Unclear {
+                start: before,
+                len: next - before,
+            },
+            (Some(_), None) | (None, Some(_)) if wraps => MonthRange::Unclear {
+                start: before,
+                len: next - before,
+            },
+            (year_a, year_b) => MonthRange::Months {
+                months: if wraps {
+                    (a..=12).chain(1..=b).map(f64::from).collect()
+                } else {
+                    (a..=b).map(f64::from).collect()
+                },
+                year: year_a.or(year_b),
+                next,
+            },
+        };
+        Some(range)
     }
 
     /// "between 2015 and 2018", "from 2015 to 2018", "entre 2015 et

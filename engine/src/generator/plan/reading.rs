@@ -175,6 +175,8 @@ pub struct Reading<'a> {
     pub group_by: Option<String>,
     /// Trend period.
     pub period: Option<Period>,
+    /// Where a period adjective ("daily", "mensuel") was read, if one was.
+    pub period_adjective: Option<usize>,
     /// Decimal places asked.
     pub rounding: Option<u32>,
     /// A date column named (the trend's axis).
@@ -217,6 +219,7 @@ impl<'a> Reading<'a> {
             filters: Vec::new(),
             group_by: None,
             period: None,
+            period_adjective: None,
             rounding: None,
             date_mentioned: None,
             candidate_files: Vec::new(),
@@ -501,6 +504,7 @@ impl<'a> Reading<'a> {
                 for start in self.g.find(word) {
                     self.g.take(start, 1);
                     self.period = self.period.or(Some(*p));
+                    self.period_adjective = self.period_adjective.or(Some(start));
                 }
             }
         }

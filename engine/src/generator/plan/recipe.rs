@@ -47,6 +47,7 @@ const SUMMED_CONCEPTS: &[&str] = &[
     "quantity", "unit", "qty", "quantite", "cantidad", "unidad", "amount", "montant", "importe",
     "monto", "cost", "cout", "costo", "coste", "expense", "depense", "gasto", "revenue", "vente",
     "venta", "ingreso", "salary", "salaire", "salario", "price", "prix", "precio",
+    "precipitation",
 ];
 
 /// True when a column names a price or a rate: ranked by its mean, never
@@ -298,6 +299,7 @@ impl Reading<'_> {
         } else if self.has(Op::Top) || self.has(Op::Highest) || self.has(Op::Lowest) {
             self.rank(&named)?
         } else if self.has(Op::Trend) || self.period.is_some() {
+            self.averaged_periods()?;
             self.trend(&named, source)?
         } else if self.has(Op::Distribution) {
             if let Some(column) = named.numbers.first() {
@@ -449,6 +451,27 @@ impl Reading<'_> {
             group_by: group,
             highest,
             n,
+        })
+    }
+
+    /// "average daily volume", "moyenne des ventes mensuelles": the mean
+    /// of each period's total, or the mean of the rows, or each period's
+    /// mean — which one is not said, so the plan stops and names the words.
+    /// A trend asked ("monthly trend of the average price") is a series.
+    fn averaged_periods(&self) -> Result<(), GoalProblem> {
+        let Some(at) = self.period_adjective else {
+            return Ok(());
+        };
+        let averaged = self
+            .stats()
+            .iter()
+            .any(|(_, s)| matches!(s, Stat::Mean | Stat::Median));
+        if !averaged || self.has(Op::Trend) {
+            return Ok(());
+        }
+        Err(GoalProblem::Unplaced {
+            words: vec![self.g.raw(at, 1)],
+            understood: self.understood.clone(),
         })
     }
 
