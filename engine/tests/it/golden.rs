@@ -922,7 +922,10 @@ fn fresh_expectations_are_computable() {
         .collect();
     assert!(problems.is_empty(), "{}", problems.join("\n"));
     assert!(tasks.len() >= 150, "{} lines", tasks.len());
-    let stops = tasks.iter().filter(|t| t.expect.starts_with("stop")).count();
+    let stops = tasks
+        .iter()
+        .filter(|t| t.expect.starts_with("stop"))
+        .count();
     assert!(stops * 4 >= tasks.len(), "{stops} stops");
 }
 

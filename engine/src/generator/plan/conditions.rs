@@ -259,6 +259,19 @@ impl Reading<'_> {
             if alone && clauses > 1 {
                 continue;
             }
+            // "Thanks for your support! What's the average height?": an
+            // exclamation beside a question that asks nothing of its own is
+            // a remark; its value is no filter (the clause is context).
+            let remark = clauses > 1
+                && self.g.exclaimed(clause)
+                && !self
+                    .g
+                    .tokens
+                    .iter()
+                    .any(|t| t.clause == clause && super::words::asks_something(t));
+            if remark {
+                continue;
+            }
             self.g.take(start, len);
             // "the North region": the column named beside its value is part of the filter.
             self.mentions.retain(|m| {
@@ -454,11 +467,8 @@ impl Reading<'_> {
             // "ventas de más de 20 unidades": the number is the next
             // column's ("unidades"), not this one's.
             let others = &self.mentions;
-            let owned_by_next = |at: usize| {
-                others
-                    .iter()
-                    .any(|o| o.start == at && o.column != m.column)
-            };
+            let owned_by_next =
+                |at: usize| others.iter().any(|o| o.start == at && o.column != m.column);
             let after_column = comparators.iter().find_map(|(phrase, cmp)| {
                 let len = phrase.split_whitespace().count();
                 let value = g.tokens.get(after + len).and_then(text::number)?;
@@ -732,34 +742,48 @@ impl Reading<'_> {
             return Some((y, at + 1));
         }
         if matches!(t.folded.as_str(), "of" | "de" | "del") {
-            return self.g.tokens.get(at + 1).and_then(year_of).map(|y| (y, at + 2));
+            return self
+                .g
+                .tokens
+                .get(at + 1)
+                .and_then(year_of)
+                .map(|y| (y, at + 2));
         }
         None
     }
 
     /// A span of months: "between March and May", "entre mars et mai",
-    /// "de marzo a mayo", "from November to February" (every month of the
-    /// span), "between March 2023 and May 2024" (from one date to the
-    /// other). A span whose year is unclear ("between November and
-    /// February 2024") stops the plan: which winter is meant is not said.
+    /// "de marzo a mayo", "June to August", "juin à août", "June-August"
+    /// (every month of the span), "between March 2023 and May 2024" (from
+    /// one date to the other). A span whose year is unclear ("between
+    /// November and February 2024") stops the plan: which winter is meant
+    /// is not said.
     fn month_range(&mut self, i: usize) -> Option<MonthRange> {
         let month = |t: &text::Token| MONTHS.iter().find(|(w, _)| t.folded == *w).map(|m| m.1);
-        let before = i.checked_sub(1)?;
-        let joiners: &[&str] = match self.g.tokens[before].folded.as_str() {
-            "between" | "entre" => &["and", "et", "y"],
-            "from" | "de" | "desde" | "del" => &["to", "through", "until", "till", "a", "au", "hasta", "al"],
-            _ => return None,
-        };
+        const TO: &[&str] = &["to", "through", "until", "till", "a", "au", "hasta", "al"];
         let a = month(&self.g.tokens[i])?;
-        let (year_a, at) = self.year_after(i + 1).map_or((None, i + 1), |(y, n)| (Some(y), n));
-        let joiner = self.g.tokens.get(at)?;
-        if !joiners.contains(&joiner.folded.as_str()) {
+        let opener = i
+            .checked_sub(1)
+            .map(|b| self.g.tokens[b].folded.as_str())
+            .filter(|w| ["between", "entre", "from", "de", "desde", "del"].contains(w));
+        let before = if opener.is_some() { i - 1 } else { i };
+        let (year_a, at) = self
+            .year_after(i + 1)
+            .map_or((None, i + 1), |(y, n)| (Some(y), n));
+        let joiner = self.g.tokens.get(at)?.folded.as_str();
+        let between = matches!(opener, Some("between" | "entre"));
+        let dash = at == i + 1 && self.gap(i).trim_matches(|c: char| c.is_whitespace()) == "-";
+        let (b_at, b) = if TO.contains(&joiner) || (between && ["and", "et", "y"].contains(&joiner))
+        {
+            (at + 1, month(self.g.tokens.get(at + 1)?)?)
+        } else if dash {
+            (at, month(&self.g.tokens[at])?)
+        } else {
             return None;
-        }
-        let b = month(self.g.tokens.get(at + 1)?)?;
+        };
         let (year_b, next) = self
-            .year_after(at + 2)
-            .map_or((None, at + 2), |(y, n)| (Some(y), n));
+            .year_after(b_at + 1)
+            .map_or((None, b_at + 1), |(y, n)| (Some(y), n));
         if !self.g.free(before, next - before) {
             return None;
         }
@@ -793,6 +817,19 @@ impl Reading<'_> {
             },
         };
         Some(range)
+    }
+
+    /// The text between the word at `i` and the next one, as written.
+    fn gap(&self, i: usize) -> String {
+        let (Some(a), Some(b)) = (self.g.tokens.get(i), self.g.tokens.get(i + 1)) else {
+            return String::new();
+        };
+        self.g
+            .text
+            .chars()
+            .skip(a.span.1)
+            .take(b.span.0.saturating_sub(a.span.1))
+            .collect()
     }
 
     /// "between 2015 and 2018", "from 2015 to 2018", "entre 2015 et

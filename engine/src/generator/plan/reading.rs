@@ -94,6 +94,20 @@ impl Goal {
             .collect()
     }
 
+    /// True when clause `clause` ends with an exclamation mark ("Thanks
+    /// for your support!").
+    pub fn exclaimed(&self, clause: usize) -> bool {
+        let Some(last) = self.tokens.iter().rposition(|t| t.clause == clause) else {
+            return false;
+        };
+        let end = self.tokens.get(last + 1).map_or(usize::MAX, |t| t.span.0);
+        self.text
+            .chars()
+            .skip(self.tokens[last].span.1)
+            .take(end.saturating_sub(self.tokens[last].span.1))
+            .any(|c| c == '!')
+    }
+
     /// The words `start..start+len` as written.
     pub fn raw(&self, start: usize, len: usize) -> String {
         self.tokens[start..start + len]
@@ -470,6 +484,14 @@ impl<'a> Reading<'a> {
                 let next = self.g.skip_articles(start + len);
                 if let Some(m) = self.mentions.iter().find(|m| m.start == next) {
                     let kind = self.kind(&m.column);
+                    if *marker == "across" && super::is_category(kind) {
+                        // "mean load time across pages": one mean over every
+                        // page, or one per page? Not said.
+                        return Err(GoalProblem::Unplaced {
+                            words: vec![self.g.raw(start, m.start + m.len - start)],
+                            understood: self.understood.clone(),
+                        });
+                    }
                     if super::is_category(kind) && self.group_by.is_none() {
                         self.g.take(start, len);
                         self.group_by = Some(m.column.clone());

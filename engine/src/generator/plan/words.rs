@@ -768,7 +768,9 @@ pub fn is_filler(token: &text::Token) -> bool {
         .any(|w| FILLERS.contains(w) || ROW_NOUNS.contains(w))
 }
 
-fn asks_something(token: &text::Token) -> bool {
+/// True when `token` makes its clause ask something (a number, a
+/// restriction word, a comparison sign).
+pub fn asks_something(token: &text::Token) -> bool {
     token.folded.starts_with(|c: char| c.is_ascii_digit())
         || RESTRICTION_WORDS.contains(&token.folded.as_str())
         || matches!(
