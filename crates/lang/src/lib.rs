@@ -109,6 +109,11 @@ const FRENCH_WORDS: &[&str] = &[
     "pouvez",
     "dire",
     "tu",
+    "meilleur",
+    "meilleure",
+    "meilleurs",
+    "meilleures",
+    "anglais",
 ];
 
 /// Words only Spanish uses among the three (shared ones such as "de", "la",

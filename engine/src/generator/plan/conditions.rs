@@ -248,6 +248,7 @@ impl Reading<'_> {
         }
         hits.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
         let clauses = self.g.tokens.last().map_or(0, |t| t.clause + 1);
+        let mut kept: Vec<(usize, usize, String, String, Cmp)> = Vec::new();
         for (start, len, column, value) in hits {
             if !self.g.free(start, len) {
                 continue;
@@ -283,6 +284,10 @@ impl Reading<'_> {
             } else {
                 Cmp::Eq
             };
+            kept.push((start, len, column, value, cmp));
+        }
+        self.negation_carried(&mut kept);
+        for (_, _, column, value, cmp) in kept {
             self.add_value(column, cmp, value);
         }
         for f in self.filters.clone() {
@@ -303,6 +308,31 @@ impl Reading<'_> {
                 ),
             };
             self.understood.push(said);
+        }
+    }
+
+    /// A negation carries over the values joined to the one it is before:
+    /// "all regions but North and South", "sauf Nord et Sud", "ni
+    /// cancelled ni returned" exclude both.
+    fn negation_carried(&self, kept: &mut [(usize, usize, String, String, Cmp)]) {
+        const JOINS: &[&str] = &["and", "or", "nor", "et", "ou", "ni", "y", "o", "e", "u"];
+        let mut order: Vec<usize> = (0..kept.len()).collect();
+        order.sort_by_key(|&k| kept[k].0);
+        for pair in order.windows(2) {
+            let (a, b) = (pair[0], pair[1]);
+            let (a_end, b_start) = (kept[a].0 + kept[a].1, kept[b].0);
+            if kept[a].2 != kept[b].2 || kept[a].4 != Cmp::Ne || kept[b].4 != Cmp::Eq {
+                continue;
+            }
+            let between = &self.g.tokens[a_end.min(b_start)..b_start];
+            let joined = between.iter().any(|t| JOINS.contains(&t.folded.as_str()))
+                && between.iter().all(|t| {
+                    JOINS.contains(&t.folded.as_str())
+                        || lexicon::ARTICLES.contains(&t.key.as_str())
+                });
+            if joined {
+                kept[b].4 = Cmp::Ne;
+            }
         }
     }
 

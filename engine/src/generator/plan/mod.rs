@@ -364,6 +364,7 @@ fn plan_once(
     r.phrase_ops();
     r.column_mentions()?;
     r.format_words();
+    r.currency_conversion()?;
     r.category_filters();
     r.numeric_filters()?;
     r.date_filters()?;

@@ -542,6 +542,29 @@ impl<'a> Reading<'a> {
         Ok(())
     }
 
+    /// "average price in euros", "montant moyen en dollars": a currency the
+    /// file does not say it is in — converting is not computed, and the
+    /// amounts may already be in it; the plan stops and names the words.
+    /// A number's unit ("above 100 euros") is no conversion.
+    pub fn currency_conversion(&self) -> Result<(), GoalProblem> {
+        const CURRENCIES: &[&str] = &[
+            "euro", "euros", "eur", "dollar", "dollars", "usd", "pound", "pounds", "gbp",
+            "sterling", "livre", "livres", "dolar", "dolares", "libra", "libras", "yen", "yens",
+            "franc", "francs", "peso", "pesos",
+        ];
+        for i in 1..self.g.tokens.len() {
+            let t = &self.g.tokens[i];
+            let before = self.g.tokens[i - 1].folded.as_str();
+            if CURRENCIES.contains(&t.folded.as_str()) && matches!(before, "in" | "en") {
+                return Err(GoalProblem::Unplaced {
+                    words: vec![self.g.raw(i - 1, 2)],
+                    understood: self.understood.clone(),
+                });
+            }
+        }
+        Ok(())
+    }
+
     /// "answer in French", "réponds en espagnol": the language of the
     /// answer, not a filter on a value "French".
     pub fn format_words(&mut self) {
