@@ -114,6 +114,9 @@ const FRENCH_WORDS: &[&str] = &[
     "meilleurs",
     "meilleures",
     "anglais",
+    "pourcentage",
+    "commande",
+    "commandes",
 ];
 
 /// Words only Spanish uses among the three (shared ones such as "de", "la",

@@ -565,24 +565,46 @@ impl Reading<'_> {
                 before
             };
             let counted = self.ops.iter().any(|(_, o)| *o == lexicon::Op::Count);
-            let relative = matches!(
-                before,
-                Some("who" | "that" | "which" | "qui" | "que" | "quienes" | "whose")
-            ) || (counted
+            // "average charges for people with children": a condition on
+            // children whose value is not said, not a second measure.
+            let paired = self.ops.iter().any(|(_, o)| {
+                matches!(
+                    o,
+                    lexicon::Op::Correlation
+                        | lexicon::Op::Spearman
+                        | lexicon::Op::Ratio
+                        | lexicon::Op::Share
+                )
+            });
+            let beside_measure = !paired
                 && matches!(
                     owner,
-                    Some(
-                        "had"
-                            | "have"
-                            | "has"
-                            | "with"
-                            | "avec"
-                            | "ont"
-                            | "con"
-                            | "tiene"
-                            | "tienen"
-                    )
-                ));
+                    Some("with" | "without" | "avec" | "sans" | "con" | "sin")
+                )
+                && self
+                    .mentions
+                    .iter()
+                    .any(|o| o.column != m.column && super::is_number(self.kind(&o.column)));
+            let relative = beside_measure
+                || matches!(
+                    before,
+                    Some("who" | "that" | "which" | "qui" | "que" | "quienes" | "whose")
+                )
+                || (counted
+                    && matches!(
+                        owner,
+                        Some(
+                            "had"
+                                | "have"
+                                | "has"
+                                | "with"
+                                | "avec"
+                                | "ont"
+                                | "con"
+                                | "tiene"
+                                | "tienen"
+                        )
+                    ));
             let word = self.g.tokens[m.start].folded.as_str();
             let participle = ["ed", "ado", "ada", "ido", "ida"]
                 .iter()

@@ -499,7 +499,16 @@ impl<'a> Reading<'a> {
                         self.g.take(start, len);
                         self.period = Some(Period::Day);
                     } else if super::is_number(kind) && self.group_by.is_none() && !self.ranks() {
-                        if kind == ColumnKind::Integer && !super::recipe::summed(&m.column) {
+                        // "average price per bedroom": divided by the
+                        // bedrooms, or grouped by their number? Not said.
+                        let per = matches!(*marker, "per" | "par" | "por");
+                        let counted = text::tokens(&m.column)
+                            .last()
+                            .is_some_and(|t| t.key != t.folded);
+                        if kind == ColumnKind::Integer
+                            && !super::recipe::summed(&m.column)
+                            && !(per && counted)
+                        {
                             self.g.take(start, len);
                             self.group_by = Some(m.column.clone());
                         } else {
