@@ -220,7 +220,7 @@ fn merge_any_of(found: Vec<(usize, DatePart, Cmp, f64)>) -> Vec<(DatePart, Cmp, 
 
 impl Reading<'_> {
     /// Category values: "for the North region", "pour la région Nord".
-    pub fn category_filters(&mut self) {
+    pub fn category_filters(&mut self) -> Result<(), GoalProblem> {
         let mut hits: Vec<(usize, usize, String, String)> = Vec::new();
         for input in self.inputs {
             for c in input.columns.iter().filter(|c| c.kind == ColumnKind::Text) {
@@ -287,6 +287,7 @@ impl Reading<'_> {
             kept.push((start, len, column, value, cmp));
         }
         self.negation_carried(&mut kept);
+        self.values_joined(&kept)?;
         for (_, _, column, value, cmp) in kept {
             self.add_value(column, cmp, value);
         }
@@ -309,6 +310,89 @@ impl Reading<'_> {
             };
             self.understood.push(said);
         }
+        Ok(())
+    }
+
+    /// Several values of one column are one filter only when they are
+    /// joined ("North or South", "loisirs ou en santé", "North but not
+    /// South"); values far apart ("It's a nice day here, so what's the
+    /// max temperature in Lyon?", "I'm in sales: salary in R&D?") may be
+    /// a remark beside the question — the plan stops and names the first.
+    fn values_joined(
+        &self,
+        kept: &[(usize, usize, String, String, Cmp)],
+    ) -> Result<(), GoalProblem> {
+        const JOINING: &[&str] = &[
+            "and",
+            "or",
+            "nor",
+            "neither",
+            "et",
+            "ou",
+            "ni",
+            "y",
+            "o",
+            "e",
+            "u",
+            "but",
+            "not",
+            "mais",
+            "pas",
+            "pero",
+            "no",
+            "except",
+            "sauf",
+            "excepto",
+            "salvo",
+            "hors",
+            "in",
+            "en",
+            "a",
+            "au",
+            "aux",
+            "at",
+            "for",
+            "pour",
+            "para",
+            "por",
+            "de",
+            "du",
+            "del",
+            "dans",
+            "from",
+            "to",
+            "on",
+            "than",
+            "other",
+            "also",
+            "aussi",
+            "tambien",
+            "only",
+            "seulement",
+            "solo",
+        ];
+        let mut order: Vec<usize> = (0..kept.len()).collect();
+        order.sort_by_key(|&k| kept[k].0);
+        for (x, &a) in order.iter().enumerate() {
+            let Some(&b) = order[x + 1..].iter().find(|&&b| kept[b].2 == kept[a].2) else {
+                continue;
+            };
+            let (a_end, b_start) = (kept[a].0 + kept[a].1, kept[b].0);
+            // "the North region or the South region": the column's own words join too.
+            let own = text::name_words(&kept[a].2);
+            let apart = self.g.tokens[a_end.min(b_start)..b_start].iter().any(|t| {
+                !JOINING.contains(&t.folded.as_str())
+                    && !lexicon::ARTICLES.contains(&t.key.as_str())
+                    && !own.contains(&t.key)
+            });
+            if apart {
+                return Err(GoalProblem::Unplaced {
+                    words: vec![self.g.raw(kept[a].0, kept[a].1)],
+                    understood: self.understood.clone(),
+                });
+            }
+        }
+        Ok(())
     }
 
     /// A negation carries over the values joined to the one it is before:

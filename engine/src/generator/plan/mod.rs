@@ -365,7 +365,7 @@ fn plan_once(
     r.column_mentions()?;
     r.format_words();
     r.currency_conversion()?;
-    r.category_filters();
+    r.category_filters()?;
     r.numeric_filters()?;
     r.date_filters()?;
     r.groups_and_periods()?;
