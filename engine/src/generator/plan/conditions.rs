@@ -631,6 +631,13 @@ impl Reading<'_> {
         }
         // A column only used in a condition is not also a measure.
         self.mentions.retain(|m| !conditioned.contains(&m.column));
+        self.conditions_without_value()
+    }
+
+    /// A column of numbers named as a condition without its value
+    /// ("passengers who survived", "orders that had a discount", "average
+    /// charges for people with children") stops the plan.
+    fn conditions_without_value(&self) -> Result<(), GoalProblem> {
         for m in &self.mentions {
             if !super::is_number(self.kind(&m.column)) {
                 continue;
