@@ -105,6 +105,18 @@ const FRENCH_WORDS: &[&str] = &[
     "ces",
     "tout",
     "tous",
+    "peux",
+    "pouvez",
+    "dire",
+    "tu",
+    "meilleur",
+    "meilleure",
+    "meilleurs",
+    "meilleures",
+    "anglais",
+    "pourcentage",
+    "commande",
+    "commandes",
 ];
 
 /// Words only Spanish uses among the three (shared ones such as "de", "la",

@@ -1,5 +1,5 @@
 //! The reading of everyday goals, without containers: every line of
-//! `tests/golden/everyday.txt` and `tests/golden/goals.txt` is planned, and
+//! `tests/golden/everyday.txt`, `goals.txt` and `fresh.txt` is planned, and
 //! the plan is compared with the line's expectation, read here on its own
 //! (never from the planner's vocabulary): the measures, the grouping, the
 //! conditions (as row selections in a canonical form) and the ranking.
@@ -438,6 +438,9 @@ fn read_corpus(name: &str, tally: &mut Tally) {
     }
 }
 
+/// The corpora read by these tests, in `tests/golden/`.
+const CORPORA: [&str; 3] = ["everyday.txt", "goals.txt", "fresh.txt"];
+
 /// Goals still read wrong, each with why: the test fails when another goal
 /// is read wrong, and when one of these is fixed (remove it from the list).
 const KNOWN_WRONG: &[(&str, &str)] = &[
@@ -452,8 +455,22 @@ const KNOWN_WRONG: &[(&str, &str)] = &[
 #[test]
 fn everyday_goals_are_read_right_or_stopped_never_wrong() {
     let mut tally = Tally::default();
-    read_corpus("everyday.txt", &mut tally);
-    read_corpus("goals.txt", &mut tally);
+    for corpus in CORPORA {
+        let before = (
+            tally.right,
+            tally.asked_right,
+            tally.stopped.len(),
+            tally.wrong.len(),
+        );
+        read_corpus(corpus, &mut tally);
+        println!(
+            "{corpus}: {} answered right, {} stopped as expected, {} stopped instead of answering, {} wrong",
+            tally.right - before.0,
+            tally.asked_right - before.1,
+            tally.stopped.len() - before.2,
+            tally.wrong.len() - before.3
+        );
+    }
     let total = tally.right + tally.asked_right + tally.stopped.len() + tally.wrong.len();
     println!(
         "{total} goals: {} answered right, {} stopped as expected, {} stopped instead of answering, {} wrong; {} stops name unplaced words",
@@ -500,11 +517,23 @@ fn everyday_goals_are_read_right_or_stopped_never_wrong() {
 /// section: a Spanish goal is answered (or stopped) in Spanish.
 #[test]
 fn everyday_goals_are_detected_in_their_language() {
-    let path =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/golden/everyday.txt");
-    let text = std::fs::read_to_string(path).expect("corpus");
-    let mut section = Lang::En;
+    let golden = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/golden");
     let mut wrong = Vec::new();
+    for corpus in ["everyday.txt", "fresh.txt"] {
+        let text = std::fs::read_to_string(golden.join(corpus)).expect("corpus");
+        detect_sections(&text, &mut wrong);
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} goals in another language:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}
+
+/// The goals of one corpus detected in another language than their section's.
+fn detect_sections(text: &str, wrong: &mut Vec<String>) {
+    let mut section = Lang::En;
     for line in text.lines() {
         match line.trim() {
             "# English" => section = Lang::En,
@@ -520,12 +549,6 @@ fn everyday_goals_are_detected_in_their_language() {
             }
         }
     }
-    assert!(
-        wrong.is_empty(),
-        "{} goals in another language:\n{}",
-        wrong.len(),
-        wrong.join("\n")
-    );
 }
 
 /// Every answered goal's reading, restated, is a snapshot
@@ -536,10 +559,10 @@ fn everyday_goals_are_detected_in_their_language() {
 fn interpretations_of_answered_goals_are_snapshots() {
     let golden = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/golden");
     let mut out = String::from(
-        "# The reading of every answered goal of everyday.txt and goals.txt, restated\n\
+        "# The reading of every answered goal of everyday.txt, goals.txt and fresh.txt, restated\n\
          # (generated: GLOVEBOX_BLESS=1 cargo test -p glovebox-engine --lib interpretations).\n",
     );
-    for corpus in ["everyday.txt", "goals.txt"] {
+    for corpus in CORPORA {
         let text = std::fs::read_to_string(golden.join(corpus)).expect("corpus");
         for line in text
             .lines()

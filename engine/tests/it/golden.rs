@@ -907,6 +907,28 @@ fn everyday_expectations_are_computable() {
     }
 }
 
+/// Every line of fresh.txt (questions written apart from everyday.txt) is
+/// computable the same way, and about a third of them want a stop.
+#[test]
+fn fresh_expectations_are_computable() {
+    let tasks = tasks_of("fresh.txt");
+    let problems: Vec<String> = tasks
+        .iter()
+        .filter_map(|t| {
+            computable(t)
+                .err()
+                .map(|why| format!("line {} {:?}: {why}", t.line, t.goal))
+        })
+        .collect();
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    assert!(tasks.len() >= 150, "{} lines", tasks.len());
+    let stops = tasks
+        .iter()
+        .filter(|t| t.expect.starts_with("stop"))
+        .count();
+    assert!(stops * 4 >= tasks.len(), "{stops} stops");
+}
+
 fn computable(t: &Task) -> Result<(), String> {
     if let Some(bad) = t
         .tags

@@ -6,8 +6,9 @@
 //! column are one filter ("satisfied or very satisfied"); a negation before
 //! a value excludes it ("except the North").
 
+use super::lexicon::Op;
 use super::reading::Reading;
-use super::{lexicon, text, Cmp, DatePart, Filter, FilterValue, GoalProblem};
+use super::{lexicon, text, Cmp, DatePart, Filter, FilterValue, GoalProblem, Stat};
 use crate::inputs::ColumnKind;
 
 /// Words before a value that exclude it.
@@ -196,6 +197,24 @@ fn next_month(year: i32, month: u32) -> (i32, u32) {
     }
 }
 
+/// A span of months read from the goal.
+enum MonthRange {
+    /// Every month of the span, in one year or in every year.
+    Months {
+        months: Vec<f64>,
+        year: Option<i32>,
+        next: usize,
+    },
+    /// From the first day of one month to the first day after the other.
+    Dates {
+        from: String,
+        until: String,
+        next: usize,
+    },
+    /// A span whose years are unclear: the words, to name them.
+    Unclear { start: usize, len: usize },
+}
+
 /// Equalities on one part of a date are alternatives ("June, July and
 /// August"): they become one filter on any of the values.
 fn merge_any_of(found: Vec<(usize, DatePart, Cmp, f64)>) -> Vec<(DatePart, Cmp, FilterValue)> {
@@ -263,6 +282,19 @@ impl Reading<'_> {
             if alone && clauses > 1 {
                 continue;
             }
+            // "Thanks for your support! What's the average height?": an
+            // exclamation beside a question that asks nothing of its own is
+            // a remark; its value is no filter (the clause is context).
+            let remark = clauses > 1
+                && self.g.exclaimed(clause)
+                && !self
+                    .g
+                    .tokens
+                    .iter()
+                    .any(|t| t.clause == clause && super::words::asks_something(t));
+            if remark {
+                continue;
+            }
             self.g.take(start, len);
             // "the North region": the column named beside its value is part of the filter.
             // Not after a grouping word: "every product except pens" is per
@@ -274,7 +306,7 @@ impl Reading<'_> {
                     .is_some_and(|t| {
                         matches!(
                             t.folded.as_str(),
-                            "per" | "by" | "each" | "every" | "chaque" | "par" | "cada" | "por"
+                            "per" | "by" | "each" | "chaque" | "par" | "cada" | "por"
                         )
                     })
             };
@@ -321,6 +353,7 @@ impl Reading<'_> {
     /// result each ("men and women"), with "or" they are one set.
     fn place_values(&mut self, mut placed: Vec<Placed>) -> Result<(), GoalProblem> {
         placed.sort_by_key(|p| p.start);
+        self.values_joined(&placed)?;
         if let Some(unknown) = placed.iter().find_map(|p| self.unknown_value_after(p)) {
             return Err(GoalProblem::Unplaced {
                 words: vec![unknown],
@@ -389,6 +422,83 @@ impl Reading<'_> {
                 .iter()
                 .any(|m| m.start <= at && at < m.start + m.len);
         (capitalised && !known).then(|| t.raw.clone())
+    }
+
+    /// Several values of one column are one filter only when they are
+    /// joined ("North or South", "loisirs ou en santé", "North but not
+    /// South"); values far apart ("It's a nice day here, so what's the
+    /// max temperature in Lyon?", "I'm in sales: salary in R&D?") may be
+    /// a remark beside the question — the plan stops and names the first.
+    fn values_joined(&self, placed: &[Placed]) -> Result<(), GoalProblem> {
+        const JOINING: &[&str] = &[
+            "and",
+            "or",
+            "nor",
+            "neither",
+            "et",
+            "ou",
+            "ni",
+            "y",
+            "o",
+            "e",
+            "u",
+            "but",
+            "not",
+            "mais",
+            "pas",
+            "pero",
+            "no",
+            "except",
+            "sauf",
+            "excepto",
+            "salvo",
+            "hors",
+            "in",
+            "en",
+            "a",
+            "au",
+            "aux",
+            "at",
+            "for",
+            "pour",
+            "para",
+            "por",
+            "de",
+            "du",
+            "del",
+            "dans",
+            "from",
+            "to",
+            "on",
+            "than",
+            "other",
+            "also",
+            "aussi",
+            "tambien",
+            "only",
+            "seulement",
+            "solo",
+        ];
+        for (x, a) in placed.iter().enumerate() {
+            let Some(b) = placed[x + 1..].iter().find(|b| b.column == a.column) else {
+                continue;
+            };
+            let (a_end, b_start) = (a.start + a.len, b.start);
+            // "the North region or the South region": the column's own words join too.
+            let own = text::name_words(&a.column);
+            let apart = self.g.tokens[a_end.min(b_start)..b_start].iter().any(|t| {
+                !JOINING.contains(&t.folded.as_str())
+                    && !lexicon::ARTICLES.contains(&t.key.as_str())
+                    && !own.contains(&t.key)
+            });
+            if apart {
+                return Err(GoalProblem::Unplaced {
+                    words: vec![self.g.raw(a.start, a.len)],
+                    understood: self.understood.clone(),
+                });
+            }
+        }
+        Ok(())
     }
 
     /// A negation just before the value at `start` (articles and the
@@ -537,6 +647,20 @@ impl Reading<'_> {
                 !self.g.used[i] && matches!(self.g.tokens[i].folded.as_str(), "vs" | "versus")
             })
             .collect();
+        // "pens and folders" of a total or a count is one set (the total of
+        // both); of a mean ("men and women") each is asked for — unless
+        // "together", "combined", "ensemble", "juntos" says one set.
+        let additive = self
+            .ops
+            .iter()
+            .all(|(_, o)| !matches!(o, Op::Stat(s) if *s != Stat::Sum));
+        let together = self.g.tokens.iter().any(|t| {
+            matches!(
+                t.folded.as_str(),
+                "together" | "combined" | "ensemble" | "juntos" | "juntas" | "conjunto"
+            )
+        });
+        let and_compares = !additive && !together;
         let several: Vec<&Filter> = self
             .filters
             .iter()
@@ -544,7 +668,7 @@ impl Reading<'_> {
                 f.cmp == Cmp::Eq
                     && f.part.is_none()
                     && matches!(&f.value, FilterValue::List(v) if v.len() >= 2)
-                    && (!cues.is_empty() || self.compared.contains(&f.column))
+                    && (!cues.is_empty() || (and_compares && self.compared.contains(&f.column)))
             })
             .collect();
         let [compared] = several.as_slice() else {
@@ -625,9 +749,17 @@ impl Reading<'_> {
             } else {
                 after
             };
+            // "ventas de más de 20 unidades": the number is the next
+            // column's ("unidades"), not this one's.
+            let others = &self.mentions;
+            let owned_by_next =
+                |at: usize| others.iter().any(|o| o.start == at && o.column != m.column);
             let after_column = comparators.iter().find_map(|(phrase, cmp)| {
                 let len = phrase.split_whitespace().count();
                 let value = g.tokens.get(after + len).and_then(text::number)?;
+                if owned_by_next(after + len + 1) {
+                    return None;
+                }
                 g.find(phrase)
                     .contains(&after)
                     .then_some((after, len + 1, *cmp, value))
@@ -670,6 +802,13 @@ impl Reading<'_> {
         }
         // A column only used in a condition is not also a measure.
         self.mentions.retain(|m| !conditioned.contains(&m.column));
+        self.conditions_without_value()
+    }
+
+    /// A column of numbers named as a condition without its value
+    /// ("passengers who survived", "orders that had a discount", "average
+    /// charges for people with children") stops the plan.
+    fn conditions_without_value(&self) -> Result<(), GoalProblem> {
         for m in &self.mentions {
             if !super::is_number(self.kind(&m.column)) {
                 continue;
@@ -688,24 +827,46 @@ impl Reading<'_> {
                 before
             };
             let counted = self.ops.iter().any(|(_, o)| *o == lexicon::Op::Count);
-            let relative = matches!(
-                before,
-                Some("who" | "that" | "which" | "qui" | "que" | "quienes" | "whose")
-            ) || (counted
+            // "average charges for people with children": a condition on
+            // children whose value is not said, not a second measure.
+            let paired = self.ops.iter().any(|(_, o)| {
+                matches!(
+                    o,
+                    lexicon::Op::Correlation
+                        | lexicon::Op::Spearman
+                        | lexicon::Op::Ratio
+                        | lexicon::Op::Share
+                )
+            });
+            let beside_measure = !paired
                 && matches!(
                     owner,
-                    Some(
-                        "had"
-                            | "have"
-                            | "has"
-                            | "with"
-                            | "avec"
-                            | "ont"
-                            | "con"
-                            | "tiene"
-                            | "tienen"
-                    )
-                ));
+                    Some("with" | "without" | "avec" | "sans" | "con" | "sin")
+                )
+                && self
+                    .mentions
+                    .iter()
+                    .any(|o| o.column != m.column && super::is_number(self.kind(&o.column)));
+            let relative = beside_measure
+                || matches!(
+                    before,
+                    Some("who" | "that" | "which" | "qui" | "que" | "quienes" | "whose")
+                )
+                || (counted
+                    && matches!(
+                        owner,
+                        Some(
+                            "had"
+                                | "have"
+                                | "has"
+                                | "with"
+                                | "avec"
+                                | "ont"
+                                | "con"
+                                | "tiene"
+                                | "tienen"
+                        )
+                    ));
             let word = self.g.tokens[m.start].folded.as_str();
             let participle = ["ed", "ado", "ada", "ido", "ida"]
                 .iter()
@@ -746,17 +907,28 @@ impl Reading<'_> {
                 i += 1;
                 continue;
             }
-            if let Some((months, last)) = self.month_range(i) {
-                // "from January to March", "de janvier à mars 2024"
-                for m in months {
-                    found.push((i, DatePart::Month, Cmp::Eq, f64::from(m)));
+            match self.month_range(i) {
+                Some(MonthRange::Months { months, year, next }) => {
+                    found.extend(months.into_iter().map(|m| (i, DatePart::Month, Cmp::Eq, m)));
+                    if let Some(year) = year {
+                        found.push((i, DatePart::Year, Cmp::Eq, f64::from(year)));
+                    }
+                    i = next;
+                    continue;
                 }
-                if let Some(year) = self.g.tokens.get(last + 1).and_then(year_of) {
-                    self.g.take(last + 1, 1);
-                    found.push((last + 1, DatePart::Year, Cmp::Eq, f64::from(year)));
+                Some(MonthRange::Dates { from, until, next }) => {
+                    dates.push((i, Cmp::Ge, from));
+                    dates.push((i, Cmp::Lt, until));
+                    i = next;
+                    continue;
                 }
-                i = last + 1;
-                continue;
+                Some(MonthRange::Unclear { start, len }) => {
+                    return Err(GoalProblem::Unplaced {
+                        words: vec![self.g.raw(start, len)],
+                        understood: self.understood.clone(),
+                    });
+                }
+                None => {}
             }
             if let Some(month) = self.month_at(i) {
                 // "March 2024", "mars de 2024"
@@ -876,39 +1048,102 @@ impl Reading<'_> {
         Some(*month)
     }
 
-    /// "from January to March", "entre marzo y mayo", "de novembre à
-    /// février": every month of the range (across the new year too), and
-    /// where the range ends; its words are placed.
-    fn month_range(&mut self, i: usize) -> Option<(Vec<u32>, usize)> {
-        let before = i.checked_sub(1)?;
-        let opening = self.g.tokens[before].folded.as_str();
-        if !matches!(
-            opening,
-            "between" | "entre" | "from" | "de" | "desde" | "del"
-        ) || self.g.used[before]
+    /// A year written at `at` ("2024", "de 2024"): the year and the place
+    /// after it.
+    fn year_after(&self, at: usize) -> Option<(i32, usize)> {
+        let t = self.g.tokens.get(at)?;
+        if let Some(y) = year_of(t) {
+            return Some((y, at + 1));
+        }
+        if matches!(t.folded.as_str(), "of" | "de" | "del") {
+            return self
+                .g
+                .tokens
+                .get(at + 1)
+                .and_then(year_of)
+                .map(|y| (y, at + 2));
+        }
+        None
+    }
+
+    /// A span of months: "between March and May", "entre mars et mai",
+    /// "de marzo a mayo", "June to August", "juin à août", "June-August"
+    /// (every month of the span), "between March 2023 and May 2024" (from
+    /// one date to the other). A span whose year is unclear ("between
+    /// November and February 2024") stops the plan: which winter is meant
+    /// is not said.
+    fn month_range(&mut self, i: usize) -> Option<MonthRange> {
+        let month = |t: &text::Token| MONTHS.iter().find(|(w, _)| t.folded == *w).map(|m| m.1);
+        const TO: &[&str] = &["to", "through", "until", "till", "a", "au", "hasta", "al"];
+        let a = month(&self.g.tokens[i])?;
+        let opener = i
+            .checked_sub(1)
+            .map(|b| self.g.tokens[b].folded.as_str())
+            .filter(|w| ["between", "entre", "from", "de", "desde", "del"].contains(w));
+        let before = if opener.is_some() { i - 1 } else { i };
+        let (year_a, at) = self
+            .year_after(i + 1)
+            .map_or((None, i + 1), |(y, n)| (Some(y), n));
+        let joiner = self.g.tokens.get(at)?.folded.as_str();
+        let between = matches!(opener, Some("between" | "entre"));
+        let dash = at == i + 1 && self.gap(i).trim_matches(|c: char| c.is_whitespace()) == "-";
+        let (b_at, b) = if TO.contains(&joiner) || (between && ["and", "et", "y"].contains(&joiner))
         {
+            (at + 1, month(self.g.tokens.get(at + 1)?)?)
+        } else if dash {
+            (at, month(&self.g.tokens[at])?)
+        } else {
+            return None;
+        };
+        let (year_b, next) = self
+            .year_after(b_at + 1)
+            .map_or((None, b_at + 1), |(y, n)| (Some(y), n));
+        if !self.g.free(before, next - before) {
             return None;
         }
-        let first = self.month_at(i)?;
-        let joiner = self.g.tokens.get(i + 1)?;
-        if !matches!(
-            joiner.folded.as_str(),
-            "and" | "et" | "y" | "to" | "through" | "until" | "a" | "au" | "hasta" | "al"
-        ) || self.g.used[i + 1]
-        {
-            return None;
-        }
-        let (_, last) = MONTHS
-            .iter()
-            .find(|(w, _)| self.g.tokens.get(i + 2).is_some_and(|t| t.folded == *w))?;
-        let mut months = vec![first];
-        let mut m = first;
-        while m != *last {
-            m = m % 12 + 1;
-            months.push(m);
-        }
-        self.g.take(before, 4);
-        Some((months, i + 2))
+        self.g.take(before, next - before);
+        let wraps = a > b;
+        let range = match (year_a, year_b) {
+            (Some(ya), Some(yb)) if (ya, a) <= (yb, b) => {
+                let (y, m) = next_month(yb, b);
+                MonthRange::Dates {
+                    from: format!("{ya:04}-{a:02}-01"),
+                    until: format!("{y:04}-{m:02}-01"),
+                    next,
+                }
+            }
+            (Some(_), Some(_)) => MonthRange::Unclear {
+                start: before,
+                len: next - before,
+            },
+            (Some(_), None) | (None, Some(_)) if wraps => MonthRange::Unclear {
+                start: before,
+                len: next - before,
+            },
+            (year_a, year_b) => MonthRange::Months {
+                months: if wraps {
+                    (a..=12).chain(1..=b).map(f64::from).collect()
+                } else {
+                    (a..=b).map(f64::from).collect()
+                },
+                year: year_a.or(year_b),
+                next,
+            },
+        };
+        Some(range)
+    }
+
+    /// The text between the word at `i` and the next one, as written.
+    fn gap(&self, i: usize) -> String {
+        let (Some(a), Some(b)) = (self.g.tokens.get(i), self.g.tokens.get(i + 1)) else {
+            return String::new();
+        };
+        self.g
+            .text
+            .chars()
+            .skip(a.span.1)
+            .take(b.span.0.saturating_sub(a.span.1))
+            .collect()
     }
 
     /// "between 2015 and 2018", "from 2015 to 2018", "entre 2015 et

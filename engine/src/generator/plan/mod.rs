@@ -381,13 +381,14 @@ fn plan_once(
     r.phrase_ops();
     r.column_mentions()?;
     r.format_words();
+    r.currency_conversion()?;
     r.category_filters()?;
     r.numeric_filters()?;
     r.date_filters()?;
     r.groups_and_periods()?;
     r.yes_no_filters();
-    r.compared_values()?;
     r.word_ops();
+    r.compared_values()?;
     r.population_words();
     r.settle_mentions();
     let source = choose_source(&mut r)?;

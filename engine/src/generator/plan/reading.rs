@@ -94,6 +94,20 @@ impl Goal {
             .collect()
     }
 
+    /// True when clause `clause` ends with an exclamation mark ("Thanks
+    /// for your support!").
+    pub fn exclaimed(&self, clause: usize) -> bool {
+        let Some(last) = self.tokens.iter().rposition(|t| t.clause == clause) else {
+            return false;
+        };
+        let end = self.tokens.get(last + 1).map_or(usize::MAX, |t| t.span.0);
+        self.text
+            .chars()
+            .skip(self.tokens[last].span.1)
+            .take(end.saturating_sub(self.tokens[last].span.1))
+            .any(|c| c == '!')
+    }
+
     /// The words `start..start+len` as written.
     pub fn raw(&self, start: usize, len: usize) -> String {
         self.tokens[start..start + len]
@@ -178,6 +192,8 @@ pub struct Reading<'a> {
     pub group_by: Option<String>,
     /// Trend period.
     pub period: Option<Period>,
+    /// Where a period adjective ("daily", "mensuel") was read, if one was.
+    pub period_adjective: Option<usize>,
     /// Decimal places asked.
     pub rounding: Option<u32>,
     /// A date column named (the trend's axis).
@@ -223,6 +239,7 @@ impl<'a> Reading<'a> {
             filters: Vec::new(),
             group_by: None,
             period: None,
+            period_adjective: None,
             rounding: None,
             date_mentioned: None,
             candidate_files: Vec::new(),
@@ -488,6 +505,14 @@ impl<'a> Reading<'a> {
                 let grouped_before = self.group_by.clone();
                 if let Some(m) = self.mentions.iter().find(|m| m.start == next) {
                     let kind = self.kind(&m.column);
+                    if *marker == "across" && super::is_category(kind) {
+                        // "mean load time across pages": one mean over every
+                        // page, or one per page? Not said.
+                        return Err(GoalProblem::Unplaced {
+                            words: vec![self.g.raw(start, m.start + m.len - start)],
+                            understood: self.understood.clone(),
+                        });
+                    }
                     if super::is_category(kind) && self.group_by.is_none() {
                         self.g.take(start, len);
                         self.group_by = Some(m.column.clone());
@@ -495,7 +520,16 @@ impl<'a> Reading<'a> {
                         self.g.take(start, len);
                         self.period = Some(Period::Day);
                     } else if super::is_number(kind) && self.group_by.is_none() && !self.ranks() {
-                        if kind == ColumnKind::Integer && !super::recipe::summed(&m.column) {
+                        // "average price per bedroom": divided by the
+                        // bedrooms, or grouped by their number? Not said.
+                        let per = matches!(*marker, "per" | "par" | "por");
+                        let counted = text::tokens(&m.column)
+                            .last()
+                            .is_some_and(|t| t.key != t.folded);
+                        if kind == ColumnKind::Integer
+                            && !super::recipe::summed(&m.column)
+                            && !(per && counted)
+                        {
                             self.g.take(start, len);
                             self.group_by = Some(m.column.clone());
                         } else {
@@ -531,6 +565,7 @@ impl<'a> Reading<'a> {
                     }
                     self.g.take(start, 1);
                     self.period = self.period.or(Some(*p));
+                    self.period_adjective = self.period_adjective.or(Some(start));
                 }
             }
         }
@@ -559,6 +594,29 @@ impl<'a> Reading<'a> {
             .flatten()
             .filter_map(|i| self.g.tokens.get(i))
             .any(|t| t.clause == clause && MEANS.contains(&t.folded.as_str()))
+    }
+
+    /// "average price in euros", "montant moyen en dollars": a currency the
+    /// file does not say it is in — converting is not computed, and the
+    /// amounts may already be in it; the plan stops and names the words.
+    /// A number's unit ("above 100 euros") is no conversion.
+    pub fn currency_conversion(&self) -> Result<(), GoalProblem> {
+        const CURRENCIES: &[&str] = &[
+            "euro", "euros", "eur", "dollar", "dollars", "usd", "pound", "pounds", "gbp",
+            "sterling", "livre", "livres", "dolar", "dolares", "libra", "libras", "yen", "yens",
+            "franc", "francs", "peso", "pesos",
+        ];
+        for i in 1..self.g.tokens.len() {
+            let t = &self.g.tokens[i];
+            let before = self.g.tokens[i - 1].folded.as_str();
+            if CURRENCIES.contains(&t.folded.as_str()) && matches!(before, "in" | "en") {
+                return Err(GoalProblem::Unplaced {
+                    words: vec![self.g.raw(i - 1, 2)],
+                    understood: self.understood.clone(),
+                });
+            }
+        }
+        Ok(())
     }
 
     /// "answer in French", "réponds en espagnol": the language of the

@@ -44,9 +44,40 @@ const IGNORE_WORDS: &[&str] = &[
 
 /// Concepts counted by summing: "how many units", "combien on a dépensé".
 const SUMMED_CONCEPTS: &[&str] = &[
-    "quantity", "unit", "qty", "quantite", "cantidad", "unidad", "amount", "montant", "importe",
-    "monto", "cost", "cout", "costo", "coste", "expense", "depense", "gasto", "revenue", "vente",
-    "venta", "ingreso", "salary", "salaire", "salario", "price", "prix", "precio",
+    "quantity",
+    "unit",
+    "qty",
+    "quantite",
+    "cantidad",
+    "unidad",
+    "amount",
+    "montant",
+    "importe",
+    "monto",
+    "cost",
+    "cout",
+    "costo",
+    "coste",
+    "expense",
+    "depense",
+    "gasto",
+    "revenue",
+    "vente",
+    "venta",
+    "ingreso",
+    "salary",
+    "salaire",
+    "salario",
+    "price",
+    "prix",
+    "precio",
+    "precipitation",
+    "visit",
+    "visite",
+    "visita",
+    "conversion",
+    "volume",
+    "volumen",
 ];
 
 /// How far from its ranking word a number may stand to be the count of
@@ -93,17 +124,22 @@ pub(super) fn summed(column: &str) -> bool {
     {
         return true;
     }
-    lexicon::SYNONYMS
+    let named = words
         .iter()
-        .filter(|g| g.iter().any(|p| SUMMED_CONCEPTS.contains(p)))
-        .any(|g| {
-            g.iter().any(|p| {
-                // "chiffre d affaire" is one concept of several words
-                let phrase: Vec<String> = p.split_whitespace().map(super::text::singular).collect();
-                phrase.join(" ") == joined
-                    || (phrase.len() == 1 && words.iter().any(|w| super::text::same_word(w, p)))
+        .any(|w| SUMMED_CONCEPTS.iter().any(|c| super::text::same_word(w, c)));
+    named
+        || lexicon::SYNONYMS
+            .iter()
+            .filter(|g| g.iter().any(|p| SUMMED_CONCEPTS.contains(p)))
+            .any(|g| {
+                g.iter().any(|p| {
+                    // "chiffre d affaire" is one concept of several words
+                    let phrase: Vec<String> =
+                        p.split_whitespace().map(super::text::singular).collect();
+                    phrase.join(" ") == joined
+                        || (phrase.len() == 1 && words.iter().any(|w| super::text::same_word(w, p)))
+                })
             })
-        })
 }
 
 /// The columns the goal named, by kind.
@@ -328,6 +364,7 @@ impl Reading<'_> {
         } else if self.has(Op::Top) || self.has(Op::Highest) || self.has(Op::Lowest) {
             self.rank(&named)?
         } else if self.has(Op::Trend) || self.period.is_some() {
+            self.averaged_periods()?;
             self.trend(&named, source)?
         } else if self.has(Op::Distribution) {
             if let Some(column) = named.numbers.first() {
@@ -398,10 +435,25 @@ impl Reading<'_> {
     }
 
     fn rank(&mut self, named: &Named) -> Result<Recipe, GoalProblem> {
+        self.ordinal_value()?;
         let highest = !self.has(Op::Lowest);
         let n = self
             .top_n()
             .unwrap_or(if self.has(Op::Top) { 5 } else { 1 });
+        if let (Some(g), Some(v), 1, false, true) = (
+            &self.group_by,
+            named.numbers.first(),
+            n,
+            self.has(Op::Top),
+            self.stats().is_empty(),
+        ) {
+            // "the best grade of each class", "highest wind per station":
+            // each group's own extreme, not the best group.
+            return Ok(Recipe::Stats {
+                items: vec![(if highest { Stat::Max } else { Stat::Min }, v.clone())],
+                group_by: Some(g.clone()),
+            });
+        }
         let group = self.group_by.clone().or(named.categories.first().cloned());
         if group.is_none() && named.numbers.is_empty() {
             return Err(self.need_numbers(named, Op::Highest, 1));
@@ -487,6 +539,77 @@ impl Reading<'_> {
             group_by: group,
             highest,
             n,
+        })
+    }
+
+    /// "au premier trimestre", "the first term", "primer semestre": an
+    /// ordinal naming a value of a column (is it "T1"?), not the first N
+    /// groups — the plan stops and names the words.
+    fn ordinal_value(&self) -> Result<(), GoalProblem> {
+        const ORDINALS: &[&str] = &[
+            "first", "premier", "premiere", "primer", "primero", "primera",
+        ];
+        for (at, op) in &self.ops {
+            if *op != Op::Top || !ORDINALS.contains(&self.g.tokens[*at].folded.as_str()) {
+                continue;
+            }
+            if let Some(m) = self.mentions.iter().find(|m| m.start == at + 1) {
+                return Err(GoalProblem::Unplaced {
+                    words: vec![self.g.raw(*at, m.len + 1)],
+                    understood: self.understood.clone(),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// "how many days of rain", "combien de jours de pluie", "how many
+    /// times did it rain": days counted by a condition on a measure that
+    /// is not said (rain above 0?), not the measure's cells — the plan
+    /// stops and names the words.
+    fn counted_periods(&self, at: usize, column: &str) -> Result<(), GoalProblem> {
+        const PERIOD_NOUNS: &[&str] = &[
+            "day", "days", "jour", "jours", "journee", "journees", "dia", "dias", "week", "weeks",
+            "semaine", "semaines", "semana", "semanas", "month", "months", "mois", "mes", "meses",
+            "year", "years", "annee", "annees", "ano", "anos", "time", "times", "fois", "vez",
+            "veces",
+        ];
+        let Some(m) = self
+            .mentions
+            .iter()
+            .find(|m| m.column == column && m.start > at)
+        else {
+            return Ok(());
+        };
+        let period =
+            (at + 1..m.start).any(|i| PERIOD_NOUNS.contains(&self.g.tokens[i].folded.as_str()));
+        if period {
+            return Err(GoalProblem::Unplaced {
+                words: vec![self.g.raw(at, m.start + m.len - at)],
+                understood: self.understood.clone(),
+            });
+        }
+        Ok(())
+    }
+
+    /// "average daily volume", "moyenne des ventes mensuelles": the mean
+    /// of each period's total, or the mean of the rows, or each period's
+    /// mean — which one is not said, so the plan stops and names the words.
+    /// A trend asked ("monthly trend of the average price") is a series.
+    fn averaged_periods(&self) -> Result<(), GoalProblem> {
+        let Some(at) = self.period_adjective else {
+            return Ok(());
+        };
+        let averaged = self
+            .stats()
+            .iter()
+            .any(|(_, s)| matches!(s, Stat::Mean | Stat::Median));
+        if !averaged || self.has(Op::Trend) {
+            return Ok(());
+        }
+        Err(GoalProblem::Unplaced {
+            words: vec![self.g.raw(at, 1)],
+            understood: self.understood.clone(),
         })
     }
 
@@ -640,6 +763,9 @@ impl Reading<'_> {
                 self.assume(said, undo);
                 Stat::Sum
             } else {
+                if let [column] = named.numbers.as_slice() {
+                    self.counted_periods(at, column)?;
+                }
                 Stat::Count
             };
             all_stats.push((at, stat));
@@ -738,6 +864,12 @@ fn used_by(recipe: &Recipe, op: Op, count_beside_stat: bool) -> bool {
     use Op as O;
     match (recipe, op) {
         (_, O::Which) => true,
+        // "average amount of the 5 largest orders": rows ranked, no mean
+        (Recipe::Rank { group_by: None, .. }, O::Stat(s))
+            if !matches!(s, Stat::Sum | Stat::Max | Stat::Min) =>
+        {
+            false
+        }
         (Recipe::Normality { .. }, O::Normality)
         | (Recipe::Outliers { .. }, O::Outliers | O::ZScore | O::Iqr | O::Count)
         | (Recipe::Correlation { .. }, O::Correlation | O::Spearman)

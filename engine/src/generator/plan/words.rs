@@ -177,9 +177,6 @@ pub const FILLERS: &[&str] = &[
     "pagada",
     "lol",
     "haha",
-    "coefficient",
-    "coefficients",
-    "coeficiente",
     "club",
     "euro",
     "eur",
@@ -829,7 +826,9 @@ fn a_place_asked_for(goal: &Goal, at: usize) -> bool {
     i > 0 && FOR.contains(&goal.tokens[i - 1].folded.as_str())
 }
 
-fn asks_something(token: &text::Token) -> bool {
+/// True when `token` makes its clause ask something (a number, a
+/// restriction word, a comparison sign).
+pub fn asks_something(token: &text::Token) -> bool {
     token.folded.starts_with(|c: char| c.is_ascii_digit())
         || RESTRICTION_WORDS.contains(&token.folded.as_str())
         || matches!(
