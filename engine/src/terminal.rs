@@ -26,32 +26,8 @@ pub const MAX_BLOCK_CHARS: usize = 20_000;
 /// isolates, line and paragraph separators, zero-width and other invisible
 /// characters, and Unicode tags.
 pub fn is_unsafe(c: char) -> bool {
-    c.is_control() || is_bidi(c) || is_invisible(c)
-}
-
-/// Characters that change the direction of the text around them.
-pub fn is_bidi(c: char) -> bool {
-    matches!(
-        c,
-        '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}'
-    )
-}
-
-/// Characters that show nothing but can separate lines, hide text or make
-/// two texts that look alike differ.
-fn is_invisible(c: char) -> bool {
-    matches!(
-        c,
-        '\u{00AD}'
-            | '\u{180E}'
-            | '\u{200B}'..='\u{200D}'
-            | '\u{2028}'
-            | '\u{2029}'
-            | '\u{2060}'..='\u{2064}'
-            | '\u{FEFF}'
-            | '\u{FFF9}'..='\u{FFFB}'
-            | '\u{E0000}'..='\u{E007F}'
-    )
+    // The same hidden characters the sandbox refuses in output names.
+    c.is_control() || glovebox_sandbox::outcome::is_hidden(c)
 }
 
 /// The visible stand-in for an unsafe character.

@@ -188,7 +188,7 @@ const DOT_LOOKALIKES: &[char] = &[
 /// Direction marks, embeddings, overrides, isolates; separators of lines
 /// and paragraphs; zero-width and other invisible characters; tags (the
 /// engine's terminal sanitiser makes the same ones visible).
-fn is_hidden(c: char) -> bool {
+pub fn is_hidden(c: char) -> bool {
     matches!(
         c,
         '\u{061C}'
