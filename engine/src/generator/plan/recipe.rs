@@ -6,6 +6,7 @@
 use super::lexicon::{self, Op};
 use super::names::describe_op;
 use super::reading::Reading;
+use super::text::Token;
 use super::{GoalProblem, OutlierMethod, Recipe, Source, Stat};
 use crate::inputs::ColumnKind;
 use crate::lang::Lang;
@@ -140,6 +141,20 @@ pub(super) fn summed(column: &str) -> bool {
                         || (phrase.len() == 1 && words.iter().any(|w| super::text::same_word(w, p)))
                 })
             })
+}
+
+/// Whether the word at `noun` is what the count at `count` counts: only
+/// joining words between them ("how many sales", "combien de ventes",
+/// "number of the orders"; not "how many pens were sold").
+pub(super) fn counted_noun(tokens: &[Token], count: usize, noun: usize) -> bool {
+    const JOINING: &[&str] = &[
+        "many", "much", "of", "the", "de", "d", "des", "du", "le", "la", "les", "el", "los", "las",
+        "del",
+    ];
+    noun > count
+        && tokens
+            .get(count + 1..noun)
+            .is_some_and(|between| between.iter().all(|t| JOINING.contains(&t.folded.as_str())))
 }
 
 /// The columns the goal named, by kind.
@@ -563,35 +578,6 @@ impl Reading<'_> {
         Ok(())
     }
 
-    /// "how many days of rain", "combien de jours de pluie", "how many
-    /// times did it rain": days counted by a condition on a measure that
-    /// is not said (rain above 0?), not the measure's cells — the plan
-    /// stops and names the words.
-    fn counted_periods(&self, at: usize, column: &str) -> Result<(), GoalProblem> {
-        const PERIOD_NOUNS: &[&str] = &[
-            "day", "days", "jour", "jours", "journee", "journees", "dia", "dias", "week", "weeks",
-            "semaine", "semaines", "semana", "semanas", "month", "months", "mois", "mes", "meses",
-            "year", "years", "annee", "annees", "ano", "anos", "time", "times", "fois", "vez",
-            "veces",
-        ];
-        let Some(m) = self
-            .mentions
-            .iter()
-            .find(|m| m.column == column && m.start > at)
-        else {
-            return Ok(());
-        };
-        let period =
-            (at + 1..m.start).any(|i| PERIOD_NOUNS.contains(&self.g.tokens[i].folded.as_str()));
-        if period {
-            return Err(GoalProblem::Unplaced {
-                words: vec![self.g.raw(at, m.start + m.len - at)],
-                understood: self.understood.clone(),
-            });
-        }
-        Ok(())
-    }
-
     /// "average daily volume", "moyenne des ventes mensuelles": the mean
     /// of each period's total, or the mean of the rows, or each period's
     /// mean — which one is not said, so the plan stops and names the words.
@@ -667,20 +653,6 @@ impl Reading<'_> {
         })
     }
 
-    /// Whether the word at `noun` is what the count at `count` counts:
-    /// only joining words between them ("how many sales", "combien de
-    /// ventes", "number of the orders").
-    fn counted_noun(&self, count: usize, noun: usize) -> bool {
-        const JOINING: &[&str] = &[
-            "many", "much", "of", "the", "de", "d", "des", "du", "le", "la", "les", "el", "los",
-            "las", "del",
-        ];
-        noun > count
-            && self.g.tokens[count + 1..noun]
-                .iter()
-                .all(|t| JOINING.contains(&t.folded.as_str()))
-    }
-
     /// "how much", "combien on a dépensé", "cuánto", "how many units": a
     /// count of an amount or a quantity is its total.
     fn count_is_total(&self, column: &str) -> bool {
@@ -724,7 +696,7 @@ impl Reading<'_> {
                 // question; the plan stops and names the measure.
                 let column = named.numbers[0].clone();
                 if let Some(m) = self.mentions.iter().find(|m| m.column == column) {
-                    return if self.counted_noun(at, m.start) {
+                    return if counted_noun(&self.g.tokens, at, m.start) {
                         self.mentions.retain(|x| x.column != column);
                         Ok(Recipe::CountRows {
                             group_by: self.group_by.clone(),
@@ -763,9 +735,6 @@ impl Reading<'_> {
                 self.assume(said, undo);
                 Stat::Sum
             } else {
-                if let [column] = named.numbers.as_slice() {
-                    self.counted_periods(at, column)?;
-                }
                 Stat::Count
             };
             all_stats.push((at, stat));

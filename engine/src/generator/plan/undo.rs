@@ -123,15 +123,7 @@ pub fn rows_instead(
     len: usize,
     lang: Lang,
 ) -> Option<Edit> {
-    const JOINING: &[&str] = &[
-        "many", "much", "of", "the", "de", "d", "des", "le", "la", "les",
-    ];
-    let joined = (count_at + 1..at).all(|i| {
-        tokens
-            .get(i)
-            .is_some_and(|t| JOINING.contains(&t.folded.as_str()))
-    });
-    if at <= count_at || !joined {
+    if !super::recipe::counted_noun(tokens, count_at, at) {
         return None;
     }
     let first = tokens.get(at)?;
