@@ -19,11 +19,14 @@
 //! [`InputDescription::notes`].
 
 mod access;
+mod kind;
 
 use std::io::{Read, Seek};
 use std::path::{Path, PathBuf};
 
+use crate::units::human_bytes;
 pub use access::{invoker_from, Access, AccessFix, Invoker, Launch};
+pub use kind::ForeignKind;
 
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -62,6 +65,15 @@ pub enum InputError {
     /// Contains NUL bytes or other binary data at its start.
     #[error("{0}: this looks like a binary file, not a CSV or text table")]
     Binary(String),
+    /// A kind of file that is not a text table, told by its first bytes
+    /// (a spreadsheet, an archive, a web page, JSON…).
+    #[error("{name}: {}", .kind.describe())]
+    NotATable {
+        /// File name.
+        name: String,
+        /// What it is.
+        kind: ForeignKind,
+    },
     /// A NUL byte further in: a binary or damaged file.
     #[error("{name}: line {line} contains a NUL byte (a zero byte), which a CSV or text table never has: this looks like a binary or damaged file")]
     NulByte {
@@ -97,7 +109,7 @@ pub enum InputError {
         on_behalf: bool,
     },
     /// Larger than the limit.
-    #[error("{name}: the file is {size} bytes, more than the {max} bytes allowed")]
+    #[error("{name}: the file is {}, more than the {} allowed", human_bytes(*.size), human_bytes(*.max))]
     TooLarge {
         /// File name.
         name: String,
@@ -117,7 +129,7 @@ pub enum InputError {
         encoding: String,
     },
     /// A row with a different number of fields than the header.
-    #[error("{name}: line {line} has {found} fields where the first line has {expected}")]
+    #[error("{name}: line {line} has {} where the first line has {}", fields(*.found), fields(*.expected))]
     Ragged {
         /// File name.
         name: String,
@@ -910,6 +922,20 @@ fn number_notes(columns: &[Column], candidates: &[Candidates], comma: bool) -> V
     )]
 }
 
+/// `1 field`, `3 fields`.
+fn fields(count: usize) -> String {
+    format!("{count} field{}", if count == 1 { "" } else { "s" })
+}
+
+/// A quote opened on `line` and never closed.
+fn unclosed_quote(name: &str, line: u64) -> InputError {
+    InputError::Syntax {
+        name: name.to_owned(),
+        line,
+        reason: "a quote opened here is never closed".into(),
+    }
+}
+
 /// The size of a regular, non-empty file within `max_bytes`, from the
 /// metadata of the open file.
 fn checked_size(meta: &std::fs::Metadata, name: &str, max_bytes: u64) -> Result<u64, InputError> {
@@ -1019,6 +1045,12 @@ fn sniff(file: &mut std::fs::File, name: &str, size_bytes: u64) -> Result<Sniffe
     }
     sample.truncate(filled);
     let complete = (filled as u64) == size_bytes;
+    if let Some(kind) = ForeignKind::of(&sample) {
+        return Err(InputError::NotATable {
+            name: name.to_owned(),
+            kind,
+        });
+    }
     let (encoding, bom) = sniff_encoding(&sample, complete);
     let utf16 = encoding == encoding_rs::UTF_16LE || encoding == encoding_rs::UTF_16BE;
     if !utf16 && sample.contains(&0) {
@@ -1132,11 +1164,18 @@ fn scan(file: std::fs::File, name: &str, sniffed: &Sniffed) -> Result<Scanned, I
                 continue;
             }
             Some(header) if header.len() != record.len() => {
+                let (expected, found) = (header.len(), record.len());
+                // A quote left open swallows the rest of the file into one
+                // last record: say where it opened, not its field count.
+                let multiline = record.iter().any(|f| f.contains(&b'\n'));
+                if multiline && matches!(reader.read_byte_record(&mut record), Ok(false)) {
+                    return Err(unclosed_quote(name, line));
+                }
                 return Err(InputError::Ragged {
                     name: name.to_owned(),
                     line,
-                    expected: header.len(),
-                    found: record.len(),
+                    expected,
+                    found,
                 });
             }
             Some(_) => {}
@@ -1163,12 +1202,10 @@ fn scan(file: std::fs::File, name: &str, sniffed: &Sniffed) -> Result<Scanned, I
     let transcoder = reader.into_inner();
     if transcoder.quotes % 2 == 1 {
         // An odd number of quote characters: one is never closed.
-        let line = last_multiline.unwrap_or(transcoder.lines);
-        return Err(InputError::Syntax {
-            name: name.to_owned(),
-            line,
-            reason: "a quote opened here is never closed".into(),
-        });
+        return Err(unclosed_quote(
+            name,
+            last_multiline.unwrap_or(transcoder.lines),
+        ));
     }
     Ok(Scanned {
         first,
@@ -1274,15 +1311,72 @@ mod tests {
         let err = describe_bytes("r.csv", b"a,b\n1,2\n3\n").unwrap_err();
         assert_eq!(
             err.to_string(),
-            "r.csv: line 3 has 1 fields where the first line has 2"
+            "r.csv: line 3 has 1 field where the first line has 2 fields"
+        );
+    }
+
+    #[test]
+    fn an_unclosed_quote_names_the_line_it_opened_on() {
+        // Three columns: the open quote swallows the rest into a record of
+        // two fields, which is not a ragged row but a quote left open.
+        let err = describe_bytes("q.csv", b"a,b,c\n1,2,3\n4,\"five\n6,7,8\n9,10,11\n").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "q.csv: line 3 cannot be read as CSV (a quote opened here is never closed)"
+        );
+    }
+
+    #[test]
+    fn files_that_are_not_tables_are_named_for_what_they_are() {
+        let cases: [(&str, &[u8], &str); 4] = [
+            (
+                "book.csv",
+                b"PK\x03\x04\x14\0[Content_Types].xml xl/workbook.xml",
+                "an Excel workbook (.xlsx)",
+            ),
+            (
+                "s.csv.gz",
+                b"\x1f\x8b\x08\0\0\0",
+                "a compressed file (gzip)",
+            ),
+            (
+                "page.csv",
+                b"<!DOCTYPE html><html><body>\x01\x02</body></html>",
+                "a web page (HTML)",
+            ),
+            (
+                "r.csv",
+                b"{\"region\": \"South\", \"amount\": 3}\n{\"region\": \"North\", \"amount\": 4}\n",
+                "JSON data",
+            ),
+        ];
+        for (name, bytes, said) in cases {
+            let message = describe_bytes(name, bytes).unwrap_err().to_string();
+            assert!(
+                message.starts_with(&format!("{name}: this is {said}, not a CSV")),
+                "{message}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_file_too_large_says_its_size_in_units() {
+        let err = InputError::TooLarge {
+            name: "big.csv".into(),
+            size: 5_368_709_120,
+            max: DEFAULT_MAX_INPUT_BYTES,
+        };
+        assert_eq!(
+            err.to_string(),
+            "big.csv: the file is 5 GiB, more than the 4 GiB allowed"
         );
     }
 
     #[test]
     fn binary_and_empty_files_are_named() {
         assert_eq!(
-            describe_bytes("x.png", b"\x89PNG\r\n\x1a\n\0\0\0").unwrap_err(),
-            InputError::Binary("x.png".into())
+            describe_bytes("x.bin", b"\x01\x02\0\0\0\x03").unwrap_err(),
+            InputError::Binary("x.bin".into())
         );
         assert_eq!(
             describe_bytes("e.csv", b"").unwrap_err(),

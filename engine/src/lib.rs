@@ -18,6 +18,7 @@ pub mod rows;
 pub mod run_report;
 pub mod support;
 pub mod terminal;
+pub mod units;
 pub mod validate;
 
 // Crates of their own, re-exported so `glovebox_engine::lang` and

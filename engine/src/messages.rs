@@ -48,16 +48,7 @@ pub enum StopReason<'a> {
     },
 }
 
-/// A memory size as people read it: `1 GiB`, `512 MiB`.
-pub fn human_bytes(bytes: u64) -> String {
-    const GIB: u64 = 1 << 30;
-    const MIB: u64 = 1 << 20;
-    if bytes >= GIB && bytes % GIB == 0 {
-        format!("{} GiB", bytes / GIB)
-    } else {
-        format!("{} MiB", bytes / MIB)
-    }
-}
+pub use crate::units::human_bytes;
 
 /// The sentence for `reason` in `lang`.
 pub fn stop_reason(lang: Lang, reason: &StopReason<'_>) -> String {
