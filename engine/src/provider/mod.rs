@@ -10,6 +10,8 @@
 //! log; a service's error text is searched for it and redacted.
 
 pub mod anthropic;
+pub mod check;
+pub mod local;
 pub mod openai;
 pub mod sse;
 
@@ -19,6 +21,8 @@ use futures_util::StreamExt;
 use serde::Serialize;
 
 pub use crate::generator::error::ProviderError;
+pub use check::{check_connection, Connection};
+pub use local::{LocalServer, ServerKind};
 use crate::generator::{
     extract, prompt, GenerateError, GenerateFuture, Generated, GenerationRequest, Generator,
     Outgoing, Repair, TextSink,

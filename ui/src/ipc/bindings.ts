@@ -666,7 +666,7 @@ fingerprint: string,
  */
 bytes: number, };
 
-export type ErrorCode = "input" | "goal" | "no_generator" | "setup" | "model" | "keyring" | "no_sandbox" | "not_found" | "unfinished" | "busy" | "settings" | "export" | "stale_code" | "cancelled" | "internal";
+export type ErrorCode = "input" | "goal" | "no_generator" | "setup" | "model" | "keyring" | "no_sandbox" | "not_found" | "unfinished" | "busy" | "settings" | "export" | "stale_code" | "cancelled" | "internal" | "no_key";
 
 export type IpcErrorPayload = { 
 /**
@@ -682,3 +682,11 @@ message: string,
  * understood); the app offers them as buttons.
  */
 suggestions?: Array<string>, };
+
+export type ServerKind = "ollama" | "llama_cpp" | "lm_studio" | "vllm" | "openai_compatible";
+
+export type LocalServer = { kind: ServerKind, base_url: string, models: Array<string>, more_models: number, };
+
+export type Connection = { "outcome": "connected", models: number, missing_model: string | null, } | { "outcome": "no_key" } | { "outcome": "key_refused" } | { "outcome": "no_answer", address: string, } | { "outcome": "refused", status: number, } | { "outcome": "not_a_model_service", address: string, };
+
+export type ConnectionReport = { connected: boolean, message: string, outcome: Connection, };
