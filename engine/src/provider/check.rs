@@ -63,7 +63,7 @@ impl Connection {
                 models,
                 missing_model,
             } => {
-                let mut s = match models {
+                let mut s = match *models {
                     1 => lang.pick("Connected: 1 model.", "Connecté : 1 modèle.", "Conectado: 1 modelo.").to_owned(),
                     n => lang.pick(
                         format!("Connected: {n} models."),
@@ -180,10 +180,23 @@ mod tests {
 
     #[test]
     fn a_local_server_lists_its_models_without_a_key() {
-        let server = FakeServer::start(Reply::Json(200, r#"{"data":[{"id":"llama3.1:8b"},{"id":"qwen2.5-coder:7b"},{"id":"phi3"}]}"#.into()));
-        let s = settings("openai", &format!("{}/v1", server.root()), "qwen2.5-coder:7b");
+        let server = FakeServer::start(Reply::Json(
+            200,
+            r#"{"data":[{"id":"llama3.1:8b"},{"id":"qwen2.5-coder:7b"},{"id":"phi3"}]}"#.into(),
+        ));
+        let s = settings(
+            "openai",
+            &format!("{}/v1", server.root()),
+            "qwen2.5-coder:7b",
+        );
         let outcome = block_on(check_connection(&s, None)).expect("checked");
-        assert_eq!(outcome, Connection::Connected { models: 3, missing_model: None });
+        assert_eq!(
+            outcome,
+            Connection::Connected {
+                models: 3,
+                missing_model: None
+            }
+        );
         assert_eq!(outcome.message(Lang::En), "Connected: 3 models.");
         assert_eq!(outcome.message(Lang::Fr), "Connecté : 3 modèles.");
         assert_eq!(server.paths(), vec!["/v1/models"]);
@@ -193,40 +206,64 @@ mod tests {
         // A model the server does not have is said.
         let other = settings("openai", &format!("{}/v1", server.root()), "mistral");
         let outcome = block_on(check_connection(&other, None)).expect("checked");
-        assert_eq!(outcome.message(Lang::Es), "Conectado: 3 modelos. El modelo «mistral» no está entre ellos.");
+        assert_eq!(
+            outcome.message(Lang::Es),
+            "Conectado: 3 modelos. El modelo «mistral» no está entre ellos."
+        );
     }
 
     #[test]
     fn a_remote_service_without_a_key_is_not_asked() {
-        let s = ModelSettings::builder("anthropic").expect("anthropic").build();
-        assert_eq!(block_on(check_connection(&s, None)).expect("checked"), Connection::NoKey);
+        let s = ModelSettings::builder("anthropic")
+            .expect("anthropic")
+            .build();
+        assert_eq!(
+            block_on(check_connection(&s, None)).expect("checked"),
+            Connection::NoKey
+        );
     }
 
     #[test]
     fn a_refused_key_and_a_wrong_address_are_told_apart() {
-        let refusing = FakeServer::start(Reply::Json(401, r#"{"error":{"message":"bad key"}}"#.into()));
+        let refusing = FakeServer::start(Reply::Json(
+            401,
+            r#"{"error":{"message":"bad key"}}"#.into(),
+        ));
         let s = settings("anthropic", &refusing.root(), "claude-x");
-        let outcome = block_on(check_connection(&s, key("sk-ant-test-1234567890"))).expect("checked");
+        let outcome =
+            block_on(check_connection(&s, key("sk-ant-test-1234567890"))).expect("checked");
         assert_eq!(outcome, Connection::KeyRefused);
         assert_eq!(outcome.message(Lang::En), "The key was refused.");
         assert!(refusing.heads()[0].contains("x-api-key: sk-ant-test-1234567890"));
         let missing = FakeServer::start(Reply::Json(404, "{}".into()));
         let s = settings("openai", &missing.root(), "m");
-        assert_eq!(block_on(check_connection(&s, None)).expect("checked"), Connection::Refused { status: 404 });
+        assert_eq!(
+            block_on(check_connection(&s, None)).expect("checked"),
+            Connection::Refused { status: 404 }
+        );
         let html = FakeServer::start(Reply::Json(200, "<html></html>".into()));
         let s = settings("openai", &format!("{}/v1", html.root()), "m");
         assert_eq!(
             block_on(check_connection(&s, None)).expect("checked"),
-            Connection::NotAModelService { address: format!("127.0.0.1:{}", html.port) }
+            Connection::NotAModelService {
+                address: format!("127.0.0.1:{}", html.port)
+            }
         );
     }
 
     #[test]
     fn nothing_listening_is_no_answer_from_its_address() {
         // A port that was just free: bound, then released.
-        let port = std::net::TcpListener::bind("127.0.0.1:0").expect("bind").local_addr().expect("addr").port();
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .expect("bind")
+            .local_addr()
+            .expect("addr")
+            .port();
         let s = settings("openai", &format!("http://127.0.0.1:{port}/v1"), "m");
         let outcome = block_on(check_connection(&s, None)).expect("checked");
-        assert_eq!(outcome.message(Lang::En), format!("No answer from 127.0.0.1:{port}."));
+        assert_eq!(
+            outcome.message(Lang::En),
+            format!("No answer from 127.0.0.1:{port}.")
+        );
     }
 }

@@ -132,7 +132,14 @@ pub async fn detect(probes: &[Probe], timeout: Duration) -> Vec<LocalServer> {
     let asks = probes.iter().flat_map(|p| {
         LOOPBACK_HOSTS
             .iter()
-            .map(|host| probe_with(&client, p.kind, format!("http://{host}:{}", p.port), timeout))
+            .map(|host| {
+                probe_with(
+                    &client,
+                    p.kind,
+                    format!("http://{host}:{}", p.port),
+                    timeout,
+                )
+            })
             .collect::<Vec<_>>()
     });
     let answers = futures_util::future::join_all(asks).await;
@@ -154,7 +161,11 @@ pub async fn detect(probes: &[Probe], timeout: Duration) -> Vec<LocalServer> {
 /// Asks the server at `root` (`http://127.0.0.1:11434`, no path) for its
 /// models, as a `kind` server; refuses any address that is not an IP
 /// loopback literal.
-pub async fn probe(kind: ServerKind, root: &str, timeout: Duration) -> Result<LocalServer, ProbeError> {
+pub async fn probe(
+    kind: ServerKind,
+    root: &str,
+    timeout: Duration,
+) -> Result<LocalServer, ProbeError> {
     let client = client(timeout).map_err(|_| ProbeError::NoAnswer(timeout))?;
     probe_with(&client, kind, root.to_owned(), timeout).await
 }
@@ -194,7 +205,11 @@ async fn probe_with(
         return Err(ProbeError::NotLoopback(root));
     }
     let root = root.trim_end_matches('/');
-    let path = if kind == ServerKind::Ollama { "/api/tags" } else { "/v1/models" };
+    let path = if kind == ServerKind::Ollama {
+        "/api/tags"
+    } else {
+        "/v1/models"
+    };
     let ask = async {
         let resp = client
             .get(format!("{root}{path}"))

@@ -21,13 +21,13 @@ use futures_util::StreamExt;
 use serde::Serialize;
 
 pub use crate::generator::error::ProviderError;
-pub use check::{check_connection, Connection};
-pub use local::{LocalServer, ServerKind};
 use crate::generator::{
     extract, prompt, GenerateError, GenerateFuture, Generated, GenerationRequest, Generator,
     Outgoing, Repair, TextSink,
 };
 use crate::keys::ApiKey;
+pub use check::{check_connection, Connection};
+pub use local::{LocalServer, ServerKind};
 
 /// Time limit of one try (connection, answer and the whole streamed reply).
 pub const DEFAULT_REQUEST_TIMEOUT: Duration = Duration::from_secs(120);

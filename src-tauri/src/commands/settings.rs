@@ -145,3 +145,47 @@ pub(crate) async fn require_key(model: Option<&ModelSettings>) -> Answer<()> {
         format!("no API key is stored for {provider}; add it in the settings"),
     ))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn local(url: &str) -> ModelSettings {
+        ModelSettings::builder("openai")
+            .and_then(|b| b.with_base_url(url))
+            .expect("settings")
+            .build()
+    }
+
+    #[test]
+    fn offline_and_a_server_on_this_computer_need_no_key() {
+        let run = tauri::async_runtime::block_on;
+        assert!(run(require_key(None)).is_ok());
+        assert!(run(require_key(Some(&local("http://127.0.0.1:11434/v1")))).is_ok());
+    }
+
+    #[test]
+    fn a_connection_test_refuses_offline_and_a_bad_address_before_asking() {
+        let run = tauri::async_runtime::block_on;
+        let offline = run(test_connection(
+            Provider::Offline,
+            String::new(),
+            String::new(),
+            "en".into(),
+        ))
+        .expect_err("offline");
+        assert_eq!(offline.code, ErrorCode::Setup);
+        // Plain http to another machine would carry the key in clear.
+        let clear = run(test_connection(
+            Provider::Openai,
+            "m".into(),
+            "http://10.1.2.3:8080/v1".into(),
+            "fr".into(),
+        ))
+        .expect_err("refused");
+        assert_eq!(clear.code, ErrorCode::Setup);
+        assert!(clear.message.contains("https://"), "{}", clear.message);
+        assert_eq!(lang_of("es"), Lang::Es);
+        assert_eq!(lang_of("de"), Lang::En);
+    }
+}

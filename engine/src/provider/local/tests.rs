@@ -36,7 +36,11 @@ fn ollama_tags_give_its_models_and_its_v1_base() {
         vec![LocalServer {
             kind: ServerKind::Ollama,
             base_url: format!("http://127.0.0.1:{}/v1", server.port),
-            models: vec!["llama3.1:8b".into(), "phi3:mini".into(), "qwen2.5-coder:7b".into()],
+            models: vec![
+                "llama3.1:8b".into(),
+                "phi3:mini".into(),
+                "qwen2.5-coder:7b".into()
+            ],
             more_models: 0,
         }]
     );
@@ -44,7 +48,10 @@ fn ollama_tags_give_its_models_and_its_v1_base() {
     // One GET with no body: nothing of the person's is sent.
     let head = &server.heads()[0];
     assert!(head.starts_with("GET /api/tags HTTP/1.1\r\n"), "{head}");
-    assert!(!head.to_ascii_lowercase().contains("content-length"), "{head}");
+    assert!(
+        !head.to_ascii_lowercase().contains("content-length"),
+        "{head}"
+    );
 }
 
 #[test]
@@ -55,7 +62,8 @@ fn openai_compatible_servers_answer_v1_models_and_say_who_they_are() {
     ));
     let studio = FakeServer::start(Reply::Json(
         200,
-        r#"{"data":[{"id":"mistral-7b","owned_by":"organization_owner"},{"id":"mistral-7b"}]}"#.into(),
+        r#"{"data":[{"id":"mistral-7b","owned_by":"organization_owner"},{"id":"mistral-7b"}]}"#
+            .into(),
     ));
     // Both ports probed as "some OpenAI-compatible server": llama.cpp says so.
     let probes = [
@@ -73,7 +81,10 @@ fn openai_compatible_servers_answer_v1_models_and_say_who_they_are() {
     assert_eq!(kinds, vec![ServerKind::LlamaCpp, ServerKind::LmStudio]);
     assert_eq!(found[0].models, vec!["Qwen2.5-7B-Instruct-Q4_K_M.gguf"]);
     assert_eq!(found[1].models, vec!["mistral-7b"], "deduplicated");
-    assert_eq!(found[1].base_url, format!("http://127.0.0.1:{}/v1", studio.port));
+    assert_eq!(
+        found[1].base_url,
+        format!("http://127.0.0.1:{}/v1", studio.port)
+    );
     assert_eq!(llama.paths(), vec!["/v1/models"]);
 }
 
@@ -84,7 +95,10 @@ fn a_server_that_hangs_is_given_up_at_the_probe_timeout() {
     let started = Instant::now();
     let answer = block_on(probe(ServerKind::Ollama, &server.root(), timeout));
     assert_eq!(answer, Err(ProbeError::NoAnswer(timeout)));
-    assert!(started.elapsed() < GENEROUS, "gave up long before the server did");
+    assert!(
+        started.elapsed() < GENEROUS,
+        "gave up long before the server did"
+    );
     assert_eq!(server.paths(), vec!["/api/tags"], "the request reached it");
     assert!(block_on(detect(&at(ServerKind::Ollama, &server), timeout)).is_empty());
 }
@@ -108,11 +122,22 @@ fn a_huge_reply_is_cut_at_the_size_limit() {
 #[test]
 fn model_names_are_capped_and_the_rest_counted() {
     let total = MAX_MODELS_PER_SERVER + 70;
-    let ids: Vec<String> = (0..total).rev().map(|i| format!("{{\"id\":\"m{i:04}\"}}")).collect();
-    let bad = format!("{{\"id\":\"{}\"}},{{\"id\":\"a\\u0007b\"}},{{\"id\":\"  \"}}", "x".repeat(MAX_MODEL_NAME_CHARS + 1));
-    let server = FakeServer::start(Reply::Json(200, format!("{{\"data\":[{},{bad}]}}", ids.join(","))));
+    let ids: Vec<String> = (0..total)
+        .rev()
+        .map(|i| format!("{{\"id\":\"m{i:04}\"}}"))
+        .collect();
+    let bad = format!(
+        "{{\"id\":\"{}\"}},{{\"id\":\"a\\u0007b\"}},{{\"id\":\"  \"}}",
+        "x".repeat(MAX_MODEL_NAME_CHARS + 1)
+    );
+    let server = FakeServer::start(Reply::Json(
+        200,
+        format!("{{\"data\":[{},{bad}]}}", ids.join(",")),
+    ));
     let found = block_on(probe(ServerKind::Vllm, &server.root(), GENEROUS)).expect("found");
-    let expected: Vec<String> = (0..MAX_MODELS_PER_SERVER).map(|i| format!("m{i:04}")).collect();
+    let expected: Vec<String> = (0..MAX_MODELS_PER_SERVER)
+        .map(|i| format!("m{i:04}"))
+        .collect();
     assert_eq!(found.models, expected, "sorted, the first ones kept");
     assert_eq!(found.more_models, 70, "the unusable names are not counted");
 }
@@ -150,6 +175,9 @@ fn a_server_that_is_not_a_model_service_is_not_listed() {
         block_on(probe(ServerKind::LmStudio, &html.root(), GENEROUS)),
         Err(ProbeError::Malformed(_))
     ));
-    let probes = [at(ServerKind::Ollama, &missing)[0], at(ServerKind::LmStudio, &html)[0]];
+    let probes = [
+        at(ServerKind::Ollama, &missing)[0],
+        at(ServerKind::LmStudio, &html)[0],
+    ];
     assert!(block_on(detect(&probes, GENEROUS)).is_empty());
 }

@@ -44,7 +44,11 @@ fn local_listing(servers: &[LocalServer]) -> String {
     }
     let mut out = String::new();
     for s in servers {
-        out.push_str(&format!("{}  {}  (stays on this computer)\n", s.kind.label(), s.base_url));
+        out.push_str(&format!(
+            "{}  {}  (stays on this computer)\n",
+            s.kind.label(),
+            s.base_url
+        ));
         for m in &s.models {
             out.push_str(&format!("  {}\n", line(m)));
         }
