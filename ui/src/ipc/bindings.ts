@@ -685,8 +685,56 @@ suggestions?: Array<string>, };
 
 export type ServerKind = "ollama" | "llama_cpp" | "lm_studio" | "vllm" | "openai_compatible";
 
-export type LocalServer = { kind: ServerKind, base_url: string, models: Array<string>, more_models: number, };
+export type LocalServer = { 
+/**
+ * What answered.
+ */
+kind: ServerKind, 
+/**
+ * Its OpenAI-compatible base URL (`http://127.0.0.1:11434/v1`).
+ */
+base_url: string, 
+/**
+ * Its models, sorted, at most [`MAX_MODELS_PER_SERVER`].
+ */
+models: Array<string>, 
+/**
+ * Models left out by that limit.
+ */
+more_models: number, };
 
-export type Connection = { "outcome": "connected", models: number, missing_model: string | null, } | { "outcome": "no_key" } | { "outcome": "key_refused" } | { "outcome": "no_answer", address: string, } | { "outcome": "refused", status: number, } | { "outcome": "not_a_model_service", address: string, };
+export type Connection = { "outcome": "connected", 
+/**
+ * How many.
+ */
+models: number, 
+/**
+ * The configured model, if it is not among them (and there are some).
+ */
+missing_model: string | null, } | { "outcome": "no_key" } | { "outcome": "key_refused" } | { "outcome": "no_answer", 
+/**
+ * `host:port`.
+ */
+address: string, } | { "outcome": "refused", 
+/**
+ * The status.
+ */
+status: number, } | { "outcome": "not_a_model_service", 
+/**
+ * `host:port`.
+ */
+address: string, };
 
-export type ConnectionReport = { connected: boolean, message: string, outcome: Connection, };
+export type ConnectionReport = { 
+/**
+ * The service answered and accepted the key.
+ */
+connected: boolean, 
+/**
+ * What happened, for people.
+ */
+message: string, 
+/**
+ * The outcome, to branch on (`no_key`: show the key field).
+ */
+outcome: Connection, };
