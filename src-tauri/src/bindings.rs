@@ -66,6 +66,10 @@ pub fn typescript() -> String {
         ExportedReport::decl(&cfg),
         ErrorCode::decl(&cfg),
         IpcError::decl(&cfg),
+        glovebox_engine::provider::ServerKind::decl(&cfg),
+        glovebox_engine::provider::LocalServer::decl(&cfg),
+        glovebox_engine::provider::Connection::decl(&cfg),
+        crate::types::ConnectionReport::decl(&cfg),
     ];
     let mut out = String::from(
         "// Generated from the Rust types by src-tauri/src/bindings.rs (ts-rs). Do not edit:\n\

@@ -40,6 +40,9 @@ pub enum ErrorCode {
     Cancelled,
     /// Something the person cannot act on (details in the log).
     Internal,
+    /// A model service that needs an API key has none stored (the UI
+    /// offers the key field of the settings).
+    NoKey,
 }
 
 impl ErrorCode {
@@ -61,6 +64,7 @@ impl ErrorCode {
             Self::StaleCode => "stale_code",
             Self::Cancelled => "cancelled",
             Self::Internal => "internal",
+            Self::NoKey => "no_key",
         }
     }
 }

@@ -51,6 +51,8 @@ fn main() {
             commands::settings::set_settings,
             commands::settings::set_api_key,
             commands::files::app_ready,
+            commands::settings::detect_local_models,
+            commands::settings::test_connection,
         ])
         .run(tauri::generate_context!());
     if let Err(e) = result {

@@ -153,3 +153,15 @@ pub struct ExportedReport {
     #[ts(type = "number")]
     pub bytes: u64,
 }
+
+/// `test_connection`'s answer: the engine's typed outcome and its sentence
+/// in the UI language.
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
+pub struct ConnectionReport {
+    /// The service answered and accepted the key.
+    pub connected: bool,
+    /// What happened, for people.
+    pub message: String,
+    /// The outcome, to branch on (`no_key`: show the key field).
+    pub outcome: glovebox_engine::provider::Connection,
+}

@@ -10,6 +10,8 @@
 //! log; a service's error text is searched for it and redacted.
 
 pub mod anthropic;
+pub mod check;
+pub mod local;
 pub mod openai;
 pub mod sse;
 
@@ -24,6 +26,8 @@ use crate::generator::{
     Outgoing, Repair, TextSink,
 };
 use crate::keys::ApiKey;
+pub use check::{check_connection, Connection};
+pub use local::{LocalServer, ServerKind};
 
 /// Time limit of one try (connection, answer and the whole streamed reply).
 pub const DEFAULT_REQUEST_TIMEOUT: Duration = Duration::from_secs(120);

@@ -47,6 +47,7 @@ async fn generate(
     provider: Provider,
 ) -> Answer<GeneratedCode> {
     let (paths, limits, model) = question(&state, &goal, &files, provider)?;
+    super::settings::require_key(model.as_ref()).await?;
     let db = state.paths.db.clone();
     // The draft records the run, its inputs and a model's request before
     // anything leaves the machine. Reading the inputs and asking a model

@@ -7,6 +7,11 @@ use super::{blocking, Answer, MIN_KEY_CHARS_FOR_HINT};
 use crate::error::{ErrorCode, IpcError};
 use crate::settings::{Provider, Settings};
 use crate::state::AppState;
+use crate::types::ConnectionReport;
+use glovebox_engine::lang::Lang;
+use glovebox_engine::provider::local::{self, LocalServer};
+use glovebox_engine::provider::{check_connection, ModelSettings};
+
 fn key_hint(provider: Provider) -> Option<String> {
     if provider == Provider::Offline {
         return None;
@@ -75,4 +80,112 @@ pub async fn set_api_key(provider: Provider, key: String) -> Answer<()> {
         Ok(())
     })
     .await
+}
+
+/// Model servers on this computer (Ollama, llama.cpp, LM Studio, vLLM):
+/// only loopback addresses are asked, for their model lists; nothing else
+/// is sent.
+#[tauri::command]
+pub async fn detect_local_models() -> Answer<Vec<LocalServer>> {
+    Ok(local::detect(&local::DEFAULT_PROBES, local::PROBE_TIMEOUT).await)
+}
+
+/// Whether the model service of the settings on screen (not yet saved)
+/// answers: its model list is asked, with the stored key; no data is sent.
+/// `lang` (`en`, `fr`, `es`) is the language of the sentence.
+#[tauri::command]
+pub async fn test_connection(
+    provider: Provider,
+    model: String,
+    base_url: String,
+    lang: String,
+) -> Answer<ConnectionReport> {
+    let on_screen = Settings {
+        provider,
+        model: model.trim().to_owned(),
+        base_url: base_url.trim().to_owned(),
+        ..Settings::default()
+    };
+    let Some(settings) = on_screen.model_settings()? else {
+        return Err(IpcError::new(
+            ErrorCode::Setup,
+            "the offline recipes need no connection",
+        ));
+    };
+    let key = blocking(move || Ok(glovebox_engine::keys::api_key(provider.name())?)).await?;
+    let outcome = check_connection(&settings, key).await?;
+    Ok(ConnectionReport {
+        connected: outcome.is_connected(),
+        message: outcome.message(lang_of(&lang)),
+        outcome,
+    })
+}
+
+fn lang_of(code: &str) -> Lang {
+    match code {
+        "fr" => Lang::Fr,
+        "es" => Lang::Es,
+        _ => Lang::En,
+    }
+}
+
+/// Refuses, with [`ErrorCode::NoKey`], a model service that needs a key
+/// when none is stored (`GLOVEBOX_API_KEY` or the keyring): the UI then
+/// offers the key field rather than a command to type.
+pub(crate) async fn require_key(model: Option<&ModelSettings>) -> Answer<()> {
+    let Some(model) = model.filter(|m| !m.key_optional()) else {
+        return Ok(());
+    };
+    let provider = model.kind.name();
+    if blocking(move || Ok(glovebox_engine::keys::has_key(provider)?)).await? {
+        return Ok(());
+    }
+    Err(IpcError::new(
+        ErrorCode::NoKey,
+        format!("no API key is stored for {provider}; add it in the settings"),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn local(url: &str) -> ModelSettings {
+        ModelSettings::builder("openai")
+            .and_then(|b| b.with_base_url(url))
+            .expect("settings")
+            .build()
+    }
+
+    #[test]
+    fn offline_and_a_server_on_this_computer_need_no_key() {
+        let run = tauri::async_runtime::block_on;
+        assert!(run(require_key(None)).is_ok());
+        assert!(run(require_key(Some(&local("http://127.0.0.1:11434/v1")))).is_ok());
+    }
+
+    #[test]
+    fn a_connection_test_refuses_offline_and_a_bad_address_before_asking() {
+        let run = tauri::async_runtime::block_on;
+        let offline = run(test_connection(
+            Provider::Offline,
+            String::new(),
+            String::new(),
+            "en".into(),
+        ))
+        .expect_err("offline");
+        assert_eq!(offline.code, ErrorCode::Setup);
+        // Plain http to another machine would carry the key in clear.
+        let clear = run(test_connection(
+            Provider::Openai,
+            "m".into(),
+            "http://10.1.2.3:8080/v1".into(),
+            "fr".into(),
+        ))
+        .expect_err("refused");
+        assert_eq!(clear.code, ErrorCode::Setup);
+        assert!(clear.message.contains("https://"), "{}", clear.message);
+        assert_eq!(lang_of("es"), Lang::Es);
+        assert_eq!(lang_of("de"), Lang::En);
+    }
 }

@@ -46,6 +46,7 @@ const ERROR_KEYS: Record<string, MessageKey> = {
   not_found: "error.not_found",
   busy: "error.busy",
   stale_code: "error.stale_code",
+  no_key: "error.no_key",
 };
 
 /** A sentence for an IPC error, chosen by its code. */

@@ -666,7 +666,7 @@ fingerprint: string,
  */
 bytes: number, };
 
-export type ErrorCode = "input" | "goal" | "no_generator" | "setup" | "model" | "keyring" | "no_sandbox" | "not_found" | "unfinished" | "busy" | "settings" | "export" | "stale_code" | "cancelled" | "internal";
+export type ErrorCode = "input" | "goal" | "no_generator" | "setup" | "model" | "keyring" | "no_sandbox" | "not_found" | "unfinished" | "busy" | "settings" | "export" | "stale_code" | "cancelled" | "internal" | "no_key";
 
 export type IpcErrorPayload = { 
 /**
@@ -682,3 +682,59 @@ message: string,
  * understood); the app offers them as buttons.
  */
 suggestions?: Array<string>, };
+
+export type ServerKind = "ollama" | "llama_cpp" | "lm_studio" | "vllm" | "openai_compatible";
+
+export type LocalServer = { 
+/**
+ * What answered.
+ */
+kind: ServerKind, 
+/**
+ * Its OpenAI-compatible base URL (`http://127.0.0.1:11434/v1`).
+ */
+base_url: string, 
+/**
+ * Its models, sorted, at most [`MAX_MODELS_PER_SERVER`].
+ */
+models: Array<string>, 
+/**
+ * Models left out by that limit.
+ */
+more_models: number, };
+
+export type Connection = { "outcome": "connected", 
+/**
+ * How many.
+ */
+models: number, 
+/**
+ * The configured model, if it is not among them (and there are some).
+ */
+missing_model: string | null, } | { "outcome": "no_key" } | { "outcome": "key_refused" } | { "outcome": "no_answer", 
+/**
+ * `host:port`.
+ */
+address: string, } | { "outcome": "refused", 
+/**
+ * The status.
+ */
+status: number, } | { "outcome": "not_a_model_service", 
+/**
+ * `host:port`.
+ */
+address: string, };
+
+export type ConnectionReport = { 
+/**
+ * The service answered and accepted the key.
+ */
+connected: boolean, 
+/**
+ * What happened, for people.
+ */
+message: string, 
+/**
+ * The outcome, to branch on (`no_key`: show the key field).
+ */
+outcome: Connection, };

@@ -10,7 +10,7 @@ import { cleanSuggestions } from "../lib/suggestions";
 import type {
   AuditCheck, DoctorReport, ExportedReport, GeneratedCode, InputDescription, IpcErrorPayload,
   ListRunsQuery, PolicyReport, Provider, RunFailed, RunFinished, RunOutput, RunProgress,
-  RunReport, RunSummary, Settings, StartRunRequest,
+  RunReport, RunSummary, Settings, StartRunRequest, LocalServer, ConnectionReport,
 } from "./types";
 
 export * from "./types";
@@ -40,6 +40,10 @@ export interface Commands {
   set_settings: [{ settings: Settings }, void];
   /** Stores the key in the OS keyring; never echoed back. */
   set_api_key: [{ provider: Provider; key: string }, void];
+  /** Model servers on this computer (loopback only; only their model lists are asked). */
+  detect_local_models: [Record<string, never>, LocalServer[]];
+  /** Asks the service on screen (not yet saved) for its model list; nothing else is sent. */
+  test_connection: [{ provider: Provider; model: string; baseUrl: string; lang: string }, ConnectionReport];
   /** tauri-plugin-dialog's open(); null when the person closed the picker. */
   /** tauri-plugin-dialog's save(); null when the person closed the dialog. */
   "plugin:dialog|save": [{ options: { defaultPath: string; filters: { name: string; extensions: string[] }[] } }, string | null];

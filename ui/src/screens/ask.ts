@@ -43,6 +43,11 @@ export function askScreen({ store, actions }: ScreenContext): Screen {
   } }, t("ask.showSent"));
   const submit = el("button", { type: "button", class: "primary", onclick: () => void actions.generate() }, t("ask.submit"));
   const error = el("p", { class: "error-text", role: "alert" });
+  // A missing key: a way to the key field, never a command to type.
+  const addKey = el("button", { type: "button", "data-testid": "add-key", hidden: true, onclick: () => {
+    const needed = store.get().askNeedsKey;
+    if (needed) actions.openKeyField(needed);
+  } }, t("ask.addKey"));
   const suggestions = el("div", { class: "ask-suggestions" });
   const context = el("p", { class: "muted", "data-testid": "ask-context" });
   const root = el("section", { class: "screen screen-ask" },
@@ -50,7 +55,7 @@ export function askScreen({ store, actions }: ScreenContext): Screen {
     el("label", { for: "goal" }, t("ask.goal")), goal,
     el("p", { class: "muted small", id: "goal-hint" }, t("ask.hint")),
     el("label", { for: "provider" }, t("ask.provider")), provider, providerNote, showSent, sentBox,
-    el("div", { class: "actions" }, submit), error, suggestions);
+    el("div", { class: "actions" }, submit), error, addKey, suggestions);
 
   function draw(): void {
     const s = store.get();
@@ -67,13 +72,14 @@ export function askScreen({ store, actions }: ScreenContext): Screen {
     submit.disabled = s.generating;
     submit.textContent = s.generating ? t("ask.writing") : t("ask.submit");
     error.textContent = s.askError ?? "";
+    addKey.hidden = s.askNeedsKey === null;
     replace(suggestions, suggestionsBlock(s.askSuggestions, (g) => void actions.askSuggestion(g), s.generating));
   }
   draw();
   return {
     el: root,
     update(s, prev) {
-      if (s.files !== prev.files || s.goal !== prev.goal || s.provider !== prev.provider || s.generating !== prev.generating || s.askError !== prev.askError || s.askSuggestions !== prev.askSuggestions) draw();
+      if (s.files !== prev.files || s.goal !== prev.goal || s.provider !== prev.provider || s.generating !== prev.generating || s.askError !== prev.askError || s.askSuggestions !== prev.askSuggestions || s.askNeedsKey !== prev.askNeedsKey) draw();
     },
   };
 }

@@ -1,10 +1,15 @@
 // "Settings": provider, model, base URL, API key (sent to the keyring through
 // the shell and never shown again, only its last characters), limits within
-// safe bounds, UI language and light/dark.
+// safe bounds, UI language and light/dark. The model fields show only for a
+// model provider, with where requests go (this computer or another host),
+// example model names, the model servers found on this computer as choices,
+// and "Test connection".
 
 import { errorText, LANGUAGES, t } from "../i18n";
-import { toIpcError, type Provider, type Settings, type Theme, type UiLanguage } from "../ipc";
-import { el } from "../lib/dom";
+import { toIpcError, type LocalServer, type Provider, type Settings, type Theme, type UiLanguage } from "../ipc";
+import { destinationBadge, localServersList, serverLabel } from "../components/local-models";
+import { destination, modelExamples } from "../lib/destination";
+import { el, replace } from "../lib/dom";
 import { screenHeading, type Screen, type ScreenContext } from "./screen";
 
 /** Safe bounds of the run limits (the sandbox's defaults: 60 s, 1 GiB). */
@@ -25,7 +30,16 @@ export function settingsScreen({ store, actions }: ScreenContext): Screen {
   const field = (id: string, label: string, input: HTMLElement, hint?: string) =>
     el("div", { class: "field" }, el("label", { for: id }, label), input, hint ? el("p", { class: "muted small", id: `${id}-hint` }, hint) : null);
   const provider = el("select", { id: "set-provider" }, PROVIDERS.map((p) => el("option", { value: p }, t(`provider.${p}`)))) as HTMLSelectElement;
-  const model = el("input", { id: "set-model", type: "text", autocomplete: "off", spellcheck: "false" }) as HTMLInputElement;
+  const model = el("input", { id: "set-model", type: "text", autocomplete: "off", spellcheck: "false", "aria-describedby": "set-model-hint" }) as HTMLInputElement;
+  const modelHint = el("p", { class: "muted small", id: "set-model-hint" });
+  const badge = el("p", { class: "destination" });
+  const localStatus = el("p", { class: "muted small", role: "status", "data-testid": "local-status" });
+  const localList = el("div");
+  const lookAgain = el("button", { type: "button", class: "link", onclick: () => void lookForServers() }, t("settings.localAgain"));
+  const localBox = el("div", { class: "local-models", "data-testid": "local-models" },
+    el("h3", {}, t("settings.localTitle")), localStatus, localList, lookAgain);
+  const testButton = el("button", { type: "button", "data-testid": "test-connection", onclick: () => void testConnection() }, t("settings.testConnection"));
+  const testResult = el("p", { role: "status", "aria-live": "polite", "data-testid": "connection-result" });
   const baseUrl = el("input", { id: "set-base-url", type: "url", autocomplete: "off", spellcheck: "false", "aria-describedby": "set-base-url-hint" }) as HTMLInputElement;
   const keyState = el("p", { class: "muted small", "data-testid": "key-state" });
   const apiKey = el("input", { id: "set-api-key", type: "password", autocomplete: "off", spellcheck: "false" }) as HTMLInputElement;
@@ -40,10 +54,12 @@ export function settingsScreen({ store, actions }: ScreenContext): Screen {
   const form = el("form", { class: "settings-form", novalidate: true },
     el("fieldset", {}, el("legend", {}, t("settings.modelSection")),
       field("set-provider", t("ask.provider"), provider),
-      field("set-model", t("settings.model"), model),
-      field("set-base-url", t("settings.baseUrl"), baseUrl, t("settings.baseUrlHint")),
-      el("div", { class: "field" }, el("label", { for: "set-api-key" }, t("settings.apiKey")), keyState,
-        el("div", { class: "inline" }, apiKey, saveKey))),
+      el("div", { class: "model-fields", "data-testid": "model-fields" }, localBox,
+        el("div", { class: "field" }, el("label", { for: "set-model" }, t("settings.model")), model, modelHint),
+        field("set-base-url", t("settings.baseUrl"), baseUrl, t("settings.baseUrlHint")), badge,
+        el("div", { class: "field" }, el("label", { for: "set-api-key" }, t("settings.apiKey")), keyState,
+          el("div", { class: "inline" }, apiKey, saveKey)),
+        el("div", { class: "field" }, testButton, testResult, el("p", { class: "muted small" }, t("settings.testHint"))))),
     el("fieldset", {}, el("legend", {}, t("settings.limits")),
       field("set-time", t("settings.timeLimit"), time, t("settings.between", TIME_LIMIT_S)),
       field("set-memory", t("settings.memoryLimit"), memory, t("settings.between", MEMORY_LIMIT_MB))),
@@ -56,6 +72,74 @@ export function settingsScreen({ store, actions }: ScreenContext): Screen {
     void saveAll();
   });
   const root = el("section", { class: "screen screen-settings" }, screenHeading(t("settings.title")), form);
+  provider.addEventListener("change", () => {
+    testResult.textContent = "";
+    drawModel();
+  });
+  baseUrl.addEventListener("input", drawModel);
+  model.addEventListener("input", drawLocal);
+
+  let servers: LocalServer[] | null = null;
+  let looking = false;
+  /** Only what the chosen provider needs: nothing for offline. */
+  function drawModel(): void {
+    const p = provider.value as Provider;
+    const examples = modelExamples(p, baseUrl.value);
+    model.placeholder = examples[0] ?? "";
+    modelHint.textContent = examples.length > 0 ? t("settings.modelExamples", { examples: examples.join(", ") }) : "";
+    replace(badge, destinationBadge(destination(p, baseUrl.value)));
+    (form.querySelector("[data-testid=model-fields]") as HTMLElement).hidden = p === "offline";
+    localBox.hidden = p !== "openai";
+    if (p === "openai" && servers === null && !looking) void lookForServers();
+    drawLocal();
+  }
+  function drawLocal(): void {
+    localStatus.textContent = looking ? t("settings.localLooking") : servers?.length === 0 ? t("settings.localNone") : "";
+    replace(localList, servers && servers.length > 0
+      ? localServersList(servers, { baseUrl: baseUrl.value.trim(), model: model.value.trim() }, pickLocal) : null);
+    lookAgain.hidden = looking;
+  }
+  async function lookForServers(): Promise<void> {
+    looking = true;
+    drawLocal();
+    servers = await actions.detectLocalModels();
+    looking = false;
+    drawLocal();
+  }
+  function pickLocal(server: LocalServer, name: string): void {
+    baseUrl.value = server.base_url;
+    model.value = name;
+    drawModel();
+    testResult.textContent = "";
+    message.textContent = t("settings.localPicked", { model: name, server: serverLabel(server.kind) });
+    message.className = "ok-text";
+  }
+  async function testConnection(): Promise<void> {
+    testButton.disabled = true;
+    testResult.textContent = t("settings.testing");
+    testResult.className = "muted";
+    try {
+      const r = await actions.testConnection(provider.value as Provider, model.value.trim(), baseUrl.value.trim());
+      testResult.textContent = r.message;
+      testResult.className = r.connected ? "ok-text" : "error-text";
+      if (r.outcome.outcome === "no_key") apiKey.focus();
+    } catch (raw) {
+      const e = toIpcError(raw);
+      testResult.textContent = errorText(e.code, e.message);
+      testResult.className = "error-text";
+    } finally {
+      testButton.disabled = false;
+    }
+  }
+  /** Arrived from "Add your key": that provider's key field, focused once the screen is shown. */
+  function showKeyField(p: Provider): void {
+    provider.value = p;
+    drawModel();
+    queueMicrotask(() => {
+      apiKey.focus();
+      store.set({ keyFor: null });
+    });
+  }
 
   function fillForm(s: Settings | null): void {
     if (!s) return;
@@ -67,6 +151,7 @@ export function settingsScreen({ store, actions }: ScreenContext): Screen {
     language.value = s.language ?? store.get().lang;
     theme.value = s.theme;
     drawKey(s);
+    drawModel();
   }
   function drawKey(s: Settings): void {
     keyState.textContent = s.api_key_hint ? t("settings.apiKeyStored", { hint: s.api_key_hint }) : t("settings.apiKeyNone");
@@ -113,6 +198,9 @@ export function settingsScreen({ store, actions }: ScreenContext): Screen {
   }
 
   fillForm(store.get().settings);
+  drawModel();
+  const keyFor = store.get().keyFor;
+  if (keyFor) showKeyField(keyFor);
   return {
     el: root,
     update(s, prev) {
@@ -121,6 +209,7 @@ export function settingsScreen({ store, actions }: ScreenContext): Screen {
         if (!prev.settings) fillForm(s.settings);
         else if (s.settings) drawKey(s.settings);
       }
+      if (s.keyFor && s.keyFor !== prev.keyFor) showKeyField(s.keyFor);
     },
   };
 }

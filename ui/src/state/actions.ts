@@ -2,7 +2,7 @@
 // Screens call these; they never call IPC themselves.
 
 import { errorText, language, t } from "../i18n";
-import { call, IpcError, on, toIpcError, type Provider, type Settings } from "../ipc";
+import { call, IpcError, on, toIpcError, type ConnectionReport, type LocalServer, type Provider, type Settings } from "../ipc";
 import { debounce } from "../lib/debounce";
 import { withoutAskList } from "../lib/suggestions";
 import { staleness, usableFiles, type AppStore, type View } from "./app-state";
@@ -35,6 +35,12 @@ export interface Actions {
   loadSettings(): Promise<void>;
   saveSettings(settings: Settings): Promise<void>;
   setApiKey(provider: Provider, key: string): Promise<void>;
+  /** Model servers found on this computer ([] when the shell cannot look). */
+  detectLocalModels(): Promise<LocalServer[]>;
+  /** Whether the service on screen answers (its model list only); throws IpcError for bad settings. */
+  testConnection(provider: Provider, model: string, baseUrl: string): Promise<ConnectionReport>;
+  /** Opens the settings with the key field of `provider` shown and focused. */
+  openKeyField(provider: Provider): void;
   listenToShell(): Promise<void>;
 }
 
@@ -108,7 +114,7 @@ export function createActions(store: AppStore): Actions {
     },
 
     setGoal(goal) {
-      store.set({ goal, askError: null, askSuggestions: [] });
+      store.set({ goal, askError: null, askSuggestions: [], askNeedsKey: null });
     },
 
     setProvider(provider) {
@@ -126,7 +132,7 @@ export function createActions(store: AppStore): Actions {
       // The shell replaces its draft with the new one: the code on screen
       // goes now, and does not come back if the new question is refused.
       dropDraft();
-      store.set({ generating: true, askError: null, askSuggestions: [] });
+      store.set({ generating: true, askError: null, askSuggestions: [], askNeedsKey: null });
       try {
         const generated = await call("generate_code", { goal, files, provider });
         store.set({ generating: false, generated, draftedFor: { goal, files, provider }, code: generated.code, policy: null, view: "review" });
@@ -139,6 +145,7 @@ export function createActions(store: AppStore): Actions {
         const suggestions = e.code === "goal" ? e.suggestions : [];
         store.set({
           generating: false, askError: errorText(e.code, withoutAskList(e.message, suggestions)), askSuggestions: suggestions,
+          askNeedsKey: e.code === "no_key" ? provider : null,
         });
       }
     },
@@ -268,6 +275,23 @@ export function createActions(store: AppStore): Actions {
     async setApiKey(provider, key) {
       await call("set_api_key", { provider, key });
       store.set({ settings: await call("get_settings", {}) });
+      if (store.get().askNeedsKey === provider) store.set({ askNeedsKey: null, askError: null });
+    },
+
+    async detectLocalModels() {
+      try {
+        return await call("detect_local_models", {});
+      } catch {
+        return [];
+      }
+    },
+
+    async testConnection(provider, model, baseUrl) {
+      return await call("test_connection", { provider, model, baseUrl, lang: language() });
+    },
+
+    openKeyField(provider) {
+      store.set({ view: "settings", keyFor: provider, notice: null });
     },
 
     async listenToShell() {

@@ -41,6 +41,10 @@ export interface AppState {
   /** A past run opened from history. */
   opened: RunReport | null;
   notice: string | null;
+  /** The provider whose missing key stopped the last "Write the code" (offers "Add your key"). */
+  askNeedsKey: Provider | null;
+  /** Settings should show and focus the key field of this provider (then it is cleared). */
+  keyFor: Provider | null;
 }
 
 /** The question (trimmed), the files read and who wrote the code: drafted
@@ -59,6 +63,7 @@ export function initialState(lang: UiLanguage): AppState {
     view: "data", lang, files: [], reading: false, goal: "", provider: "offline",
     generating: false, askError: null, askSuggestions: [], generated: null, draftedFor: null, code: "", policy: null, checking: false,
     run: initialRun, runGoal: null, doctor: null, settings: null, opened: null, notice: null,
+    askNeedsKey: null, keyFor: null,
   };
 }
 

@@ -451,6 +451,9 @@ export const flows = [
       await addShop(page);
       assert.match(await page.locator(".facts").first().innerText(), /5,9 Ko/);
       await page.locator(".nav-item[data-view='settings']").click();
+      // Offline needs no model fields; a model provider shows them.
+      assert.equal(await page.locator("[data-testid=model-fields]").isVisible(), false);
+      await page.locator("#set-provider").selectOption("openai");
       await page.locator("#set-api-key").fill("sk-secret-key-1234abcd");
       await page.getByRole("button", { name: "Enregistrer la clé" }).click();
       await waitText(page, "[data-testid=key-state]", "…abcd");
@@ -473,6 +476,58 @@ export const flows = [
       await shot(page, "settings");
       await page.locator(".nav-item[data-view='data']").click();
       await waitText(page, "h2", "Añada sus datos");
+    },
+  },
+  {
+    name: "local models: a missing key leads to the key field; servers on this computer fill the address and model; Test connection",
+    async run({ open, shot }) {
+      const page = await open();
+      await addShop(page);
+      await page.getByRole("button", { name: "Next: ask a question" }).click();
+      await page.locator("#goal").fill("total revenue per region");
+      await page.locator("#provider").selectOption("openai");
+      await page.locator("#goal").press("Enter");
+      await waitText(page, ".screen-ask [role=alert]", "needs an API key, and none is stored yet");
+      const said = await text(page, ".screen-ask [role=alert]");
+      assert.doesNotMatch(said, /glovebox key|`|GLOVEBOX_API_KEY/, "no command to type");
+      await shot(page, "ask-no-key");
+      // "Add your key": the settings, this provider's key field focused.
+      await page.getByRole("button", { name: "Add your key" }).click();
+      await page.locator("h2", { hasText: "Settings" }).waitFor({ timeout: T });
+      assert.equal(await page.locator("#set-provider").inputValue(), "openai");
+      await page.waitForFunction(() => document.activeElement?.id === "set-api-key", null, { timeout: T });
+      // Its own address: another machine, said so, with OpenAI's example names.
+      assert.equal(await text(page, "[data-testid=destination]"), "Sends to api.openai.com");
+      assert.equal(await page.locator("#set-model").getAttribute("placeholder"), "gpt-4o-mini");
+      await page.getByRole("button", { name: "Test connection" }).click();
+      await waitText(page, "[data-testid=connection-result]", "No API key is stored for this service.");
+      // The servers found on this computer, their models as choices.
+      await page.locator(".local-server[data-kind='ollama']").waitFor({ timeout: T });
+      assert.match(await text(page, ".local-server[data-kind='llama_cpp']"), /llama\.cpp at http:\/\/127\.0\.0\.1:8080\/v1/);
+      await page.getByRole("button", { name: "Use qwen2.5-coder:7b from Ollama" }).click();
+      assert.equal(await page.locator("#set-base-url").inputValue(), "http://127.0.0.1:11434/v1");
+      assert.equal(await page.locator("#set-model").inputValue(), "qwen2.5-coder:7b");
+      assert.equal(await text(page, "[data-testid=destination]"), "Stays on this computer");
+      assert.equal(await page.getByRole("button", { name: "Use qwen2.5-coder:7b from Ollama" }).getAttribute("aria-pressed"), "true");
+      assert.match(await page.locator("#set-model-hint").innerText(), /qwen2\.5-coder:7b, llama3\.1:8b/);
+      await page.getByRole("button", { name: "Test connection" }).click();
+      await waitText(page, "[data-testid=connection-result]", "Connected: 2 models.");
+      assert.equal(await page.locator("[data-testid=connection-result]").getAttribute("class"), "ok-text");
+      const tested = (await calls(page, "test_connection")).at(-1);
+      assert.deepEqual(tested, { provider: "openai", model: "qwen2.5-coder:7b", baseUrl: "http://127.0.0.1:11434/v1", lang: "en" });
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await shot(page, "settings-local");
+      // A local server needs no key: saved, the question is answered.
+      await page.getByRole("button", { name: "Save settings" }).click();
+      await waitText(page, "[data-testid=settings-message]", "Settings saved.");
+      assert.equal((await calls(page, "set_settings")).at(-1).settings.base_url, "http://127.0.0.1:11434/v1");
+      await page.locator(".nav-item[data-view='ask']").click();
+      await page.getByRole("button", { name: "Write the code" }).click();
+      await waitText(page, "[data-testid=verdict]", "nothing to worry about");
+      // Offline hides the model fields.
+      await page.locator(".nav-item[data-view='settings']").click();
+      await page.locator("#set-provider").selectOption("offline");
+      assert.equal(await page.locator("[data-testid=model-fields]").isVisible(), false);
     },
   },
   {

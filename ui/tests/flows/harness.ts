@@ -4,7 +4,8 @@
 // emits run events like the shell would. Calls are recorded for assertions.
 
 import { mockIPC, mockWindows } from "@tauri-apps/api/mocks";
-import type { DoctorReport, Finding, InputDescription, RunReport, RunSummary, Settings, StartRunRequest } from "../../src/ipc/types";
+import type { DoctorReport, Finding, InputDescription, LocalServer, RunReport, RunSummary, Settings, StartRunRequest } from "../../src/ipc/types";
+import { destination } from "../../src/lib/destination";
 import { STAGES } from "../../src/ipc/types";
 import { safeSvg } from "../../src/lib/svg";
 import answered from "../fixtures/answered.json";
@@ -23,6 +24,18 @@ export interface Scenario {
   /** Which report a run ends with (the answered one unless said), and fields laid over it. */
   finish?: "answered" | "stopped";
   reportPatch?: Partial<RunReport>;
+  /** Model servers "found on this computer" (two unless said). */
+  localServers?: LocalServer[];
+}
+
+const LOCAL_SERVERS: LocalServer[] = [
+  { kind: "ollama", base_url: "http://127.0.0.1:11434/v1", models: ["llama3.1:8b", "qwen2.5-coder:7b"], more_models: 0 },
+  { kind: "llama_cpp", base_url: "http://127.0.0.1:8080/v1", models: ["Qwen2.5-7B-Instruct-Q4_K_M.gguf"], more_models: 0 },
+];
+
+/** Like the shell: a model service needs a key unless it is on this computer. */
+function needsKey(s: Settings, provider: Settings["provider"]): boolean {
+  return provider !== "offline" && s.api_key_hint === null && destination(provider, provider === "openai" ? s.base_url : "").kind !== "local";
 }
 
 const ANSWERED = answered as unknown as RunReport;
@@ -123,6 +136,7 @@ export function install(scenario: Scenario = {}): void {
       case "describe_files": return (args.paths as string[]).map(describe);
       case "preview_rows": return rows(args.path, args.start, args.count);
       case "generate_code":
+        if (needsKey(settings, args.provider)) throw { code: "no_key", message: `no API key is stored for ${args.provider}; add it in the settings` };
         // A question not understood: the engine's own refusal, with its rephrasings.
         if (/mars/i.test(args.goal)) throw { code: "goal", message: STOPPED.stop_reason, suggestions: STOPPED.suggestions };
         if (/hostile/i.test(args.goal)) {
@@ -149,6 +163,19 @@ export function install(scenario: Scenario = {}): void {
       case "get_settings": return settings;
       case "set_settings": settings = { ...args.settings, api_key_hint: settings.api_key_hint }; return null;
       case "set_api_key": settings = { ...settings, api_key_hint: String(args.key).slice(-4) }; return null;
+      case "detect_local_models": return scenario.localServers ?? LOCAL_SERVERS;
+      case "test_connection": {
+        const onScreen = { ...settings, base_url: args.baseUrl };
+        if (args.provider === "offline") throw { code: "setup", message: "the offline recipes need no connection" };
+        if (needsKey(onScreen, args.provider)) return { connected: false, message: "No API key is stored for this service.", outcome: { outcome: "no_key" } };
+        const server = (scenario.localServers ?? LOCAL_SERVERS).find((s) => s.base_url === args.baseUrl);
+        if (destination(args.provider, args.baseUrl).kind === "local" && !server) {
+          const address = new URL(args.baseUrl).host;
+          return { connected: false, message: `No answer from ${address}.`, outcome: { outcome: "no_answer", address } };
+        }
+        const models = server ? server.models.length : 12;
+        return { connected: true, message: `Connected: ${models} models.`, outcome: { outcome: "connected", models, missing_model: null } };
+      }
       case "plugin:dialog|open": return ["/home/ada/Documents/shop.csv"];
       case "plugin:dialog|save": return `/home/ada/Documents/${args.options.defaultPath}`;
       case "export_report": return { path: args.path, fingerprint: "3f9a0c1de2b4f5a6", bytes: 164000 };

@@ -93,11 +93,15 @@ enum Command {
         #[command(subcommand)]
         command: KeyCommand,
     },
-    /// List the models a provider offers.
+    /// List the models a provider offers, or (`--local`) the model servers on this computer.
     Models {
         /// openai or anthropic.
-        #[arg(long)]
-        provider: String,
+        #[arg(long, required_unless_present = "local")]
+        provider: Option<String>,
+        /// Look for Ollama, llama.cpp, LM Studio and vLLM on this computer's
+        /// loopback addresses only, and list their models (nothing else is sent).
+        #[arg(long, conflicts_with = "provider")]
+        local: bool,
         #[command(flatten)]
         model: ModelArgs,
     },
@@ -302,7 +306,11 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
             python_path,
         } => commands::bench::run(runs, csv_mb, python_path).map(|()| ExitCode::SUCCESS),
         Command::Key { command } => commands::key::run(command),
-        Command::Models { provider, model } => commands::models::run(provider, model),
+        Command::Models {
+            provider,
+            local,
+            model,
+        } => commands::models::run(provider, local, model),
         Command::Doctor => commands::doctor::run(),
     }
 }
