@@ -282,7 +282,12 @@ mod tests {
                 ..Settings::default()
             }
             .checked()
-            .map(|s| s.model_settings().expect("settings").expect("a model").sample_rows)
+            .map(|s| {
+                s.model_settings()
+                    .expect("settings")
+                    .expect("a model")
+                    .sample_rows
+            })
         };
         assert_eq!(model(0).expect("valid"), 0);
         assert_eq!(model(MAX_SAMPLE_ROWS).expect("valid"), 10);

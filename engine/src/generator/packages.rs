@@ -73,7 +73,10 @@ mod tests {
     #[test]
     fn every_named_package_is_pinned_in_the_image() {
         for (name, _) in ANALYSIS_PACKAGES {
-            assert!(version(name).is_some(), "{name} is not in the image's lists");
+            assert!(
+                version(name).is_some(),
+                "{name} is not in the image's lists"
+            );
         }
         assert_eq!(version("pandas"), Some("2.2.3"));
         assert_eq!(version("odfpy"), Some("1.4.1"), "from sources.txt");
@@ -89,8 +92,14 @@ mod tests {
     #[test]
     fn the_listing_names_versions_and_import_names() {
         let text = listing();
-        assert!(text.starts_with("pandas 2.2.3, numpy 2.1.3, scipy 1.14.1, "), "{text}");
-        assert!(text.contains("scikit-learn 1.7.2 (import sklearn)"), "{text}");
+        assert!(
+            text.starts_with("pandas 2.2.3, numpy 2.1.3, scipy 1.14.1, "),
+            "{text}"
+        );
+        assert!(
+            text.contains("scikit-learn 1.7.2 (import sklearn)"),
+            "{text}"
+        );
         assert!(!text.contains("cloudpickle"), "{text}");
     }
 }

@@ -141,7 +141,9 @@ fn provider_openai_happy_path_streams_and_records_the_exact_request() {
     // By default no data row leaves the machine; the schema and the
     // distinct values of text columns do.
     assert!(
-        task.contains("\"region\": text, 12 non-empty, values \"East\", \"North\", \"South\", \"West\""),
+        task.contains(
+            "\"region\": text, 12 non-empty, values \"East\", \"North\", \"South\", \"West\""
+        ),
         "{task}"
     );
     assert!(!task.contains("2026-01-05"), "default: no data row\n{task}");
