@@ -20,6 +20,9 @@ pub const MAX_TIME_LIMIT_MS: u64 = 600_000;
 pub const MIN_MEMORY_LIMIT_BYTES: u64 = 128 * 1024 * 1024;
 /// Largest memory limit: 8 GiB.
 pub const MAX_MEMORY_LIMIT_BYTES: u64 = 8 * 1024 * 1024 * 1024;
+/// Most rows of each file a model may see: the engine's bound (the settings
+/// screen says the same). The default is none.
+pub const MAX_SAMPLE_ROWS: u32 = glovebox_engine::generator::prompt::MAX_SAMPLE_ROWS as u32;
 
 /// Who writes the code.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS, Default)]
@@ -92,6 +95,10 @@ pub struct Settings {
     pub language: Option<UiLanguage>,
     /// Light or dark.
     pub theme: Theme,
+    /// Rows of each file a model may see (0, the default: none leaves the
+    /// machine, only the schema); a file saved before it existed reads as 0.
+    #[serde(default)]
+    pub sample_rows: u32,
 }
 
 impl Default for Settings {
@@ -106,6 +113,7 @@ impl Default for Settings {
             memory_limit_bytes: limits.memory_bytes,
             language: None,
             theme: Theme::System,
+            sample_rows: 0,
         }
     }
 }
@@ -148,6 +156,12 @@ impl Settings {
                     glovebox_engine::messages::human_bytes(MIN_MEMORY_LIMIT_BYTES),
                     glovebox_engine::messages::human_bytes(MAX_MEMORY_LIMIT_BYTES)
                 ),
+            ));
+        }
+        if self.sample_rows > MAX_SAMPLE_ROWS {
+            return Err(IpcError::new(
+                ErrorCode::Settings,
+                format!("the rows a model may see must be between 0 and {MAX_SAMPLE_ROWS}"),
             ));
         }
         self.model = self.model.trim().to_owned();
@@ -195,6 +209,7 @@ impl Settings {
         if !self.base_url.is_empty() {
             b = b.with_base_url(&self.base_url)?;
         }
+        b = b.with_sample_rows(self.sample_rows as usize)?;
         Ok(Some(b.build()))
     }
 }
@@ -244,6 +259,42 @@ mod tests {
         assert_eq!(Settings::load(&path).model, "claude-x");
         std::fs::write(&path, b"{ not json").expect("damage");
         assert_eq!(Settings::load(&path), Settings::default());
+    }
+
+    #[test]
+    fn rows_a_model_may_see_default_to_none_are_bounded_and_reach_the_model_settings() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("settings.json");
+        // A file saved before the setting existed still loads, with none.
+        let mut old = serde_json::to_value(Settings {
+            time_limit_ms: 30_000,
+            ..Settings::default()
+        })
+        .expect("json");
+        old.as_object_mut().expect("object").remove("sample_rows");
+        std::fs::write(&path, old.to_string()).expect("write");
+        let loaded = Settings::load(&path);
+        assert_eq!((loaded.time_limit_ms, loaded.sample_rows), (30_000, 0));
+        let model = |rows| {
+            Settings {
+                provider: Provider::Openai,
+                sample_rows: rows,
+                ..Settings::default()
+            }
+            .checked()
+            .map(|s| {
+                s.model_settings()
+                    .expect("settings")
+                    .expect("a model")
+                    .sample_rows
+            })
+        };
+        assert_eq!(model(0).expect("valid"), 0);
+        assert_eq!(model(MAX_SAMPLE_ROWS).expect("valid"), 10);
+        assert_eq!(
+            model(MAX_SAMPLE_ROWS + 1).expect_err("refused").message,
+            "the rows a model may see must be between 0 and 10"
+        );
     }
 
     #[test]

@@ -15,6 +15,7 @@ pub mod error;
 pub mod explain;
 pub mod extract;
 pub mod lexicon;
+pub mod packages;
 pub mod plan;
 pub mod prompt;
 pub mod terms;

@@ -481,7 +481,12 @@ language: UiLanguage | null,
 /**
  * Light or dark.
  */
-theme: Theme, };
+theme: Theme, 
+/**
+ * Rows of each file a model may see (0, the default: none leaves the
+ * machine, only the schema); a file saved before it existed reads as 0.
+ */
+sample_rows: number, };
 
 export type GeneratedCode = { 
 /**

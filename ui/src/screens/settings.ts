@@ -3,7 +3,8 @@
 // safe bounds, UI language and light/dark. The model fields show only for a
 // model provider, with where requests go (this computer or another host),
 // example model names, the model servers found on this computer as choices,
-// and "Test connection".
+// "Test connection", and how many rows of the person's data a model may see
+// (none by default).
 
 import { errorText, LANGUAGES, t } from "../i18n";
 import { toIpcError, type LocalServer, type Provider, type Settings, type Theme, type UiLanguage } from "../ipc";
@@ -15,6 +16,8 @@ import { screenHeading, type Screen, type ScreenContext } from "./screen";
 /** Safe bounds of the run limits (the sandbox's defaults: 60 s, 1 GiB). */
 export const TIME_LIMIT_S = { min: 5, max: 600 };
 export const MEMORY_LIMIT_MB = { min: 128, max: 8192 };
+/** Rows of each file a model may see: none by default, at most the engine's 10. */
+export const SAMPLE_ROWS = { min: 0, max: 10 };
 
 /** A limit value within bounds, or null when out of range or not a number. */
 export function checkedLimit(raw: string, bounds: { min: number; max: number }): number | null {
@@ -46,6 +49,7 @@ export function settingsScreen({ store, actions }: ScreenContext): Screen {
   const saveKey = el("button", { type: "button", onclick: () => void storeKey() }, t("settings.apiKeySave"));
   const time = el("input", { id: "set-time", type: "number", min: TIME_LIMIT_S.min, max: TIME_LIMIT_S.max, step: 1, "aria-describedby": "set-time-hint" }) as HTMLInputElement;
   const memory = el("input", { id: "set-memory", type: "number", min: MEMORY_LIMIT_MB.min, max: MEMORY_LIMIT_MB.max, step: 1, "aria-describedby": "set-memory-hint" }) as HTMLInputElement;
+  const sampleRows = el("input", { id: "set-sample-rows", type: "number", min: SAMPLE_ROWS.min, max: SAMPLE_ROWS.max, step: 1, "aria-describedby": "set-sample-rows-hint" }) as HTMLInputElement;
   const language = el("select", { id: "set-language" }, LANGUAGES.map((l) => el("option", { value: l }, t(`lang.${l}`)))) as HTMLSelectElement;
   const theme = el("select", { id: "set-theme" }, THEMES.map((th) => el("option", { value: th }, t(`theme.${th}`)))) as HTMLSelectElement;
   const message = el("p", { role: "status", "aria-live": "polite", "data-testid": "settings-message" });
@@ -60,6 +64,8 @@ export function settingsScreen({ store, actions }: ScreenContext): Screen {
         el("div", { class: "field" }, el("label", { for: "set-api-key" }, t("settings.apiKey")), keyState,
           el("div", { class: "inline" }, apiKey, saveKey)),
         el("div", { class: "field" }, testButton, testResult, el("p", { class: "muted small" }, t("settings.testHint"))))),
+    el("fieldset", { "data-testid": "privacy-fields" }, el("legend", {}, t("settings.privacy")),
+      field("set-sample-rows", t("settings.sampleRows"), sampleRows, t("settings.sampleRowsHint", SAMPLE_ROWS))),
     el("fieldset", {}, el("legend", {}, t("settings.limits")),
       field("set-time", t("settings.timeLimit"), time, t("settings.between", TIME_LIMIT_S)),
       field("set-memory", t("settings.memoryLimit"), memory, t("settings.between", MEMORY_LIMIT_MB))),
@@ -89,6 +95,7 @@ export function settingsScreen({ store, actions }: ScreenContext): Screen {
     modelHint.textContent = examples.length > 0 ? t("settings.modelExamples", { examples: examples.join(", ") }) : "";
     replace(badge, destinationBadge(destination(p, baseUrl.value)));
     (form.querySelector("[data-testid=model-fields]") as HTMLElement).hidden = p === "offline";
+    (form.querySelector("[data-testid=privacy-fields]") as HTMLElement).hidden = p === "offline";
     localBox.hidden = p !== "openai";
     if (p === "openai" && servers === null && !looking) void lookForServers();
     drawLocal();
@@ -148,6 +155,7 @@ export function settingsScreen({ store, actions }: ScreenContext): Screen {
     baseUrl.value = s.base_url;
     time.value = String(Math.round(s.time_limit_ms / 1000));
     memory.value = String(Math.round(s.memory_limit_bytes / (1024 * 1024)));
+    sampleRows.value = String(s.sample_rows ?? 0);
     language.value = s.language ?? store.get().lang;
     theme.value = s.theme;
     drawKey(s);
@@ -169,11 +177,14 @@ export function settingsScreen({ store, actions }: ScreenContext): Screen {
     if (seconds === null) return fail(t("settings.outOfRange", { field: t("settings.timeLimit"), ...TIME_LIMIT_S }));
     const megabytes = checkedLimit(memory.value, MEMORY_LIMIT_MB);
     if (megabytes === null) return fail(t("settings.outOfRange", { field: t("settings.memoryLimit"), ...MEMORY_LIMIT_MB }));
+    const rows = checkedLimit(sampleRows.value, SAMPLE_ROWS);
+    if (rows === null) return fail(t("settings.outOfRange", { field: t("settings.sampleRows"), ...SAMPLE_ROWS }));
     try {
       await actions.saveSettings({
         ...current, provider: provider.value as Provider, model: model.value.trim(), base_url: baseUrl.value.trim(),
         time_limit_ms: seconds * 1000, memory_limit_bytes: megabytes * 1024 * 1024,
         language: language.value as UiLanguage, theme: theme.value as Theme,
+        sample_rows: rows,
       });
       message.textContent = t("settings.saved");
       message.className = "ok-text";

@@ -464,6 +464,12 @@ export const flows = [
       await page.getByRole("button", { name: "Enregistrer les réglages" }).click();
       await waitText(page, "[data-testid=settings-message]", "entre 5 et 600");
       await page.locator("#set-time").fill("120");
+      // Rows of the person's data a model may see: none by default, at most 10.
+      assert.equal(await page.locator("#set-sample-rows").inputValue(), "0");
+      await page.locator("#set-sample-rows").fill("11");
+      await page.getByRole("button", { name: "Enregistrer les réglages" }).click();
+      await waitText(page, "[data-testid=settings-message]", "Lignes de mes données qu'un modèle peut voir : choisissez une valeur entre 0 et 10");
+      await page.locator("#set-sample-rows").fill("3");
       await page.locator("#set-language").selectOption("es");
       await page.locator("#set-theme").selectOption("dark");
       await page.getByRole("button", { name: "Enregistrer les réglages" }).click();
@@ -472,6 +478,7 @@ export const flows = [
       const saved = (await calls(page, "set_settings")).at(-1).settings;
       assert.equal(saved.time_limit_ms, 120_000);
       assert.equal(saved.language, "es");
+      assert.equal(saved.sample_rows, 3);
       await page.evaluate(() => window.scrollTo(0, 0));
       await shot(page, "settings");
       await page.locator(".nav-item[data-view='data']").click();

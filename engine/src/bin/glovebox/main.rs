@@ -170,7 +170,8 @@ struct ModelArgs {
     /// Address of an OpenAI-compatible or Anthropic endpoint (Ollama: http://localhost:11434/v1).
     #[arg(long, value_name = "URL")]
     base_url: Option<String>,
-    /// Sample rows of each file shown to the model (0 = column names and types only; default 5).
+    /// Rows of each file the model may see (default 0: no row leaves this machine, only the
+    /// column names, types, counts and a few distinct values of text columns; at most 10).
     #[arg(long, value_name = "N")]
     sample_rows: Option<usize>,
     /// Give up on a model request after this many seconds (default 120).
