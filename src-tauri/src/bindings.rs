@@ -20,6 +20,8 @@ use crate::types::{
     RunOutput, RunProgress, RunSummary, StartRunRequest,
 };
 
+use crate::types::GenerationProgress;
+
 /// Where the declarations go, from the workspace root.
 pub const BINDINGS_PATH: &str = "ui/src/ipc/bindings.ts";
 
@@ -66,6 +68,7 @@ pub fn typescript() -> String {
         ExportedReport::decl(&cfg),
         ErrorCode::decl(&cfg),
         IpcError::decl(&cfg),
+        GenerationProgress::decl(&cfg),
     ];
     let mut out = String::from(
         "// Generated from the Rust types by src-tauri/src/bindings.rs (ts-rs). Do not edit:\n\

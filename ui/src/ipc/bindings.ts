@@ -682,3 +682,22 @@ message: string,
  * understood); the app offers them as buttons.
  */
 suggestions?: Array<string>, };
+
+/**
+ * `generation_progress`: a model is being asked for code. Sent when the
+ * request leaves, every second until the reply is whole, and as its words
+ * arrive; never for the offline generator.
+ */
+export type GenerationProgress = { 
+/**
+ * Time since the request left.
+ */
+elapsed_ms: number, 
+/**
+ * Characters of the reply received so far.
+ */
+received: number, 
+/**
+ * The reply's words since the last event (often empty).
+ */
+text: string, };

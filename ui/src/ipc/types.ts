@@ -9,6 +9,7 @@ export type {
   PolicyReport, Provider, RunFailed, RunFinished, RunOutput, RunProgress, RunReport, RunStatus,
   RunSummary, SandboxReport, Settings, Stage, StartRunRequest, StopKind, Table, Theme, UiLanguage, Verdict,
 } from "./bindings";
+export type { GenerationProgress } from "./bindings";
 import type { Stage } from "./bindings";
 
 /** Pipeline stages the UI shows, in order: the engine's own (`Stage`,

@@ -169,7 +169,8 @@ struct ModelArgs {
     /// Sample rows of each file shown to the model (0 = column names and types only; default 5).
     #[arg(long, value_name = "N")]
     sample_rows: Option<usize>,
-    /// Give up on a model request after this many seconds (default 120).
+    /// Give up on a model request after this many seconds, retries
+    /// included, until the model starts writing (default 60).
     #[arg(long, value_name = "SECONDS")]
     request_timeout: Option<f64>,
 }
