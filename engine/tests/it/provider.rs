@@ -858,10 +858,14 @@ fn provider_draft_cancelled_while_waiting_closes_the_connection_and_is_recorded(
     // The service would hold the request 30 s and the budget is 60 s.
     assert!(took < Duration::from_secs(10), "{took:?}");
     assert_eq!(waited.first(), Some(&0), "the wait is told from the start");
-    let deadline = Instant::now() + Duration::from_secs(5);
-    while model.closed().is_empty() && Instant::now() < deadline {
-        std::thread::sleep(Duration::from_millis(10));
-    }
+    // The runtime goes on (the connection's task closes it), as in the app
+    // until its draft thread ends.
+    runtime.block_on(async {
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while model.closed().is_empty() && Instant::now() < deadline {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    });
     assert_eq!(model.closed().len(), 1, "the service saw the connection close");
     assert_eq!(
         report.stop_kind,
