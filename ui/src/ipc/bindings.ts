@@ -683,11 +683,6 @@ message: string,
  */
 suggestions?: Array<string>, };
 
-/**
- * `generation_progress`: a model is being asked for code. Sent when the
- * request leaves, every second until the reply is whole, and as its words
- * arrive; never for the offline generator.
- */
 export type GenerationProgress = { 
 /**
  * Time since the request left.
