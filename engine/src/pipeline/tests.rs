@@ -519,7 +519,11 @@ impl Generator for WaitedModel {
         })
     }
 
-    fn generate<'a>(&'a self, _: &'a GenerationRequest<'a>, sink: TextSink<'a>) -> GenerateFuture<'a> {
+    fn generate<'a>(
+        &'a self,
+        _: &'a GenerationRequest<'a>,
+        sink: TextSink<'a>,
+    ) -> GenerateFuture<'a> {
         let release = self.release.lock().expect("release").take();
         Box::pin(async move {
             match release {
@@ -538,10 +542,11 @@ impl Bench {
     /// An engine whose generator is `model` (taken by the first run).
     fn engine_with(&self, model: WaitedModel) -> Engine {
         let model = Mutex::new(Some(model));
-        self.engine().with_generators(Arc::new(move |_: &RunRequest| {
-            let m = model.lock().expect("model").take().unwrap_or_default();
-            Ok(Box::new(m) as Box<dyn Generator>)
-        }))
+        self.engine()
+            .with_generators(Arc::new(move |_: &RunRequest| {
+                let m = model.lock().expect("model").take().unwrap_or_default();
+                Ok(Box::new(m) as Box<dyn Generator>)
+            }))
     }
 }
 
@@ -581,7 +586,10 @@ fn a_model_is_waited_for_in_the_open_and_a_local_generator_is_not() {
     .expect("recorded");
     assert!(matches!(drafted, Drafted::Ready(_)));
     assert_eq!(heard[0], "waiting, 0 received");
-    assert!(heard.contains(&"text \"print(1)\\n\"".to_owned()), "{heard:?}");
+    assert!(
+        heard.contains(&"text \"print(1)\\n\"".to_owned()),
+        "{heard:?}"
+    );
 }
 
 #[test]
@@ -593,11 +601,15 @@ fn a_cancel_while_a_model_is_asked_ends_the_draft_and_is_recorded() {
         ..bench.request(None)
     };
     // The person presses Cancel while the model has not answered.
-    let drafted = block_on(bench.engine_with(WaitedModel::default()).draft(request, |p| {
-        if matches!(p, Progress::ModelWaiting { .. }) {
-            let _ = tx.send(true);
-        }
-    }))
+    let drafted = block_on(
+        bench
+            .engine_with(WaitedModel::default())
+            .draft(request, |p| {
+                if matches!(p, Progress::ModelWaiting { .. }) {
+                    let _ = tx.send(true);
+                }
+            }),
+    )
     .expect("recorded");
     let Drafted::Stopped(report) = drafted else {
         panic!("a cancelled draft stops");

@@ -529,9 +529,7 @@ impl ModelGenerator {
                         return Ok(Reply { text, stats });
                     }
                     Err(TryError::Final(e)) => return Err(e),
-                    Err(TryError::Expired) => {
-                        return Err(budget.expired(stats.tries, last_failure))
-                    }
+                    Err(TryError::Expired) => return Err(budget.expired(stats.tries, last_failure)),
                     Err(TryError::Retry {
                         status,
                         retry_after,
@@ -833,7 +831,10 @@ impl Budget {
     }
 
     fn writing(&self) -> Option<(Instant, Instant)> {
-        *self.writing.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+        *self
+            .writing
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     /// The model wrote something now.

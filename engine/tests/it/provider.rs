@@ -795,7 +795,11 @@ fn provider_cancel_by_drop_closes_the_connection() {
 
 /// A generator of `provider` for the model service at `url` with `timeout`
 /// as the request's budget, and the test key.
-fn model_settings(url: &str, timeout: Duration, retries: u32) -> glovebox_engine::provider::ModelSettings {
+fn model_settings(
+    url: &str,
+    timeout: Duration,
+    retries: u32,
+) -> glovebox_engine::provider::ModelSettings {
     glovebox_engine::provider::ModelSettings::builder("openai")
         .and_then(|b| b.with_base_url(url))
         .and_then(|b| b.with_timeout(timeout))
@@ -854,7 +858,10 @@ fn provider_draft_cancelled_while_waiting_closes_the_connection_and_is_recorded(
     let asked = model.requests();
     assert_eq!(asked.len(), 1, "one request, never retried");
     let took = ended - asked[0].at;
-    eprintln!("draft ended {took:?} after the service had the request; told the wait {} times", waited.len());
+    eprintln!(
+        "draft ended {took:?} after the service had the request; told the wait {} times",
+        waited.len()
+    );
     // The service would hold the request 30 s and the budget is 60 s.
     assert!(took < Duration::from_secs(10), "{took:?}");
     assert_eq!(waited.first(), Some(&0), "the wait is told from the start");
@@ -866,7 +873,11 @@ fn provider_draft_cancelled_while_waiting_closes_the_connection_and_is_recorded(
             tokio::time::sleep(Duration::from_millis(10)).await;
         }
     });
-    assert_eq!(model.closed().len(), 1, "the service saw the connection close");
+    assert_eq!(
+        model.closed().len(),
+        1,
+        "the service saw the connection close"
+    );
     assert_eq!(
         report.stop_kind,
         Some(glovebox_engine::audit::event::StopKind::Cancelled)
@@ -879,10 +890,17 @@ fn provider_draft_cancelled_while_waiting_closes_the_connection_and_is_recorded(
             .map(|e| e.body.clone())
             .unwrap_or_else(|| panic!("no {kind} in the log"))
     };
-    assert!(body("model_request")["body"].as_str().is_some_and(|b| b.contains("total revenue per region")));
+    assert!(body("model_request")["body"]
+        .as_str()
+        .is_some_and(|b| b.contains("total revenue per region")));
     assert_eq!(body("model_error")["reason"], "cancelled");
     assert_eq!(body("generation_failed")["reason"], "cancelled");
-    assert!(engine.store().verify().expect("verify").first_break.is_none());
+    assert!(engine
+        .store()
+        .verify()
+        .expect("verify")
+        .first_break
+        .is_none());
 }
 
 /// A service that keeps failing is reported when the request's budget
@@ -922,13 +940,21 @@ fn provider_a_failing_service_is_reported_within_the_request_budget() {
     let Err(GenerateError::Provider(e @ ProviderError::OutOfTime { .. })) = result else {
         panic!("not reported as out of time: {result:?}");
     };
-    let ProviderError::OutOfTime { seconds, tries, last } = &e else {
+    let ProviderError::OutOfTime {
+        seconds,
+        tries,
+        last,
+    } = &e
+    else {
         unreachable!()
     };
     let seen = model.requests().len() as u32;
     eprintln!("failing service reported after {took:?} and {tries} tries: {e}");
     assert_eq!(*tries, seen, "the error counts the tries the service saw");
-    assert!((2..=10).contains(tries), "the budget, not the retries, ended it: {tries}");
+    assert!(
+        (2..=10).contains(tries),
+        "the budget, not the retries, ended it: {tries}"
+    );
     assert_eq!((*seconds, last.as_str()), (2, "HTTP 503: overloaded"));
     assert!(e.to_string().contains("did not answer within 2 s"), "{e}");
     assert!(took < Duration::from_secs(30), "{took:?}");

@@ -8,7 +8,7 @@
 use std::io::{IsTerminal, Write};
 use std::time::Duration;
 
-use glovebox_engine::pipeline::Progress;
+use glovebox_engine::pipeline::{Progress, Stage};
 use glovebox_engine::terminal;
 use tokio::sync::watch;
 
@@ -30,6 +30,8 @@ pub(crate) struct Printer {
     open_line: bool,
     /// When the next waiting line is due (not on a terminal).
     next_line: Duration,
+    /// The stage told last (a stage is told once).
+    stage: Option<Stage>,
 }
 
 impl Printer {
@@ -41,6 +43,7 @@ impl Printer {
             streaming: false,
             open_line: false,
             next_line: WAIT_LINE_EVERY,
+            stage: None,
         }
     }
 
@@ -50,7 +53,7 @@ impl Printer {
             Progress::Started(_) | Progress::Output { .. } => {}
             Progress::Stage(stage) => {
                 self.end_line();
-                if self.stages {
+                if self.stages && self.stage.replace(stage) != Some(stage) {
                     eprintln!("… {}", stage.describe());
                 }
             }
