@@ -20,6 +20,8 @@ use crate::types::{
     RunOutput, RunProgress, RunSummary, StartRunRequest,
 };
 
+use crate::types::GenerationProgress;
+
 /// Where the declarations go, from the workspace root.
 pub const BINDINGS_PATH: &str = "ui/src/ipc/bindings.ts";
 
@@ -70,6 +72,7 @@ pub fn typescript() -> String {
         glovebox_engine::provider::LocalServer::decl(&cfg),
         glovebox_engine::provider::Connection::decl(&cfg),
         crate::types::ConnectionReport::decl(&cfg),
+        GenerationProgress::decl(&cfg),
     ];
     let mut out = String::from(
         "// Generated from the Rust types by src-tauri/src/bindings.rs (ts-rs). Do not edit:\n\

@@ -10,6 +10,7 @@
 mod bindings;
 mod commands;
 mod error;
+mod generation;
 mod logging;
 mod paths;
 mod runs;
@@ -38,6 +39,7 @@ fn main() {
             commands::files::describe_files,
             commands::files::preview_rows,
             commands::code::generate_code,
+            commands::code::cancel_generation,
             commands::code::preview_prompt,
             commands::code::check_code,
             commands::run::start_run,

@@ -252,7 +252,7 @@ impl Runs {
                 }
                 emit_progress(&app, &shared, started, limit_ms);
             }
-            Progress::ModelText(_) => {}
+            Progress::ModelText(_) | Progress::ModelWaiting { .. } => {}
             Progress::Output { stream, text } => {
                 let run_id = shared.lock().map(|s| s.run_id.clone()).unwrap_or_default();
                 let stream = match stream {

@@ -10,6 +10,7 @@ use glovebox_engine::inputs::FileStamp;
 use glovebox_engine::pipeline::Draft;
 use glovebox_engine::rows::RowPager;
 
+use crate::generation::Generations;
 use crate::paths::AppPaths;
 use crate::runs::Runs;
 use crate::settings::{Provider, Settings};
@@ -53,6 +54,8 @@ pub struct AppState {
     pub drafted: Mutex<Option<Drafted>>,
     /// The run in progress.
     pub runs: Runs,
+    /// The code being written, if any (its cancel signal).
+    pub generations: Generations,
     /// When the process started (for the start-up time in the log).
     pub started: Instant,
 }
@@ -69,6 +72,7 @@ impl AppState {
             draft: Mutex::new(None),
             drafted: Mutex::new(None),
             runs: Runs::default(),
+            generations: Generations::default(),
             started,
         }
     }

@@ -56,6 +56,21 @@ pub struct RunProgress {
     pub time_limit_ms: u64,
 }
 
+/// `generation_progress`: a model is being asked for code. Sent when the
+/// request leaves, every second until the reply is whole, and as its words
+/// arrive; never for the offline generator.
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
+pub struct GenerationProgress {
+    /// Time since the request left.
+    #[ts(type = "number")]
+    pub elapsed_ms: u64,
+    /// Characters of the reply received so far.
+    #[ts(type = "number")]
+    pub received: u64,
+    /// The reply's words since the last event (often empty).
+    pub text: String,
+}
+
 /// `run_output`: text the code printed, as it arrives.
 #[derive(Debug, Clone, Serialize, ts_rs::TS)]
 pub struct RunOutput {

@@ -58,6 +58,29 @@ pub enum ProviderError {
         /// The limit.
         seconds: u64,
     },
+    /// The service kept failing (429, 5xx, no connection) and would not
+    /// answer within the request's time budget.
+    #[error("the model service kept failing and did not answer within {seconds} s ({tries} tries; the last: {last})")]
+    OutOfTime {
+        /// The budget.
+        seconds: u64,
+        /// Tries made.
+        tries: u32,
+        /// How the last try failed (`HTTP 503: overloaded`).
+        last: String,
+    },
+    /// The model stopped writing in the middle of its reply.
+    #[error("the model stopped writing for {seconds} s before the end of its reply")]
+    Stalled {
+        /// The longest pause allowed.
+        seconds: u64,
+    },
+    /// The model was still writing at the longest time a reply may take.
+    #[error("the model was still writing after {seconds} s; ask a shorter question or choose a faster model")]
+    WritingTooLong {
+        /// The longest time.
+        seconds: u64,
+    },
     /// The service could not be reached.
     #[error("cannot reach the model service at {url}: {message}")]
     Connect {

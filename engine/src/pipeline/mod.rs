@@ -113,6 +113,15 @@ pub enum Progress<'a> {
     Stage(Stage),
     /// A piece of a model's reply, as it arrives.
     ModelText(&'a str),
+    /// A model is being asked: sent when the request leaves and every
+    /// [`MODEL_WAIT_TICK`] until its reply is whole (never for a generator
+    /// that works on this machine).
+    ModelWaiting {
+        /// Time since the request left.
+        elapsed: std::time::Duration,
+        /// Characters of the reply received so far.
+        received: usize,
+    },
     /// Text the code printed in the sandbox, as it runs.
     Output {
         /// `stdout` or `stderr`.
@@ -121,6 +130,9 @@ pub enum Progress<'a> {
         text: &'a str,
     },
 }
+
+/// How often [`Progress::ModelWaiting`] is sent while a model is asked.
+pub const MODEL_WAIT_TICK: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// Lines of the error output handed to a model for a repair.
 pub const REPAIR_STDERR_LINES: usize = 30;

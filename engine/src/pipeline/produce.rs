@@ -1,7 +1,11 @@
 //! Producing code: asking a generator for a first attempt or a repair,
 //! with the exact request recorded before it leaves the machine, the reply
-//! streamed as progress and recorded whole, and cancel honoured while the
-//! model writes.
+//! streamed as progress and recorded whole, the wait told every
+//! [`MODEL_WAIT_TICK`], and cancel honoured while the model writes (the
+//! request's future is dropped, which closes its connection; the log then
+//! says `model_error` and `generation_failed`, both `cancelled`).
+
+use std::time::Instant;
 
 use crate::audit::event::{
     Event, GenerationFailed, ModelError, ModelReply, ModelRequest, StopKind,
@@ -9,7 +13,9 @@ use crate::audit::event::{
 use crate::generator::{GenerateError, Generated, GenerationRequest, Generator, Repair};
 use crate::messages::{stop_reason, StopReason};
 
-use super::{cancel_requested, Engine, EngineError, Progress, RunCtx, Stage, Status, Stop};
+use super::{
+    cancel_requested, Engine, EngineError, Progress, RunCtx, Stage, Status, Stop, MODEL_WAIT_TICK,
+};
 
 impl Engine {
     /// Asks `generator` for code (a first attempt, or a repair), recording
@@ -54,11 +60,26 @@ impl Engine {
         tokio::pin!(future);
         let cancelled = cancel_requested(ctx.cancel.clone());
         tokio::pin!(cancelled);
+        // Only a model is waited for: local generators answer at once.
+        let mut ticks = outgoing.is_some().then(|| {
+            let mut t = tokio::time::interval(MODEL_WAIT_TICK);
+            t.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            t
+        });
+        let started = Instant::now();
+        let mut received = 0;
         let result = loop {
             tokio::select! {
                 result = &mut future => break result,
-                Some(text) = rx.recv() => progress(Progress::ModelText(&text)),
+                Some(text) = rx.recv() => {
+                    received += text.chars().count();
+                    progress(Progress::ModelText(&text));
+                }
                 () = &mut cancelled => break Err(GenerateError::Cancelled),
+                () = tick(&mut ticks) => progress(Progress::ModelWaiting {
+                    elapsed: started.elapsed(),
+                    received,
+                }),
             }
         };
         while let Ok(text) = rx.try_recv() {
@@ -103,6 +124,16 @@ impl Engine {
             stop.suggestions.clone_from(suggestions);
         }
         Ok(stop)
+    }
+}
+
+/// The next tick, or never without ticks.
+async fn tick(ticks: &mut Option<tokio::time::Interval>) {
+    match ticks {
+        Some(t) => {
+            t.tick().await;
+        }
+        None => std::future::pending().await,
     }
 }
 

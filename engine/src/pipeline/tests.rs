@@ -493,3 +493,146 @@ fn a_run_is_recorded_before_its_id_is_heard_and_stages_come_in_order() {
         ]
     );
 }
+
+/// A model that sends a request, then answers once released (never
+/// without a release), writing `print(1)`.
+#[derive(Debug, Default)]
+struct WaitedModel {
+    release: Mutex<Option<tokio::sync::oneshot::Receiver<()>>>,
+}
+
+impl Generator for WaitedModel {
+    fn name(&self) -> &'static str {
+        "waited"
+    }
+
+    fn outgoing(
+        &self,
+        _: &GenerationRequest<'_>,
+        _: Option<&Repair<'_>>,
+    ) -> Option<crate::generator::Outgoing> {
+        Some(crate::generator::Outgoing {
+            provider: "waited".into(),
+            model: "m".into(),
+            url: "http://127.0.0.1:9/v1/chat/completions".into(),
+            body: "{}".into(),
+        })
+    }
+
+    fn generate<'a>(
+        &'a self,
+        _: &'a GenerationRequest<'a>,
+        sink: TextSink<'a>,
+    ) -> GenerateFuture<'a> {
+        let release = self.release.lock().expect("release").take();
+        Box::pin(async move {
+            match release {
+                Some(r) => {
+                    let _ = r.await;
+                }
+                None => std::future::pending::<()>().await,
+            }
+            sink("print(1)\n");
+            Ok(code("print(1)"))
+        })
+    }
+}
+
+impl Bench {
+    /// An engine whose generator is `model` (taken by the first run).
+    fn engine_with(&self, model: WaitedModel) -> Engine {
+        let model = Mutex::new(Some(model));
+        self.engine()
+            .with_generators(Arc::new(move |_: &RunRequest| {
+                let m = model.lock().expect("model").take().unwrap_or_default();
+                Ok(Box::new(m) as Box<dyn Generator>)
+            }))
+    }
+}
+
+/// What a draft was told, in words.
+fn told(p: Progress<'_>) -> Option<String> {
+    match p {
+        Progress::ModelWaiting { received, .. } => Some(format!("waiting, {received} received")),
+        Progress::ModelText(text) => Some(format!("text {text:?}")),
+        _ => None,
+    }
+}
+
+#[test]
+fn a_model_is_waited_for_in_the_open_and_a_local_generator_is_not() {
+    let bench = Bench::new(vec![]);
+    let mut heard = Vec::new();
+    let drafted = block_on(
+        bench
+            .engine()
+            .draft(bench.request(None), |p| heard.extend(told(p))),
+    )
+    .expect("recorded");
+    assert!(matches!(drafted, Drafted::Ready(_)));
+    assert!(heard.is_empty(), "{heard:?}");
+    // The model answers only once the wait was told: the wait comes first.
+    let (release, released) = tokio::sync::oneshot::channel();
+    let mut release = Some(release);
+    let model = WaitedModel {
+        release: Mutex::new(Some(released)),
+    };
+    let drafted = block_on(bench.engine_with(model).draft(bench.request(None), |p| {
+        if let Some(r) = release.take_if(|_| matches!(p, Progress::ModelWaiting { .. })) {
+            let _ = r.send(());
+        }
+        heard.extend(told(p));
+    }))
+    .expect("recorded");
+    assert!(matches!(drafted, Drafted::Ready(_)));
+    assert_eq!(heard[0], "waiting, 0 received");
+    assert!(
+        heard.contains(&"text \"print(1)\\n\"".to_owned()),
+        "{heard:?}"
+    );
+}
+
+#[test]
+fn a_cancel_while_a_model_is_asked_ends_the_draft_and_is_recorded() {
+    let bench = Bench::new(vec![]);
+    let (tx, rx) = tokio::sync::watch::channel(false);
+    let request = RunRequest {
+        cancel: Some(rx),
+        ..bench.request(None)
+    };
+    // The person presses Cancel while the model has not answered.
+    let drafted = block_on(
+        bench
+            .engine_with(WaitedModel::default())
+            .draft(request, |p| {
+                if matches!(p, Progress::ModelWaiting { .. }) {
+                    let _ = tx.send(true);
+                }
+            }),
+    )
+    .expect("recorded");
+    let Drafted::Stopped(report) = drafted else {
+        panic!("a cancelled draft stops");
+    };
+    assert_eq!(report.stop_kind, Some(StopKind::Cancelled));
+    let kinds = bench.kinds(&report.run_id);
+    let at = |k: &str| {
+        kinds
+            .iter()
+            .position(|x| x == k)
+            .unwrap_or_else(|| panic!("no {k} in {kinds:?}"))
+    };
+    assert!(
+        at("model_request") < at("model_error") && at("model_error") < at("generation_failed"),
+        "{kinds:?}"
+    );
+    let store = AuditStore::open(&bench.db()).expect("store");
+    let failed = store
+        .run_entries(&report.run_id)
+        .expect("entries")
+        .into_iter()
+        .find(|e| e.kind == "generation_failed")
+        .expect("generation_failed");
+    assert_eq!(failed.body["reason"], "cancelled");
+    assert_eq!(bench.history(&report.run_id), *report);
+}

@@ -3,9 +3,14 @@
 //! llama.cpp server, vLLM, LM Studio) and `anthropic` (the Messages API).
 //!
 //! Replies are streamed (server-sent events) and handed to a [`TextSink`] as
-//! they arrive. Each try has a time limit; 429 and 5xx answers are retried
-//! with exponential backoff, honouring `Retry-After`; a generation is
-//! cancelled by dropping its future (the connection closes). The key goes in
+//! they arrive. A request has one time budget ([`ModelSettings::timeout`],
+//! [`DEFAULT_REQUEST_TIMEOUT`]) for every try and every wait between tries
+//! until the model starts writing: 429 and 5xx answers are retried with
+//! exponential backoff, honouring `Retry-After`, but never past the budget
+//! (a failing service is reported when the next wait would cross it). Once
+//! the model writes, it goes on while words keep coming: a pause as long as
+//! the budget, or writing past [`MAX_WRITING_TIME`], ends it. A generation
+//! is cancelled by dropping its future (the connection closes). The key goes in
 //! a header marked sensitive and never into a message, a log or the audit
 //! log; a service's error text is searched for it and redacted.
 
@@ -29,8 +34,12 @@ use crate::keys::ApiKey;
 pub use check::{check_connection, Connection};
 pub use local::{LocalServer, ServerKind};
 
-/// Time limit of one try (connection, answer and the whole streamed reply).
-pub const DEFAULT_REQUEST_TIMEOUT: Duration = Duration::from_secs(120);
+/// Time budget of a model request: every try and every wait between tries,
+/// until the model starts writing (then also the longest pause while it
+/// writes).
+pub const DEFAULT_REQUEST_TIMEOUT: Duration = Duration::from_secs(60);
+/// Longest a model may write one reply, once it started.
+pub const MAX_WRITING_TIME: Duration = Duration::from_secs(15 * 60);
 /// Time limit to open a connection.
 pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 /// Retries after a 429, a 5xx or a refused connection.
@@ -103,7 +112,7 @@ pub struct ModelSettings {
     pub base_url: String,
     /// Sample rows of each input shown to the model (0 = schema only).
     pub sample_rows: usize,
-    /// Time limit of one try.
+    /// Time budget of a request, retries included ([`DEFAULT_REQUEST_TIMEOUT`]).
     #[serde(serialize_with = "as_millis")]
     pub timeout: Duration,
     /// Retries after 429/5xx.
@@ -225,7 +234,8 @@ impl ModelSettingsBuilder {
         self.settings.sample_rows = rows;
         Ok(self)
     }
-    /// Time limit of one try: 100 ms to [`MAX_REQUEST_TIMEOUT`].
+    /// Time budget of a request, retries included: 100 ms to
+    /// [`MAX_REQUEST_TIMEOUT`].
     pub fn with_timeout(mut self, timeout: Duration) -> Result<Self, ProviderError> {
         if timeout < Duration::from_millis(100) || timeout > MAX_REQUEST_TIMEOUT {
             return Err(ProviderError::Settings(format!(
@@ -510,63 +520,99 @@ impl ModelGenerator {
         on_text: TextSink<'_>,
     ) -> Result<Reply, ProviderError> {
         let url = self.endpoint();
-        let started = Instant::now();
+        let budget = Budget::new(self.settings.timeout);
         let mut stats = CallStats::default();
+        let mut last_failure: Option<String> = None;
         loop {
             stats.tries += 1;
-            let try_once = self.try_once(&url, body, on_text);
-            let result = match tokio::time::timeout(self.settings.timeout, try_once).await {
-                Ok(r) => r,
-                Err(_) => Err(TryError::Final(ProviderError::Timeout {
-                    seconds: self.settings.timeout.as_secs_f64().ceil() as u64,
-                })),
-            };
-            match result {
-                Ok((text, finish_reason)) => {
-                    stats.elapsed_ms = started.elapsed().as_millis() as u64;
-                    stats.finish_reason = finish_reason;
-                    return Ok(Reply { text, stats });
-                }
-                Err(TryError::Final(e)) => return Err(e),
-                Err(TryError::Retry {
-                    status,
-                    retry_after,
-                    detail,
-                }) => {
-                    if stats.tries > self.settings.max_retries {
-                        return Err(match status {
-                            Some(status) => ProviderError::Busy {
-                                status,
-                                tries: stats.tries,
-                                detail,
-                            },
-                            None => ProviderError::Connect {
-                                url,
-                                message: detail.trim_start_matches(": ").to_owned(),
-                            },
-                        });
+            let (status, retry_after, detail) =
+                match self.try_within(&budget, &url, body, on_text).await {
+                    Ok((text, finish_reason)) => {
+                        stats.elapsed_ms = budget.started.elapsed().as_millis() as u64;
+                        stats.finish_reason = finish_reason;
+                        return Ok(Reply { text, stats });
                     }
-                    let wait = match retry_after {
-                        Some(d) if d > MAX_RETRY_AFTER => {
-                            return Err(ProviderError::WaitTooLong {
-                                status: status.unwrap_or(429),
-                                seconds: d.as_secs(),
-                            })
-                        }
-                        Some(d) => d,
-                        None => backoff(stats.tries),
-                    };
-                    tracing::info!(
+                    Err(TryError::Final(e)) => return Err(e),
+                    Err(TryError::Expired) => return Err(budget.expired(stats.tries, last_failure)),
+                    Err(TryError::Retry {
                         status,
-                        wait_ms = wait.as_millis() as u64,
-                        "model service busy; retrying"
-                    );
-                    stats.waits.push(serde_json::json!({
-                        "status": status,
-                        "wait_ms": wait.as_millis() as u64,
-                        "retry_after": retry_after.is_some(),
-                    }));
-                    tokio::time::sleep(wait).await;
+                        retry_after,
+                        detail,
+                    }) => (status, retry_after, detail),
+                };
+            if stats.tries > self.settings.max_retries {
+                return Err(match status {
+                    Some(status) => ProviderError::Busy {
+                        status,
+                        tries: stats.tries,
+                        detail,
+                    },
+                    None => ProviderError::Connect {
+                        url,
+                        message: detail.trim_start_matches(": ").to_owned(),
+                    },
+                });
+            }
+            let wait = match retry_after {
+                Some(d) if d > MAX_RETRY_AFTER || !budget.allows_wait(d) => {
+                    return Err(ProviderError::WaitTooLong {
+                        status: status.unwrap_or(429),
+                        seconds: d.as_secs_f64().ceil() as u64,
+                    })
+                }
+                Some(d) => d,
+                None => backoff(stats.tries),
+            };
+            // A failing service is reported now, not after a wait that
+            // would end past the budget.
+            if !budget.allows_wait(wait) {
+                return Err(ProviderError::OutOfTime {
+                    seconds: budget.seconds(),
+                    tries: stats.tries,
+                    last: failure_text(status, &detail),
+                });
+            }
+            tracing::info!(
+                status,
+                wait_ms = wait.as_millis() as u64,
+                "model service busy; retrying"
+            );
+            stats.waits.push(serde_json::json!({
+                "status": status,
+                "wait_ms": wait.as_millis() as u64,
+                "retry_after": retry_after.is_some(),
+            }));
+            last_failure = Some(failure_text(status, &detail));
+            tokio::time::sleep(wait).await;
+        }
+    }
+
+    /// One try, ended when the budget runs out: before the model writes,
+    /// at the budget's end; while it writes, after a pause as long as the
+    /// budget (or past [`MAX_WRITING_TIME`]).
+    async fn try_within(
+        &self,
+        budget: &Budget,
+        url: &str,
+        body: &str,
+        on_text: TextSink<'_>,
+    ) -> Result<(String, Option<String>), TryError> {
+        let heard = |piece: &str| {
+            if !piece.is_empty() {
+                budget.heard();
+            }
+            on_text(piece);
+        };
+        let try_once = self.try_once(url, body, &heard);
+        tokio::pin!(try_once);
+        loop {
+            let until = tokio::time::Instant::from_std(budget.until());
+            tokio::select! {
+                result = &mut try_once => return result,
+                () = tokio::time::sleep_until(until) => {
+                    if Instant::now() >= budget.until() {
+                        return Err(TryError::Expired);
+                    }
                 }
             }
         }
@@ -770,6 +816,91 @@ impl ModelGenerator {
     }
 }
 
+/// A request's time budget: until the model writes, then between its
+/// words (see the module's doc).
+struct Budget {
+    started: Instant,
+    limit: Duration,
+    /// When the model wrote its first and its latest words.
+    writing: std::sync::Mutex<Option<(Instant, Instant)>>,
+}
+
+impl Budget {
+    fn new(limit: Duration) -> Self {
+        Self {
+            started: Instant::now(),
+            limit,
+            writing: std::sync::Mutex::new(None),
+        }
+    }
+
+    fn writing(&self) -> Option<(Instant, Instant)> {
+        *self
+            .writing
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// The model wrote something now.
+    fn heard(&self) {
+        let now = Instant::now();
+        let mut w = self
+            .writing
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        *w = Some((w.map_or(now, |(first, _)| first), now));
+    }
+
+    /// When the try in progress must have ended (or written more) by.
+    fn until(&self) -> Instant {
+        match self.writing() {
+            None => self.started + self.limit,
+            Some((first, last)) => (last + self.limit).min(first + MAX_WRITING_TIME),
+        }
+    }
+
+    /// A wait of `wait` ends before the budget does.
+    fn allows_wait(&self, wait: Duration) -> bool {
+        Instant::now() + wait < self.started + self.limit
+    }
+
+    /// The budget in whole seconds, as told.
+    fn seconds(&self) -> u64 {
+        self.limit.as_secs_f64().ceil() as u64
+    }
+
+    /// Why the request ended when the budget ran out during try `tries`.
+    fn expired(&self, tries: u32, last_failure: Option<String>) -> ProviderError {
+        match (self.writing(), last_failure) {
+            (Some((first, last)), _) if last + self.limit >= first + MAX_WRITING_TIME => {
+                ProviderError::WritingTooLong {
+                    seconds: MAX_WRITING_TIME.as_secs(),
+                }
+            }
+            (Some(_), _) => ProviderError::Stalled {
+                seconds: self.seconds(),
+            },
+            (None, None) => ProviderError::Timeout {
+                seconds: self.seconds(),
+            },
+            (None, Some(last)) => ProviderError::OutOfTime {
+                seconds: self.seconds(),
+                tries,
+                last,
+            },
+        }
+    }
+}
+
+/// A failed try in a few words: `HTTP 503: overloaded`, or why the
+/// connection failed.
+fn failure_text(status: Option<u16>, detail: &str) -> String {
+    match status {
+        Some(s) => format!("HTTP {s}{detail}"),
+        None => detail.trim_start_matches(": ").to_owned(),
+    }
+}
+
 fn error_chain(e: &dyn std::error::Error) -> String {
     let mut s = e.to_string();
     let mut source = e.source();
@@ -782,6 +913,8 @@ fn error_chain(e: &dyn std::error::Error) -> String {
 }
 
 enum TryError {
+    /// The request's time budget ran out during the try.
+    Expired,
     /// Retry after a wait (429, 5xx, refused connection).
     Retry {
         status: Option<u16>,

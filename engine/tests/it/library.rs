@@ -65,6 +65,7 @@ fn cancel_during_the_calculation_stops_the_container_and_is_recorded() {
                 Progress::Started(id) => format!("started {id}"),
                 Progress::Stage(s) => format!("{s:?}"),
                 Progress::ModelText(_) => "text".into(),
+                Progress::ModelWaiting { .. } => "waiting".into(),
                 Progress::Output { stream, text } => format!("output {stream:?} {text}"),
             };
             if matches!(p, Progress::Stage(Stage::Execute)) {

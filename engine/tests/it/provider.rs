@@ -798,6 +798,173 @@ fn provider_cancel_by_drop_closes_the_connection() {
     assert_eq!(model.scripts_left(), 0);
 }
 
+/// A generator of `provider` for the model service at `url` with `timeout`
+/// as the request's budget, and the test key.
+fn model_settings(
+    url: &str,
+    timeout: Duration,
+    retries: u32,
+) -> glovebox_engine::provider::ModelSettings {
+    glovebox_engine::provider::ModelSettings::builder("openai")
+        .and_then(|b| b.with_base_url(url))
+        .and_then(|b| b.with_timeout(timeout))
+        .and_then(|b| b.with_max_retries(retries))
+        .expect("settings")
+        .build()
+}
+
+/// A draft asked of a model that never answers: the wait is told, Cancel
+/// ends the draft at once, the service sees the connection close, and the
+/// log says the generation was cancelled.
+#[test]
+fn provider_draft_cancelled_while_waiting_closes_the_connection_and_is_recorded() {
+    use glovebox_engine::keys::ApiKey;
+    use glovebox_engine::pipeline::{Drafted, Engine, Progress, RunRequest};
+    use glovebox_engine::provider::{ModelGenerator, DEFAULT_REQUEST_TIMEOUT};
+
+    let model = FakeModel::start(vec![Script::Hang]);
+    let settings = model_settings(&model.openai_url(), DEFAULT_REQUEST_TIMEOUT, 3);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let db = dir.path().join("audit.sqlite3");
+    let made = settings.clone();
+    let mut engine = Engine::open_for_drafts(&db, glovebox_sandbox::Limits::default())
+        .expect("engine")
+        .with_generators(std::sync::Arc::new(move |_: &RunRequest| {
+            let key = ApiKey::new(KEY.into()).expect("key");
+            Ok(Box::new(ModelGenerator::new(made.clone(), Some(key))?) as Box<_>)
+        }));
+    // The person presses Cancel once the service holds the request.
+    let (tx, rx) = tokio::sync::watch::channel(false);
+    model.observe(move |_| {
+        let _ = tx.send(true);
+    });
+    let request = RunRequest {
+        provider: "openai".into(),
+        model: Some(settings),
+        cancel: Some(rx),
+        ..RunRequest::new(vec![sales()], "total revenue per region")
+    };
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("runtime");
+    let mut waited = Vec::new();
+    let drafted = runtime
+        .block_on(engine.draft(request, |p| {
+            if let Progress::ModelWaiting { received, .. } = p {
+                waited.push(received);
+            }
+        }))
+        .expect("recorded");
+    let ended = Instant::now();
+    let Drafted::Stopped(report) = drafted else {
+        panic!("a cancelled draft stops");
+    };
+    let asked = model.requests();
+    assert_eq!(asked.len(), 1, "one request, never retried");
+    let took = ended - asked[0].at;
+    eprintln!(
+        "draft ended {took:?} after the service had the request; told the wait {} times",
+        waited.len()
+    );
+    // The service would hold the request 30 s and the budget is 60 s.
+    assert!(took < Duration::from_secs(10), "{took:?}");
+    assert_eq!(waited.first(), Some(&0), "the wait is told from the start");
+    // The runtime goes on (the connection's task closes it), as in the app
+    // until its draft thread ends.
+    runtime.block_on(async {
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while model.closed().is_empty() && Instant::now() < deadline {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    });
+    assert_eq!(
+        model.closed().len(),
+        1,
+        "the service saw the connection close"
+    );
+    assert_eq!(
+        report.stop_kind,
+        Some(glovebox_engine::audit::event::StopKind::Cancelled)
+    );
+    let logged = engine.store().run_entries(&report.run_id).expect("entries");
+    let body = |kind: &str| {
+        logged
+            .iter()
+            .find(|e| e.kind == kind)
+            .map(|e| e.body.clone())
+            .unwrap_or_else(|| panic!("no {kind} in the log"))
+    };
+    assert!(body("model_request")["body"]
+        .as_str()
+        .is_some_and(|b| b.contains("total revenue per region")));
+    assert_eq!(body("model_error")["reason"], "cancelled");
+    assert_eq!(body("generation_failed")["reason"], "cancelled");
+    assert!(engine
+        .store()
+        .verify()
+        .expect("verify")
+        .first_break
+        .is_none());
+}
+
+/// A service that keeps failing is reported when the request's budget
+/// would be crossed, not after every retry: with a 2 s budget and 10
+/// retries allowed (0.5 + 1 + 2 + 4 + 8 × 6 = 55.5 s of backoff), the
+/// error names the budget and the tries the service saw.
+#[test]
+fn provider_a_failing_service_is_reported_within_the_request_budget() {
+    use glovebox_engine::generator::{GenerateError, GenerationRequest, Generator};
+    use glovebox_engine::keys::ApiKey;
+    use glovebox_engine::provider::{ModelGenerator, ProviderError};
+
+    let failing = Script::Status {
+        code: 503,
+        retry_after: None,
+        body: r#"{"error":{"message":"overloaded"}}"#.into(),
+    };
+    let model = FakeModel::start(vec![failing; 11]);
+    let settings = model_settings(&model.openai_url(), Duration::from_secs(2), 10);
+    let generator =
+        ModelGenerator::new(settings, Some(ApiKey::new(KEY.into()).expect("key"))).expect("gen");
+    let inputs = [glovebox_engine::inputs::describe(&sales(), u64::MAX).expect("describe")];
+    let limits = glovebox_sandbox::Limits::default();
+    let request = GenerationRequest {
+        goal: "total revenue",
+        lang: glovebox_engine::lang::Lang::En,
+        inputs: &inputs,
+        limits: &limits,
+    };
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("runtime");
+    let started = Instant::now();
+    let result = runtime.block_on(generator.generate(&request, &|_: &str| {}));
+    let took = started.elapsed();
+    let Err(GenerateError::Provider(e @ ProviderError::OutOfTime { .. })) = result else {
+        panic!("not reported as out of time: {result:?}");
+    };
+    let ProviderError::OutOfTime {
+        seconds,
+        tries,
+        last,
+    } = &e
+    else {
+        unreachable!()
+    };
+    let seen = model.requests().len() as u32;
+    eprintln!("failing service reported after {took:?} and {tries} tries: {e}");
+    assert_eq!(*tries, seen, "the error counts the tries the service saw");
+    assert!(
+        (2..=10).contains(tries),
+        "the budget, not the retries, ended it: {tries}"
+    );
+    assert_eq!((*seconds, last.as_str()), (2, "HTTP 503: overloaded"));
+    assert!(e.to_string().contains("did not answer within 2 s"), "{e}");
+    assert!(took < Duration::from_secs(30), "{took:?}");
+}
+
 /// On a desktop the key goes to the Secret Service: a real one
 /// (gnome-keyring-daemon on a private session bus) is found without being
 /// named, holds the key across processes, and the run uses it.

@@ -1,17 +1,19 @@
 //! Code for a question: drafted by the engine (`Engine::draft`: the run,
 //! its inputs and any model request recorded before anything leaves the
-//! machine), the request a model would get (nothing sent), and the
-//! policy's verdict as the person edits.
+//! machine; the wait for a model told by `generation_progress`, and
+//! `cancel_generation` to stop it), the request a model would get (nothing
+//! sent), and the policy's verdict as the person edits.
 
 use glovebox_engine::lang::Lang;
 use glovebox_engine::pipeline::{Drafted, Engine, RunReport, RunRequest};
 use glovebox_engine::policy::{self, PolicyReport, Profile};
 use glovebox_sandbox::Limits;
-use tauri::State;
+use tauri::{AppHandle, State};
 use tracing::Instrument;
 
 use super::{blocking, question, Answer, MAX_CODE_BYTES};
 use crate::error::{ErrorCode, IpcError};
+use crate::generation::Relay;
 use crate::settings::Provider;
 use crate::state::{AppState, Drafted as LastDraft};
 use crate::types::GeneratedCode;
@@ -26,21 +28,31 @@ pub(super) fn plan_text(code: &str) -> String {
         .join("\n")
 }
 
-/// Code for `goal` on `files`, from `provider`.
+/// Code for `goal` on `files`, from `provider`; a model's wait is told by
+/// `generation_progress`, and `cancel_generation` ends it (`cancelled`).
 #[tauri::command]
 pub async fn generate_code(
+    app: AppHandle,
     state: State<'_, AppState>,
     goal: String,
     files: Vec<String>,
     provider: Provider,
 ) -> Answer<GeneratedCode> {
     let span = tracing::info_span!("generate_code", provider = provider.name());
-    generate(state, goal, files, provider)
+    generate(app, state, goal, files, provider)
         .instrument(span)
         .await
 }
 
+/// Stops the code being written: the model request is dropped and the
+/// draft recorded `cancelled` (`generate_code` then answers `cancelled`).
+#[tauri::command]
+pub async fn cancel_generation(state: State<'_, AppState>) -> Answer<()> {
+    state.generations.cancel()
+}
+
 async fn generate(
+    app: AppHandle,
     state: State<'_, AppState>,
     goal: String,
     files: Vec<String>,
@@ -49,6 +61,7 @@ async fn generate(
     let (paths, limits, model) = question(&state, &goal, &files, provider)?;
     super::settings::require_key(model.as_ref()).await?;
     let db = state.paths.db.clone();
+    let (_running, cancel) = state.generations.begin()?;
     // The draft records the run, its inputs and a model's request before
     // anything leaves the machine. Reading the inputs and asking a model
     // take time: on a thread of their own with its own runtime, as runs do,
@@ -56,6 +69,7 @@ async fn generate(
     let request = RunRequest {
         provider: provider.name().to_owned(),
         model,
+        cancel: Some(cancel),
         ..RunRequest::new(paths, goal.clone())
     };
     let (mut engine, drafted) = blocking(move || {
@@ -64,8 +78,9 @@ async fn generate(
             .enable_all()
             .build()
             .map_err(|e| IpcError::internal("the code could not be written", e))?;
+        let mut relay = Relay::new(app);
         let drafted = runtime
-            .block_on(engine.draft(request, |_| {}))
+            .block_on(engine.draft(request, |p| relay.progress(p)))
             .map_err(unrecorded)?;
         Ok((engine, drafted))
     })

@@ -743,3 +743,17 @@ message: string,
  * The outcome, to branch on (`no_key`: show the key field).
  */
 outcome: Connection, };
+
+export type GenerationProgress = { 
+/**
+ * Time since the request left.
+ */
+elapsed_ms: number, 
+/**
+ * Characters of the reply received so far.
+ */
+received: number, 
+/**
+ * The reply's words since the last event (often empty).
+ */
+text: string, };

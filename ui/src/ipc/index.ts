@@ -8,7 +8,7 @@ import { invoke } from "@tauri-apps/api/core";
 import { listen, type UnlistenFn } from "@tauri-apps/api/event";
 import { cleanSuggestions } from "../lib/suggestions";
 import type {
-  AuditCheck, DoctorReport, ExportedReport, GeneratedCode, InputDescription, IpcErrorPayload,
+  AuditCheck, DoctorReport, ExportedReport, GeneratedCode, GenerationProgress, InputDescription, IpcErrorPayload,
   ListRunsQuery, PolicyReport, Provider, RunFailed, RunFinished, RunOutput, RunProgress,
   RunReport, RunSummary, Settings, StartRunRequest, LocalServer, ConnectionReport,
 } from "./types";
@@ -24,6 +24,8 @@ export interface Commands {
   describe_files: [{ paths: string[] }, InputDescription[]];
   preview_rows: [{ path: string; start: number; count: number }, string[][]];
   generate_code: [{ goal: string; files: string[]; provider: Provider }, GeneratedCode];
+  /** Stops the code being written (generate_code then fails with `cancelled`); nothing when none is. */
+  cancel_generation: [Record<string, never>, void];
   /** The exact request a model provider would receive (nothing is sent). */
   preview_prompt: [{ goal: string; files: string[]; provider: Provider }, string];
   check_code: [{ code: string; lang: string }, PolicyReport];
@@ -58,6 +60,8 @@ export interface Events {
   run_finished: RunFinished;
   /** The engine itself failed (its audit log could not be written). */
   run_failed: RunFailed;
+  /** A model is being asked for code: elapsed time and the reply's words (never for offline). */
+  generation_progress: GenerationProgress;
   "tauri://drag-enter": { paths: string[] } | null;
   "tauri://drag-leave": null;
   "tauri://drag-drop": { paths: string[] };

@@ -1,11 +1,15 @@
 // "What do you want to know?": the goal box (examples in the UI language as
 // placeholder), the provider selector (offline by default), and "Write the code".
 // A question not understood gets its reason and, when the engine has some,
-// rephrasings as buttons that ask them.
+// rephrasings as buttons that ask them. While a model writes the code, a
+// panel tells the wait (seconds, the reply so far) with Cancel; a model that
+// failed, or a cancel, gets its message with Retry.
 
 import { errorText, t } from "../i18n";
 import { call, toIpcError, type Provider } from "../ipc";
-import { usableFiles } from "../state/app-state";
+import { usableFiles, type ModelWait } from "../state/app-state";
+import { formatNumber } from "../lib/format";
+import type { UiLanguage } from "../ipc/types";
 import { suggestionsBlock } from "../components/reading";
 import { el, replace } from "../lib/dom";
 import { screenHeading, type Screen, type ScreenContext } from "./screen";
@@ -48,6 +52,8 @@ export function askScreen({ store, actions }: ScreenContext): Screen {
     const needed = store.get().askNeedsKey;
     if (needed) actions.openKeyField(needed);
   } }, t("ask.addKey"));
+  const retry = el("button", { type: "button", "data-testid": "retry", hidden: true, onclick: () => void actions.generate() }, t("wait.retry"));
+  const wait = modelWaitPanel(() => void actions.cancelGeneration());
   const suggestions = el("div", { class: "ask-suggestions" });
   const context = el("p", { class: "muted", "data-testid": "ask-context" });
   const root = el("section", { class: "screen screen-ask" },
@@ -55,7 +61,7 @@ export function askScreen({ store, actions }: ScreenContext): Screen {
     el("label", { for: "goal" }, t("ask.goal")), goal,
     el("p", { class: "muted small", id: "goal-hint" }, t("ask.hint")),
     el("label", { for: "provider" }, t("ask.provider")), provider, providerNote, showSent, sentBox,
-    el("div", { class: "actions" }, submit), error, addKey, suggestions);
+    el("div", { class: "actions" }, submit), wait.el, error, addKey, el("div", { class: "actions" }, retry), suggestions);
 
   function draw(): void {
     const s = store.get();
@@ -71,15 +77,48 @@ export function askScreen({ store, actions }: ScreenContext): Screen {
     if (s.provider === "offline") sentBox.hidden = true;
     submit.disabled = s.generating;
     submit.textContent = s.generating ? t("ask.writing") : t("ask.submit");
+    wait.draw(s.generating ? s.modelWait : null, s.lang);
     error.textContent = s.askError ?? "";
     addKey.hidden = s.askNeedsKey === null;
+    retry.hidden = !s.askError || !s.askRetry || s.generating;
     replace(suggestions, suggestionsBlock(s.askSuggestions, (g) => void actions.askSuggestion(g), s.generating));
   }
   draw();
   return {
     el: root,
     update(s, prev) {
-      if (s.files !== prev.files || s.goal !== prev.goal || s.provider !== prev.provider || s.generating !== prev.generating || s.askError !== prev.askError || s.askSuggestions !== prev.askSuggestions || s.askNeedsKey !== prev.askNeedsKey) draw();
+      if (s.files !== prev.files || s.goal !== prev.goal || s.provider !== prev.provider || s.generating !== prev.generating || s.modelWait !== prev.modelWait || s.askError !== prev.askError || s.askSuggestions !== prev.askSuggestions || s.askNeedsKey !== prev.askNeedsKey) draw();
+    },
+  };
+}
+
+/** "Waiting for the model… 12 s", then "The model is writing…" with the end
+ * of its reply, and Cancel. Only the state change is announced (a live
+ * region ticking every second would talk over everything). */
+function modelWaitPanel(onCancel: () => void): { el: HTMLElement; draw(w: ModelWait | null, lang: UiLanguage): void } {
+  const status = el("span", { role: "status", "data-testid": "wait-status" });
+  const seconds = el("span", { class: "muted", "data-testid": "wait-seconds" });
+  const reply = el("pre", { class: "model-reply", "aria-label": t("wait.replyLabel"), hidden: true });
+  const cancel = el("button", { type: "button", onclick: onCancel }, t("wait.cancel"));
+  const root = el("div", { class: "card model-wait", "data-testid": "model-wait", hidden: true },
+    el("p", {}, status, " ", seconds), reply, el("div", { class: "actions" }, cancel));
+  return {
+    el: root,
+    draw(w, lang) {
+      root.hidden = w === null;
+      if (w === null) return;
+      const said = w.cancelling ? t("wait.cancelling") : w.received > 0 ? t("wait.writing") : t("wait.waiting");
+      if (status.textContent !== said) status.textContent = said;
+      const secs = formatNumber(Math.floor(w.elapsedMs / 1000), lang, 0);
+      seconds.textContent = w.received > 0
+        ? t("wait.secondsChars", { seconds: secs, chars: formatNumber(w.received, lang, 0) })
+        : t("wait.seconds", { seconds: secs });
+      reply.hidden = w.text === "";
+      if (reply.textContent !== w.text) {
+        reply.textContent = w.text;
+        reply.scrollTop = reply.scrollHeight;
+      }
+      cancel.disabled = w.cancelling;
     },
   };
 }

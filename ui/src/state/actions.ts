@@ -5,10 +5,12 @@ import { errorText, language, t } from "../i18n";
 import { call, IpcError, on, toIpcError, type ConnectionReport, type LocalServer, type Provider, type Settings } from "../ipc";
 import { debounce } from "../lib/debounce";
 import { withoutAskList } from "../lib/suggestions";
-import { staleness, usableFiles, type AppStore, type View } from "./app-state";
+import { staleness, usableFiles, waitAfter, type AppStore, type View } from "./app-state";
 import { isActive, next, type RunEvent } from "./run-machine";
 
 export const CHECK_DEBOUNCE_MS = 400;
+/** Errors of code generation that asking again may get past: Retry is offered. */
+export const RETRYABLE = new Set(["model", "cancelled", "busy"]);
 
 export interface Actions {
   navigate(view: View): void;
@@ -17,6 +19,8 @@ export interface Actions {
   setGoal(goal: string): void;
   setProvider(provider: Provider): void;
   generate(): Promise<void>;
+  /** Stops waiting for the model (generate() then ends with `cancelled`). */
+  cancelGeneration(): Promise<void>;
   /** A suggested rephrasing clicked: it becomes the question, asked at once. */
   askSuggestion(goal: string): Promise<void>;
   /** Asks `goal` (a question rephrased without one of the last answer's
@@ -132,10 +136,10 @@ export function createActions(store: AppStore): Actions {
       // The shell replaces its draft with the new one: the code on screen
       // goes now, and does not come back if the new question is refused.
       dropDraft();
-      store.set({ generating: true, askError: null, askSuggestions: [], askNeedsKey: null });
+      store.set({ generating: true, modelWait: null, askError: null, askRetry: false, askSuggestions: [], askNeedsKey: null });
       try {
         const generated = await call("generate_code", { goal, files, provider });
-        store.set({ generating: false, generated, draftedFor: { goal, files, provider }, code: generated.code, policy: null, view: "review" });
+        store.set({ generating: false, modelWait: null, generated, draftedFor: { goal, files, provider }, code: generated.code, policy: null, view: "review" });
         await checkNow();
       } catch (raw) {
         const e = toIpcError(raw);
@@ -143,10 +147,23 @@ export function createActions(store: AppStore): Actions {
         // Rephrasings are offered only for a question not understood, as
         // buttons: the message then stops before its own list of them.
         const suggestions = e.code === "goal" ? e.suggestions : [];
+        const askError = e.code === "cancelled" ? t("wait.cancelled") : errorText(e.code, withoutAskList(e.message, suggestions));
         store.set({
-          generating: false, askError: errorText(e.code, withoutAskList(e.message, suggestions)), askSuggestions: suggestions,
+          generating: false, modelWait: null, askError, askRetry: RETRYABLE.has(e.code), askSuggestions: suggestions,
           askNeedsKey: e.code === "no_key" ? provider : null,
         });
+      }
+    },
+
+    async cancelGeneration() {
+      const s = store.get();
+      if (!s.generating || s.modelWait?.cancelling) return;
+      if (s.modelWait) store.set({ modelWait: { ...s.modelWait, cancelling: true } });
+      try {
+        await call("cancel_generation", {});
+      } catch (raw) {
+        const e = toIpcError(raw);
+        store.set({ notice: errorText(e.code, e.message) });
       }
     },
 
@@ -298,6 +315,10 @@ export function createActions(store: AppStore): Actions {
       await on("run_progress", (p) => {
         dispatch({ type: "progress", runId: p.run_id, stage: p.stage, elapsedMs: p.elapsed_ms, timeLimitMs: p.time_limit_ms });
         if (store.get().run.phase === "cancelling" && store.get().run.runId === p.run_id) void sendCancel(p.run_id);
+      });
+      await on("generation_progress", (p) => {
+        const s = store.get();
+        if (s.generating) store.set({ modelWait: waitAfter(s.modelWait, p) });
       });
       await on("run_output", (p) => dispatch({ type: "output", runId: p.run_id, text: p.text }));
       await on("run_finished", (p) => {

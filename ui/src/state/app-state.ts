@@ -23,7 +23,11 @@ export interface AppState {
   goal: string;
   provider: Provider;
   generating: boolean;
+  /** A model asked for code: how long, and what it wrote so far (null for offline). */
+  modelWait: ModelWait | null;
   askError: string | null;
+  /** `askError` may pass if asked again (a model that failed, a cancel): Retry is offered. */
+  askRetry: boolean;
   /** Rephrasings offered with `askError` when the question was not understood. */
   askSuggestions: string[];
   generated: GeneratedCode | null;
@@ -47,6 +51,31 @@ export interface AppState {
   keyFor: Provider | null;
 }
 
+/** The most of a model's reply kept to show while it writes (its end). */
+export const MODEL_TEXT_SHOWN = 2_000;
+
+/** While a model writes the code. */
+export interface ModelWait {
+  elapsedMs: number;
+  /** Characters received so far. */
+  received: number;
+  /** The end of the reply so far (at most MODEL_TEXT_SHOWN characters). */
+  text: string;
+  /** Cancel was pressed; the shell has not answered yet. */
+  cancelling: boolean;
+}
+
+/** The wait after one `generation_progress` event. */
+export function waitAfter(wait: ModelWait | null, p: { elapsed_ms: number; received: number; text: string }): ModelWait {
+  const text = (wait?.text ?? "") + p.text;
+  return {
+    elapsedMs: Math.max(wait?.elapsedMs ?? 0, p.elapsed_ms),
+    received: Math.max(wait?.received ?? 0, p.received),
+    text: text.length > MODEL_TEXT_SHOWN ? text.slice(text.length - MODEL_TEXT_SHOWN) : text,
+    cancelling: wait?.cancelling ?? false,
+  };
+}
+
 /** The question (trimmed), the files read and who wrote the code: drafted
  * code answers only these, and runs only for them. */
 export interface DraftedFor {
@@ -61,7 +90,7 @@ export type Staleness = "goal" | "files" | "provider";
 export function initialState(lang: UiLanguage): AppState {
   return {
     view: "data", lang, files: [], reading: false, goal: "", provider: "offline",
-    generating: false, askError: null, askSuggestions: [], generated: null, draftedFor: null, code: "", policy: null, checking: false,
+    generating: false, modelWait: null, askError: null, askRetry: false, askSuggestions: [], generated: null, draftedFor: null, code: "", policy: null, checking: false,
     run: initialRun, runGoal: null, doctor: null, settings: null, opened: null, notice: null,
     askNeedsKey: null, keyFor: null,
   };

@@ -357,6 +357,44 @@ export const flows = [
     },
   },
   {
+    name: "waiting for a model: seconds and its reply as it writes; Cancel; a failing service's plain error with Retry",
+    async run({ open, shot }) {
+      const page = await open({ generations: ["hang", "fail", "write"], tickMs: 150, apiKeyHint: "abcd" });
+      await addShop(page);
+      await page.getByRole("button", { name: "Next: ask a question" }).click();
+      // Offline code is written at once: no wait is shown for it.
+      await page.locator("#goal").fill("total revenue per region");
+      await page.locator("#goal").press("Enter");
+      await waitText(page, "[data-testid=verdict]", "nothing to worry about");
+      await page.locator(".nav-item[data-view=ask]").click();
+      await page.locator("#provider").selectOption("openai");
+      await page.getByRole("button", { name: "Write the code" }).click();
+      await waitText(page, "[data-testid=wait-status]", "Waiting for the model…");
+      // The seconds go up (2 s or more: the mock's ticks are quicker than seconds).
+      await waitText(page, "[data-testid=wait-seconds]", /^([2-9]|\d{2,}) s$/);
+      assert.equal(await page.getByRole("button", { name: "Writing the code…" }).isDisabled(), true);
+      await shot(page, "ask-waiting");
+      // Cancel: the shell is told, the wait goes, a plain message with Retry.
+      await page.getByRole("button", { name: "Cancel" }).click();
+      await waitText(page, ".screen-ask [role=alert]", "You stopped waiting for the model.");
+      assert.equal(await page.locator("[data-testid=model-wait]").isHidden(), true);
+      assert.equal((await calls(page, "cancel_generation")).length, 1);
+      // Retry: this time the service keeps failing; its reason, Retry again.
+      await page.getByRole("button", { name: "Retry" }).click();
+      await waitText(page, ".screen-ask [role=alert]", "did not answer within 60 s (3 tries; the last: HTTP 503: overloaded)");
+      assert.equal(await page.locator("[data-testid=model-wait]").isHidden(), true);
+      await shot(page, "ask-model-failed");
+      // Retry once more: the model writes, its reply shows as it comes, then the code.
+      await page.getByRole("button", { name: "Retry" }).click();
+      await waitText(page, "[data-testid=wait-status]", "The model is writing the code…");
+      await waitText(page, "[data-testid=wait-seconds]", "characters");
+      assert.ok((await text(page, ".model-reply")).length > 0);
+      await waitText(page, "[data-testid=verdict]", "nothing to worry about");
+      const asked = await calls(page, "generate_code");
+      assert.deepEqual(asked.map((a) => a.provider), ["offline", "openai", "openai", "openai"]);
+    },
+  },
+  {
     name: "history: search, filter, open a past run, Escape back, verify the audit chain",
     async run({ open, shot }) {
       const page = await open();

@@ -24,6 +24,14 @@ export interface Scenario {
   /** Which report a run ends with (the answered one unless said), and fields laid over it. */
   finish?: "answered" | "stopped";
   reportPatch?: Partial<RunReport>;
+  /** How each model generation goes, in turn (offline answers at once): it
+   * never answers, fails after three ticks, or writes the code in pieces.
+   * `write` when the list is used up. */
+  generations?: ("hang" | "fail" | "write")[];
+  /** The last characters of a key already in the keyring (none unless said). */
+  apiKeyHint?: string;
+  /** Milliseconds between the `generation_progress` ticks (each one says a second more). */
+  tickMs?: number;
   /** Model servers "found on this computer" (two unless said). */
   localServers?: LocalServer[];
 }
@@ -37,6 +45,9 @@ const LOCAL_SERVERS: LocalServer[] = [
 function needsKey(s: Settings, provider: Settings["provider"]): boolean {
   return provider !== "offline" && s.api_key_hint === null && destination(provider, provider === "openai" ? s.base_url : "").kind !== "local";
 }
+
+/** A model service that keeps failing, as the engine words it. */
+export const MODEL_FAILED = "the language model could not write the code: the model service kept failing and did not answer within 60 s (3 tries; the last: HTTP 503: overloaded)";
 
 const ANSWERED = answered as unknown as RunReport;
 const STOPPED = stopped as unknown as RunReport;
@@ -78,7 +89,7 @@ export function install(scenario: Scenario = {}): void {
   const calls: { cmd: string; args: unknown }[] = [];
   const timers = new Map<string, ReturnType<typeof setTimeout>[]>();
   let settings: Settings = {
-    provider: "offline", model: "", base_url: "", api_key_hint: null,
+    provider: "offline", model: "", base_url: "", api_key_hint: scenario.apiKeyHint ?? null,
     time_limit_ms: 60_000, memory_limit_bytes: 1024 * 1024 * 1024, language: scenario.language ?? null, theme: "light",
     sample_rows: 0,
   };
@@ -86,6 +97,8 @@ export function install(scenario: Scenario = {}): void {
     ? { ready: false, mode: null, reason: "this computer has neither root rights nor cgroup v2 with a systemd user session, so limits cannot be enforced", fix: "Log in to a desktop session with systemd (cgroup v2), or ask your administrator to enable user namespaces:\n  sudo sysctl -w kernel.unprivileged_userns_clone=1" }
     : { ready: true, mode: "rootless (cgroup v2, systemd)", reason: null, fix: null };
   let seq = 0;
+  const generations = [...(scenario.generations ?? [])];
+  let stopGeneration: (() => void) | null = null;
 
   const emit = (event: string, payload: unknown) =>
     (window as any).__TAURI_INTERNALS__.invoke("plugin:event|emit", { event, payload });
@@ -108,6 +121,36 @@ export function install(scenario: Scenario = {}): void {
     }
     timers.set(runId, list);
     return runId;
+  }
+
+  /** A model asked for code: ticks every `tickMs`, as the shell relays them. */
+  function modelGeneration(answer: unknown): Promise<unknown> {
+    const mode = generations.shift() ?? "write";
+    const tick = scenario.tickMs ?? 120;
+    const code = ANSWERED.code;
+    const pieces = [0, 1, 2, 3].map((i) => code.slice((i * code.length) >> 2, ((i + 1) * code.length) >> 2));
+    return new Promise((resolve, reject) => {
+      let n = 0;
+      let received = 0;
+      void emit("generation_progress", { elapsed_ms: 0, received: 0, text: "" });
+      const timer = setInterval(() => {
+        n += 1;
+        const text = mode === "write" && n >= 2 ? pieces.shift() ?? "" : "";
+        received += text.length;
+        void emit("generation_progress", { elapsed_ms: n * 1000, received, text });
+        const done = mode === "fail" ? n >= 3 : mode === "write" ? n >= 6 : false;
+        if (done) {
+          clearInterval(timer);
+          stopGeneration = null;
+          if (mode === "fail") reject({ code: "model", message: MODEL_FAILED });
+          else resolve(answer);
+        }
+      }, tick);
+      stopGeneration = () => {
+        clearInterval(timer);
+        setTimeout(() => reject({ code: "cancelled", message: "the calculation was cancelled" }), 30);
+      };
+    });
   }
 
   function cancel(runId: string): void {
@@ -146,7 +189,12 @@ export function install(scenario: Scenario = {}): void {
             suggestions: ["<img src=x onerror=alert(1)> total", "<script>alert(2)</script>"],
           };
         }
+        if (args.provider !== "offline") return modelGeneration({ code: ANSWERED.code, origin: args.provider, plan: "", run_id: `run-draft${++seq}` });
         return { code: ANSWERED.code, origin: "offline recipes", plan: "total of revenue for each region, largest first", run_id: "run-draft0001" };
+      case "cancel_generation":
+        stopGeneration?.();
+        stopGeneration = null;
+        return null;
       case "check_code": return check(args.code);
       case "preview_prompt": return `POST ${args.provider} /v1/chat/completions\n\n<goal>${args.goal}</goal>\n<file name="shop.csv">date,region,product,...</file>`;
       case "start_run":

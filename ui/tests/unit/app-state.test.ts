@@ -1,7 +1,7 @@
 // When running is allowed, and which steps the navigation offers.
 import { describe, expect, it } from "vitest";
 import type { InputDescription } from "../../src/ipc/types";
-import { canRun, initialState, reachable, usableFiles, type AppState } from "../../src/state/app-state";
+import { canRun, initialState, MODEL_TEXT_SHOWN, reachable, usableFiles, waitAfter, type AppState } from "../../src/state/app-state";
 import answered from "../fixtures/answered.json";
 
 const shop = answered.inputs[0] as unknown as InputDescription;
@@ -47,5 +47,18 @@ describe("navigation", () => {
   });
   it("runs use only the files that were read", () => {
     expect(usableFiles(ready)).toEqual(["/d/shop.csv"]);
+  });
+});
+
+describe("the wait for a model", () => {
+  it("adds each event's words, keeps the reply's end, never goes back in time", () => {
+    let w = waitAfter(null, { elapsed_ms: 0, received: 0, text: "" });
+    expect(w).toEqual({ elapsedMs: 0, received: 0, text: "", cancelling: false });
+    w = waitAfter(w, { elapsed_ms: 2000, received: 5, text: "hello" });
+    w = waitAfter({ ...w, cancelling: true }, { elapsed_ms: 1500, received: 5, text: "" });
+    expect([w.elapsedMs, w.received, w.text, w.cancelling]).toEqual([2000, 5, "hello", true]);
+    w = waitAfter(w, { elapsed_ms: 3000, received: 5 + MODEL_TEXT_SHOWN, text: "x".repeat(MODEL_TEXT_SHOWN) });
+    expect(w.text).toHaveLength(MODEL_TEXT_SHOWN);
+    expect(w.text.startsWith("x")).toBe(true);
   });
 });

@@ -174,7 +174,8 @@ struct ModelArgs {
     /// column names, types, counts and a few distinct values of text columns; at most 10).
     #[arg(long, value_name = "N")]
     sample_rows: Option<usize>,
-    /// Give up on a model request after this many seconds (default 120).
+    /// Give up on a model request after this many seconds, retries
+    /// included, until the model starts writing (default 60).
     #[arg(long, value_name = "SECONDS")]
     request_timeout: Option<f64>,
 }

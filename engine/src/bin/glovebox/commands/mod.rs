@@ -10,6 +10,7 @@ pub(crate) mod export;
 pub(crate) mod history;
 pub(crate) mod key;
 pub(crate) mod models;
+pub(crate) mod progress;
 pub(crate) mod rerun;
 pub(crate) mod run;
 pub(crate) mod show;

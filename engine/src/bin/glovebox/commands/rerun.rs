@@ -9,7 +9,7 @@ use glovebox_engine::pipeline::{Engine, Progress, RunRequest, Status};
 use glovebox_engine::terminal::{self, block, line};
 use glovebox_sandbox::{Limits, Sandbox};
 
-use super::{exit_code, open_store, print_left_out, print_report};
+use super::{exit_code, open_store, print_left_out, print_report, progress};
 
 /// Runs `glovebox rerun`: 0 when the results are identical, else at least 4
 /// (or the new run's own code when it stopped earlier).
@@ -73,6 +73,7 @@ pub(crate) fn run(
         code: Some(recorded.code.clone()),
         approve_review: yes,
         rerun_of: Some(run.clone()),
+        cancel: Some(progress::cancel_on_ctrl_c(&runtime)),
         ..RunRequest::new(recorded.files.clone(), recorded.goal.clone())
     };
     let report = runtime.block_on(engine.run(request, |_: Progress<'_>| {}))?;

@@ -1,6 +1,6 @@
 //! `glovebox run`: answer a question about CSV files. Builds the limits and
 //! the model settings from the flags, runs the pipeline with progress on
-//! stderr, writes `--out` and prints the report; `--show-prompt` instead
+//! stderr (`progress`: the wait for a model told, Ctrl-C cancels), writes `--out` and prints the report; `--show-prompt` instead
 //! prints the request that would go to the model and runs nothing.
 
 use std::io::IsTerminal;
@@ -8,12 +8,12 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
-use glovebox_engine::pipeline::{preview_prompt, Engine, Progress, RunReport, RunRequest};
+use glovebox_engine::pipeline::{preview_prompt, Engine, RunReport, RunRequest};
 use glovebox_engine::provider::ModelSettings;
 use glovebox_engine::terminal;
 use glovebox_sandbox::{Limits, Sandbox};
 
-use super::{exit_code, print_left_out, print_report};
+use super::{exit_code, print_left_out, print_report, progress};
 use crate::RunArgs;
 
 /// Runs `glovebox run`; the exit code follows the report (see `exit_code`).
@@ -74,7 +74,7 @@ pub(crate) fn run(db: &Path, args: RunArgs) -> Result<ExitCode> {
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()?;
-    let show_progress =
+    let show_stages =
         !json && std::io::stderr().is_terminal() || std::env::var_os("GLOVEBOX_PROGRESS").is_some();
     let request = RunRequest {
         code,
@@ -82,32 +82,13 @@ pub(crate) fn run(db: &Path, args: RunArgs) -> Result<ExitCode> {
         model: model_settings,
         approve_review: yes,
         out_dir: out.clone(),
+        cancel: Some(progress::cancel_on_ctrl_c(&runtime)),
         ..RunRequest::new(files, goal)
     };
-    let mut streaming = false;
-    let report = runtime.block_on(engine.run(request, |p: Progress<'_>| {
-        if !show_progress {
-            return;
-        }
-        match p {
-            Progress::Started(_) | Progress::Output { .. } => {}
-            Progress::Stage(stage) => {
-                if streaming {
-                    eprintln!();
-                    streaming = false;
-                }
-                eprintln!("… {}", stage.describe());
-            }
-            Progress::ModelText(text) => {
-                use std::io::Write;
-                streaming = true;
-                let mut err = std::io::stderr().lock();
-                // A model's words are data: its escape sequences are shown, not obeyed.
-                let _ = err.write_all(terminal::block(text).as_bytes());
-                let _ = err.flush();
-            }
-        }
-    }))?;
+    let mut printer = progress::Printer::new(show_stages);
+    let report = runtime.block_on(engine.run(request, |p| printer.progress(p)));
+    printer.finish();
+    let report = report?;
     if let Some(dir) = &out {
         write_out(dir, &report)
             .with_context(|| format!("cannot write the results into {}", dir.display()))?;
