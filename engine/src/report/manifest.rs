@@ -215,8 +215,12 @@ pub struct ManifestChart {
     pub kind: String,
     /// Its title.
     pub title: String,
-    /// The table it was drawn from.
+    /// The table it was drawn from (a figure: the files it came from).
     pub table: String,
+    /// Drawn by the code, not the host (absent when false, so manifests
+    /// of runs before figures are unchanged).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub drawn_by_code: bool,
     /// The SVG document (the HTML page shows it).
     pub svg: String,
     /// sha256 of its PNG image, hex (every chart a run draws has one; a
@@ -497,8 +501,11 @@ impl Manifest {
                         kind: c.kind.clone(),
                         title: c.title.clone(),
                         table: c.table.clone(),
+                        drawn_by_code: c.drawn_by_code,
                         svg: c.svg.clone(),
-                        png_sha256: Some(hex::encode(Sha256::digest(&c.png))),
+                        // A figure saved as SVG only has no image for a PDF.
+                        png_sha256: (!c.png.is_empty())
+                            .then(|| hex::encode(Sha256::digest(&c.png))),
                     }),
                     _ => None,
                 })
