@@ -48,7 +48,6 @@ pub struct WrittenFile {
     /// occur: the sandbox refuses such names).
     pub name: String,
     /// Size in bytes.
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub size_bytes: u64,
     /// Where the copy is, with an output folder (`--out DIR`: `DIR/files/…`).
     pub copy: Option<String>,

@@ -2,7 +2,7 @@
 //! `plt.savefig`, or `plt.show()` and figures left open, which the runner
 //! saves as PNG) become charts like the host's, after checks.
 //!
-//! A PNG is checked by its content ([`png::check`]) and shown inside a
+//! A PNG is checked by its content ([`bitmap::check`]) and shown inside a
 //! small SVG; an SVG is parsed and written again from an allowlist
 //! ([`svg::sanitise`]); an SVG and a PNG of the same name are one figure
 //! (the SVG shown, the PNG placed in PDF reports). Other images are not
@@ -10,7 +10,7 @@
 //! language. Caps: [`MAX_FIGURES`], [`MAX_FIGURE_BYTES`],
 //! [`MAX_FIGURES_TOTAL_BYTES`], [`MAX_FIGURE_SIDE`], [`MAX_FIGURE_PIXELS`].
 
-mod png;
+mod bitmap;
 mod svg;
 #[cfg(test)]
 mod tests;
@@ -210,9 +210,9 @@ fn figure(
     group: &Group<'_>,
     budget: &mut u64,
 ) -> Result<(Figure, Option<FigureProblem>), FigureProblem> {
-    let png = group.png.map(|f| {
+    let png = group.png.map(|f| -> Result<_, FigureProblem> {
         let bytes = read(f, budget)?;
-        let size = png::check(&bytes)?;
+        let size = bitmap::check(&bytes)?;
         Ok((bytes, size))
     });
     let (svg, png, png_problem) = match (group.svg, png) {
@@ -228,7 +228,7 @@ fn figure(
         }
         (None, Some(png)) => {
             let (bytes, (w, h)) = png?;
-            (png::wrapped_in_svg(&bytes, w, h), bytes, None)
+            (bitmap::wrapped_in_svg(&bytes, w, h), bytes, None)
         }
         (None, None) => return Err(FigureProblem::Format),
     };

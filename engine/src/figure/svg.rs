@@ -64,13 +64,19 @@ pub(super) fn sanitise(text: &str) -> Result<String, FigureProblem> {
     let mut closed_root = false;
     loop {
         let event = reader.read_event().map_err(|e| FigureProblem::NotSvg(e.to_string()))?;
+        // Inside a dropped element nothing is kept; a style sheet holds text only.
         let dropped = open.iter().any(|o| o.name.is_none()) || closed_root;
+        let in_style = open.iter().any(|o| o.style.is_some());
         match event {
-            Event::Start(e) | Event::Empty(e) if closed_root => drop(e),
+            Event::Start(_) | Event::Empty(_) if closed_root => {}
             Event::Start(e) => {
                 elements += 1;
                 check_size(elements, open.len() + 1)?;
-                let name = if dropped { None } else { start(&e, open.is_empty())? };
+                let name = if dropped || in_style {
+                    None
+                } else {
+                    start(&e, open.is_empty())?
+                };
                 if let Some(n) = &name {
                     if n != "style" {
                         out.push_str(&tag(n, &e, open.is_empty())?);
@@ -82,7 +88,7 @@ pub(super) fn sanitise(text: &str) -> Result<String, FigureProblem> {
             Event::Empty(e) => {
                 elements += 1;
                 check_size(elements, open.len() + 1)?;
-                if !dropped {
+                if !dropped && !in_style {
                     if let Some(n) = start(&e, open.is_empty())? {
                         let mut t = tag(&n, &e, open.is_empty())?;
                         t.insert(t.len() - 1, '/');

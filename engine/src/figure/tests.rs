@@ -16,9 +16,9 @@ fn fixture(name: &str) -> PathBuf {
 /// A `width` × `height` grey PNG made by the `png` crate.
 fn png_of(width: u32, height: u32) -> Vec<u8> {
     let mut out = Vec::new();
-    let mut encoder = ::png::Encoder::new(&mut out, width, height);
-    encoder.set_color(::png::ColorType::Grayscale);
-    encoder.set_depth(::png::BitDepth::Eight);
+    let mut encoder = png::Encoder::new(&mut out, width, height);
+    encoder.set_color(png::ColorType::Grayscale);
+    encoder.set_depth(png::BitDepth::Eight);
     let mut writer = encoder.write_header().expect("header");
     writer
         .write_image_data(&vec![128u8; (width * height) as usize])
@@ -120,22 +120,22 @@ fn what_is_not_an_svg_or_is_too_deep_is_refused() {
 #[test]
 fn a_png_is_checked_by_its_content_and_its_size() {
     let real = std::fs::read(fixture("matplotlib-bar.png")).expect("fixture");
-    assert_eq!(png::check(&real), Ok((640, 480)));
-    assert_eq!(png::check(&png_of(3, 2)), Ok((3, 2)));
-    assert_eq!(png::check(b"width,height\n1,2\n but named fig.png, padded to 33 bytes"), Err(FigureProblem::NotPng));
-    assert_eq!(png::check(&forged_png(100_000, 100_000)), Err(FigureProblem::TooManyPixels { width: 100_000, height: 100_000 }));
-    assert_eq!(png::check(&forged_png(MAX_FIGURE_SIDE + 1, 1)), Err(FigureProblem::TooManyPixels { width: MAX_FIGURE_SIDE + 1, height: 1 }));
+    assert_eq!(bitmap::check(&real), Ok((640, 480)));
+    assert_eq!(bitmap::check(&png_of(3, 2)), Ok((3, 2)));
+    assert_eq!(bitmap::check(b"width,height\n1,2\n but named fig.png, padded to 33 bytes"), Err(FigureProblem::NotPng));
+    assert_eq!(bitmap::check(&forged_png(100_000, 100_000)), Err(FigureProblem::TooManyPixels { width: 100_000, height: 100_000 }));
+    assert_eq!(bitmap::check(&forged_png(MAX_FIGURE_SIDE + 1, 1)), Err(FigureProblem::TooManyPixels { width: MAX_FIGURE_SIDE + 1, height: 1 }));
     // Each side fits, the area does not.
     let (w, h) = (MAX_FIGURE_SIDE, (MAX_FIGURE_PIXELS / u64::from(MAX_FIGURE_SIDE)) as u32 + 1);
-    assert_eq!(png::check(&forged_png(w, h)), Err(FigureProblem::TooManyPixels { width: w, height: h }));
+    assert_eq!(bitmap::check(&forged_png(w, h)), Err(FigureProblem::TooManyPixels { width: w, height: h }));
     let cut = &real[..real.len() / 2];
-    assert_eq!(png::check(cut), Err(FigureProblem::Damaged));
+    assert_eq!(bitmap::check(cut), Err(FigureProblem::Damaged));
 }
 
 #[test]
 fn a_png_figure_is_shown_in_an_svg_that_is_itself_clean() {
     let png = png_of(4, 3);
-    let wrapped = png::wrapped_in_svg(&png, 4, 3);
+    let wrapped = bitmap::wrapped_in_svg(&png, 4, 3);
     assert_eq!(svg::sanitise(&wrapped).expect("clean"), wrapped);
     assert!(wrapped.contains(&crate::base64::encode(&png)));
 }
