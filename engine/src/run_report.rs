@@ -30,7 +30,10 @@ pub struct DrawnChart {
     pub title: String,
     /// The table it was drawn from (a figure: the files it came from).
     pub table: String,
-    /// Drawn by the code (a figure it saved or showed), not by the host.
+    /// Drawn by the code (a figure it saved or showed), not by the host
+    /// (absent when false: a host chart's JSON is as before).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(feature = "ts", ts(optional, as = "Option<bool>"))]
     pub drawn_by_code: bool,
     /// SVG document.
     pub svg: String,
@@ -166,7 +169,9 @@ pub struct RunReport {
     pub chart_problems: Vec<String>,
     /// Files the code wrote to `/output` (copied when an output folder was given).
     pub output_files: Vec<String>,
-    /// The same files with their sizes and copies.
+    /// The same files with their sizes and copies (absent when none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(optional, as = "Option<Vec<WrittenFile>>"))]
     pub files_written: Vec<WrittenFile>,
     /// Entries of `/output` the sandbox left out, each with why ("a\u{202e}b:
     /// the name holds a control or direction character"); names shown
