@@ -10,6 +10,7 @@ use glovebox_engine::policy::{Finding, PolicyReport, Verdict};
 use glovebox_engine::run_report::{
     AttemptReport, AuditRef, DrawnChart, PolicySummary, RunReport, SandboxReport, Status,
 };
+use glovebox_engine::run_report::WrittenFile;
 use glovebox_engine::validate::{RawChart, RawTable};
 use ts_rs::{Config, TS};
 
@@ -66,6 +67,7 @@ pub fn typescript() -> String {
         ExportedReport::decl(&cfg),
         ErrorCode::decl(&cfg),
         IpcError::decl(&cfg),
+        WrittenFile::decl(&cfg),
     ];
     let mut out = String::from(
         "// Generated from the Rust types by src-tauri/src/bindings.rs (ts-rs). Do not edit:\n\
