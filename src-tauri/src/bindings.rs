@@ -7,10 +7,10 @@ use glovebox_engine::audit::event::{Answer, AnswerItem, Assumption, Interpretati
 use glovebox_engine::inputs::{Column, ColumnKind, InputDescription};
 use glovebox_engine::lang::Lang;
 use glovebox_engine::policy::{Finding, PolicyReport, Verdict};
+use glovebox_engine::run_report::WrittenFile;
 use glovebox_engine::run_report::{
     AttemptReport, AuditRef, DrawnChart, PolicySummary, RunReport, SandboxReport, Status,
 };
-use glovebox_engine::run_report::WrittenFile;
 use glovebox_engine::validate::{RawChart, RawTable};
 use ts_rs::{Config, TS};
 

@@ -171,14 +171,21 @@ pub fn collect(files: &[OutputFile], lang: Lang) -> (Vec<Figure>, Vec<Refused>) 
         match ext.to_ascii_lowercase().as_str() {
             "png" => groups.entry(stem).or_default().png = Some(file),
             "svg" => groups.entry(stem).or_default().svg = Some(file),
-            e if OTHER_IMAGES.contains(&e) => refused.push(refuse(&file.name, &FigureProblem::Format, lang)),
+            e if OTHER_IMAGES.contains(&e) => {
+                refused.push(refuse(&file.name, &FigureProblem::Format, lang))
+            }
             _ => {}
         }
     }
     let mut figures = Vec::new();
     let mut budget = MAX_FIGURES_TOTAL_BYTES;
     for (stem, group) in groups {
-        let names = [group.svg, group.png].iter().flatten().map(|f| f.name.as_str()).collect::<Vec<_>>().join(", ");
+        let names = [group.svg, group.png]
+            .iter()
+            .flatten()
+            .map(|f| f.name.as_str())
+            .collect::<Vec<_>>()
+            .join(", ");
         if figures.len() == MAX_FIGURES {
             refused.push(refuse(&names, &FigureProblem::TooMany, lang));
             continue;
@@ -188,7 +195,10 @@ pub fn collect(files: &[OutputFile], lang: Lang) -> (Vec<Figure>, Vec<Refused>) 
                 if let (Some(p), Some(png)) = (png_problem, group.png) {
                     refused.push(refuse(&png.name, &p, lang));
                 }
-                figures.push(Figure { files: names, ..figure });
+                figures.push(Figure {
+                    files: names,
+                    ..figure
+                });
             }
             Err(p) => refused.push(refuse(&names, &p, lang)),
         }
@@ -283,7 +293,10 @@ fn title_of(stem: &str) -> String {
         .unwrap_or_default();
     let words = last.replace(['_', '-'], " ");
     let words = words.split_whitespace().collect::<Vec<_>>().join(" ");
-    let title: String = crate::terminal::line(&words).chars().take(MAX_TITLE_CHARS).collect();
+    let title: String = crate::terminal::line(&words)
+        .chars()
+        .take(MAX_TITLE_CHARS)
+        .collect();
     if title.is_empty() {
         "figure".into()
     } else {

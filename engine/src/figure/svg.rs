@@ -23,26 +23,122 @@ const XLINK_NS: &str = "http://www.w3.org/1999/xlink";
 
 /// Elements kept, by local name (SVG's drawing and structure elements).
 const ELEMENTS: &[&str] = &[
-    "svg", "g", "defs", "desc", "title", "path", "rect", "circle", "ellipse", "line", "polyline",
-    "polygon", "text", "tspan", "clipPath", "mask", "marker", "pattern", "symbol", "use", "image",
-    "linearGradient", "radialGradient", "stop", "style",
+    "svg",
+    "g",
+    "defs",
+    "desc",
+    "title",
+    "path",
+    "rect",
+    "circle",
+    "ellipse",
+    "line",
+    "polyline",
+    "polygon",
+    "text",
+    "tspan",
+    "clipPath",
+    "mask",
+    "marker",
+    "pattern",
+    "symbol",
+    "use",
+    "image",
+    "linearGradient",
+    "radialGradient",
+    "stop",
+    "style",
 ];
 
 /// Attributes kept (geometry and presentation), besides `href`.
 const ATTRIBUTES: &[&str] = &[
-    "id", "class", "d", "x", "y", "x1", "y1", "x2", "y2", "cx", "cy", "r", "rx", "ry", "fx", "fy",
-    "width", "height", "viewBox", "preserveAspectRatio", "points", "transform", "fill",
-    "fill-opacity", "fill-rule", "stroke", "stroke-width", "stroke-opacity", "stroke-linecap",
-    "stroke-linejoin", "stroke-dasharray", "stroke-dashoffset", "stroke-miterlimit", "opacity",
-    "clip-path", "clip-rule", "clipPathUnits", "mask", "maskUnits", "maskContentUnits",
-    "font-family", "font-size", "font-weight", "font-style", "font-variant", "text-anchor",
-    "dominant-baseline", "alignment-baseline", "baseline-shift", "letter-spacing", "word-spacing",
-    "text-decoration", "dx", "dy", "rotate", "lengthAdjust", "textLength", "visibility",
-    "display", "color", "overflow", "offset", "stop-color", "stop-opacity", "gradientUnits",
-    "gradientTransform", "spreadMethod", "patternUnits", "patternContentUnits",
-    "patternTransform", "markerWidth", "markerHeight", "markerUnits", "refX", "refY", "orient",
-    "marker-start", "marker-mid", "marker-end", "style", "version", "vector-effect",
-    "shape-rendering", "text-rendering", "image-rendering", "paint-order", "xml:space",
+    "id",
+    "class",
+    "d",
+    "x",
+    "y",
+    "x1",
+    "y1",
+    "x2",
+    "y2",
+    "cx",
+    "cy",
+    "r",
+    "rx",
+    "ry",
+    "fx",
+    "fy",
+    "width",
+    "height",
+    "viewBox",
+    "preserveAspectRatio",
+    "points",
+    "transform",
+    "fill",
+    "fill-opacity",
+    "fill-rule",
+    "stroke",
+    "stroke-width",
+    "stroke-opacity",
+    "stroke-linecap",
+    "stroke-linejoin",
+    "stroke-dasharray",
+    "stroke-dashoffset",
+    "stroke-miterlimit",
+    "opacity",
+    "clip-path",
+    "clip-rule",
+    "clipPathUnits",
+    "mask",
+    "maskUnits",
+    "maskContentUnits",
+    "font-family",
+    "font-size",
+    "font-weight",
+    "font-style",
+    "font-variant",
+    "text-anchor",
+    "dominant-baseline",
+    "alignment-baseline",
+    "baseline-shift",
+    "letter-spacing",
+    "word-spacing",
+    "text-decoration",
+    "dx",
+    "dy",
+    "rotate",
+    "lengthAdjust",
+    "textLength",
+    "visibility",
+    "display",
+    "color",
+    "overflow",
+    "offset",
+    "stop-color",
+    "stop-opacity",
+    "gradientUnits",
+    "gradientTransform",
+    "spreadMethod",
+    "patternUnits",
+    "patternContentUnits",
+    "patternTransform",
+    "markerWidth",
+    "markerHeight",
+    "markerUnits",
+    "refX",
+    "refY",
+    "orient",
+    "marker-start",
+    "marker-mid",
+    "marker-end",
+    "style",
+    "version",
+    "vector-effect",
+    "shape-rendering",
+    "text-rendering",
+    "image-rendering",
+    "paint-order",
+    "xml:space",
 ];
 
 /// The PNG `data:` URI prefix an `image` may use.
@@ -63,7 +159,9 @@ pub(super) fn sanitise(text: &str) -> Result<String, FigureProblem> {
     let mut elements = 0usize;
     let mut closed_root = false;
     loop {
-        let event = reader.read_event().map_err(|e| FigureProblem::NotSvg(e.to_string()))?;
+        let event = reader
+            .read_event()
+            .map_err(|e| FigureProblem::NotSvg(e.to_string()))?;
         // Inside a dropped element nothing is kept; a style sheet holds text only.
         let dropped = open.iter().any(|o| o.name.is_none()) || closed_root;
         let in_style = open.iter().any(|o| o.style.is_some());
@@ -82,7 +180,10 @@ pub(super) fn sanitise(text: &str) -> Result<String, FigureProblem> {
                         out.push_str(&tag(n, &e, open.is_empty())?);
                     }
                 }
-                let style = name.as_deref().filter(|n| *n == "style").map(|_| String::new());
+                let style = name
+                    .as_deref()
+                    .filter(|n| *n == "style")
+                    .map(|_| String::new());
                 open.push(Open { name, style });
             }
             Event::Empty(e) => {
@@ -101,7 +202,10 @@ pub(super) fn sanitise(text: &str) -> Result<String, FigureProblem> {
                 let Some(o) = open.pop() else { continue };
                 match (o.name, o.style) {
                     (Some(_), Some(css)) if css_ok(&css) => {
-                        out.push_str(&format!("<style type=\"text/css\">{}</style>", escape(&css, false)));
+                        out.push_str(&format!(
+                            "<style type=\"text/css\">{}</style>",
+                            escape(&css, false)
+                        ));
                     }
                     (Some(n), None) => out.push_str(&format!("</{n}>")),
                     _ => {}
@@ -143,7 +247,9 @@ fn check_size(elements: usize, depth: usize) -> Result<(), FigureProblem> {
 fn start(e: &BytesStart<'_>, root: bool) -> Result<Option<String>, FigureProblem> {
     let name = e.name().as_ref().to_owned();
     if root && name != "svg" {
-        return Err(FigureProblem::NotSvg(format!("the document is <{name}>, not <svg>")));
+        return Err(FigureProblem::NotSvg(format!(
+            "the document is <{name}>, not <svg>"
+        )));
     }
     Ok(ELEMENTS.contains(&name.as_str()).then_some(name))
 }
@@ -184,8 +290,9 @@ fn href_ok(element: &str, value: &str) -> bool {
     }
     element == "image"
         && value.strip_prefix(PNG_DATA).is_some_and(|b64| {
-            b64.chars()
-                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '/' | '=' | ' ' | '\n' | '\r'))
+            b64.chars().all(|c| {
+                c.is_ascii_alphanumeric() || matches!(c, '+' | '/' | '=' | ' ' | '\n' | '\r')
+            })
         })
 }
 

@@ -55,7 +55,10 @@ mod tests {
         std::fs::write(dir.join("fig.png"), b"x").expect("write");
         scratch.empty().expect("empty");
         assert_eq!(std::fs::read_dir(&dir).expect("dir").count(), 0);
-        assert!(Scratch::create(&root.path().join("outputs"), "run-1").is_err(), "a run's folder is new");
+        assert!(
+            Scratch::create(&root.path().join("outputs"), "run-1").is_err(),
+            "a run's folder is new"
+        );
         drop(scratch);
         assert!(!dir.exists());
     }

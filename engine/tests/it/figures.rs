@@ -45,7 +45,10 @@ fn a_saved_figure_is_a_chart_in_the_report_the_log_and_the_html_export() {
     assert_eq!(r["output_files"], serde_json::json!(["fig.png"]));
     let written = &r["files_written"][0];
     assert_eq!(written["name"], "fig.png");
-    assert!(written["size_bytes"].as_u64().is_some_and(|n| n > 1000), "{written}");
+    assert!(
+        written["size_bytes"].as_u64().is_some_and(|n| n > 1000),
+        "{written}"
+    );
     assert_eq!(written["copy"], Value::Null);
     // Saved, so not saved again by the runner: one figure.
     let shown = figures(&r);
@@ -75,14 +78,32 @@ fn a_saved_figure_is_a_chart_in_the_report_the_log_and_the_html_export() {
     let out = s.dir.path().join("report.html");
     let service = format!("glovebox-test-figures-{}", std::process::id());
     let export = s
-        .command(&["export", run_id, "--format", "html", "--out", out.to_str().expect("path")])
+        .command(&[
+            "export",
+            run_id,
+            "--format",
+            "html",
+            "--out",
+            out.to_str().expect("path"),
+        ])
         .env("GLOVEBOX_KEYRING_SERVICE", &service)
         .output()
         .expect("export");
-    assert_eq!(export.status.code(), Some(0), "{}", String::from_utf8_lossy(&export.stderr));
+    assert_eq!(
+        export.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&export.stderr)
+    );
     let page = std::fs::read_to_string(&out).expect("page");
-    assert!(page.contains(&glovebox_engine::base64::encode(svg.as_bytes())), "the figure is in the page");
-    assert!(page.contains("Drawn by the code: fig"), "the figure is labelled");
+    assert!(
+        page.contains(&glovebox_engine::base64::encode(svg.as_bytes())),
+        "the figure is in the page"
+    );
+    assert!(
+        page.contains("Drawn by the code: fig"),
+        "the figure is labelled"
+    );
     let _ = s
         .command(&["key", "delete-signing"])
         .env("GLOVEBOX_KEYRING_SERVICE", &service)
@@ -111,15 +132,25 @@ fn shown_and_open_figures_are_saved_and_hostile_images_are_cleaned_or_refused() 
     let (r, exit) = s.run_json(&[shop.as_path()], "units per region", &code, &["--yes"]);
     assert_eq!(exit, 0, "{r}");
     let shown = figures(&r);
-    let titles: Vec<_> = shown.iter().map(|c| c["title"].as_str().unwrap_or("")).collect();
-    assert_eq!(titles, ["evil", "figure 1", "figure 2"], "{}", r["chart_problems"]);
+    let titles: Vec<_> = shown
+        .iter()
+        .map(|c| c["title"].as_str().unwrap_or(""))
+        .collect();
+    assert_eq!(
+        titles,
+        ["evil", "figure 1", "figure 2"],
+        "{}",
+        r["chart_problems"]
+    );
     let evil = shown[0]["svg"].as_str().expect("svg");
     for gone in ["alert", "script", "onload", "example.com"] {
         assert!(!evil.contains(gone), "{gone} kept: {evil}");
     }
     assert!(evil.contains("<rect width=\"5\" height=\"5\"/>"), "{evil}");
     for c in &shown[1..] {
-        assert!(c["svg"].as_str().is_some_and(|s| s.contains("data:image/png;base64,")));
+        assert!(c["svg"]
+            .as_str()
+            .is_some_and(|s| s.contains("data:image/png;base64,")));
     }
     assert_eq!(
         r["chart_problems"],
@@ -130,5 +161,11 @@ fn shown_and_open_figures_are_saved_and_hostile_images_are_cleaned_or_refused() 
     );
     let run_id = r["run_id"].as_str().expect("run id");
     let logged = entries(&s, run_id, "chart");
-    assert_eq!(logged.iter().filter(|e| e["body"]["drawn_by_code"] == true).count(), 3);
+    assert_eq!(
+        logged
+            .iter()
+            .filter(|e| e["body"]["drawn_by_code"] == true)
+            .count(),
+        3
+    );
 }
