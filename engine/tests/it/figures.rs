@@ -121,8 +121,8 @@ fn shown_and_open_figures_are_saved_and_hostile_images_are_cleaned_or_refused() 
          sns.barplot(data=data, x='region', y='units')\nplt.show()\n\
          plt.figure()\nplt.plot([1, 2, 3], [3, 1, 2])\n\
          with open('/output/evil.svg', 'w') as f:\n\
-         \x20   f.write('<svg xmlns=\"http://www.w3.org/2000/svg\" onload=\"alert(1)\"><script>alert(2)</script>'\n\
-         \x20           '<image href=\"http://example.com/x.png\" width=\"1\" height=\"1\"/><rect width=\"5\" height=\"5\"/></svg>')\n\
+         \x20   f.write('<svg onload=\"alert(1)\"><script>alert(2)</script>'\n\
+         \x20           '<image href=\"//example.com/x.png\" width=\"1\" height=\"1\"/><rect width=\"5\" height=\"5\"/></svg>')\n\
          with open('/output/fake.png', 'w') as f:\n\
          \x20   f.write('region,units\\n')\n\
          with open('/output/photo.jpg', 'wb') as f:\n\
