@@ -906,4 +906,28 @@ mod tests {
         let embedded: Value = serde_json::from_str(&page[start..end]).expect("json");
         assert_eq!(embedded, m);
     }
+
+    #[test]
+    fn a_figure_drawn_by_the_code_is_labelled_and_a_host_chart_is_as_before() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let mut store = AuditStore::open(&dir.path().join("a.sqlite3")).expect("store");
+        let run = recorded_run(&mut store);
+        let mut m = manifest(&store, &run).expect("manifest");
+        let host = m["charts"][0].clone();
+        assert!(host.get("drawn_by_code").is_none(), "{host}");
+        assert!(host.get("png_sha256").is_some(), "{host}");
+        let figure = json!({"kind": "figure", "title": "sales <b>", "table": "sales.svg",
+            "drawn_by_code": true, "svg": "<svg xmlns=\"http://www.w3.org/2000/svg\"/>"});
+        m["charts"].as_array_mut().expect("charts").push(figure);
+        let doc = Document::read(m).expect("a manifest");
+        let charts = &doc.manifest().charts;
+        assert!(!charts[0].drawn_by_code && charts[1].drawn_by_code);
+        assert_eq!(
+            charts[1].png_sha256, None,
+            "an SVG-only figure has no PDF image"
+        );
+        let page = html::render(&doc);
+        assert_eq!(page.matches("Drawn by the code:").count(), 1);
+        assert!(page.contains("Drawn by the code: sales &lt;b&gt;"));
+    }
 }
