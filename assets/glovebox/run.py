@@ -31,6 +31,8 @@ FRAME_HEADER_BYTES = 8
 PR_SET_PDEATHSIG = 1
 PR_SET_DUMPABLE = 4
 SIGKILL = 9
+# matplotlib draws into files: plt.show() and figures left open go to /output.
+FIGURES_BACKEND = "module://glovebox_figures"
 QUIET_PREFIXES = ("/usr/", "/glovebox/", "/proc/self/", "/dev/null", "/etc/localtime")
 
 _files = []
@@ -199,6 +201,17 @@ def _die_with_the_helper():
         os._exit(70)
 
 
+def _save_open_figures():
+    """Figures the code left open become files, as plt.show() makes them;
+    nothing is imported when the code drew none."""
+    figures = sys.modules.get("glovebox_figures")
+    if figures is not None and "matplotlib.pyplot" in sys.modules:
+        try:
+            figures.save_open_figures()
+        except Exception:  # a figure that cannot be saved is not the answer
+            traceback.print_exc()
+
+
 def main():
     _die_with_the_helper()
     code_path = sys.argv[1]
@@ -209,6 +222,7 @@ def main():
 
     import glovebox
 
+    os.environ["MPLBACKEND"] = FIGURES_BACKEND
     sys.addaudithook(_hook)
     error = None
     status = 0
@@ -221,6 +235,7 @@ def main():
         traceback.print_exc()
         error = _error_of(exc)
         status = 1
+    _save_open_figures()
     try:
         document = glovebox._document("")
         document["error"] = error

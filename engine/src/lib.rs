@@ -5,6 +5,7 @@
 pub mod audit;
 pub mod base64;
 pub mod chart;
+pub mod figure;
 pub mod generator;
 pub mod history;
 pub mod inputs;

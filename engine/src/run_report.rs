@@ -23,17 +23,37 @@ pub use crate::audit::event::Status;
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct DrawnChart {
-    /// `bar`, `line`, `scatter`, `pie` or `histogram`.
+    /// `bar`, `line`, `scatter`, `pie` or `histogram`; `figure` for one the
+    /// code drew.
     pub kind: String,
     /// Title.
     pub title: String,
-    /// The table it was drawn from.
+    /// The table it was drawn from (a figure: the files it came from).
     pub table: String,
+    /// Drawn by the code (a figure it saved or showed), not by the host
+    /// (absent when false: a host chart's JSON is as before).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(feature = "ts", ts(optional, as = "Option<bool>"))]
+    pub drawn_by_code: bool,
     /// SVG document.
     pub svg: String,
-    /// PNG image.
+    /// PNG image (empty for a figure saved as SVG only).
     #[serde(skip)]
     pub png: Vec<u8>,
+}
+
+/// A file the code wrote to `/output`: always listed; copied only into an
+/// output folder the person gave.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct WrittenFile {
+    /// Its path under `/output` (control and direction characters cannot
+    /// occur: the sandbox refuses such names).
+    pub name: String,
+    /// Size in bytes.
+    pub size_bytes: u64,
+    /// Where the copy is, with an output folder (`--out DIR`: `DIR/files/…`).
+    pub copy: Option<String>,
 }
 
 /// One attempt, as reported.
@@ -149,6 +169,10 @@ pub struct RunReport {
     pub chart_problems: Vec<String>,
     /// Files the code wrote to `/output` (copied when an output folder was given).
     pub output_files: Vec<String>,
+    /// The same files with their sizes and copies (absent when none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(optional, as = "Option<Vec<WrittenFile>>"))]
+    pub files_written: Vec<WrittenFile>,
     /// Entries of `/output` the sandbox left out, each with why ("a\u{202e}b:
     /// the name holds a control or direction character"); names shown
     /// escaped.
@@ -193,6 +217,7 @@ impl RunReport {
             drawn_charts: vec![],
             chart_problems: vec![],
             output_files: vec![],
+            files_written: vec![],
             output_left_out: vec![],
             code: String::new(),
             attempts: vec![],
@@ -268,6 +293,17 @@ impl RunReport {
                     .iter()
                     .map(|f| f.name.clone())
                     .collect();
+                self.files_written = ran
+                    .outcome
+                    .output_files
+                    .iter()
+                    .map(|f| WrittenFile {
+                        name: f.name.clone(),
+                        size_bytes: f.size_bytes,
+                        copy: (!f.host_path.as_os_str().is_empty())
+                            .then(|| f.host_path.to_string_lossy().into_owned()),
+                    })
+                    .collect();
                 self.output_left_out = ran
                     .outcome
                     .output_skipped
@@ -289,6 +325,7 @@ impl RunReport {
                 kind: chart.kind.clone(),
                 title: chart.title.clone(),
                 table: chart.table.clone(),
+                drawn_by_code: chart.drawn_by_code,
                 svg: chart.svg.clone(),
                 png: chart.png.clone(),
             }),

@@ -1,6 +1,8 @@
 //! The in-sandbox support files (`assets/glovebox/`): the `glovebox` module
-//! analysis code imports, and the runner that executes the checked code with
-//! an audit hook and writes the result channel. Embedded in the binary and
+//! analysis code imports, the runner that executes the checked code with
+//! an audit hook and writes the result channel, and `glovebox_figures`,
+//! matplotlib's backend there (figures shown or left open become PNG files
+//! of `/output`). Embedded in the binary and
 //! written to a content-addressed cache folder, mounted read-only at
 //! `/glovebox` in every container.
 
@@ -13,8 +15,17 @@ use sha2::{Digest, Sha256};
 pub const RUNNER: &str = include_str!("../../assets/glovebox/run.py");
 /// The `glovebox` module.
 pub const MODULE: &str = include_str!("../../assets/glovebox/glovebox.py");
+/// matplotlib's backend in the sandbox (selected by the runner).
+pub const FIGURES: &str = include_str!("../../assets/glovebox/glovebox_figures.py");
 /// The runner's file name.
 pub const ENTRYPOINT: &str = "run.py";
+
+/// Every support file by name.
+const FILES: [(&str, &str); 3] = [
+    (ENTRYPOINT, RUNNER),
+    ("glovebox.py", MODULE),
+    ("glovebox_figures.py", FIGURES),
+];
 
 /// Writes the support files under `cache` (once per content) and returns the folder.
 pub fn install(cache: &Path) -> std::io::Result<PathBuf> {
@@ -22,16 +33,18 @@ pub fn install(cache: &Path) -> std::io::Result<PathBuf> {
     h.update(RUNNER.as_bytes());
     h.update([0]);
     h.update(MODULE.as_bytes());
+    h.update([0]);
+    h.update(FIGURES.as_bytes());
     let key = hex::encode(&h.finalize()[..8]);
     let dir = cache.join("support").join(key);
-    if dir.join(ENTRYPOINT).is_file() && dir.join("glovebox.py").is_file() {
+    if FILES.iter().all(|(name, _)| dir.join(name).is_file()) {
         return Ok(dir);
     }
     let tmp = cache
         .join("support")
         .join(format!(".tmp-{}", std::process::id()));
     std::fs::create_dir_all(&tmp)?;
-    for (name, text) in [(ENTRYPOINT, RUNNER), ("glovebox.py", MODULE)] {
+    for (name, text) in FILES {
         let path = tmp.join(name);
         std::fs::write(&path, text)?;
         std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o444))?;

@@ -7,6 +7,7 @@ use glovebox_engine::audit::event::{Answer, AnswerItem, Assumption, Interpretati
 use glovebox_engine::inputs::{Column, ColumnKind, InputDescription};
 use glovebox_engine::lang::Lang;
 use glovebox_engine::policy::{Finding, PolicyReport, Verdict};
+use glovebox_engine::run_report::WrittenFile;
 use glovebox_engine::run_report::{
     AttemptReport, AuditRef, DrawnChart, PolicySummary, RunReport, SandboxReport, Status,
 };
@@ -73,6 +74,7 @@ pub fn typescript() -> String {
         glovebox_engine::provider::Connection::decl(&cfg),
         crate::types::ConnectionReport::decl(&cfg),
         GenerationProgress::decl(&cfg),
+        WrittenFile::decl(&cfg),
     ];
     let mut out = String::from(
         "// Generated from the Rust types by src-tauri/src/bindings.rs (ts-rs). Do not edit:\n\

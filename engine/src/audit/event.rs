@@ -264,18 +264,26 @@ pub struct ResultChecked {
     pub result: CheckedResult,
 }
 
-/// `chart`: a chart the host drew from a checked table.
+/// `chart`: a chart the host drew from a checked table, or a figure the
+/// code drew (saved into `/output`), checked by the host.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Chart {
-    /// `bar`, `line`, `scatter`, `pie` or `histogram`.
+    /// `bar`, `line`, `scatter`, `pie` or `histogram`; `figure` for one the
+    /// code drew.
     pub kind: String,
-    /// Its title.
+    /// Its title (a figure's comes from its file name).
     pub title: String,
-    /// The table it was drawn from.
+    /// The table it was drawn from; for a figure, the file or files of
+    /// `/output` it came from.
     pub table: String,
+    /// Drawn by the code, not the host (absent, and false, in entries
+    /// before figures were collected: their JSON is unchanged).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub drawn_by_code: bool,
     /// The SVG document.
     pub svg: String,
-    /// The PNG image (stored as base64).
+    /// The PNG image (stored as base64; empty for a figure the code saved
+    /// as SVG only).
     #[serde(rename = "png_base64", with = "crate::base64::bytes")]
     pub png: Vec<u8>,
 }
@@ -639,6 +647,10 @@ mod tests {
             (
                 "chart",
                 json!({"kind": "bar", "title": "t", "table": "t", "svg": "<svg/>", "png_base64": "iVBORw=="}),
+            ),
+            (
+                "chart",
+                json!({"kind": "figure", "title": "fig", "table": "fig.svg", "drawn_by_code": true, "svg": "<svg/>", "png_base64": ""}),
             ),
             (
                 "chart_failed",

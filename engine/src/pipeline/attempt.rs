@@ -176,6 +176,9 @@ impl Engine {
                 )));
             }
         };
+        if let Some(Err(e)) = ctx.scratch.as_ref().map(|s| s.empty()) {
+            tracing::warn!("cannot empty the run's output folder: {e}");
+        }
         let outcome = match self
             .execute(ctx, &current.code, &nonce, prepared, progress)
             .await
@@ -197,10 +200,18 @@ impl Engine {
                 )));
             }
         };
+        ctx.outputs = outcome.output_files.clone();
+        let mut recorded = outcome.clone();
+        if ctx.scratch.is_some() {
+            // Listed, not kept: the private copies go with the run.
+            for file in &mut recorded.output_files {
+                file.host_path = std::path::PathBuf::new();
+            }
+        }
         let ran = Event::Sandbox(SandboxRan {
             attempt,
             limits: ctx.setup.limits.clone(),
-            outcome: outcome.clone(),
+            outcome: recorded,
         });
         self.record(ctx, ran)?;
         if outcome.cancelled {

@@ -1,9 +1,11 @@
-//! The end of a run: an answered run gets its explanation and the charts
-//! the host draws from its checked tables; a stopped one its kind and
+//! The end of a run: an answered run gets its explanation, the charts the
+//! host draws from its checked tables and the figures the code drew (its
+//! images in `/output`, checked by `figure`); a stopped one its kind and
 //! reason. Either way `run_finished` is the run's last entry.
 
 use crate::audit::event::{Chart, ChartFailed, Event, RunFinished, Status, StopKind};
 use crate::chart;
+use crate::figure;
 use crate::generator::{explain, Generated};
 use crate::run_report;
 use crate::validate::{CheckedResult, INTERNAL_TABLES};
@@ -37,6 +39,7 @@ impl Engine {
                 .join("\n"),
         };
         self.draw_charts(ctx, &checked)?;
+        self.take_figures(ctx)?;
         let mut finished = RunFinished::answered(run_report::answer(&checked), explanation);
         finished.interpretation = current.plan.as_ref().map(explain::interpretation);
         self.record(ctx, Event::RunFinished(finished))
@@ -69,6 +72,7 @@ impl Engine {
                     kind: drawn.kind,
                     title: drawn.title,
                     table: drawn.table,
+                    drawn_by_code: false,
                     svg: drawn.svg,
                     png: drawn.png,
                 }),
@@ -78,6 +82,32 @@ impl Engine {
                     reason: e.to_string(),
                 }),
             };
+            self.record(ctx, event)?;
+        }
+        Ok(())
+    }
+
+    /// Records the figures the answering attempt's code drew, as charts
+    /// drawn by the code, and each refused one with why.
+    fn take_figures(&mut self, ctx: &mut RunCtx) -> Result<(), EngineError> {
+        let (figures, refused) = figure::collect(&ctx.outputs, ctx.lang());
+        for f in figures {
+            let event = Event::Chart(Chart {
+                kind: figure::FIGURE_KIND.into(),
+                title: f.title,
+                table: f.files,
+                drawn_by_code: true,
+                svg: f.svg,
+                png: f.png,
+            });
+            self.record(ctx, event)?;
+        }
+        for r in refused {
+            let event = Event::ChartFailed(ChartFailed {
+                kind: figure::FIGURE_KIND.into(),
+                table: r.file,
+                reason: r.reason,
+            });
             self.record(ctx, event)?;
         }
         Ok(())

@@ -15,6 +15,7 @@ mod attempt;
 pub mod executor;
 mod finish;
 mod produce;
+mod scratch;
 #[cfg(test)]
 mod tests;
 
@@ -314,6 +315,10 @@ struct RunCtx {
     setup: JobSetup,
     stamps: Vec<(PathBuf, Option<FileStamp>)>,
     outputs_to: Option<PathBuf>,
+    /// The run's private output folder when no output folder was given.
+    scratch: Option<scratch::Scratch>,
+    /// The files the last attempt's code wrote, with their copies' paths.
+    outputs: Vec<glovebox_sandbox::OutputFile>,
     cancel: Option<tokio::sync::watch::Receiver<bool>>,
     approve_review: bool,
     approved_by: String,
@@ -592,6 +597,8 @@ impl Engine {
             },
             stamps: Vec::new(),
             outputs_to: None,
+            scratch: None,
+            outputs: Vec::new(),
             cancel: request.cancel.clone(),
             approve_review: request.approve_review,
             approved_by: request
@@ -629,7 +636,10 @@ impl Engine {
     ) -> Result<(), Halt> {
         progress(Progress::Stage(Stage::Inspect));
         self.inspect(ctx, &request.files)?;
-        ctx.outputs_to = request.out_dir.as_deref().map(output_folder).transpose()?;
+        ctx.outputs_to = match request.out_dir.as_deref() {
+            Some(dir) => Some(output_folder(dir)?),
+            None => self.scratch_for(ctx),
+        };
         // Create the container now: it is ready by the time the code is.
         let prepared = self.spawn_prepare(ctx);
         progress(Progress::Stage(Stage::Generate));
@@ -717,6 +727,9 @@ impl Engine {
             let reason = stop_reason(ctx.lang(), &StopReason::InputChangedSinceDraft(&name));
             return Err(Stop::input(reason).into());
         }
+        if ctx.outputs_to.is_none() {
+            ctx.outputs_to = self.scratch_for(ctx);
+        }
         let prepared = self.spawn_prepare(ctx);
         let produced = Ok(self.given_code(ctx, code, Some(generated))?);
         let attempts = attempt::Attempts {
@@ -745,6 +758,23 @@ impl Engine {
                 .map_err(|e| Stop::input(e.to_string()))?;
         }
         Ok(())
+    }
+
+    /// A private output folder for the run (see `scratch`); without one
+    /// the files the code writes are neither listed nor read.
+    fn scratch_for(&self, ctx: &mut RunCtx) -> Option<PathBuf> {
+        let root = self.support_dir.parent()?.parent()?.join("outputs");
+        match scratch::Scratch::create(&root, &ctx.report.run_id) {
+            Ok(s) => {
+                let path = s.path().to_owned();
+                ctx.scratch = Some(s);
+                Some(path)
+            }
+            Err(e) => {
+                tracing::warn!(root = %root.display(), "no private output folder: {e}");
+                None
+            }
+        }
     }
 
     /// Starts creating the container for the job in the background.

@@ -111,6 +111,13 @@ pub fn render(manifest: &Document) -> String {
                 escape(&chart.title),
                 crate::base64::encode(chart.svg.as_bytes())
             ));
+            if chart.drawn_by_code {
+                o.push_str(&format!(
+                    "<p class=\"muted figure\">{} {}</p>",
+                    w.drawn_by_code,
+                    escape(&chart.title)
+                ));
+            }
         }
     }
     let (internal, shown) = m.split_tables();

@@ -215,8 +215,12 @@ pub struct ManifestChart {
     pub kind: String,
     /// Its title.
     pub title: String,
-    /// The table it was drawn from.
+    /// The table it was drawn from (a figure: the files it came from).
     pub table: String,
+    /// Drawn by the code, not the host (absent when false, so manifests
+    /// of runs before figures are unchanged).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub drawn_by_code: bool,
     /// The SVG document (the HTML page shows it).
     pub svg: String,
     /// sha256 of its PNG image, hex (every chart a run draws has one; a
@@ -497,8 +501,11 @@ impl Manifest {
                         kind: c.kind.clone(),
                         title: c.title.clone(),
                         table: c.table.clone(),
+                        drawn_by_code: c.drawn_by_code,
                         svg: c.svg.clone(),
-                        png_sha256: Some(hex::encode(Sha256::digest(&c.png))),
+                        // A figure saved as SVG only has no image for a PDF.
+                        png_sha256: (!c.png.is_empty())
+                            .then(|| hex::encode(Sha256::digest(&c.png))),
                     }),
                     _ => None,
                 })
@@ -898,5 +905,29 @@ mod tests {
         let end = start + page[start..].find("</script>").expect("end");
         let embedded: Value = serde_json::from_str(&page[start..end]).expect("json");
         assert_eq!(embedded, m);
+    }
+
+    #[test]
+    fn a_figure_drawn_by_the_code_is_labelled_and_a_host_chart_is_as_before() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let mut store = AuditStore::open(&dir.path().join("a.sqlite3")).expect("store");
+        let run = recorded_run(&mut store);
+        let mut m = manifest(&store, &run).expect("manifest");
+        let host = m["charts"][0].clone();
+        assert!(host.get("drawn_by_code").is_none(), "{host}");
+        assert!(host.get("png_sha256").is_some(), "{host}");
+        let figure = json!({"kind": "figure", "title": "sales <b>", "table": "sales.svg",
+            "drawn_by_code": true, "svg": "<svg xmlns=\"http://www.w3.org/2000/svg\"/>"});
+        m["charts"].as_array_mut().expect("charts").push(figure);
+        let doc = Document::read(m).expect("a manifest");
+        let charts = &doc.manifest().charts;
+        assert!(!charts[0].drawn_by_code && charts[1].drawn_by_code);
+        assert_eq!(
+            charts[1].png_sha256, None,
+            "an SVG-only figure has no PDF image"
+        );
+        let page = html::render(&doc);
+        assert_eq!(page.matches("Drawn by the code:").count(), 1);
+        assert!(page.contains("Drawn by the code: sales &lt;b&gt;"));
     }
 }

@@ -784,7 +784,13 @@ fn lay_out(l: &mut Layout, m: &Manifest, images: &[Option<PlacedImage>], fingerp
         for (i, chart) in m.charts.iter().enumerate() {
             match images.get(i).and_then(Option::as_ref) {
                 Some(img) => l.image(i, img.width, img.height),
+                None if chart.drawn_by_code => {
+                    l.paragraph(&format!("{} ({})", chart.title, w.svg_only), 10.0, MUTED);
+                }
                 None => l.paragraph(&chart.title, 10.0, MUTED),
+            }
+            if chart.drawn_by_code {
+                l.paragraph(&format!("{} {}", w.drawn_by_code, chart.title), 9.0, MUTED);
             }
         }
     }

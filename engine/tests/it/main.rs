@@ -9,6 +9,7 @@ mod cli;
 mod common;
 mod export;
 mod fake_model;
+mod figures;
 mod golden;
 mod input_access;
 mod legit;

@@ -4,7 +4,7 @@
 // was computed". Used for a fresh run and for a run opened from history.
 
 import { t, type MessageKey } from "../i18n";
-import type { RunReport, Table, UiLanguage } from "../ipc";
+import type { DrawnChart, RunReport, Table, UiLanguage } from "../ipc";
 import { el } from "../lib/dom";
 import { formatBytes, formatCell, formatDuration, formatNumber } from "../lib/format";
 import { cleanSuggestions, withoutAskList } from "../lib/suggestions";
@@ -87,10 +87,23 @@ function tableBlock(table: Table, lang: UiLanguage): HTMLElement {
           el("td", { class: typeof cell === "number" ? "num" : "" }, formatCell(cell, lang)))))))));
 }
 
-function chartBlock(title: string, svgText: string): HTMLElement {
-  const svg = safeSvg(svgText);
-  if (svg) svg.setAttribute("aria-label", title);
+function chartBlock(chart: DrawnChart): HTMLElement {
+  if (chart.drawn_by_code) return figureBlock(chart);
+  const svg = safeSvg(chart.svg);
+  if (svg) svg.setAttribute("aria-label", chart.title);
   return el("figure", { class: "chart" }, svg ?? el("p", { class: "muted" }, t("result.chartUnreadable")));
+}
+
+/** A figure the code drew (checked and re-serialised by the engine) is shown as an
+ * image: an SVG loaded by <img> runs nothing and fetches nothing. */
+export function figureSrc(svgText: string): string {
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svgText)}`;
+}
+
+function figureBlock(chart: DrawnChart): HTMLElement {
+  return el("figure", { class: "chart figure" },
+    el("img", { src: figureSrc(chart.svg), alt: chart.title }),
+    el("figcaption", { class: "muted" }, t("result.drawnByCode", { title: chart.title })));
 }
 
 /** A `review` verdict means "approved" only when the code then ran. */
@@ -146,7 +159,7 @@ export function reportView(r: RunReport, lang: UiLanguage, limits: Limits | null
       el("h3", {}, t("result.explanation")), el("p", {}, r.explanation)) : null,
     r.notes.length > 0 ? el("section", {}, el("h3", {}, t("result.notes")), el("ul", {}, r.notes.map((n) => el("li", {}, n)))) : null,
     r.drawn_charts.length > 0 ? el("section", { class: "charts" },
-      el("h3", {}, t("result.charts")), r.drawn_charts.map((c) => chartBlock(c.title, c.svg))) : null,
+      el("h3", {}, t("result.charts")), r.drawn_charts.map((c) => chartBlock(c))) : null,
     (r.chart_problems ?? []).length > 0 ? el("section", {},
       el("h3", {}, t("result.chartProblems")), el("ul", {}, (r.chart_problems ?? []).map((p) => el("li", {}, p)))) : null,
     tables.length > 0 ? el("section", { class: "tables" },

@@ -156,6 +156,7 @@ export const en = {
   "result.charts": "Chart",
   "result.chartProblems": "Charts that could not be drawn",
   "result.chartUnreadable": "This chart could not be shown.",
+  "result.drawnByCode": "Drawn by the code: {title}",
   "result.again": "Ask another question",
   "result.editCode": "Edit the code and run again",
   "export.title": "Signed report",

@@ -156,6 +156,7 @@ export const es: Dictionary = {
   "result.charts": "Gráfico",
   "result.chartProblems": "Gráficos que no se pudieron dibujar",
   "result.chartUnreadable": "Este gráfico no se puede mostrar.",
+  "result.drawnByCode": "Dibujado por el código: {title}",
   "result.again": "Hacer otra pregunta",
   "result.editCode": "Modificar el código y ejecutar de nuevo",
   "export.title": "Informe firmado",

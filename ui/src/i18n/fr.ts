@@ -156,6 +156,7 @@ export const fr: Dictionary = {
   "result.charts": "Graphique",
   "result.chartProblems": "Graphiques qui n'ont pas pu être dessinés",
   "result.chartUnreadable": "Ce graphique ne peut pas être affiché.",
+  "result.drawnByCode": "Dessiné par le code : {title}",
   "result.again": "Poser une autre question",
   "result.editCode": "Modifier le code et relancer",
   "export.title": "Rapport signé",

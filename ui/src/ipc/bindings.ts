@@ -152,7 +152,8 @@ title: string | null, };
 
 export type DrawnChart = { 
 /**
- * `bar`, `line`, `scatter`, `pie` or `histogram`.
+ * `bar`, `line`, `scatter`, `pie` or `histogram`; `figure` for one the
+ * code drew.
  */
 kind: string, 
 /**
@@ -160,9 +161,14 @@ kind: string,
  */
 title: string, 
 /**
- * The table it was drawn from.
+ * The table it was drawn from (a figure: the files it came from).
  */
 table: string, 
+/**
+ * Drawn by the code (a figure it saved or showed), not by the host
+ * (absent when false: a host chart's JSON is as before).
+ */
+drawn_by_code?: boolean, 
 /**
  * SVG document.
  */
@@ -391,6 +397,10 @@ chart_problems: Array<string>,
  * Files the code wrote to `/output` (copied when an output folder was given).
  */
 output_files: Array<string>, 
+/**
+ * The same files with their sizes and copies (absent when none).
+ */
+files_written?: Array<WrittenFile>, 
 /**
  * Entries of `/output` the sandbox left out, each with why ("a\u{202e}b:
  * the name holds a control or direction character"); names shown
@@ -757,3 +767,18 @@ received: number,
  * The reply's words since the last event (often empty).
  */
 text: string, };
+
+export type WrittenFile = { 
+/**
+ * Its path under `/output` (control and direction characters cannot
+ * occur: the sandbox refuses such names).
+ */
+name: string, 
+/**
+ * Size in bytes.
+ */
+size_bytes: number, 
+/**
+ * Where the copy is, with an output folder (`--out DIR`: `DIR/files/…`).
+ */
+copy: string | null, };

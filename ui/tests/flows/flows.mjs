@@ -613,4 +613,27 @@ export const flows = [
       assert.equal(await page.evaluate(() => window.__mock.safeSvg("not xml <")), null);
     },
   },
+  {
+    name: "a figure the code drew is shown as an image with its label, never inserted as markup",
+    async run({ open }) {
+      const figure = {
+        kind: "figure", title: "units per region", table: "units_per_region.png", drawn_by_code: true,
+        svg: '<svg xmlns="http://www.w3.org/2000/svg" width="20" height="10" viewBox="0 0 20 10"><rect width="20" height="10" fill="#1f77b4"/><script>alert(1)</script></svg>',
+      };
+      const page = await open({ stepMs: 50, reportPatch: { drawn_charts: [figure], output_files: ["units_per_region.png"] } });
+      await toReview(page);
+      await page.locator("[data-testid=run]").click();
+      await page.locator(".screen-result .chart.figure").waitFor({ timeout: T });
+      assert.equal(await text(page, ".screen-result .chart.figure figcaption"), "Drawn by the code: units per region");
+      const img = page.locator(".screen-result .chart.figure img");
+      assert.equal(await img.getAttribute("alt"), "units per region");
+      const prefix = "data:image/svg+xml;charset=utf-8,";
+      const src = await img.getAttribute("src");
+      assert.ok(src.startsWith(prefix), src);
+      assert.equal(decodeURIComponent(src.slice(prefix.length)), figure.svg);
+      // The SVG is an image's source, never markup of the page.
+      assert.equal(await page.locator(".screen-result .chart.figure svg, .screen-result script, .screen-result rect").count(), 0);
+      await page.waitForFunction(() => (document.querySelector(".screen-result .chart.figure img")?.naturalWidth ?? 0) > 0, null, { timeout: T });
+    },
+  },
 ];

@@ -101,7 +101,11 @@ pub(crate) fn print_report(r: &RunReport) {
                 println!("\n{}", block(&r.explanation));
             }
             for c in &r.drawn_charts {
-                println!("\nChart ({}): {}", line(&c.kind), line(&c.title));
+                if c.drawn_by_code {
+                    println!("\nFigure drawn by the code: {}", line(&c.title));
+                } else {
+                    println!("\nChart ({}): {}", line(&c.kind), line(&c.title));
+                }
             }
             for p in &r.chart_problems {
                 println!("chart not drawn: {}", line(p));

@@ -144,7 +144,10 @@ fn write_out(dir: &std::path::Path, report: &RunReport) -> Result<()> {
     }
     for (i, chart) in report.drawn_charts.iter().enumerate() {
         std::fs::write(dir.join(format!("chart-{}.svg", i + 1)), &chart.svg)?;
-        std::fs::write(dir.join(format!("chart-{}.png", i + 1)), &chart.png)?;
+        // A figure the code saved as SVG only has no PNG.
+        if !chart.png.is_empty() {
+            std::fs::write(dir.join(format!("chart-{}.png", i + 1)), &chart.png)?;
+        }
     }
     Ok(())
 }
