@@ -5,7 +5,7 @@
 //! request's future is dropped, which closes its connection; the log then
 //! says `model_error` and `generation_failed`, both `cancelled`).
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use crate::audit::event::{
     Event, GenerationFailed, ModelError, ModelReply, ModelRequest, StopKind,
@@ -61,12 +61,19 @@ impl Engine {
         let cancelled = cancel_requested(ctx.cancel.clone());
         tokio::pin!(cancelled);
         // Only a model is waited for: local generators answer at once.
+        // The wait is told before the request leaves (so a cancel that comes
+        // at once still follows it), then every tick.
+        let started = Instant::now();
         let mut ticks = outgoing.is_some().then(|| {
-            let mut t = tokio::time::interval(MODEL_WAIT_TICK);
+            progress(Progress::ModelWaiting {
+                elapsed: Duration::ZERO,
+                received: 0,
+            });
+            let first = tokio::time::Instant::now() + MODEL_WAIT_TICK;
+            let mut t = tokio::time::interval_at(first, MODEL_WAIT_TICK);
             t.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
             t
         });
-        let started = Instant::now();
         let mut received = 0;
         let result = loop {
             tokio::select! {
