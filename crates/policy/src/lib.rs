@@ -639,9 +639,11 @@ impl Checker<'_> {
         }
         match callee {
             Callee::Name(name) if p.dynamic_attribute_functions.iter().any(|f| f == name) => {
+                // A text put together (`"ev" + "al"`) is not followed by the
+                // resolver: it must not name anything a walker may not reach.
                 match args.get(1) {
-                    Some(Arg::Str(attr))
-                        if !attr.starts_with('_') && !p.denied_attributes.contains(attr) => {}
+                    Some(Arg::Str(attr)) if !attr.starts_with('_') && !self.walker_denied(attr) => {
+                    }
                     _ => self.add("dynamic_attribute", line, Verdict::Deny, name),
                 }
             }
