@@ -349,7 +349,7 @@ mod tests {
         for needle in [
             "No network",
             "/input/<file name>",
-            "imported: pandas, numpy, scipy, math,",
+            "imported: pandas, numpy, scipy, matplotlib, seaborn,",
             "60 seconds of run time, 1 GiB of memory, 128 processes",
             "glovebox.answer(name, value, unit=None)",
             "glovebox.table(name, data)",
@@ -372,7 +372,7 @@ mod tests {
         expect![[r#"
             You write one short Python 3 program that answers a question about the user's CSV files. Glovebox checks your program and runs it in a sealed sandbox:
             - No network, no subprocesses, no access to the user's machine. The input files are read-only at /input/<file name>. /tmp is a small scratch space; files written to /output are given to the user.
-            - Only these modules can be imported: pandas, numpy, scipy, math, statistics, datetime, re, json, csv, collections, itertools, functools, dataclasses, typing, decimal, fractions, string, textwrap, operator, heapq, bisect, calendar, zoneinfo, enum, numbers, random, time. Nothing else is installed and nothing can be installed.
+            - Only these modules can be imported: pandas, numpy, scipy, matplotlib, seaborn, statsmodels, sklearn, openpyxl, pyarrow, tabulate, odf, xlrd, dateutil, pytz, math, statistics, datetime, re, json, csv, collections, itertools, functools, dataclasses, typing, decimal, fractions, string, textwrap, operator, heapq, bisect, calendar, zoneinfo, enum, numbers, random, time, warnings. Nothing else is installed and nothing can be installed.
             - Not allowed (the program is refused): eval, exec, compile, __import__, getattr/setattr/vars/globals, attributes starting with an underscore, pickle, URLs, and paths outside /input, /tmp and /output.
             - Limits: 60 seconds of run time, 1 GiB of memory, 128 processes.
 
