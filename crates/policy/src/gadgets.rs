@@ -36,6 +36,15 @@ pub enum GadgetKind {
     /// Imports a module named by its argument (`matplotlib.use`): a literal
     /// backend name only, not `module://…`.
     ImportsByName,
+    /// Downloads data (`sklearn.datasets.fetch_openml`, `sns.load_dataset`):
+    /// refused wherever it is named, the sandbox has no network.
+    Network,
+    /// Reads matplotlib settings from a file (`matplotlib.rc_file`), which
+    /// can name a backend module or a program: refused wherever it is named.
+    SettingsFile,
+    /// Applies a matplotlib style (`plt.style.use`) or settings
+    /// (`rc_context`): a built-in style name or a dict only, no file.
+    StyleSheet,
 }
 
 /// Where a gadget's last name is recognised on its own.

@@ -99,6 +99,9 @@ pub struct Profile {
     pub max_nesting_depth: usize,
     /// Modules (and their submodules) imported without comment.
     pub allowed_modules: Vec<String>,
+    /// Top-level modules the sandbox image has (public names only):
+    /// `sandbox/tests/it/modules.rs` compares them with the image.
+    pub image_modules: ImageModules,
     /// Modules refused.
     pub denied_modules: Vec<String>,
     /// Built-in names refused.
@@ -125,7 +128,21 @@ pub struct Profile {
     pub messages: BTreeMap<String, BTreeMap<String, String>>,
 }
 
-const RULES: [&str; 25] = [
+/// The top-level modules of the sandbox image.
+#[derive(Debug, Clone, Deserialize)]
+pub struct ImageModules {
+    /// Python's standard library as the image has it (`sys.stdlib_module_names`
+    /// that can be found there).
+    pub stdlib: Vec<String>,
+    /// Installed packages, by import name, dependencies included (`sklearn`,
+    /// `dateutil`, `PIL`, `joblib`).
+    pub packages: Vec<String>,
+}
+
+/// The module Glovebox mounts next to the code (not part of the image).
+pub const RUNNER_MODULE: &str = "glovebox";
+
+const RULES: [&str; 28] = [
     "unpacked_keywords",
     "syntax_error",
     "too_large",
@@ -135,6 +152,7 @@ const RULES: [&str; 25] = [
     "nesting_too_deep",
     "import_denied",
     "import_unknown",
+    "module_missing",
     "import_star",
     "private_attribute",
     "private_name",
@@ -151,6 +169,8 @@ const RULES: [&str; 25] = [
     "text_evaluator",
     "replaces_library",
     "runs_programs",
+    "network",
+    "settings_file",
 ];
 
 impl Profile {
@@ -181,6 +201,36 @@ impl Profile {
         Self::parse(DEFAULT_PROFILE).expect("the shipped profile is checked by a test")
     }
 
+    /// The analysis packages code may import, in the profile's order
+    /// (`pandas`, `numpy`, …, `sklearn`): the allowed modules that are
+    /// installed packages of the image. For the model's prompt.
+    pub fn analysis_packages(&self) -> Vec<&str> {
+        self.allowed_modules
+            .iter()
+            .map(String::as_str)
+            .filter(|m| self.image_modules.packages.iter().any(|p| p == m))
+            .collect()
+    }
+
+    /// The standard-library modules code may import, in the profile's order.
+    pub fn allowed_standard_modules(&self) -> Vec<&str> {
+        self.allowed_modules
+            .iter()
+            .map(String::as_str)
+            .filter(|m| self.image_modules.stdlib.iter().any(|s| s == m))
+            .collect()
+    }
+
+    /// Whether `module` (dotted or not) belongs to a top-level module the
+    /// image has, or is Glovebox's own.
+    pub fn in_image(&self, module: &str) -> bool {
+        let top = module.split('.').next().unwrap_or(module);
+        let modules = &self.image_modules;
+        top == RUNNER_MODULE
+            || modules.stdlib.iter().any(|m| m == top)
+            || modules.packages.iter().any(|m| m == top)
+    }
+
     fn module_matches(list: &[String], module: &str) -> bool {
         list.iter()
             .any(|m| module == m || module.starts_with(&format!("{m}.")))
@@ -205,7 +255,10 @@ impl Checker<'_> {
             .map(String::as_str)
             .unwrap_or("{detail}");
         let detail: String = detail.chars().take(80).collect();
-        let message = template.replace("{detail}", &detail);
+        let mut message = template.replace("{detail}", &detail);
+        if message.contains("{packages}") {
+            message = message.replace("{packages}", &self.profile.analysis_packages().join(", "));
+        }
         let finding = Finding {
             rule: rule.into(),
             line,
@@ -218,21 +271,55 @@ impl Checker<'_> {
     }
 }
 
-/// Methods whose first argument is a file they write.
-const FILE_WRITERS: [&str; 12] = [
-    "to_csv",
-    "to_excel",
-    "to_json",
-    "to_parquet",
-    "to_feather",
-    "to_html",
-    "to_stata",
-    "to_hdf",
-    "savetxt",
-    "save",
-    "savez",
-    "tofile",
+/// Methods that write a file, with the position of the file among their
+/// arguments (it may also be given by one of [`FILE_KEYWORDS`]).
+const FILE_WRITERS: [(&str, usize); 26] = [
+    ("to_csv", 0),
+    ("to_excel", 0),
+    ("to_json", 0),
+    ("to_parquet", 0),
+    ("to_feather", 0),
+    ("to_html", 0),
+    ("to_stata", 0),
+    ("to_hdf", 0),
+    ("to_markdown", 0),
+    ("to_latex", 0),
+    ("to_string", 0),
+    ("to_xml", 0),
+    ("to_orc", 0),
+    ("savetxt", 0),
+    ("save", 0),
+    ("savez", 0),
+    ("savez_compressed", 0),
+    ("tofile", 0),
+    ("savefig", 0),
+    ("imsave", 0),
+    ("ExcelWriter", 0),
+    ("savemat", 0),
+    ("write_table", 1),
+    ("write_feather", 1),
+    ("write_csv", 1),
+    ("write_to_dataset", 1),
 ];
+
+/// Keywords naming the file a writer writes.
+const FILE_KEYWORDS: [&str; 12] = [
+    "path_or_buf",
+    "path_or_buffer",
+    "excel_writer",
+    "fname",
+    "path",
+    "buf",
+    "where",
+    "file",
+    "filename",
+    "file_name",
+    "output_file",
+    "root_path",
+];
+
+/// File types matplotlib writes by running another program (LaTeX).
+const PROGRAM_FORMATS: [&str; 1] = ["pgf"];
 
 /// Methods that call a method or function given by name (`df.agg("sum")`).
 const STRING_DISPATCH: [&str; 7] = [
@@ -307,9 +394,20 @@ fn path_like(text: &str) -> bool {
         && t[1..]
             .chars()
             .next()
-            .is_some_and(|c| c.is_ascii_alphanumeric() || c == '.' || c == '_')
+            .is_some_and(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '/'))
         && !t.contains(char::is_whitespace);
     absolute || t.starts_with("~/") || t.starts_with("../") || t.contains("/../")
+}
+
+/// Whether `path` is the folder `prefix` (`/output/` or `/output`) or
+/// inside it, with no `..` component (`/outputs/x`, `/output/../etc` are not).
+fn within(path: &str, prefix: &str) -> bool {
+    let folder = prefix.trim_end_matches('/');
+    let inside = path == folder
+        || path
+            .strip_prefix(folder)
+            .is_some_and(|rest| rest.starts_with('/'));
+    inside && !path.split('/').any(|part| part == "..")
 }
 
 fn is_url(text: &str) -> bool {
@@ -348,21 +446,42 @@ fn open_mode_writes(args: &[Arg], keywords: &[(Option<String>, Arg)]) -> bool {
 impl Checker<'_> {
     fn check_path(&mut self, path: &str, writes: bool, line: usize) {
         let p = self.profile;
-        if writes
-            && !p
-                .writable_path_prefixes
-                .iter()
-                .any(|pre| path.starts_with(pre.as_str()))
-        {
+        if writes && !p.writable_path_prefixes.iter().any(|pre| within(path, pre)) {
             self.add("write_outside_output", line, Verdict::Deny, path);
-        } else if path_like(path)
-            && (path.contains("/../")
-                || !p
-                    .allowed_path_prefixes
-                    .iter()
-                    .any(|pre| path.starts_with(pre.as_str())))
-        {
+        } else if path_like(path) && !p.allowed_path_prefixes.iter().any(|pre| within(path, pre)) {
             self.add("path_outside_inputs", line, Verdict::Deny, path);
+        }
+    }
+
+    /// The file a writer is given: a known path, a text computed inside a
+    /// writable folder (`f"/output/{name}.png"`), or one that cannot be checked.
+    fn written_file(&mut self, method: &str, file: &Arg, format: Option<&Arg>, line: usize) {
+        let p = self.profile;
+        match file {
+            Arg::Str(path) => {
+                self.check_path(path, true, line);
+                let extension = path.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase());
+                let format = match format {
+                    Some(Arg::Str(f)) => Some(f.to_ascii_lowercase()),
+                    _ => extension,
+                };
+                if method == "savefig"
+                    && format.is_some_and(|f| PROGRAM_FORMATS.contains(&f.as_str()))
+                {
+                    self.add(
+                        "runs_programs",
+                        line,
+                        Verdict::Deny,
+                        &format!("{method} (PGF, LaTeX)"),
+                    );
+                }
+            }
+            Arg::Template { prefix, .. }
+                if prefix.ends_with('/')
+                    && p.writable_path_prefixes
+                        .iter()
+                        .any(|pre| within(prefix, pre)) => {}
+            _ => self.add("unresolved_path", line, Verdict::Review, method),
         }
     }
 
@@ -376,7 +495,13 @@ impl Checker<'_> {
                 } else if top.split('.').any(|part| part.starts_with('_')) {
                     self.add("private_name", *line, Verdict::Deny, module);
                 } else if !Profile::module_matches(&p.allowed_modules, top) {
-                    self.add("import_unknown", *line, Verdict::Review, module);
+                    if p.in_image(top) {
+                        self.add("import_unknown", *line, Verdict::Review, module);
+                    } else {
+                        // Nothing to approve: the import could only fail.
+                        let missing = top.split('.').next().unwrap_or(top);
+                        self.add("module_missing", *line, Verdict::Deny, missing);
+                    }
                 }
             }
             Fact::ImportStar { module, line } => {
@@ -423,10 +548,10 @@ impl Checker<'_> {
                 keywords,
                 line,
             } => self.call(callee, args, keywords, *line),
-            Fact::Str { text, line } => {
+            Fact::Str { text, line, whole } => {
                 if is_url(text) {
                     self.add("url", *line, Verdict::Deny, text);
-                } else if path_like(text) {
+                } else if *whole && path_like(text) {
                     self.check_path(text, false, *line);
                 }
                 if let Some(field) = format_reaches_private(text) {
@@ -514,9 +639,11 @@ impl Checker<'_> {
         }
         match callee {
             Callee::Name(name) if p.dynamic_attribute_functions.iter().any(|f| f == name) => {
+                // A text put together (`"ev" + "al"`) is not followed by the
+                // resolver: it must not name anything a walker may not reach.
                 match args.get(1) {
-                    Some(Arg::Str(attr))
-                        if !attr.starts_with('_') && !p.denied_attributes.contains(attr) => {}
+                    Some(Arg::Str(attr)) if !attr.starts_with('_') && !self.walker_denied(attr) => {
+                    }
                     _ => self.add("dynamic_attribute", line, Verdict::Deny, name),
                 }
             }
@@ -550,11 +677,20 @@ impl Checker<'_> {
                 }
             }
             // Reads need no case of their own: every path literal is checked.
-            Callee::Attr(method) if FILE_WRITERS.contains(&method.as_str()) => match args.first() {
-                Some(Arg::Str(path)) => self.check_path(path, true, line),
-                Some(_) => self.add("unresolved_path", line, Verdict::Review, method),
-                None => {}
-            },
+            Callee::Attr(method) => {
+                if let Some((_, position)) = FILE_WRITERS.iter().find(|(w, _)| w == method) {
+                    let keyword = |names: &[&str]| {
+                        keywords
+                            .iter()
+                            .find(|(k, _)| k.as_deref().is_some_and(|k| names.contains(&k)))
+                            .map(|(_, v)| v)
+                    };
+                    let file = args.get(*position).or_else(|| keyword(&FILE_KEYWORDS));
+                    if let Some(file) = file {
+                        self.written_file(method, file, keyword(&["format"]), line);
+                    }
+                }
+            }
             _ => {}
         }
     }

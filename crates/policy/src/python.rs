@@ -9,7 +9,7 @@ mod resolve;
 use std::collections::{BTreeSet, HashSet};
 
 use ruff_python_ast::visitor::source_order::{SourceOrderVisitor, TraversalSignal};
-use ruff_python_ast::{AnyNodeRef, Expr, ExprContext, InterpolatedStringElement};
+use ruff_python_ast::{AnyNodeRef, Expr, ExprContext, InterpolatedStringElement, Operator};
 use ruff_text_size::{Ranged, TextRange, TextSize};
 
 pub use resolve::UNKNOWN;
@@ -18,17 +18,28 @@ use resolve::{getattr_call, getattr_literal, Bindings};
 /// A literal or other argument value.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Arg {
-    /// A plain string literal.
+    /// A text known in advance: a literal, a name bound once to one, an
+    /// f-string or a `+` of such texts.
     Str(String),
     /// `True` or `False`.
     Bool(bool),
     /// A name holding one of these literal texts (`for q in ["a", "b"]`).
     OneOf(Vec<String>),
-    /// An f-string: its literal text, each interpolation written `0`.
-    Template(String),
+    /// An f-string whose text is not all known: its text, each unknown
+    /// interpolation written `0`, and the known text before the first one.
+    Template {
+        /// The whole text.
+        text: String,
+        /// The text before the first unknown interpolation.
+        prefix: String,
+    },
+    /// A list or tuple of texts known in advance (`["ggplot", "dark"]`).
+    Texts(Vec<String>),
+    /// A dict literal (its keys and values are checked where written).
+    Dict,
     /// `*args`: any number of unknown arguments.
     Starred,
-    /// Anything else (a name, a call, an f-string, ...).
+    /// Anything else (a name, a call, ...).
     Other,
 }
 
@@ -73,8 +84,15 @@ pub enum Fact {
         keywords: Vec<(Option<String>, Arg)>,
         line: usize,
     },
-    /// A string literal, or the literal text of an f-string.
-    Str { text: String, line: usize },
+    /// A string literal, the literal text of an f-string, or the text a
+    /// composition of them gives when known (`f"{OUTPUT_DIR}/x.csv"`);
+    /// `whole`: not a piece of such a composition, whose text is reported
+    /// on its own (a piece is not a path by itself).
+    Str {
+        text: String,
+        line: usize,
+        whole: bool,
+    },
     /// An identifier written with non-ASCII characters.
     NonAsciiIdentifier { text: String, line: usize },
     /// A name or attribute chain, by the qualified names it may stand for
@@ -141,63 +159,113 @@ impl Lines {
     }
 }
 
-fn arg_of(expr: &Expr, bindings: &Bindings) -> Arg {
+/// Most pieces (literals, names, parts of an f-string) a text is put
+/// together from in [`known_text`]; a longer composition is unknown.
+const MAX_TEXT_PIECES: usize = 64;
+
+/// The text `expr` always gives, when it is known before the code runs: a
+/// literal, a name bound once to such a text, an f-string or a `+` of such
+/// texts (`f"{OUTPUT_DIR}/x.csv"`, `OUTPUT_DIR + "/x.csv"`). A number is
+/// written `0`: only its being a number matters to the checks.
+pub fn known_text(expr: &Expr, bindings: &Bindings) -> Option<String> {
+    let mut budget = MAX_TEXT_PIECES;
+    let mut text = String::new();
+    known_text_into(expr, bindings, &mut budget, &mut text).then_some(text)
+}
+
+fn known_text_into(expr: &Expr, bindings: &Bindings, budget: &mut usize, out: &mut String) -> bool {
+    if *budget == 0 {
+        return false;
+    }
+    *budget -= 1;
     match expr {
-        Expr::StringLiteral(s) => Arg::Str(s.value.to_str().to_owned()),
+        Expr::StringLiteral(s) => {
+            out.push_str(s.value.to_str());
+            true
+        }
+        Expr::NumberLiteral(_) => {
+            out.push('0');
+            true
+        }
+        Expr::Name(n) => bindings
+            .single_value(n.id.as_str())
+            .is_some_and(|value| known_text_into(value, bindings, budget, out)),
+        Expr::BinOp(b) if b.op == Operator::Add => {
+            known_text_into(&b.left, bindings, budget, out)
+                && known_text_into(&b.right, bindings, budget, out)
+        }
+        Expr::FString(f) => f_string_pieces(f, bindings, budget, out).is_none(),
+        _ => false,
+    }
+}
+
+/// Appends an f-string's text to `out`, each interpolation whose text is
+/// not known written `0`; returns the length of `out` before the first
+/// unknown one (`None`: the whole text is known).
+fn f_string_pieces(
+    f: &ruff_python_ast::ExprFString,
+    bindings: &Bindings,
+    budget: &mut usize,
+    out: &mut String,
+) -> Option<usize> {
+    let mut first_unknown = None;
+    for part in f.value.iter() {
+        match part {
+            ruff_python_ast::FStringPart::Literal(l) => out.push_str(&l.value),
+            ruff_python_ast::FStringPart::FString(f) => {
+                for element in f.elements.iter() {
+                    match element {
+                        InterpolatedStringElement::Literal(l) => out.push_str(&l.value),
+                        InterpolatedStringElement::Interpolation(i) => {
+                            let plain = i.conversion == ruff_python_ast::ConversionFlag::None
+                                && i.format_spec.is_none()
+                                && i.debug_text.is_none();
+                            let mut piece = String::new();
+                            if plain && known_text_into(&i.expression, bindings, budget, &mut piece)
+                            {
+                                out.push_str(&piece);
+                            } else {
+                                first_unknown.get_or_insert(out.len());
+                                out.push('0');
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    first_unknown
+}
+
+fn arg_of(expr: &Expr, bindings: &Bindings) -> Arg {
+    let number = |e: &Expr| matches!(e, Expr::NumberLiteral(_));
+    let a_number = number(expr)
+        || matches!(expr, Expr::Name(n) if bindings.single_value(n.id.as_str()).is_some_and(number));
+    if let Some(text) = known_text(expr, bindings).filter(|_| !a_number) {
+        return Arg::Str(text);
+    }
+    match expr {
         Expr::BooleanLiteral(b) => Arg::Bool(b.value),
         Expr::Name(n) => match bindings.literals(n.id.as_str()).as_deref() {
             Some([one]) => Arg::Str((*one).to_owned()),
             Some(many) => Arg::OneOf(many.iter().map(|s| (*s).to_owned()).collect()),
             None => Arg::Other,
         },
+        Expr::List(ruff_python_ast::ExprList { elts, .. })
+        | Expr::Tuple(ruff_python_ast::ExprTuple { elts, .. }) => {
+            let texts: Option<Vec<String>> = elts.iter().map(|e| known_text(e, bindings)).collect();
+            texts.map_or(Arg::Other, Arg::Texts)
+        }
+        Expr::Dict(_) => Arg::Dict,
         Expr::Starred(_) => Arg::Starred,
         Expr::FString(f) => {
+            let mut budget = MAX_TEXT_PIECES;
             let mut text = String::new();
-            let mut known = true;
-            for part in f.value.iter() {
-                match part {
-                    ruff_python_ast::FStringPart::Literal(l) => text.push_str(&l.value),
-                    ruff_python_ast::FStringPart::FString(f) => {
-                        for element in f.elements.iter() {
-                            match element {
-                                InterpolatedStringElement::Literal(l) => text.push_str(&l.value),
-                                InterpolatedStringElement::Interpolation(i) => {
-                                    match interpolated_constant(i, bindings) {
-                                        Some(value) => text.push_str(value),
-                                        None => {
-                                            known = false;
-                                            text.push('0');
-                                        }
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-            if known {
-                Arg::Str(text)
-            } else {
-                Arg::Template(text)
-            }
+            let known = f_string_pieces(f, bindings, &mut budget, &mut text);
+            let prefix = text[..known.unwrap_or(text.len())].to_owned();
+            Arg::Template { text, prefix }
         }
         _ => Arg::Other,
-    }
-}
-
-/// The text an f-string interpolation always gives: a number, or a name
-/// bound once to a literal, shown as it is (no conversion, no format spec).
-fn interpolated_constant<'b>(
-    element: &ruff_python_ast::InterpolatedElement,
-    bindings: &Bindings<'b>,
-) -> Option<&'b str> {
-    let plain = element.conversion == ruff_python_ast::ConversionFlag::None
-        && element.format_spec.is_none()
-        && element.debug_text.is_none();
-    match &*element.expression {
-        Expr::NumberLiteral(_) if plain => Some("0"),
-        Expr::Name(n) if plain => bindings.constant(n.id.as_str()),
-        _ => None,
     }
 }
 
@@ -234,6 +302,8 @@ struct Collector<'s, 'a> {
     inner: HashSet<TextRange>,
     /// One entry per enclosing scope: `true` for a class body.
     class_scopes: Vec<bool>,
+    /// Literals and compositions inside a composed text already reported whole.
+    pieces: HashSet<TextRange>,
 }
 
 impl<'a> Collector<'_, 'a> {
@@ -378,6 +448,52 @@ impl<'a> Collector<'_, 'a> {
         }
     }
 
+    /// An f-string or `+` of texts whose text is known: reported whole,
+    /// its pieces marked (`"/x.csv"` in `f"{OUTPUT_DIR}/x.csv"`).
+    fn composed_text(&mut self, expr: &Expr) {
+        let composed = matches!(expr, Expr::FString(_))
+            || matches!(expr, Expr::BinOp(b) if b.op == Operator::Add);
+        if !composed || self.pieces.contains(&expr.range()) {
+            return;
+        }
+        if let Some(text) = known_text(expr, self.bindings) {
+            let line = self.line(expr);
+            self.facts.push(Fact::Str {
+                text,
+                line,
+                whole: true,
+            });
+            self.mark_pieces(expr);
+        }
+    }
+
+    fn mark_pieces(&mut self, expr: &Expr) {
+        match expr {
+            Expr::StringLiteral(s) => {
+                self.pieces.insert(s.range);
+            }
+            Expr::BinOp(b) => {
+                self.pieces.insert(b.range);
+                self.mark_pieces(&b.left);
+                self.mark_pieces(&b.right);
+            }
+            Expr::FString(f) => {
+                self.pieces.insert(f.range);
+                for element in f.value.elements() {
+                    match element {
+                        InterpolatedStringElement::Literal(l) => {
+                            self.pieces.insert(l.range);
+                        }
+                        InterpolatedStringElement::Interpolation(i) => {
+                            self.mark_pieces(&i.expression);
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
     fn call(&mut self, call: &'a ruff_python_ast::ExprCall) {
         if let Expr::Name(n) = &*call.func {
             self.callees.insert(n.range.start());
@@ -511,6 +627,7 @@ impl<'a> SourceOrderVisitor<'a> for Collector<'_, 'a> {
                 self.facts.push(Fact::Str {
                     text: s.value.to_str().to_owned(),
                     line,
+                    whole: !self.pieces.contains(&s.range),
                 });
             }
             AnyNodeRef::ExprBytesLiteral(b) => {
@@ -519,6 +636,7 @@ impl<'a> SourceOrderVisitor<'a> for Collector<'_, 'a> {
                 self.facts.push(Fact::Str {
                     text: String::from_utf8_lossy(&bytes).into_owned(),
                     line,
+                    whole: true,
                 });
             }
             AnyNodeRef::InterpolatedStringLiteralElement(lit) => {
@@ -526,6 +644,7 @@ impl<'a> SourceOrderVisitor<'a> for Collector<'_, 'a> {
                 self.facts.push(Fact::Str {
                     text: lit.value.to_string(),
                     line,
+                    whole: !self.pieces.contains(&lit.range),
                 });
             }
             _ => {}
@@ -545,6 +664,7 @@ impl<'a> SourceOrderVisitor<'a> for Collector<'_, 'a> {
     }
 
     fn visit_expr(&mut self, expr: &'a Expr) {
+        self.composed_text(expr);
         if matches!(expr, Expr::Name(_) | Expr::Attribute(_)) || getattr_literal(expr).is_some() {
             self.chain(expr);
         }
@@ -586,6 +706,7 @@ pub fn facts(source: &str) -> Result<Facts, SyntaxProblem> {
         aliases: HashSet::new(),
         inner: HashSet::new(),
         class_scopes: Vec::new(),
+        pieces: HashSet::new(),
     };
     collector.visit_body(body);
     Ok(Facts {

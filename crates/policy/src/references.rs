@@ -137,6 +137,8 @@ impl Checker<'_> {
             GadgetKind::Evaluator => self.add("text_evaluator", line, Verdict::Deny, name),
             GadgetKind::Pickle => self.add("pickle", line, Verdict::Deny, name),
             GadgetKind::RunsPrograms => self.add("runs_programs", line, Verdict::Deny, name),
+            GadgetKind::Network => self.add("network", line, Verdict::Deny, name),
+            GadgetKind::SettingsFile => self.add("settings_file", line, Verdict::Deny, name),
             _ => match usage {
                 Usage::Import | Usage::Alias => {}
                 Usage::Called { args, keywords }
@@ -151,6 +153,7 @@ impl Checker<'_> {
                         GadgetKind::FieldWalker => "format_attribute",
                         GadgetKind::Expression => "query_eval",
                         GadgetKind::NumpyLoad => "pickle",
+                        GadgetKind::StyleSheet => "settings_file",
                         _ => "text_evaluator",
                     };
                     self.add(rule, line, Verdict::Deny, name);
@@ -175,6 +178,7 @@ impl Checker<'_> {
                 GadgetKind::AttributeWalker => "dynamic_attribute",
                 GadgetKind::FieldWalker => "format_attribute",
                 GadgetKind::Expression => "query_eval",
+                GadgetKind::StyleSheet => "settings_file",
                 _ => "text_evaluator",
             };
             self.add(rule, line, Verdict::Deny, name);
@@ -238,7 +242,12 @@ impl Checker<'_> {
                 Some(Arg::Str(backend)) if !names_backend_module(backend) => {}
                 _ => self.add("text_evaluator", line, Verdict::Deny, name),
             },
-            GadgetKind::Evaluator | GadgetKind::Pickle | GadgetKind::RunsPrograms => {}
+            GadgetKind::StyleSheet => self.style_call(g, name, args, keywords, line),
+            GadgetKind::Evaluator
+            | GadgetKind::Pickle
+            | GadgetKind::RunsPrograms
+            | GadgetKind::Network
+            | GadgetKind::SettingsFile => {}
         }
     }
 
@@ -292,7 +301,7 @@ impl Checker<'_> {
                     self.add("query_eval", line, Verdict::Deny, text);
                 }
             }
-            Some(Arg::Template(text)) => match plain_expression(text, grammar, &reserved) {
+            Some(Arg::Template { text, .. }) => match plain_expression(text, grammar, &reserved) {
                 Err(_) => self.add("query_eval", line, Verdict::Deny, text),
                 // What is put into the text is only known when it runs: a person decides.
                 Ok(()) => self.add("query_eval", line, Verdict::Review, text),
@@ -301,6 +310,54 @@ impl Checker<'_> {
                 let detail = format!("{} with a text computed at run time", shown(path));
                 self.add("query_eval", line, Verdict::Deny, &detail);
             }
+        }
+    }
+
+    /// `plt.style.use(style)`, `plt.style.context(style)`: matplotlib's own
+    /// style names only (a file, a URL or a dotted `package.style`, which
+    /// imports the package, is refused; a style computed at run time needs a
+    /// person). `rc_context(rc, fname)`: settings given as a dict only.
+    fn style_call(
+        &mut self,
+        g: &Gadget,
+        name: &str,
+        args: &[Arg],
+        keywords: &[(Option<String>, Arg)],
+        line: usize,
+    ) {
+        let keyword = |k: &str| {
+            keywords
+                .iter()
+                .find(|(key, _)| key.as_deref() == Some(k))
+                .map(|(_, v)| v)
+        };
+        if g.leaf_name() == "rc_context" {
+            if args.len() > 1 || keyword("fname").is_some() {
+                self.add(
+                    "settings_file",
+                    line,
+                    Verdict::Deny,
+                    &format!("{name} (fname)"),
+                );
+            }
+            return;
+        }
+        let named = |s: &String| {
+            !s.is_empty()
+                && s.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+        };
+        match args.first().or_else(|| keyword("style")) {
+            None | Some(Arg::Dict) => {}
+            Some(Arg::Str(style)) if named(style) => {}
+            Some(Arg::Texts(styles)) if styles.iter().all(named) => {}
+            Some(Arg::Str(style)) => self.add("settings_file", line, Verdict::Deny, style),
+            Some(Arg::Texts(styles)) => {
+                for style in styles.iter().filter(|s| !named(s)) {
+                    self.add("settings_file", line, Verdict::Deny, style);
+                }
+            }
+            Some(_) => self.add("settings_file", line, Verdict::Review, name),
         }
     }
 
@@ -333,7 +390,7 @@ impl Checker<'_> {
     pub(crate) fn walker_denied(&self, part: &str) -> bool {
         let p = self.profile;
         WALKER_DENIED.contains(&part)
-            || crate::FILE_WRITERS.contains(&part)
+            || crate::FILE_WRITERS.iter().any(|(w, _)| *w == part)
             || p.denied_attributes.iter().any(|n| n == part)
             || p.denied_modules.iter().any(|n| n == part)
             || p.dynamic_attribute_functions.iter().any(|n| n == part)

@@ -57,11 +57,78 @@ fn dangerous_imports_are_denied() {
 #[test]
 fn unknown_module_needs_review() {
     check(
-        "import sklearn\n",
+        "import PIL.Image\n",
         expect![[r#"
             review
-            import_unknown@1: the code imports sklearn, which is not one of the usual analysis libraries
+            import_unknown@1: the code imports PIL.Image, which is not one of the usual analysis libraries
         "#]],
+    );
+}
+
+#[test]
+fn a_module_the_image_lacks_is_a_stop_naming_what_is_there() {
+    check(
+        "import plotly.express as px\nimport tkinter\nimport requests\nimport sklearn\n",
+        expect![[r#"
+            deny
+            module_missing@1: the sandbox has no module plotly, so the code cannot run; these analysis packages are available: pandas, numpy, scipy, matplotlib, seaborn, statsmodels, sklearn, openpyxl, pyarrow, tabulate, odf, xlrd, dateutil, pytz
+            module_missing@2: the sandbox has no module tkinter, so the code cannot run; these analysis packages are available: pandas, numpy, scipy, matplotlib, seaborn, statsmodels, sklearn, openpyxl, pyarrow, tabulate, odf, xlrd, dateutil, pytz
+            import_denied@3: the code imports requests, which can reach the system, the network or other programs
+        "#]],
+    );
+    check_lang(
+        "from polars import col\n",
+        Lang::Fr,
+        expect![[r#"
+        deny
+        module_missing@1: le bac à sable n'a pas de module polars, le code ne peut donc pas s'exécuter ; ces bibliothèques d'analyse sont disponibles : pandas, numpy, scipy, matplotlib, seaborn, statsmodels, sklearn, openpyxl, pyarrow, tabulate, odf, xlrd, dateutil, pytz
+    "#]],
+    );
+    check_lang(
+        "import xgboost\n",
+        Lang::Es,
+        expect![[r#"
+        deny
+        module_missing@1: el entorno aislado no tiene el módulo xgboost, así que el código no puede ejecutarse; estas bibliotecas de análisis están disponibles: pandas, numpy, scipy, matplotlib, seaborn, statsmodels, sklearn, openpyxl, pyarrow, tabulate, odf, xlrd, dateutil, pytz
+    "#]],
+    );
+}
+
+#[test]
+fn every_allowed_module_is_in_the_image_and_none_is_denied() {
+    let p = Profile::builtin();
+    for module in &p.allowed_modules {
+        assert!(
+            p.in_image(module),
+            "{module} is allowed but not in the image"
+        );
+        assert!(!p.denied_modules.contains(module), "{module}");
+    }
+    assert_eq!(
+        p.analysis_packages(),
+        [
+            "pandas",
+            "numpy",
+            "scipy",
+            "matplotlib",
+            "seaborn",
+            "statsmodels",
+            "sklearn",
+            "openpyxl",
+            "pyarrow",
+            "tabulate",
+            "odf",
+            "xlrd",
+            "dateutil",
+            "pytz"
+        ]
+    );
+    let standard = p.allowed_standard_modules();
+    assert!(standard.contains(&"math") && !standard.contains(&"glovebox"));
+    assert_eq!(
+        standard.len() + p.analysis_packages().len() + 1,
+        p.allowed_modules.len(),
+        "every allowed module is the runner's, standard or an installed package"
     );
 }
 
@@ -335,7 +402,7 @@ fn assert_all(verdict_wanted: Verdict, sources: &[&str]) {
 #[test]
 fn attribute_walkers_in_text_are_denied_whatever_the_import_form() {
     check(
-        "import operator\nimport glovebox\nf = operator.attrgetter('__class__.__mro__')\nfrom operator import attrgetter as ag\nag('lib.format.read_array')(np)\nop = operator\nop.attrgetter('a' + 'b')(x)\n",
+        "import operator\nimport glovebox\nf = operator.attrgetter('__class__.__mro__')\nfrom operator import attrgetter as ag\nag('lib.format.read_array')(np)\nop = operator\nop.attrgetter(name + 'b')(x)\n",
         expect![[r#"
             deny
             private_attribute@3: the code reaches the hidden attribute __class__
@@ -399,6 +466,8 @@ fn expression_texts_must_be_plain_column_expressions() {
             "import pandas\npandas.eval('os')\n",
             "from pandas import eval as pe\npe('a.b')\n",
             "import pandas as pd\ng = getattr(pd, 'eval')\ng('x')\ng(s)\n",
+            "import pandas as pd\ng = getattr(pd, 'ev' + 'al')\ng('units.values.ctypes')\n",
+            "import pandas as pd\nname = 'eval'\ng = getattr(pd, name)\n",
             "import pandas as pd\npd.DataFrame.query(df, 'units.to_csv(\"/tmp/x\")')\n",
             "df.query('units > 1', local_dict={'x': 1})\n",
             "df.query('units > 1', resolvers=[{'units': np}])\n",
@@ -782,4 +851,159 @@ fn libraries_of_the_image_that_import_or_run_by_name_are_denied() {
     // the usual libraries: only the absence of a refusal is asserted).
     let ordinary = "import matplotlib\nmatplotlib.use('Agg')\nimport matplotlib.pyplot as plt\nplt.rcParams['figure.figsize'] = (8, 4)\n";
     assert_ne!(verdict(ordinary), Verdict::Deny);
+}
+
+#[test]
+fn the_analysis_packages_are_allowed_as_analyses_use_them() {
+    assert_all(
+        Verdict::Allow,
+        &[
+            "import seaborn as sns\nimport pandas as pd\ndf = pd.read_csv('/input/s.csv')\nax = sns.barplot(data=df, x='region', y='sales')\n",
+            "import matplotlib.pyplot as plt\nplt.plot([1, 2], [3, 4])\nplt.savefig('/output/chart.png', dpi=100)\n",
+            "import matplotlib\nmatplotlib.use('Agg')\nimport matplotlib.pyplot as plt\nfig, ax = plt.subplots()\nfig.savefig('/output/a.svg')\n",
+            "df.to_excel('/output/t.xlsx', index=False)\n",
+            "import statsmodels.api as sm\nres = sm.OLS(y, sm.add_constant(X)).fit()\nprint(res.summary())\n",
+            "import statsmodels.formula.api as smf\nfit = smf.ols('units ~ C(region) + amount', data=df).fit()\n",
+            "from sklearn.linear_model import LinearRegression\nfrom sklearn.model_selection import train_test_split\nm = LinearRegression().fit(X, y)\n",
+            "from sklearn.datasets import make_regression\nX, y = make_regression(n_samples=10)\n",
+            "import pandas as pd\na = pd.read_excel('/input/a.xlsx', sheet_name=0)\nb = pd.read_parquet('/input/x.parquet')\n",
+            "print(df.to_markdown(index=False))\ntext = df.to_string()\n",
+            "import pyarrow as pa\nimport pyarrow.parquet as pq\npq.write_table(pa.Table.from_pandas(df), '/output/x.parquet')\n",
+            "from tabulate import tabulate\nprint(tabulate([[1, 2]], headers=['a', 'b']))\n",
+            "import openpyxl\nwb = openpyxl.load_workbook('/input/a.xlsx')\nwb.save('/output/b.xlsx')\n",
+            "import xlrd\nimport odf.opendocument\nfrom dateutil import parser\nimport pytz\n",
+            "import warnings\nwarnings.filterwarnings('ignore')\n",
+            "import numpy as np\nnp.savetxt('/output/a.txt', [1, 2])\n",
+            "import matplotlib.pyplot as plt\nplt.style.use('ggplot')\nplt.style.use(['seaborn-v0_8', 'dark_background'])\nwith plt.rc_context({'figure.figsize': (8, 4)}):\n    pass\n",
+            "import matplotlib.pyplot as plt\nfor name in ['a', 'b']:\n    plt.savefig(f'/output/{name}.png')\n",
+            "import pandas as pd\nwriter = pd.ExcelWriter('/output/r.xlsx')\n",
+        ],
+    );
+}
+
+#[test]
+fn the_dangerous_corners_of_the_analysis_packages_are_refused() {
+    check(
+        "from sklearn.datasets import fetch_openml\nX = fetch_openml('mnist_784')\nimport seaborn as sns\ntips = sns.load_dataset('tips')\nimport matplotlib as mpl\nmpl.rc_file('/input/matplotlibrc')\nimport matplotlib.pyplot as plt\nplt.style.use('/input/x.mplstyle')\nplt.savefig('/home/x.png')\ndf.to_excel('/tmp/../x.xlsx')\nfig.savefig('/output/c.pgf')\n",
+        expect![[r#"
+            deny
+            network@1: the code uses sklearn.datasets.fetch_openml, which downloads data from the internet; analyses run without network
+            network@2: the code uses sklearn.datasets.fetch_openml, which downloads data from the internet; analyses run without network
+            network@4: the code uses seaborn.load_dataset, which downloads data from the internet; analyses run without network
+            settings_file@6: the code uses matplotlib.rc_file, which reads plotting settings from a file or a module named by text; such settings can import modules or start programs
+            settings_file@8: the code uses /input/x.mplstyle, which reads plotting settings from a file or a module named by text; such settings can import modules or start programs
+            path_outside_inputs@9: the code names the path /home/x.png, which is not one of your inputs or the output folder
+            write_outside_output@9: the code writes to /home/x.png, outside the output folder
+            path_outside_inputs@10: the code names the path /tmp/../x.xlsx, which is not one of your inputs or the output folder
+            write_outside_output@10: the code writes to /tmp/../x.xlsx, outside the output folder
+            runs_programs@11: the code uses savefig (PGF, LaTeX), which starts other programs
+        "#]],
+    );
+    check_lang(
+        "import seaborn as sns\nsns.load_dataset('tips')\nimport matplotlib\nmatplotlib.rc_file('/input/rc')\n",
+        Lang::Fr,
+        expect![[r#"
+            deny
+            network@2: le code utilise seaborn.load_dataset, qui télécharge des données depuis internet ; les analyses tournent sans réseau
+            settings_file@4: le code utilise matplotlib.rc_file, qui lit des réglages de graphique depuis un fichier ou un module nommé par du texte ; ces réglages peuvent importer des modules ou lancer des programmes
+        "#]],
+    );
+    check_lang(
+        "import seaborn as sns\nsns.load_dataset('tips')\nimport matplotlib\nmatplotlib.rc_file('/input/rc')\n",
+        Lang::Es,
+        expect![[r#"
+            deny
+            network@2: el código usa seaborn.load_dataset, que descarga datos de internet; los análisis se ejecutan sin red
+            settings_file@4: el código usa matplotlib.rc_file, que lee ajustes de gráficos de un archivo o de un módulo nombrado por texto; esos ajustes pueden importar módulos o iniciar programas
+        "#]],
+    );
+    assert_all(
+        Verdict::Deny,
+        &[
+            "import sklearn.datasets\nd = sklearn.datasets.fetch_california_housing()\n",
+            "from sklearn import datasets\nf = datasets.fetch_20newsgroups\n",
+            "import statsmodels.api as sm\nd = sm.datasets.get_rdataset('mtcars')\n",
+            "import statsmodels.api as sm\nd = sm.datasets.webuse('auto')\n",
+            "import statsmodels.api as sm\nsm.webdoc()\n",
+            "import joblib\nm = joblib.load('/input/m.pkl')\n",
+            "from joblib import load\n",
+            "import pandas as pd\nx = pd.read_pickle('/input/x.pkl')\n",
+            "import numpy as np\na = np.load('/input/a.npy', allow_pickle=True)\n",
+            "import matplotlib as mpl\nr = mpl.rc_params_from_file('/input/rc')\n",
+            "import matplotlib.pyplot as plt\nplt.style.use('evilpkg.style')\n",
+            "import matplotlib.pyplot as plt\nplt.style.use(['ggplot', '/input/x.mplstyle'])\n",
+            "from matplotlib import style\nwith style.context('https://example.com/s.mplstyle'):\n    pass\n",
+            "import matplotlib.pyplot as plt\nwith plt.rc_context(fname='/input/rc'):\n    pass\n",
+            "import matplotlib as mpl\nmpl.rcParams['backend'] = 'module://evil'\n",
+            "import matplotlib as mpl\nmpl.rcParams.update({'backend': 'qtagg'})\n",
+            "import matplotlib.pyplot as plt\nplt.rcParams.update({'text.usetex': True})\n",
+            "import matplotlib.pyplot as plt\nplt.savefig('/input/x.png')\n",
+            "import matplotlib.pyplot as plt\nplt.savefig(fname='/home/x.png')\n",
+            "import matplotlib.pyplot as plt\nplt.savefig('/output/c.pdf', format='pgf')\n",
+            "df.to_csv('/output/../etc/x.csv')\n",
+            "df.to_csv('/outputs/x.csv')\n",
+            "df.to_markdown('/home/t.md')\n",
+            "open('//etc/passwd')\n",
+            "import pyarrow.parquet as pq\npq.write_table(t, '/input/x.parquet')\n",
+            "import pyarrow as pa\nb = pa.foreign_buffer(0, 10)\n",
+            "import statsmodels.api as sm\nm = sm.OLS.from_formula('y ~ x.values.ctypes', df)\n",
+            "from statsmodels.regression.linear_model import OLS\nm = OLS.from_formula(formula, data=df)\n",
+            "import statsmodels.api as sm\nm = sm.Logit.from_formula('y ~ __import__(\"os\")', df)\n",
+            "import numpy as np\nnp.testing.rundocs('/input/x.py')\n",
+            "from matplotlib.testing.compare import compare_images\n",
+            "from matplotlib.backends import backend_pgf\n",
+        ],
+    );
+    // A style or a file computed at run time: a person decides.
+    assert_all(
+        Verdict::Review,
+        &[
+            "import matplotlib.pyplot as plt\nplt.style.use(chosen)\n",
+            "import matplotlib.pyplot as plt\nplt.savefig(target)\n",
+            "import matplotlib.pyplot as plt\nplt.savefig(f'/output{suffix}')\n",
+        ],
+    );
+}
+
+#[test]
+fn the_output_folder_named_plainly_is_a_base_folder() {
+    check(
+        "import pandas as pd\nimport matplotlib.pyplot as plt\nOUTPUT_DIR = \"/output\"\nINPUT_DIR = '/input'\nTMP = '/tmp'\ndf = pd.read_csv(f'{INPUT_DIR}/sales.csv')\ndf.to_csv(f\"{OUTPUT_DIR}/x.csv\")\nplt.savefig(OUTPUT_DIR + '/x.png')\nchart = OUTPUT_DIR + '/' + 'by_region.png'\nplt.savefig(chart)\ndf.to_parquet(f'{TMP}/scratch.parquet')\n",
+        expect![[r#"
+            allow
+        "#]],
+    );
+    // Still refused: a folder only named like one, a way out of it, a base
+    // folder whose value is not known in advance.
+    check(
+        "OUT = '/outputs'\ndf.to_csv(f'{OUT}/x.csv')\nBASE = '/output'\ndf.to_csv(BASE + '/../etc/x.csv')\ndf.to_csv(f'{BASE}x.csv')\nopen(f'{BASE}/../../etc/passwd')\n",
+        expect![[r#"
+            deny
+            path_outside_inputs@1: the code names the path /outputs, which is not one of your inputs or the output folder
+            path_outside_inputs@2: the code names the path /outputs/x.csv, which is not one of your inputs or the output folder
+            write_outside_output@2: the code writes to /outputs/x.csv, outside the output folder
+            path_outside_inputs@4: the code names the path /output/../etc/x.csv, which is not one of your inputs or the output folder
+            write_outside_output@4: the code writes to /output/../etc/x.csv, outside the output folder
+            path_outside_inputs@5: the code names the path /outputx.csv, which is not one of your inputs or the output folder
+            write_outside_output@5: the code writes to /outputx.csv, outside the output folder
+            path_outside_inputs@6: the code names the path /output/../../etc/passwd, which is not one of your inputs or the output folder
+        "#]],
+    );
+    check(
+        "base = '/output'\nbase = '/etc'\ndf.to_csv(f'{base}/x.csv')\n",
+        expect![[r#"
+            deny
+            path_outside_inputs@2: the code names the path /etc, which is not one of your inputs or the output folder
+            path_outside_inputs@3: the code names the path /x.csv, which is not one of your inputs or the output folder
+            unresolved_path@3: the code opens a file whose name is computed (to_csv), so it cannot be checked in advance
+        "#]],
+    );
+    // `os` stays refused; the folder's name is no longer a finding of its own.
+    check(
+        "import os\nOUTPUT_DIR = '/output'\np = os.path.join(OUTPUT_DIR, 'x.png')\n",
+        expect![[r#"
+            deny
+            import_denied@1: the code imports os, which can reach the system, the network or other programs
+        "#]],
+    );
 }

@@ -84,7 +84,7 @@ pub fn system_prompt(request: &GenerationRequest<'_>) -> String {
     format!(
         "You write one short Python 3 program that answers a question about the user's data files. \
 Glovebox checks your program against a safety policy, then runs it in a sealed sandbox:
-- Python {python} with {packages}. Nothing else is installed and nothing can be installed.
+- Python {python} with {packages}. Nothing can be installed.
 - Only these modules can be imported: {modules}.
 - No network and no other programs. The input files are read-only at /input/<file name>. /tmp is a small scratch space; files written to /output are given to the user.
 - matplotlib draws to files only (the Agg backend is set): save each figure into /output with plt.savefig(\"/output/<name>.png\") and close it; figures saved in /output are shown to the user as charts.
@@ -634,7 +634,7 @@ mod tests {
         let text = text.replacen(&modules, "{modules}", 1);
         expect![[r#"
             You write one short Python 3 program that answers a question about the user's data files. Glovebox checks your program against a safety policy, then runs it in a sealed sandbox:
-            - Python 3.11 with pandas 2.2.3, numpy 2.1.3, scipy 1.14.1, matplotlib 3.11.2, seaborn 0.13.2, statsmodels 0.14.6, scikit-learn 1.7.2 (import sklearn), openpyxl 3.1.5 (pandas Excel files), xlrd 2.0.2 (pandas old .xls files), odfpy 1.4.1 (pandas OpenDocument files), pyarrow 20.0.0 (pandas Parquet files), tabulate 0.10.0 (DataFrame.to_markdown). Nothing else is installed and nothing can be installed.
+            - Python 3.11 with pandas 2.2.3, numpy 2.1.3, scipy 1.14.1, matplotlib 3.11.2, seaborn 0.13.2, statsmodels 0.14.6, scikit-learn 1.7.2 (import sklearn), openpyxl 3.1.5 (pandas Excel files), xlrd 2.0.2 (pandas old .xls files), odfpy 1.4.1 (pandas OpenDocument files), pyarrow 20.0.0 (pandas Parquet files), tabulate 0.10.0 (DataFrame.to_markdown). Nothing can be installed.
             - Only these modules can be imported: {modules}.
             - No network and no other programs. The input files are read-only at /input/<file name>. /tmp is a small scratch space; files written to /output are given to the user.
             - matplotlib draws to files only (the Agg backend is set): save each figure into /output with plt.savefig("/output/<name>.png") and close it; figures saved in /output are shown to the user as charts.

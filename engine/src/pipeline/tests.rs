@@ -302,16 +302,30 @@ fn denied_code_never_reaches_the_sandbox_and_given_code_is_never_repaired() {
 }
 
 #[test]
+fn a_module_the_sandbox_lacks_stops_before_running_saying_what_is_there() {
+    let bench = Bench::new(vec![]);
+    let report = bench.run(bench.request(Some("import plotly.express as px\n")));
+    assert_eq!(report.status, Status::Blocked);
+    assert_eq!(report.stop_kind, Some(StopKind::Policy));
+    let reason = report.stop_reason.unwrap_or_default();
+    assert!(
+        reason.contains("no module plotly") && reason.contains("seaborn"),
+        "{reason}"
+    );
+    assert!(bench.executor.ran().is_empty(), "nothing ran");
+}
+
+#[test]
 fn review_stops_without_approval_and_runs_with_a_recorded_one() {
     let bench = Bench::new(vec![answers(1.0)]);
-    let blocked = bench.run(bench.request(Some("import sklearn\nprint(1)\n")));
+    let blocked = bench.run(bench.request(Some("import PIL\nprint(1)\n")));
     assert_eq!(blocked.stop_kind, Some(StopKind::Review));
     assert!(bench.executor.ran().is_empty());
 
     let approved = bench.run(RunRequest {
         approve_review: true,
         approved_by: Some("user (test)".into()),
-        ..bench.request(Some("import sklearn\nprint(1)\n"))
+        ..bench.request(Some("import PIL\nprint(1)\n"))
     });
     assert_eq!(
         approved.status,

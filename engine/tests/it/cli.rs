@@ -69,7 +69,7 @@ fn exit_codes_follow_the_contract() {
     let s = Scratch::new();
     let csv = repo().join("assets/samples/sales.csv");
     let denied = s.file("denied.py", "import os\n");
-    let review = s.file("review.py", "import sklearn\n");
+    let review = s.file("review.py", "import PIL\n");
     let failing = s.file(
         "failing.py",
         "import pandas as pd\npd.read_csv('/input/sales.csv')['missing']\n",
@@ -126,9 +126,9 @@ fn exit_codes_follow_the_contract() {
 fn review_needs_yes_and_the_approval_is_recorded() {
     let s = Scratch::new();
     let csv = repo().join("assets/samples/sales.csv");
-    let code = s.file("stats.py", "import statistics, random\nimport glovebox\nglovebox.answer('n', len(open('/input/sales.csv').readlines()), unit='count')\nimport string as text_tools\nfrom textwrap import dedent\nimport sklearn_free_module_name_that_is_unknown_but_harmless as x\n");
+    let code = s.file("stats.py", "import statistics, random\nimport glovebox\nglovebox.answer('n', len(open('/input/sales.csv').readlines()), unit='count')\nimport string as text_tools\nfrom textwrap import dedent\nimport pprint as x\n");
     let (r, _) = s.run_json(&[csv.as_path()], "x", &code, &["--yes"]);
-    // The unknown module cannot be imported in the sandbox; what matters is the approval entry.
+    // pprint is in the image but not one of the usual modules: approved with --yes.
     let run = r["run_id"].as_str().unwrap();
     let show = s.glovebox(&["show", run]);
     let entries: serde_json::Value = serde_json::from_slice(&show.stdout).unwrap();

@@ -7,5 +7,6 @@
 mod cleanup;
 mod containment;
 mod evidence;
+mod modules;
 mod packages;
 mod support;

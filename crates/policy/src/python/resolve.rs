@@ -125,15 +125,13 @@ impl<'a> Bindings<'a> {
         texts.filter(|t| !t.is_empty())
     }
 
-    /// What a name always holds when bound once, to a literal text or
-    /// number (a number is given as `0`: only its being a number matters).
-    pub fn constant(&self, name: &str) -> Option<&'a str> {
+    /// The value of a name bound exactly once, by an assignment.
+    pub fn single_value(&self, name: &str) -> Option<&'a Expr> {
         if self.stores.get(name) != Some(&1) || self.statements.get(name) != Some(&1) {
             return None;
         }
         match self.names.get(name)?.as_slice() {
-            [Binding::Expr(Expr::StringLiteral(s))] => Some(s.value.to_str()),
-            [Binding::Expr(Expr::NumberLiteral(_))] => Some("0"),
+            [Binding::Expr(value)] => Some(value),
             _ => None,
         }
     }
