@@ -2,9 +2,9 @@
 //! `plt.savefig`, or `plt.show()` and figures left open, which the runner
 //! saves as PNG) become charts like the host's, after checks.
 //!
-//! A PNG is checked by its content ([`bitmap::check`]) and shown inside a
+//! A PNG is checked by its content (`bitmap::check`) and shown inside a
 //! small SVG; an SVG is parsed and written again from an allowlist
-//! ([`svg::sanitise`]); an SVG and a PNG of the same name are one figure
+//! (`svg::sanitise`); an SVG and a PNG of the same name are one figure
 //! (the SVG shown, the PNG placed in PDF reports). Other images are not
 //! shown, and a refused figure is said in plain words, in the goal's
 //! language. Caps: [`MAX_FIGURES`], [`MAX_FIGURE_BYTES`],
