@@ -11,6 +11,9 @@ import { isActive, next, type RunEvent } from "./run-machine";
 export const CHECK_DEBOUNCE_MS = 400;
 /** Errors of code generation that asking again may get past: Retry is offered. */
 export const RETRYABLE = new Set(["model", "cancelled", "busy"]);
+/** Errors a model's key or settings fix: no key, or a key refused or settings
+ * wrong (`setup`); their way out is the key field, never a command to type. */
+export const NEEDS_KEY_SETTINGS = new Set(["no_key", "setup"]);
 
 export interface Actions {
   navigate(view: View): void;
@@ -150,7 +153,7 @@ export function createActions(store: AppStore): Actions {
         const askError = e.code === "cancelled" ? t("wait.cancelled") : errorText(e.code, withoutAskList(e.message, suggestions));
         store.set({
           generating: false, modelWait: null, askError, askRetry: RETRYABLE.has(e.code), askSuggestions: suggestions,
-          askNeedsKey: e.code === "no_key" ? provider : null,
+          askNeedsKey: NEEDS_KEY_SETTINGS.has(e.code) && provider !== "offline" ? provider : null,
         });
       }
     },

@@ -576,6 +576,21 @@ export const flows = [
     },
   },
   {
+    name: "a key the model service refuses leads to the key field too",
+    async run({ open }) {
+      const page = await open({ generations: ["refused"], apiKeyHint: "abcd" });
+      await addShop(page);
+      await page.getByRole("button", { name: "Next: ask a question" }).click();
+      await page.locator("#provider").selectOption("openai");
+      await page.locator("#goal").fill("total revenue per region");
+      await page.getByRole("button", { name: "Write the code" }).click();
+      await waitText(page, ".screen-ask [role=alert]", "refused the API key");
+      await page.getByRole("button", { name: "Add your key" }).click();
+      await page.waitForFunction(() => document.activeElement?.id === "set-api-key");
+      assert.equal(await page.locator("#set-provider").inputValue(), "openai");
+    },
+  },
+  {
     name: "keyboard: tab order, visible focus, Enter submits the goal",
     async run({ open }) {
       const page = await open();

@@ -27,7 +27,7 @@ export interface Scenario {
   /** How each model generation goes, in turn (offline answers at once): it
    * never answers, fails after three ticks, or writes the code in pieces.
    * `write` when the list is used up. */
-  generations?: ("hang" | "fail" | "write")[];
+  generations?: ("hang" | "fail" | "write" | "refused")[];
   /** The last characters of a key already in the keyring (none unless said). */
   apiKeyHint?: string;
   /** Milliseconds between the `generation_progress` ticks (each one says a second more). */
@@ -126,6 +126,10 @@ export function install(scenario: Scenario = {}): void {
   /** A model asked for code: ticks every `tickMs`, as the shell relays them. */
   function modelGeneration(answer: unknown): Promise<unknown> {
     const mode = generations.shift() ?? "write";
+    // A key the service refuses: the engine's setup stop, at once.
+    if (mode === "refused") {
+      return Promise.reject({ code: "setup", message: "the model service refused the API key (HTTP 401): invalid key; set another with `glovebox key set --provider openai`" });
+    }
     const tick = scenario.tickMs ?? 120;
     const code = ANSWERED.code;
     const pieces = [0, 1, 2, 3].map((i) => code.slice((i * code.length) >> 2, ((i + 1) * code.length) >> 2));
