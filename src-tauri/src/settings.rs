@@ -23,6 +23,15 @@ pub const MAX_MEMORY_LIMIT_BYTES: u64 = 8 * 1024 * 1024 * 1024;
 /// Most rows of each file a model may see: the engine's bound (the settings
 /// screen says the same). The default is none.
 pub const MAX_SAMPLE_ROWS: u32 = glovebox_engine::generator::prompt::MAX_SAMPLE_ROWS as u32;
+/// How long a model may take to start answering, retries included, by
+/// default: the engine's request budget (60 s).
+pub const DEFAULT_MODEL_WAIT_S: u32 =
+    glovebox_engine::provider::DEFAULT_REQUEST_TIMEOUT.as_secs() as u32;
+/// Shortest wait for a model a person may set: 10 s.
+pub const MIN_MODEL_WAIT_S: u32 = 10;
+/// Longest wait for a model a person may set: 10 min (a slow model on this
+/// computer).
+pub const MAX_MODEL_WAIT_S: u32 = 600;
 
 /// Who writes the code.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS, Default)]
@@ -99,6 +108,15 @@ pub struct Settings {
     /// machine, only the schema); a file saved before it existed reads as 0.
     #[serde(default)]
     pub sample_rows: u32,
+    /// Seconds a model may take to start answering, retries included; past
+    /// it the question ends with a plain error and Retry. A file saved
+    /// before it existed reads as [`DEFAULT_MODEL_WAIT_S`].
+    #[serde(default = "default_model_wait_s")]
+    pub model_wait_s: u32,
+}
+
+fn default_model_wait_s() -> u32 {
+    DEFAULT_MODEL_WAIT_S
 }
 
 impl Default for Settings {
@@ -114,6 +132,7 @@ impl Default for Settings {
             language: None,
             theme: Theme::System,
             sample_rows: 0,
+            model_wait_s: DEFAULT_MODEL_WAIT_S,
         }
     }
 }
@@ -164,6 +183,15 @@ impl Settings {
                 format!("the rows a model may see must be between 0 and {MAX_SAMPLE_ROWS}"),
             ));
         }
+        if !(MIN_MODEL_WAIT_S..=MAX_MODEL_WAIT_S).contains(&self.model_wait_s) {
+            return Err(IpcError::new(
+                ErrorCode::Settings,
+                format!(
+                    "the wait for a model must be between {MIN_MODEL_WAIT_S} s and {} min",
+                    MAX_MODEL_WAIT_S / 60
+                ),
+            ));
+        }
         self.model = self.model.trim().to_owned();
         self.base_url = self.base_url.trim().to_owned();
         if self.provider != Provider::Offline {
@@ -210,6 +238,7 @@ impl Settings {
             b = b.with_base_url(&self.base_url)?;
         }
         b = b.with_sample_rows(self.sample_rows as usize)?;
+        b = b.with_timeout(Duration::from_secs(self.model_wait_s.into()))?;
         Ok(Some(b.build()))
     }
 }
@@ -259,6 +288,38 @@ mod tests {
         assert_eq!(Settings::load(&path).model, "claude-x");
         std::fs::write(&path, b"{ not json").expect("damage");
         assert_eq!(Settings::load(&path), Settings::default());
+    }
+
+    #[test]
+    fn the_wait_for_a_model_defaults_to_the_engine_budget_is_bounded_and_reaches_the_model_settings(
+    ) {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("settings.json");
+        let mut old = serde_json::to_value(Settings::default()).expect("json");
+        old.as_object_mut().expect("object").remove("model_wait_s");
+        std::fs::write(&path, old.to_string()).expect("write");
+        assert_eq!(Settings::load(&path).model_wait_s, 60);
+        let model = |seconds| {
+            Settings {
+                provider: Provider::Openai,
+                model_wait_s: seconds,
+                ..Settings::default()
+            }
+            .checked()
+            .map(|s| {
+                s.model_settings()
+                    .expect("settings")
+                    .expect("a model")
+                    .timeout
+            })
+        };
+        assert_eq!(model(120).expect("valid"), Duration::from_secs(120));
+        for refused in [MIN_MODEL_WAIT_S - 1, MAX_MODEL_WAIT_S + 1] {
+            assert_eq!(
+                model(refused).expect_err("refused").message,
+                "the wait for a model must be between 10 s and 10 min"
+            );
+        }
     }
 
     #[test]

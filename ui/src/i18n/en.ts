@@ -233,6 +233,8 @@ export const en = {
   "settings.privacy": "What a model may see",
   "settings.sampleRows": "Rows of my data a model may see",
   "settings.sampleRowsHint": "0 (the default): no row leaves this computer; the model sees the column names, types and counts and a few values of text columns. At most {max}. The exact request is shown before it is sent and recorded with the run.",
+  "settings.modelWait": "Longest wait for a model (seconds)",
+  "settings.modelWaitHint": "Between {min} and {max}, retries included; past it the question ends with a plain message and Retry. A model that has started writing may go on.",
   "settings.outOfRange": "{field}: choose a value between {min} and {max}.",
   "settings.display": "Display",
   "settings.language": "Language",

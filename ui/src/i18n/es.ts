@@ -233,6 +233,8 @@ export const es: Dictionary = {
   "settings.privacy": "Lo que un modelo puede ver",
   "settings.sampleRows": "Filas de mis datos que un modelo puede ver",
   "settings.sampleRowsHint": "0 (por defecto): ninguna fila sale de este ordenador; el modelo ve los nombres, tipos y recuentos de las columnas y algunos valores de las columnas de texto. Como máximo {max}. La solicitud exacta se muestra antes de enviarla y se registra con la ejecución.",
+  "settings.modelWait": "Espera máxima de un modelo (segundos)",
+  "settings.modelWaitHint": "Entre {min} y {max}, reintentos incluidos; pasado ese tiempo la pregunta termina con un mensaje claro y Reintentar. Un modelo que ya empezó a escribir puede continuar.",
   "settings.outOfRange": "{field}: elija un valor entre {min} y {max}.",
   "settings.display": "Visualización",
   "settings.language": "Idioma",

@@ -233,6 +233,8 @@ export const fr: Dictionary = {
   "settings.privacy": "Ce qu'un modèle peut voir",
   "settings.sampleRows": "Lignes de mes données qu'un modèle peut voir",
   "settings.sampleRowsHint": "0 (par défaut) : aucune ligne ne quitte cet ordinateur ; le modèle voit les noms, types et comptes des colonnes et quelques valeurs des colonnes de texte. Au plus {max}. La demande exacte est montrée avant l'envoi et enregistrée avec l'exécution.",
+  "settings.modelWait": "Attente maximale d'un modèle (secondes)",
+  "settings.modelWaitHint": "Entre {min} et {max}, nouvelles tentatives comprises ; au-delà, la question s'arrête avec un message clair et Réessayer. Un modèle qui a commencé à écrire peut continuer.",
   "settings.outOfRange": "{field} : choisissez une valeur entre {min} et {max}.",
   "settings.display": "Affichage",
   "settings.language": "Langue",

@@ -496,7 +496,13 @@ theme: Theme,
  * Rows of each file a model may see (0, the default: none leaves the
  * machine, only the schema); a file saved before it existed reads as 0.
  */
-sample_rows: number, };
+sample_rows: number, 
+/**
+ * Seconds a model may take to start answering, retries included; past
+ * it the question ends with a plain error and Retry. A file saved
+ * before it existed reads as [`DEFAULT_MODEL_WAIT_S`].
+ */
+model_wait_s: number, };
 
 export type GeneratedCode = { 
 /**

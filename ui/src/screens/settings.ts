@@ -18,6 +18,8 @@ export const TIME_LIMIT_S = { min: 5, max: 600 };
 export const MEMORY_LIMIT_MB = { min: 128, max: 8192 };
 /** Rows of each file a model may see: none by default, at most the engine's 10. */
 export const SAMPLE_ROWS = { min: 0, max: 10 };
+/** The shell's bounds of the wait for a model, in seconds (`settings.rs`). */
+export const MODEL_WAIT_S = { min: 10, max: 600 };
 
 /** A limit value within bounds, or null when out of range or not a number. */
 export function checkedLimit(raw: string, bounds: { min: number; max: number }): number | null {
@@ -49,6 +51,7 @@ export function settingsScreen({ store, actions }: ScreenContext): Screen {
   const saveKey = el("button", { type: "button", onclick: () => void storeKey() }, t("settings.apiKeySave"));
   const time = el("input", { id: "set-time", type: "number", min: TIME_LIMIT_S.min, max: TIME_LIMIT_S.max, step: 1, "aria-describedby": "set-time-hint" }) as HTMLInputElement;
   const memory = el("input", { id: "set-memory", type: "number", min: MEMORY_LIMIT_MB.min, max: MEMORY_LIMIT_MB.max, step: 1, "aria-describedby": "set-memory-hint" }) as HTMLInputElement;
+  const modelWait = el("input", { id: "set-model-wait", type: "number", min: MODEL_WAIT_S.min, max: MODEL_WAIT_S.max, step: 1, "aria-describedby": "set-model-wait-hint" }) as HTMLInputElement;
   const sampleRows = el("input", { id: "set-sample-rows", type: "number", min: SAMPLE_ROWS.min, max: SAMPLE_ROWS.max, step: 1, "aria-describedby": "set-sample-rows-hint" }) as HTMLInputElement;
   const language = el("select", { id: "set-language" }, LANGUAGES.map((l) => el("option", { value: l }, t(`lang.${l}`)))) as HTMLSelectElement;
   const theme = el("select", { id: "set-theme" }, THEMES.map((th) => el("option", { value: th }, t(`theme.${th}`)))) as HTMLSelectElement;
@@ -65,7 +68,8 @@ export function settingsScreen({ store, actions }: ScreenContext): Screen {
           el("div", { class: "inline" }, apiKey, saveKey)),
         el("div", { class: "field" }, testButton, testResult, el("p", { class: "muted small" }, t("settings.testHint"))))),
     el("fieldset", { "data-testid": "privacy-fields" }, el("legend", {}, t("settings.privacy")),
-      field("set-sample-rows", t("settings.sampleRows"), sampleRows, t("settings.sampleRowsHint", SAMPLE_ROWS))),
+      field("set-sample-rows", t("settings.sampleRows"), sampleRows, t("settings.sampleRowsHint", SAMPLE_ROWS)),
+      field("set-model-wait", t("settings.modelWait"), modelWait, t("settings.modelWaitHint", MODEL_WAIT_S))),
     el("fieldset", {}, el("legend", {}, t("settings.limits")),
       field("set-time", t("settings.timeLimit"), time, t("settings.between", TIME_LIMIT_S)),
       field("set-memory", t("settings.memoryLimit"), memory, t("settings.between", MEMORY_LIMIT_MB))),
@@ -156,6 +160,7 @@ export function settingsScreen({ store, actions }: ScreenContext): Screen {
     time.value = String(Math.round(s.time_limit_ms / 1000));
     memory.value = String(Math.round(s.memory_limit_bytes / (1024 * 1024)));
     sampleRows.value = String(s.sample_rows ?? 0);
+    modelWait.value = String(s.model_wait_s ?? 60);
     language.value = s.language ?? store.get().lang;
     theme.value = s.theme;
     drawKey(s);
@@ -179,12 +184,14 @@ export function settingsScreen({ store, actions }: ScreenContext): Screen {
     if (megabytes === null) return fail(t("settings.outOfRange", { field: t("settings.memoryLimit"), ...MEMORY_LIMIT_MB }));
     const rows = checkedLimit(sampleRows.value, SAMPLE_ROWS);
     if (rows === null) return fail(t("settings.outOfRange", { field: t("settings.sampleRows"), ...SAMPLE_ROWS }));
+    const waitS = checkedLimit(modelWait.value, MODEL_WAIT_S);
+    if (waitS === null) return fail(t("settings.outOfRange", { field: t("settings.modelWait"), ...MODEL_WAIT_S }));
     try {
       await actions.saveSettings({
         ...current, provider: provider.value as Provider, model: model.value.trim(), base_url: baseUrl.value.trim(),
         time_limit_ms: seconds * 1000, memory_limit_bytes: megabytes * 1024 * 1024,
         language: language.value as UiLanguage, theme: theme.value as Theme,
-        sample_rows: rows,
+        sample_rows: rows, model_wait_s: waitS,
       });
       message.textContent = t("settings.saved");
       message.className = "ok-text";

@@ -508,6 +508,12 @@ export const flows = [
       await page.getByRole("button", { name: "Enregistrer les réglages" }).click();
       await waitText(page, "[data-testid=settings-message]", "Lignes de mes données qu'un modèle peut voir : choisissez une valeur entre 0 et 10");
       await page.locator("#set-sample-rows").fill("3");
+      // How long a model may take: the engine's 60 s unless said, 10 s to 10 min.
+      assert.equal(await page.locator("#set-model-wait").inputValue(), "60");
+      await page.locator("#set-model-wait").fill("5");
+      await page.getByRole("button", { name: "Enregistrer les réglages" }).click();
+      await waitText(page, "[data-testid=settings-message]", "Attente maximale d'un modèle (secondes) : choisissez une valeur entre 10 et 600");
+      await page.locator("#set-model-wait").fill("90");
       await page.locator("#set-language").selectOption("es");
       await page.locator("#set-theme").selectOption("dark");
       await page.getByRole("button", { name: "Enregistrer les réglages" }).click();
@@ -517,6 +523,7 @@ export const flows = [
       assert.equal(saved.time_limit_ms, 120_000);
       assert.equal(saved.language, "es");
       assert.equal(saved.sample_rows, 3);
+      assert.equal(saved.model_wait_s, 90);
       await page.evaluate(() => window.scrollTo(0, 0));
       await shot(page, "settings");
       await page.locator(".nav-item[data-view='data']").click();

@@ -91,7 +91,7 @@ export function install(scenario: Scenario = {}): void {
   let settings: Settings = {
     provider: "offline", model: "", base_url: "", api_key_hint: scenario.apiKeyHint ?? null,
     time_limit_ms: 60_000, memory_limit_bytes: 1024 * 1024 * 1024, language: scenario.language ?? null, theme: "light",
-    sample_rows: 0,
+    sample_rows: 0, model_wait_s: 60,
   };
   let doctor: DoctorReport = scenario.doctorReady === false
     ? { ready: false, mode: null, reason: "this computer has neither root rights nor cgroup v2 with a systemd user session, so limits cannot be enforced", fix: "Log in to a desktop session with systemd (cgroup v2), or ask your administrator to enable user namespaces:\n  sudo sysctl -w kernel.unprivileged_userns_clone=1" }
