@@ -73,12 +73,12 @@ pub fn stop_reason(lang: Lang, reason: &StopReason<'_>) -> String {
         (R::InputChangedSinceDraft(n), En) => format!("the file {n} changed after the code was written, so nothing was run; ask the question again"),
         (R::InputChangedSinceDraft(n), Fr) => format!("le fichier {n} a changé après l'écriture du code, rien n'a donc été exécuté ; posez la question à nouveau"),
         (R::InputChangedSinceDraft(n), Es) => format!("el archivo {n} cambió después de escribir el código, así que no se ejecutó nada; vuelva a hacer la pregunta"),
-        (R::OutOfMemory(m), En) => format!("the calculation needed more than {m} of memory and was stopped"),
-        (R::OutOfMemory(m), Fr) => format!("le calcul a eu besoin de plus de {m} de mémoire et a été arrêté"),
-        (R::OutOfMemory(m), Es) => format!("el cálculo necesitó más de {m} de memoria y se detuvo"),
-        (R::TooSlow(s), En) => format!("the calculation took longer than {s} seconds and was stopped"),
-        (R::TooSlow(s), Fr) => format!("le calcul a duré plus de {s} secondes et a été arrêté"),
-        (R::TooSlow(s), Es) => format!("el cálculo tardó más de {s} segundos y se detuvo"),
+        (R::OutOfMemory(m), En) => format!("the calculation needed more than {m} of memory and was stopped; to allow it more, raise the memory limit (in the app's Settings, or with --memory-limit MIB)"),
+        (R::OutOfMemory(m), Fr) => format!("le calcul a eu besoin de plus de {m} de mémoire et a été arrêté ; pour lui en permettre plus, augmentez la limite de mémoire (dans les Réglages de l'application, ou avec --memory-limit Mio)"),
+        (R::OutOfMemory(m), Es) => format!("el cálculo necesitó más de {m} de memoria y se detuvo; para permitirle más, aumente el límite de memoria (en los Ajustes de la aplicación, o con --memory-limit MiB)"),
+        (R::TooSlow(s), En) => format!("the calculation took longer than {s} seconds and was stopped; to give it more time, raise the time limit (in the app's Settings, or with --time-limit SECONDS)"),
+        (R::TooSlow(s), Fr) => format!("le calcul a duré plus de {s} secondes et a été arrêté ; pour lui laisser plus de temps, augmentez la limite de temps (dans les Réglages de l'application, ou avec --time-limit SECONDES)"),
+        (R::TooSlow(s), Es) => format!("el cálculo tardó más de {s} segundos y se detuvo; para darle más tiempo, aumente el límite de tiempo (en los Ajustes de la aplicación, o con --time-limit SEGUNDOS)"),
         (R::Cancelled, En) => "the calculation was cancelled".into(),
         (R::Cancelled, Fr) => "le calcul a été annulé".into(),
         (R::Cancelled, Es) => "el cálculo fue cancelado".into(),
@@ -327,7 +327,7 @@ mod tests {
     fn french_memory_stop() {
         assert_eq!(
             stop_reason(Lang::Fr, &StopReason::OutOfMemory("1 GiB")),
-            "le calcul a eu besoin de plus de 1 GiB de mémoire et a été arrêté"
+            "le calcul a eu besoin de plus de 1 GiB de mémoire et a été arrêté ; pour lui en permettre plus, augmentez la limite de mémoire (dans les Réglages de l'application, ou avec --memory-limit Mio)"
         );
     }
 }

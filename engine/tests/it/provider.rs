@@ -1092,7 +1092,7 @@ fn provider_time_limit_goes_back_to_the_model() {
     assert_eq!(r.exit, 0, "{}\n{}", r.report, stderr(&r));
     assert_eq!(
         r.report["attempts"][0]["failure"],
-        "the calculation took longer than 20 seconds and was stopped"
+        "the calculation took longer than 20 seconds and was stopped; to give it more time, raise the time limit (in the app's Settings, or with --time-limit SECONDS)"
     );
     let failure = last_user_message(&model.requests()[1].json());
     assert!(
