@@ -438,8 +438,23 @@ fn read_corpus(name: &str, tally: &mut Tally) {
     }
 }
 
-/// The corpora read by these tests, in `tests/golden/`.
-const CORPORA: [&str; 3] = ["everyday.txt", "goals.txt", "fresh.txt"];
+/// The corpora read by these tests, in `tests/golden/`: the three of
+/// everyday goals, then one `steps-*.txt` per kind of plan step (filters,
+/// derived columns, tests, models, joins, follow-ups…), in name order.
+fn corpora() -> Vec<String> {
+    let golden = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/golden");
+    let mut steps: Vec<String> = std::fs::read_dir(&golden)
+        .expect("tests/golden")
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|n| n.starts_with("steps-") && n.ends_with(".txt"))
+        .collect();
+    steps.sort();
+    let mut all: Vec<String> = ["everyday.txt", "goals.txt", "fresh.txt"]
+        .map(String::from)
+        .into();
+    all.extend(steps);
+    all
+}
 
 /// Goals still read wrong, each with why: the test fails when another goal
 /// is read wrong, and when one of these is fixed (remove it from the list).
@@ -455,7 +470,8 @@ const KNOWN_WRONG: &[(&str, &str)] = &[
 #[test]
 fn everyday_goals_are_read_right_or_stopped_never_wrong() {
     let mut tally = Tally::default();
-    for corpus in CORPORA {
+    for corpus in corpora() {
+        let corpus = corpus.as_str();
         let before = (
             tally.right,
             tally.asked_right,
@@ -519,7 +535,7 @@ fn everyday_goals_are_read_right_or_stopped_never_wrong() {
 fn everyday_goals_are_detected_in_their_language() {
     let golden = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/golden");
     let mut wrong = Vec::new();
-    for corpus in ["everyday.txt", "fresh.txt"] {
+    for corpus in corpora().iter().filter(|c| c.as_str() != "goals.txt") {
         let text = std::fs::read_to_string(golden.join(corpus)).expect("corpus");
         detect_sections(&text, &mut wrong);
     }
@@ -559,11 +575,11 @@ fn detect_sections(text: &str, wrong: &mut Vec<String>) {
 fn interpretations_of_answered_goals_are_snapshots() {
     let golden = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/golden");
     let mut out = String::from(
-        "# The reading of every answered goal of everyday.txt, goals.txt and fresh.txt, restated\n\
+        "# The reading of every answered goal of everyday.txt, goals.txt, fresh.txt and steps-*.txt, restated\n\
          # (generated: GLOVEBOX_BLESS=1 cargo test -p glovebox-engine --lib interpretations).\n",
     );
-    for corpus in CORPORA {
-        let text = std::fs::read_to_string(golden.join(corpus)).expect("corpus");
+    for corpus in corpora() {
+        let text = std::fs::read_to_string(golden.join(&corpus)).expect("corpus");
         for line in text
             .lines()
             .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))

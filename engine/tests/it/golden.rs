@@ -850,6 +850,41 @@ fn everyday_e2e_subset() {
     assert!(n >= 45, "{n} everyday tasks run end to end");
 }
 
+/// The corpora of plan steps, `tests/golden/steps-*.txt`, in name order.
+fn steps_corpora() -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(repo().join("tests/golden"))
+        .expect("tests/golden")
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|n| n.starts_with("steps-") && n.ends_with(".txt"))
+        .collect();
+    names.sort();
+    names
+}
+
+/// The goals of the plan-step corpora tagged e2e, through the real sandbox.
+#[test]
+fn steps_e2e_subset() {
+    for corpus in steps_corpora() {
+        let want = tasks_of(&corpus).iter().filter(|t| t.tagged("e2e")).count();
+        let n = golden_in(&corpus, |t| t.tagged("e2e"));
+        assert_eq!(n, want, "{corpus}");
+    }
+}
+
+/// Every line of the plan-step corpora is computable by the oracle.
+#[test]
+fn steps_expectations_are_computable() {
+    let mut problems = Vec::new();
+    for corpus in steps_corpora() {
+        for t in tasks_of(&corpus) {
+            if let Err(why) = computable(&t) {
+                problems.push(format!("{corpus} line {} {:?}: {why}", t.line, t.goal));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
 fn first_line_of(marker: &str) -> usize {
     let text = std::fs::read_to_string(repo().join("tests/golden/goals.txt")).expect("goals.txt");
     text.lines()
