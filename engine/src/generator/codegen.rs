@@ -56,7 +56,7 @@ pub fn py_str(s: &str) -> String {
     out
 }
 
-fn py_num(n: f64) -> String {
+pub(super) fn py_num(n: f64) -> String {
     if n.fract() == 0.0 && n.abs() < 1e15 {
         format!("{}", n as i64)
     } else {
@@ -198,12 +198,12 @@ pub fn measure_name(stat: Stat, column: &str, lang: Lang) -> String {
     }
 }
 
-fn words(lang: Lang, en: &str, fr: &str, es: &str) -> String {
+pub(super) fn words(lang: Lang, en: &str, fr: &str, es: &str) -> String {
     lang.pick(en, fr, es).to_owned()
 }
 
 /// The pandas call for a statistic: `mean()`, `std(ddof=0)`.
-fn pandas_method(stat: Stat) -> &'static str {
+pub(super) fn pandas_method(stat: Stat) -> &'static str {
     match stat {
         Stat::Mean => "mean()",
         Stat::Sum => "sum()",
@@ -219,24 +219,28 @@ fn pandas_method(stat: Stat) -> &'static str {
     }
 }
 
-struct Code {
-    lines: Vec<String>,
-    rounding: Option<u32>,
+/// The lines of the code being written, and the rounding asked for.
+pub(super) struct Code {
+    /// The lines so far.
+    pub(super) lines: Vec<String>,
+    /// Decimal places asked for.
+    pub(super) rounding: Option<u32>,
 }
 
 impl Code {
-    fn line(&mut self, s: impl Into<String>) {
+    /// Adds one line.
+    pub(super) fn line(&mut self, s: impl Into<String>) {
         self.lines.push(s.into());
     }
     /// A scalar expression, rounded when asked.
-    fn value(&self, expr: &str) -> String {
+    pub(super) fn value(&self, expr: &str) -> String {
         match self.rounding {
             Some(n) => format!("round(float({expr}), {n})"),
             None => expr.to_owned(),
         }
     }
     /// A pandas object expression, rounded when asked.
-    fn frame(&self, expr: &str) -> String {
+    pub(super) fn frame(&self, expr: &str) -> String {
         match self.rounding {
             Some(n) => format!("{expr}.round({n})"),
             None => expr.to_owned(),
@@ -246,7 +250,7 @@ impl Code {
 
 /// A column read as numbers in a filter; with a decimal comma, a column
 /// pandas kept as text ("3,5") is converted like `numbers()` does.
-fn number_expr(col: &str, decimal_comma: bool) -> String {
+pub(super) fn number_expr(col: &str, decimal_comma: bool) -> String {
     if decimal_comma {
         format!("pd.to_numeric(data[{col}].astype(str).str.replace(\",\", \".\", regex=False), errors=\"coerce\")")
     } else {
@@ -628,14 +632,15 @@ pub fn generate(plan: &Plan, goal: &str) -> String {
 }
 
 /// Records how many rows have a group (an empty group cell leaves the row out).
-fn group_used(c: &mut Code, group: &str) {
+pub(super) fn group_used(c: &mut Code, group: &str) {
     let g = py_str(group);
     c.line(format!(
         "used.append([{g}, int(data[{g}].notna().sum()), int(data[{g}].isna().sum()), 0])"
     ));
 }
 
-fn group_answers(c: &mut Code, table: &str) {
+/// Each group's answers, the first `MAX_GROUP_ANSWERS` of them.
+pub(super) fn group_answers(c: &mut Code, table: &str) {
     c.line(format!(
         "for group, row in {table}.head({MAX_GROUP_ANSWERS}).iterrows():"
     ));
@@ -1472,7 +1477,7 @@ fn distribution_code(c: &mut Code, plan: &Plan) {
 
 /// The values of `column` for a histogram: all of them when few, else the
 /// counts per bin computed here (a table cannot carry millions of rows).
-fn histogram(c: &mut Code, column: &str, rows: u64, lang: Lang) {
+pub(super) fn histogram(c: &mut Code, column: &str, rows: u64, lang: Lang) {
     let table = words(
         lang,
         &format!("distribution of {column}"),
@@ -1510,7 +1515,7 @@ fn histogram(c: &mut Code, column: &str, rows: u64, lang: Lang) {
     }
 }
 
-fn by_name(measure: &str, group: &str, lang: Lang) -> String {
+pub(super) fn by_name(measure: &str, group: &str, lang: Lang) -> String {
     words(
         lang,
         &format!("{measure} by {group}"),
