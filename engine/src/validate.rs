@@ -71,7 +71,7 @@ pub struct RawAnswer {
 
 /// Tables the offline recipes add to say how many rows were used: read by
 /// the explanation, shown under "how it was computed", never charted.
-pub const INTERNAL_TABLES: &[&str] = &["rows_used", "row_counts", "date_range"];
+pub const INTERNAL_TABLES: &[&str] = &["rows_used", "row_counts", "date_range", "joined"];
 
 /// A table as sent.
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "Table"))]

@@ -361,6 +361,61 @@ def pets():
                        "adopted_on", "shelter"], rows)
 
 
+def clients():
+    """The web shop's client list, to join with orders.csv on client: seven
+    of its eight clients (Wayne Retail has no row, so its orders find no
+    client) and one client with no order yet (Hooli)."""
+    rows = [
+        ["Northwind", "Wholesale", "Dana Kim", 2019, "50000"],
+        ["Stark Supplies", "Wholesale", "Luis Ortega", 2020, "40000"],
+        ["Acme Corp", "Retail", "Dana Kim", 2021, "15000"],
+        ["Globex", "Retail", "Priya Nair", 2018, "20000"],
+        ["Umbrella Co", "Public sector", "Luis Ortega", 2022, "30000"],
+        ["Bluebird Ltd", "Retail", "Priya Nair", 2023, "10000"],
+        ["Initech", "Public sector", "Dana Kim", 2017, "25000"],
+        ["Hooli", "Wholesale", "Priya Nair", 2024, "35000"],
+    ]
+    write("clients.csv", ["client", "segment", "account_manager", "client_since",
+                          "credit_limit"], rows)
+
+
+def departments():
+    """The HR extract's departments, to join with hr.csv on department: all
+    five of them and one with nobody in the extract (Legal)."""
+    rows = [
+        ["Engineering", "Berlin", 3, "2400"],
+        ["Sales", "London", 1, "1800"],
+        ["Marketing", "London", 2, "900"],
+        ["HR", "Berlin", 1, "400"],
+        ["Finance", "Paris", 2, "600"],
+        ["Legal", "Paris", 3, "300"],
+    ]
+    write("departments.csv", ["department", "site", "floor", "budget_k"], rows)
+
+
+def objectifs():
+    """Les objectifs des régions de ventes.csv (Région), en export de tableur
+    français : point-virgule, virgule décimale."""
+    rows = [
+        ["Nord", "Claire Martin", comma(1500)],
+        ["Sud", "Hugo Bernard", comma(1200.5)],
+        ["Ouest", "Léa Petit", comma(900)],
+        ["Île-de-France", "Karim Haddad", comma(2000)],
+    ]
+    write("objectifs.csv", ["Région", "Responsable", "Objectif"], rows, delimiter=";")
+
+
+def regiones():
+    """Los gerentes de las regiones de ventas.csv (región): Centro y Sur; el
+    Norte no tiene fila, y el Este no tiene ventas."""
+    rows = [
+        ["Centro", "Marta Gil", "Madrid"],
+        ["Sur", "Jorge Ruiz", "Sevilla"],
+        ["Este", "Nuria Puig", "Valencia"],
+    ]
+    write("regiones.csv", ["región", "gerente", "sede"], rows)
+
+
 if __name__ == "__main__":
     passengers()
     weather()
@@ -373,3 +428,7 @@ if __name__ == "__main__":
     orders()
     insurance()
     pets()
+    clients()
+    departments()
+    objectifs()
+    regiones()

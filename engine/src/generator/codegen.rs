@@ -389,19 +389,9 @@ fn date_filtered_columns(plan: &Plan) -> Vec<String> {
 /// The column a row of stacked files carries: the file it comes from.
 pub const SOURCE_FILE_COLUMN: &str = "source file";
 
-/// `data = pd.read_csv(...)` with the options the inspector found (one
-/// read per file, stacked, when several files of one layout are read), then,
-/// for columns a filter compares with a number, their thousands separators
-/// left out (the filter reads them with `pd.to_numeric`).
-fn read_data(c: &mut Code, plan: &Plan) {
-    let lang = plan.lang;
-    let s = &plan.source;
-    let stacked = s.stacked.len() > 1;
-    let mut args = vec![if stacked {
-        "\"/input/\" + name".to_owned()
-    } else {
-        py_str(&format!("/input/{}", s.name))
-    }];
+/// `pd.read_csv`'s arguments for a source, the path first.
+fn read_args(s: &Source, path: String) -> Vec<String> {
+    let mut args = vec![path];
     if s.delimiter != ',' {
         args.push(format!("sep={}", py_str(&s.delimiter.to_string())));
     }
@@ -415,6 +405,25 @@ fn read_data(c: &mut Code, plan: &Plan) {
         let list: Vec<String> = names.iter().map(|n| py_str(n)).collect();
         args.push(format!("header=None, names=[{}]", list.join(", ")));
     }
+    args
+}
+
+/// `data = pd.read_csv(...)` with the options the inspector found (one
+/// read per file, stacked, when several files of one layout are read), then,
+/// for columns a filter compares with a number, their thousands separators
+/// left out (the filter reads them with `pd.to_numeric`).
+fn read_data(c: &mut Code, plan: &Plan) {
+    let lang = plan.lang;
+    let s = &plan.source;
+    let stacked = s.stacked.len() > 1;
+    let args = read_args(
+        s,
+        if stacked {
+            "\"/input/\" + name".to_owned()
+        } else {
+            py_str(&format!("/input/{}", s.name))
+        },
+    );
     if stacked {
         let names: Vec<String> = s.stacked.iter().map(|n| py_str(n)).collect();
         c.line(format!(
@@ -434,6 +443,10 @@ fn read_data(c: &mut Code, plan: &Plan) {
         c.line("data = pd.concat(parts, ignore_index=True)");
     } else {
         c.line(format!("data = pd.read_csv({})", args.join(", ")));
+    }
+    if let Some(j) = &s.joined {
+        let lookup = read_args(&j.source, py_str(&format!("/input/{}", j.source.name)));
+        super::steps::join::code(c, s, j, &lookup.join(", "), lang);
     }
     // Columns compared with a number in a filter are read as numbers there
     // (`number_expr`): their thousands separators go first, as in `numbers()`.

@@ -113,6 +113,9 @@ pub fn explain(plan: &Plan, result: &CheckedResult) -> String {
             ));
         }
     }
+    if let Some(j) = &plan.source.joined {
+        parts.extend(joined_words(result, &j.key, lang));
+    }
     // Values left out, per column.
     let mut all_used = true;
     if let Some(used) = table(result, "rows_used") {
@@ -179,6 +182,27 @@ pub fn explain(plan: &Plan, result: &CheckedResult) -> String {
         }
     }
     text.trim_end().to_owned()
+}
+
+/// The `joined` table in words: how many rows of each file found a match.
+fn joined_words(result: &CheckedResult, key: &str, lang: Lang) -> Option<String> {
+    let rows: Vec<(String, u64, u64)> = table(result, super::steps::join::JOINED_TABLE)?
+        .rows
+        .iter()
+        .filter_map(|r| {
+            match (
+                r.first(),
+                r.get(1).and_then(number),
+                r.get(2).and_then(number),
+            ) {
+                (Some(RawValue::Text(f)), Some(n), Some(m)) => {
+                    Some((f.clone(), n as u64, m as u64))
+                }
+                _ => None,
+            }
+        })
+        .collect();
+    super::steps::join::words(&rows, key, lang)
 }
 
 /// When no row was kept and a year or date the goal asked lies outside the
@@ -651,7 +675,7 @@ fn caveats(plan: &Plan, result: &CheckedResult) -> Vec<String> {
             let groups = result
                 .tables
                 .iter()
-                .find(|t| t.name != "rows_used" && t.name != "row_counts")
+                .find(|t| !crate::validate::INTERNAL_TABLES.contains(&t.name.as_str()))
                 .map_or(0, |t| t.total_rows);
             if groups as usize > super::codegen::MAX_GROUP_ANSWERS {
                 out.push(t(
@@ -776,6 +800,15 @@ pub fn goal_problem(
                 format!("the goal uses columns from several files ({f}); the offline recipes work on one file at a time (a language model provider can combine files)"),
                 format!("l'objectif utilise des colonnes de plusieurs fichiers ({f}) ; les recettes hors ligne travaillent sur un fichier à la fois (un fournisseur de modèle de langage peut combiner des fichiers)"),
                 format!("el objetivo usa columnas de varios archivos ({f}); las recetas sin conexión trabajan con un archivo a la vez (un proveedor de modelo de lenguaje puede combinar archivos)"),
+            )
+        }
+        GoalProblem::JoinKey { files, candidates } => {
+            let (f, c) = (files.join(", "), list(candidates, lang));
+            t(
+                lang,
+                format!("the goal uses columns of two files ({f}) that share several columns ({c}); the offline recipes join two files only on their one shared column (a language model provider can combine them)"),
+                format!("l'objectif utilise des colonnes de deux fichiers ({f}) qui ont plusieurs colonnes en commun ({c}) ; les recettes hors ligne ne relient deux fichiers que par leur unique colonne commune (un fournisseur de modèle de langage peut les combiner)"),
+                format!("el objetivo usa columnas de dos archivos ({f}) que comparten varias columnas ({c}); las recetas sin conexión solo unen dos archivos por su única columna común (un proveedor de modelo de lenguaje puede combinarlos)"),
             )
         }
         GoalProblem::NoDate => t(

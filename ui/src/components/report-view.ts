@@ -11,8 +11,8 @@ import { cleanSuggestions, withoutAskList } from "../lib/suggestions";
 import { safeSvg } from "../lib/svg";
 import { readingBlock, suggestionsBlock } from "./reading";
 
-/** Tables the offline recipes add for the explanation (pipeline.rs INTERNAL_TABLES). */
-export const INTERNAL_TABLES = ["rows_used", "row_counts"];
+/** Tables the offline recipes add for the explanation (engine/src/validate.rs INTERNAL_TABLES). */
+export const INTERNAL_TABLES = ["rows_used", "row_counts", "date_range", "joined"];
 const MAX_TABLE_ROWS = 200;
 
 export interface Limits {

@@ -20,6 +20,7 @@ pub mod words;
 
 use serde::Serialize;
 
+pub use super::steps::join::Joined;
 pub use super::terms::{Cmp, Period, Stat};
 use super::{lexicon, text};
 use crate::audit::event::Assumption;
@@ -203,12 +204,18 @@ pub struct Source {
     /// empty when one file is read.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub stacked: Vec<String>,
+    /// A second file joined to this one on a key column, when the goal
+    /// names columns of both.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub joined: Option<Box<Joined>>,
 }
 
 impl Source {
     /// The file read, or the files stacked: "a.csv + b.csv".
     pub fn display_name(&self) -> String {
-        if self.stacked.len() > 1 {
+        if let Some(j) = &self.joined {
+            format!("{} + {}", self.name, j.source.name)
+        } else if self.stacked.len() > 1 {
             self.stacked.join(" + ")
         } else {
             self.name.clone()
@@ -328,6 +335,15 @@ pub enum GoalProblem {
     MeanPerPeriod {
         /// The amount.
         column: String,
+    },
+    /// Two files could be joined on several columns they share, and the
+    /// goal does not say which.
+    #[error("files {} could be joined on {}", files.join(", "), candidates.join(", "))]
+    JoinKey {
+        /// The two files.
+        files: Vec<String>,
+        /// The shared columns.
+        candidates: Vec<String>,
     },
     /// Several files have every column the goal names, and the goal does not
     /// say which.
@@ -458,6 +474,10 @@ fn choose_source(r: &mut Reading) -> Result<Source, GoalProblem> {
     } else {
         fits
     };
+    if fits.is_empty() && r.named_file.is_none() && r.inputs.len() > 1 {
+        let named: Vec<String> = named.iter().map(|n| (*n).to_owned()).collect();
+        return joined_source(r, &named);
+    }
     let input = match fits.as_slice() {
         [] => {
             let mut files: Vec<String> = named
@@ -493,6 +513,37 @@ fn choose_source(r: &mut Reading) -> Result<Source, GoalProblem> {
     Ok(source_of(input, r.lang))
 }
 
+/// The columns of two files joined on their shared key (`steps::join`);
+/// else the stop that says the columns are in several files.
+fn joined_source(r: &mut Reading, named: &[String]) -> Result<Source, GoalProblem> {
+    let named: Vec<&str> = named.iter().map(String::as_str).collect();
+    let mut grouped: Vec<&str> = r.filters.iter().map(|f| f.column.as_str()).collect();
+    grouped.extend(r.group_by.as_deref());
+    let inputs = r.inputs;
+    let Some(choice) = super::steps::join::choose(inputs, &named, &grouped)? else {
+        let mut files: Vec<String> = named
+            .iter()
+            .filter_map(|n| r.columns.iter().find(|k| k.name == *n))
+            .flat_map(|k| k.files.clone())
+            .collect();
+        files.sort();
+        files.dedup();
+        return Err(GoalProblem::SeveralFiles { files });
+    };
+    let said =
+        super::steps::join::said(&choice.first.name, &choice.second.name, &choice.key, r.lang);
+    r.assume(said, None);
+    let brought = super::steps::join::brought_columns(&choice);
+    let mut source = source_of(choice.first, r.lang);
+    source.columns.extend(brought.iter().cloned());
+    source.joined = Some(Box::new(Joined {
+        source: source_of(choice.second, r.lang),
+        key: choice.key,
+        columns: brought.into_iter().map(|(n, _)| n).collect(),
+    }));
+    Ok(source)
+}
+
 /// How to read one input.
 fn source_of(input: &InputDescription, lang: Lang) -> Source {
     let (iso_dates, day_first) = date_order(input, lang);
@@ -511,6 +562,7 @@ fn source_of(input: &InputDescription, lang: Lang) -> Source {
         iso_dates,
         day_first,
         stacked: Vec::new(),
+        joined: None,
     }
 }
 
