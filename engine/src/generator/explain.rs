@@ -96,6 +96,11 @@ pub fn explain(plan: &Plan, result: &CheckedResult) -> String {
         .and_then(number);
     if let Some(read) = read {
         let read = read as u64;
+        let file = if plan.source.joined.is_some() {
+            &plan.source.name
+        } else {
+            file
+        };
         parts.push(t(
             lang,
             format!("{read} rows of {file} were read"),

@@ -448,11 +448,14 @@ struct Expectation {
     round: Option<i32>,
     /// Why a stop is right (everyday.txt); None for goals.txt's bare stop.
     why: Option<String>,
+    /// The key two files are joined on (`join KEY`): each row of the first
+    /// file gets the second file's row with the same key.
+    join: Option<String>,
 }
 
 const KINDS: [&str; 5] = ["value", "groups", "top", "bottom", "stop"];
 const WHYS: [&str; 5] = ["unplaced", "column", "ambiguous", "file", "operation"];
-const KEYWORDS: [&str; 5] = ["where", "and", "by", "n", "round"];
+const KEYWORDS: [&str; 6] = ["where", "and", "by", "n", "round", "join"];
 
 fn parse_expectation(text: &str) -> Result<Expectation, String> {
     let words = expectation_words(text);
@@ -468,6 +471,7 @@ fn parse_expectation(text: &str) -> Result<Expectation, String> {
         n: 1,
         round: None,
         why: None,
+        join: None,
     };
     if kind == "stop" {
         return match &words[1..] {
@@ -510,6 +514,7 @@ fn parse_expectation(text: &str) -> Result<Expectation, String> {
             "where" | "and" => e.conds.push(parse_cond(&arg)?),
             "by" => e.by = Some(arg),
             "n" => e.n = arg.parse().map_err(|_| format!("{text}: n"))?,
+            "join" => e.join = Some(arg),
             _ => e.round = Some(arg.parse().map_err(|_| format!("{text}: round"))?),
         }
         i = end;
@@ -725,6 +730,53 @@ fn tasks_of(corpus: &str) -> Vec<Task> {
     out
 }
 
+/// The table a task's expectation is computed on: its one file, or its two
+/// files joined (`join KEY`): each row of the first gets the second's row
+/// with the same key, or empty cells when there is none (a left join).
+fn task_table(files: &[String], e: &Expectation) -> Table {
+    let first = load(&data(&files[0]));
+    let Some(key) = &e.join else {
+        return first;
+    };
+    let second = load(&data(&files[1]));
+    let (k1, k2) = (first.col(key), second.col(key));
+    let brought: Vec<usize> = (0..second.header.len())
+        .filter(|&i| i != k2 && !first.header.contains(&second.header[i]))
+        .collect();
+    let mut header = first.header.clone();
+    header.extend(brought.iter().map(|&i| second.header[i].clone()));
+    let rows = first
+        .rows
+        .iter()
+        .map(|r| {
+            let other = second.rows.iter().find(|o| o[k2] == r[k1]);
+            let mut row = r.clone();
+            row.extend(
+                brought
+                    .iter()
+                    .map(|&i| other.map_or(String::new(), |o| o[i].clone())),
+            );
+            row
+        })
+        .collect();
+    Table {
+        header,
+        rows,
+        decimal_comma: first.decimal_comma && second.decimal_comma,
+    }
+}
+
+/// A join's second file has one row per key, else the join is refused.
+fn unique_keys(t: &Table, key: &str) -> Result<(), String> {
+    let k = t.col(key);
+    let keys: BTreeSet<&str> = t.rows.iter().map(|r| r[k].as_str()).collect();
+    if keys.len() == t.rows.len() {
+        Ok(())
+    } else {
+        Err(format!("{key} repeats in the second file"))
+    }
+}
+
 fn data(file: &str) -> PathBuf {
     repo().join("tests/golden/data").join(file)
 }
@@ -776,7 +828,7 @@ fn judge(task: &Task, report: &serde_json::Value, code: i32) -> Option<String> {
     if status != "answered" {
         return Some(format!("want an answer, got {status}: {reason}"));
     }
-    let table = load(&data(&task.files[0]));
+    let table = task_table(&task.files, &e);
     if let Err(why) = check(&table, report, &e) {
         return Some(why);
     }
@@ -978,16 +1030,18 @@ fn computable(t: &Task) -> Result<(), String> {
             return Err(format!("no file {f}"));
         }
     }
-    match (t.files.len(), e.why.as_deref()) {
-        (1, Some("file")) => return Err("stop file needs two files".into()),
-        (1, _) => {}
-        (_, Some("file")) => return Ok(()),
-        _ => return Err("two files want stop file".into()),
+    match (t.files.len(), e.why.as_deref(), &e.join) {
+        (1, Some("file"), _) => return Err("stop file needs two files".into()),
+        (1, _, Some(_)) => return Err("join needs two files".into()),
+        (1, _, None) => {}
+        (_, Some(_), _) => return Ok(()),
+        (_, None, Some(key)) => unique_keys(&load(&data(&t.files[1])), key)?,
+        _ => return Err("two files want a join or a stop".into()),
     }
     if e.kind == "stop" {
         return e.why.map(|_| ()).ok_or("stop needs a WHY".into());
     }
-    let table = load(&data(&t.files[0]));
+    let table = task_table(&t.files, &e);
     let all: Vec<Row> = table.rows.iter().collect();
     let kept = table.keep(&e.conds);
     if kept.is_empty() {

@@ -12,6 +12,7 @@ mod fake_model;
 mod figures;
 mod golden;
 mod input_access;
+mod joins;
 mod legit;
 mod library;
 mod out;

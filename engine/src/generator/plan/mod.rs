@@ -418,7 +418,12 @@ fn plan_once(
     }
     // A column named in the goal but left out of the recipe would be a
     // silent guess ("per product and region" grouped by product only).
-    let used = recipe_columns(&recipe);
+    if let Some(j) = &source.joined {
+        super::steps::join::measures_from_first(&recipe, j, &source.name)?;
+    }
+    let mut used = recipe_columns(&recipe);
+    // "per client segment": the key two files are joined on is used.
+    used.extend(source.joined.as_ref().map(|j| j.key.as_str()));
     let named = r.mentions.iter().map(|m| m.column.as_str());
     let grouping_dropped = r.group_by.as_deref().is_some_and(|g| !used.contains(&g));
     if grouping_dropped
@@ -474,7 +479,7 @@ fn choose_source(r: &mut Reading) -> Result<Source, GoalProblem> {
     } else {
         fits
     };
-    if fits.is_empty() && r.named_file.is_none() && r.inputs.len() > 1 {
+    if fits.is_empty() && r.inputs.len() > 1 {
         let named: Vec<String> = named.iter().map(|n| (*n).to_owned()).collect();
         return joined_source(r, &named);
     }
@@ -517,10 +522,13 @@ fn choose_source(r: &mut Reading) -> Result<Source, GoalProblem> {
 /// else the stop that says the columns are in several files.
 fn joined_source(r: &mut Reading, named: &[String]) -> Result<Source, GoalProblem> {
     let named: Vec<&str> = named.iter().map(String::as_str).collect();
-    let mut grouped: Vec<&str> = r.filters.iter().map(|f| f.column.as_str()).collect();
-    grouped.extend(r.group_by.as_deref());
     let inputs = r.inputs;
-    let Some(choice) = super::steps::join::choose(inputs, &named, &grouped)? else {
+    let choice = super::steps::join::choose(inputs, &named)?.filter(|c| {
+        r.named_file
+            .as_ref()
+            .is_none_or(|f| *f == c.first.name || *f == c.second.name)
+    });
+    let Some(choice) = choice else {
         let mut files: Vec<String> = named
             .iter()
             .filter_map(|n| r.columns.iter().find(|k| k.name == *n))

@@ -14,7 +14,7 @@
 use serde::Serialize;
 
 use crate::generator::codegen::{py_str, Code};
-use crate::generator::plan::{GoalProblem, Source};
+use crate::generator::plan::{recipe_columns, GoalProblem, Recipe, Source};
 use crate::inputs::{ColumnKind, InputDescription};
 use crate::lang::Lang;
 
@@ -64,15 +64,13 @@ fn keyable(kind: ColumnKind) -> bool {
     )
 }
 
-/// The join a goal asks for, if any. `named` are the columns the goal
-/// names; `grouped` those it only groups or filters by (the second file may
-/// bring only these). `None` when no pair of files covers the named columns
-/// with one shared key (the caller says the columns are in several files);
-/// an error when the key is not clear.
+/// The join a goal asks for, if any, from the columns it names. `None`
+/// when no pair of files covers the named columns with one shared key (the
+/// caller says the columns are in several files); an error when the key is
+/// not clear.
 pub fn choose<'a>(
     inputs: &'a [InputDescription],
     named: &[&str],
-    grouped: &[&str],
 ) -> Result<Option<JoinChoice<'a>>, GoalProblem> {
     let mut pairs = Vec::new();
     for (i, a) in inputs.iter().enumerate() {
@@ -89,14 +87,10 @@ pub fn choose<'a>(
     let [(first, second)] = pairs.as_slice() else {
         return Ok(None);
     };
-    let brought: Vec<&str> = named.iter().copied().filter(|n| !has(first, n)).collect();
-    if brought.iter().any(|n| !grouped.contains(n)) {
-        return Ok(None);
-    }
     let shared: Vec<String> = first
         .columns
         .iter()
-        .filter(|c| has(second, &c.name) && !named.contains(&c.name.as_str()))
+        .filter(|c| has(second, &c.name))
         .filter(|c| keyable(c.kind) && kind(second, &c.name) == c.kind)
         .map(|c| c.name.clone())
         .collect();
@@ -112,6 +106,39 @@ pub fn choose<'a>(
             candidates: shared,
         }),
     }
+}
+
+/// The groups of a recipe: the columns a second file may bring. A filter may
+/// use them too; anything else computed from them would repeat a value of
+/// the second file on every matching row.
+fn groups(recipe: &Recipe) -> Vec<&str> {
+    match recipe {
+        Recipe::Stats { group_by, .. }
+        | Recipe::CountRows { group_by }
+        | Recipe::Ratio { group_by, .. }
+        | Recipe::Share { group_by, .. }
+        | Recipe::Rank { group_by, .. } => group_by.iter().map(String::as_str).collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// A recipe over a join measures only columns of the first file; a measure
+/// from the second stops the plan (its files named).
+pub fn measures_from_first(
+    recipe: &Recipe,
+    joined: &Joined,
+    first: &str,
+) -> Result<(), GoalProblem> {
+    let groups = groups(recipe);
+    let measured_second = recipe_columns(recipe)
+        .into_iter()
+        .any(|c| joined.columns.iter().any(|j| j == c) && !groups.contains(&c));
+    if measured_second {
+        return Err(GoalProblem::SeveralFiles {
+            files: vec![first.to_owned(), joined.source.name.clone()],
+        });
+    }
+    Ok(())
 }
 
 /// The second file's columns a join brings: all but the key and the first
@@ -130,8 +157,8 @@ pub fn brought_columns(choice: &JoinChoice) -> Vec<(String, ColumnKind)> {
 pub fn said(first: &str, second: &str, key: &str, lang: Lang) -> String {
     lang.pick(
         format!("the columns are in two files: each row of {first} gets the row of {second} with the same {key} (the only column both files have)"),
-        format!("les colonnes sont dans deux fichiers : chaque ligne de {first} reçoit la ligne de {second} qui a le même {key} (la seule colonne commune aux deux fichiers)"),
-        format!("las columnas están en dos archivos: cada fila de {first} recibe la fila de {second} con el mismo {key} (la única columna que tienen ambos archivos)"),
+        format!("les colonnes sont dans deux fichiers : chaque ligne de {first} reçoit la ligne de {second} qui a la même valeur de {key} (la seule colonne commune aux deux fichiers)"),
+        format!("las columnas están en dos archivos: cada fila de {first} recibe la fila de {second} con el mismo valor de {key} (la única columna que tienen ambos archivos)"),
     )
 }
 
@@ -153,11 +180,11 @@ pub(in crate::generator) fn code(
                 joined.key
             ),
             format!(
-                "Chaque ligne de {f1} reçoit la ligne de {f2} qui a le même {}.",
+                "Chaque ligne de {f1} reçoit la ligne de {f2} qui a la même valeur de {}.",
                 joined.key
             ),
             format!(
-                "Cada fila de {f1} recibe la fila de {f2} con el mismo {}.",
+                "Cada fila de {f1} recibe la fila de {f2} con el mismo valor de {}.",
                 joined.key
             ),
         )
@@ -166,8 +193,8 @@ pub(in crate::generator) fn code(
     c.line(format!("lookup = pd.read_csv({read_args})"));
     let repeated = lang.pick(
         format!("{f2} has several rows for the same {}, so a row of {f1} would be counted more than once; keep one row per {} in {f2}: ", joined.key, joined.key),
-        format!("{f2} a plusieurs lignes pour le même {}, donc une ligne de {f1} serait comptée plusieurs fois ; gardez une ligne par {} dans {f2} : ", joined.key, joined.key),
-        format!("{f2} tiene varias filas para el mismo {}, así que una fila de {f1} se contaría más de una vez; deje una fila por {} en {f2}: ", joined.key, joined.key),
+        format!("{f2} a plusieurs lignes pour la même valeur de {}, donc une ligne de {f1} serait comptée plusieurs fois ; gardez une ligne par {} dans {f2} : ", joined.key, joined.key),
+        format!("{f2} tiene varias filas para el mismo valor de {}, así que una fila de {f1} se contaría más de una vez; deje una fila por {} en {f2}: ", joined.key, joined.key),
     );
     c.line(format!(
         "repeated = lookup[{key}].dropna()[lookup[{key}].dropna().duplicated()]"
@@ -216,9 +243,9 @@ pub fn words(rows: &[(String, u64, u64)], key: &str, lang: Lang) -> Option<Strin
     }
     if u2 > 0 {
         out.push_str(&lang.pick(
-            format!("; {u2} of the {n2} rows of {f2} match no row of {f1}"),
-            format!(" ; {u2} des {n2} lignes de {f2} ne correspondent à aucune ligne de {f1}"),
-            format!("; {u2} de las {n2} filas de {f2} no corresponden a ninguna fila de {f1}"),
+            format!("; rows of {f2} that match no row of {f1}: {u2} of {n2}"),
+            format!(" ; lignes de {f2} sans correspondance dans {f1} : {u2} sur {n2}"),
+            format!("; filas de {f2} sin correspondencia en {f1}: {u2} de {n2}"),
         ));
     }
     Some(out)
@@ -236,7 +263,7 @@ mod tests {
     #[test]
     fn the_file_with_more_rows_is_read_first_and_the_shared_column_is_the_key() {
         let i = inputs(&["clients.csv", "orders.csv"]);
-        let c = choose(&i, &["amount", "segment"], &["segment"])
+        let c = choose(&i, &["amount", "segment"])
             .expect("no question")
             .expect("a join");
         assert_eq!(
@@ -255,20 +282,22 @@ mod tests {
     }
 
     #[test]
-    fn a_measure_from_the_looked_up_file_is_not_joined() {
-        let i = inputs(&["orders.csv", "clients.csv"]);
+    fn a_measure_from_the_looked_up_file_stops_the_plan() {
         // credit_limit would repeat on every order of a client.
-        assert_eq!(
-            choose(&i, &["credit_limit", "product"], &["product"]).expect("no question"),
-            None
-        );
+        assert!(matches!(
+            plan(
+                &["orders.csv", "clients.csv"],
+                "average credit limit per product"
+            ),
+            Err(GoalProblem::SeveralFiles { .. })
+        ));
     }
 
     #[test]
     fn files_with_no_shared_column_are_not_joined() {
         let i = inputs(&["orders.csv", "weather.csv"]);
         assert_eq!(
-            choose(&i, &["amount", "station"], &["station"]).expect("no question"),
+            choose(&i, &["amount", "station"]).expect("no question"),
             None
         );
     }
@@ -287,7 +316,7 @@ mod tests {
             "{w}"
         );
         assert!(
-            w.ends_with("1 of the 8 rows of clients.csv match no row of orders.csv"),
+            w.ends_with("rows of clients.csv that match no row of orders.csv: 1 of 8"),
             "{w}"
         );
     }
