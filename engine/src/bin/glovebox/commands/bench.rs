@@ -1,11 +1,14 @@
 //! `glovebox bench`: what answering a goal offline costs, end to end.
 //!
-//! A 10 MB sales CSV is generated; the goal "total revenue per region" goes
-//! through the whole pipeline (describe the file, plan and write the code,
-//! policy check, sandbox, validation, explanation, charts, audit log) and,
-//! interleaved, the same generated script runs on bare host Python with the
-//! same pandas wheels the image carries. Medians and the ratio are printed;
-//! the last line is `offline answer ratio: X` (target <= 1.5).
+//! A 10 MB sales CSV is generated, with a small file of the regions'
+//! managers. Two goals go through the whole pipeline (describe the files,
+//! plan and write the code, policy check, sandbox, validation, explanation,
+//! charts, audit log): "total revenue per region" (one step) and "total
+//! revenue per manager" (two steps: the files joined on region, then the
+//! total per group). Interleaved, the same generated scripts run on bare
+//! host Python with the same pandas wheels the image carries. Medians and
+//! each goal's ratio are printed; the last line is `offline answer ratio: X`,
+//! the worse of the two (target <= 1.2).
 //!
 //! The host runs only the offline recipe's code for this fixed goal, after
 //! the policy allowed it: never code from a model or a person.
@@ -21,8 +24,10 @@ use glovebox_engine::pipeline::{Engine, RunRequest, Status};
 use glovebox_engine::policy::{self, Profile, Verdict};
 use glovebox_sandbox::{Limits, Sandbox};
 
-/// The goal measured.
+/// The one-step goal measured.
 pub const BENCH_GOAL: &str = "total revenue per region";
+/// The two-step goal measured (a join, then a total per group).
+pub const BENCH_TWO_STEP_GOAL: &str = "total revenue per manager";
 /// Size of the generated CSV.
 pub const DEFAULT_CSV_MB: u64 = 10;
 /// Timed runs of each side.
@@ -62,6 +67,15 @@ fn write_csv(path: &Path, mb: u64) -> Result<()> {
         row += 1;
     }
     out.flush()?;
+    Ok(())
+}
+
+/// The regions' managers: the file the two-step goal joins on region.
+fn write_managers(path: &Path) -> Result<()> {
+    std::fs::write(
+        path,
+        "region,manager\nNorth,Ada\nSouth,Grace\nEast,Alan\nWest,Ada\nCentre,Edsger\n",
+    )?;
     Ok(())
 }
 
@@ -111,50 +125,13 @@ pub fn run(runs: usize, mb: u64, python_path: Option<PathBuf>) -> Result<()> {
     write_csv(&csv, mb)?;
     let size = std::fs::metadata(&csv)?.len();
     println!(
-        "glovebox bench: goal {BENCH_GOAL:?} on a {:.1} MB CSV, {runs} interleaved runs",
+        "glovebox bench: goals {BENCH_GOAL:?} and {BENCH_TWO_STEP_GOAL:?} on a {:.1} MB CSV, {runs} interleaved runs each",
         size as f64 / 1e6
     );
 
-    // The script the host runs: the offline recipe for the goal, reading the host copy.
-    let description = inputs::describe(&csv, u64::MAX)?;
-    let lang = Lang::detect(BENCH_GOAL);
-    let generated = OfflineGenerator.generate(&GenerationRequest {
-        goal: BENCH_GOAL,
-        lang,
-        inputs: std::slice::from_ref(&description),
-        limits: &Limits::default(),
-    })?;
-    let verdict = policy::check(&generated.code, lang, &Profile::builtin()).verdict;
-    if verdict != Verdict::Allow {
-        bail!("the policy did not allow the bench script ({verdict:?}); nothing runs on the host");
-    }
-    let host_script = dir.path().join("main.py");
-    let host_dir = format!("{}/", dir.path().display());
-    std::fs::write(
-        &host_script,
-        generated
-            .code
-            .replace("\"/input/", &format!("\"{host_dir}")),
-    )?;
+    let managers = dir.path().join("managers.csv");
+    write_managers(&managers)?;
     let support_dir = glovebox_engine::support::install(dir.path()).context("support files")?;
-    let host_python = Path::new("/usr/bin/python3");
-    let host = || -> Result<Duration> {
-        let started = Instant::now();
-        let status = std::process::Command::new(host_python)
-            .arg("-B")
-            .arg(&host_script)
-            .env(
-                "PYTHONPATH",
-                format!("{}:{}", python_path.display(), support_dir.display()),
-            )
-            .stdout(std::process::Stdio::null())
-            .status()?;
-        if !status.success() {
-            bail!("the host script failed ({status})");
-        }
-        Ok(started.elapsed())
-    };
-
     let sandbox = Sandbox::builder()
         .build()
         .context("the sandbox is not ready")?;
@@ -166,27 +143,89 @@ pub fn run(runs: usize, mb: u64, python_path: Option<PathBuf>) -> Result<()> {
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()?;
-    let mut pipeline = || -> Result<Duration> {
-        let started = Instant::now();
-        let report =
-            runtime.block_on(engine.run(RunRequest::new(vec![csv.clone()], BENCH_GOAL), |_| {}))?;
-        if report.status != Status::Answered {
-            bail!("the bench goal was not answered: {:?}", report.stop_reason);
+    let goals = [
+        (BENCH_GOAL, vec![csv.clone()]),
+        (BENCH_TWO_STEP_GOAL, vec![csv.clone(), managers]),
+    ];
+    let mut worst: f64 = 0.0;
+    for (goal, files) in goals {
+        let script = host_script(dir.path(), goal, &files)?;
+        let host = || run_host(&script, &python_path, &support_dir);
+        let mut pipeline = || -> Result<Duration> {
+            let started = Instant::now();
+            let report =
+                runtime.block_on(engine.run(RunRequest::new(files.clone(), goal), |_| {}))?;
+            if report.status != Status::Answered {
+                bail!(
+                    "the bench goal {goal:?} was not answered: {:?}",
+                    report.stop_reason
+                );
+            }
+            Ok(started.elapsed())
+        };
+        // One warm-up of each (page cache, image files, pycs).
+        host()?;
+        pipeline()?;
+        let (mut host_times, mut pipeline_times) = (Vec::new(), Vec::new());
+        for _ in 0..runs {
+            host_times.push(host()?);
+            pipeline_times.push(pipeline()?);
         }
-        Ok(started.elapsed())
-    };
-
-    // One warm-up of each (page cache, image files, pycs).
-    host()?;
-    pipeline()?;
-    let (mut host_times, mut pipeline_times) = (Vec::new(), Vec::new());
-    for _ in 0..runs {
-        host_times.push(host()?);
-        pipeline_times.push(pipeline()?);
+        let (h, p) = (median(&mut host_times), median(&mut pipeline_times));
+        println!("{goal:?}: host python (same script, same pandas): median {h:.0} ms");
+        println!(
+            "{goal:?}: glovebox offline goal -> checked answer: median {p:.0} ms (ratio {:.2})",
+            p / h
+        );
+        worst = worst.max(p / h);
     }
-    let (h, p) = (median(&mut host_times), median(&mut pipeline_times));
-    println!("host python (same script, same pandas): median {h:.0} ms");
-    println!("glovebox offline goal -> checked answer:  median {p:.0} ms");
-    println!("offline answer ratio: {:.2}", p / h);
+    println!("offline answer ratio: {worst:.2}");
     Ok(())
+}
+
+/// The script the host runs for `goal`: the offline recipe's code, allowed
+/// by the policy, reading the host copies of `files`.
+fn host_script(dir: &Path, goal: &str, files: &[PathBuf]) -> Result<PathBuf> {
+    let descriptions = files
+        .iter()
+        .map(|f| inputs::describe(f, u64::MAX))
+        .collect::<Result<Vec<_>, _>>()?;
+    let lang = Lang::detect(goal);
+    let generated = OfflineGenerator.generate(&GenerationRequest {
+        goal,
+        lang,
+        inputs: &descriptions,
+        limits: &Limits::default(),
+    })?;
+    let verdict = policy::check(&generated.code, lang, &Profile::builtin()).verdict;
+    if verdict != Verdict::Allow {
+        bail!("the policy did not allow the bench script ({verdict:?}); nothing runs on the host");
+    }
+    let script = dir.join(format!("main-{}.py", files.len()));
+    let host_dir = format!("{}/", dir.display());
+    std::fs::write(
+        &script,
+        generated
+            .code
+            .replace("\"/input/", &format!("\"{host_dir}")),
+    )?;
+    Ok(script)
+}
+
+/// One run of a host script, timed.
+fn run_host(script: &Path, python_path: &Path, support_dir: &Path) -> Result<Duration> {
+    let started = Instant::now();
+    let status = std::process::Command::new("/usr/bin/python3")
+        .arg("-B")
+        .arg(script)
+        .env(
+            "PYTHONPATH",
+            format!("{}:{}", python_path.display(), support_dir.display()),
+        )
+        .stdout(std::process::Stdio::null())
+        .status()?;
+    if !status.success() {
+        bail!("the host script failed ({status})");
+    }
+    Ok(started.elapsed())
 }
