@@ -1843,3 +1843,34 @@ const SEPARATE: [(&str, &str, [f64; 2]); 4] = [
         [26.762_935_542_690_016, 1.543_484_907_204_749_8e-6],
     ),
 ];
+
+/// A test's check fails on a wrong statistic, a wrong p-value, a missing
+/// group size and a reading that does not follow the p-value.
+#[test]
+fn test_checks_reject_wrong_answers() {
+    let insurance = load(&data("insurance.csv"));
+    let all: Vec<Row> = insurance.rows.iter().collect();
+    let want = tested(&insurance, &all, "student(bmi,sex)").expect("student");
+    let e = parse_expectation("value student(bmi,sex)").expect("e");
+    let report = |t: f64, p: f64, n: f64, reading: &str| {
+        serde_json::json!({ "answer": { "values": {
+            "t statistic (Student)": t,
+            "p-value": p,
+            "rows used (female)": n,
+            "rows used (male)": want.sizes[1],
+            "reading": reading,
+        } } })
+    };
+    let not = "not significant at α = 0.05 (p ≥ 0.05): the null hypothesis is not rejected";
+    let yes = "significant at α = 0.05 (p < 0.05): the null hypothesis is rejected";
+    let (t, p, n) = (want.stats[0], want.p, want.sizes[0]);
+    assert_eq!(check(&insurance, &report(t, p, n, not), &e), Ok(()));
+    assert_eq!(check(&insurance, &report(-t, p, n, not), &e), Ok(()));
+    assert!(check(&insurance, &report(t * 1.01, p, n, not), &e).is_err());
+    assert!(check(&insurance, &report(t, p / 2.0, n, not), &e).is_err());
+    assert!(check(&insurance, &report(t, p, n + 1.0, not), &e).is_err());
+    assert!(check(&insurance, &report(t, p, n, yes), &e).is_err());
+    // At α = 0.5 the same p-value is significant.
+    let e = parse_expectation("value student(bmi,sex,0.5)").expect("e");
+    assert!(check(&insurance, &report(t, p, n, not), &e).is_err());
+}

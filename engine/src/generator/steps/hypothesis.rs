@@ -1417,9 +1417,9 @@ pub fn what(plan: &Plan, test: &HypothesisTest) -> String {
     let null = null_hypothesis(test, lang);
     let a = alpha_text(test.alpha, lang);
     lang.pick(
-        format!("ran the {name} in {file}; null hypothesis: {null}; read at the significance level α = {a}"),
-        format!("{name} dans {file} ; hypothèse nulle : {null} ; lu au seuil α = {a}"),
-        format!("se aplicó la {name} en {file}; hipótesis nula: {null}; leída al nivel α = {a}"),
+        format!("test run on {file}: {name}; null hypothesis: {null}; read at the significance level α = {a}"),
+        format!("test appliqué à {file} : {name} ; hypothèse nulle : {null} ; lu au seuil α = {a}"),
+        format!("prueba aplicada a {file}: {name}; hipótesis nula: {null}; leída al nivel α = {a}"),
     )
 }
 
@@ -1562,6 +1562,57 @@ mod tests {
         assert_eq!(t.kind, TestKind::ChiSquare);
         let t = test_of("passengers.csv", "is survival independent of class?");
         assert_eq!(t.kind, TestKind::ChiSquare);
+    }
+
+    /// Every answered goal of `steps-tests.txt` writes code the policy
+    /// allows, importing scipy's stats and stating the null hypothesis.
+    #[test]
+    fn every_test_goal_writes_code_the_policy_allows() {
+        use crate::policy::{self, Profile, Verdict};
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../tests/golden/steps-tests.txt");
+        let corpus = std::fs::read_to_string(path).expect("steps-tests.txt");
+        let mut checked = 0;
+        for line in corpus.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')) {
+            let parts: Vec<&str> = line.split(" | ").collect();
+            let (file, goal) = (parts[0], parts[1]);
+            let inputs = [crate::generator::golden_input(file)];
+            let lang = Lang::detect(goal);
+            let Ok(p) = plan(goal, lang, &inputs) else { continue };
+            let code = crate::generator::codegen::generate(&p, goal);
+            let report = policy::check(&code, lang, &Profile::builtin());
+            assert_eq!(report.verdict, Verdict::Allow, "{goal}: {:?}\n{code}", report.findings);
+            assert!(code.contains("from scipy import stats"), "{goal}");
+            if let Recipe::Hypothesis(t) = &p.recipe {
+                assert!(code.contains(&py_str(&null_hypothesis(t, lang))), "{goal}\n{code}");
+            }
+            checked += 1;
+        }
+        assert!(checked >= 35, "{checked}");
+    }
+
+    #[test]
+    fn a_plain_correlation_reports_its_p_value_under_the_old_names() {
+        let inputs = [crate::generator::golden_input("insurance.csv")];
+        let p = plan("correlation between age and charges", Lang::En, &inputs).expect("plan");
+        assert!(matches!(p.recipe, Recipe::Correlation { .. }));
+        let code = crate::generator::codegen::generate(&p, "correlation between age and charges");
+        assert!(code.contains("\"correlation between age and charges (Pearson)\""), "{code}");
+        assert!(code.contains("stats.pearsonr(a[both], b[both])"), "{code}");
+        assert!(code.contains("glovebox.answer(\"p-value\", float(p_value))"), "{code}");
+    }
+
+    #[test]
+    fn the_default_level_is_an_assumption_that_can_be_changed() {
+        let inputs = [crate::generator::golden_input("insurance.csv")];
+        let goal = "is there a significant difference in charges between smokers and non-smokers?";
+        let p = plan(goal, Lang::En, &inputs).expect("plan");
+        let texts: Vec<&str> = p.assumptions.iter().map(|a| a.text.as_str()).collect();
+        assert!(texts.iter().any(|t| t.contains("α = 0.05")), "{texts:?}");
+        assert!(texts.iter().any(|t| t.contains("Welch")), "{texts:?}");
+        let instead: Vec<&str> = p.assumptions.iter().filter_map(|a| a.instead.as_deref()).collect();
+        assert!(instead.iter().any(|g| g.ends_with("at 1%")), "{instead:?}");
+        assert!(instead.iter().any(|g| g.ends_with("assuming equal variances")), "{instead:?}");
     }
 
     #[test]
