@@ -1001,10 +1001,16 @@ fn computable(t: &Task) -> Result<(), String> {
         return Err("the conditions keep every row".into());
     }
     if e.kind == "value" {
-        for x in e.exprs.iter().filter(|x| !x.starts_with("shapiro(") || is_test(x)) {
+        for x in e
+            .exprs
+            .iter()
+            .filter(|x| !x.starts_with("shapiro(") || is_test(x))
+        {
             if is_test(x) {
                 let o = tested(&table, &kept, x)?;
-                if !o.stats.iter().all(|s| s.is_finite()) || !(o.p.is_nan() || (0.0..=1.0).contains(&o.p)) {
+                if !o.stats.iter().all(|s| s.is_finite())
+                    || !(o.p.is_nan() || (0.0..=1.0).contains(&o.p))
+                {
                     return Err(format!("{x}: {o:?}"));
                 }
                 continue;
@@ -1361,8 +1367,8 @@ fn beta_reg(a: f64, b: f64, x: f64) -> f64 {
     if x >= 1.0 {
         return 1.0;
     }
-    let front = (ln_gamma(a + b) - ln_gamma(a) - ln_gamma(b) + a * x.ln() + b * (1.0 - x).ln())
-        .exp();
+    let front =
+        (ln_gamma(a + b) - ln_gamma(a) - ln_gamma(b) + a * x.ln() + b * (1.0 - x).ln()).exp();
     if x < (a + 1.0) / (a + b + 2.0) {
         front * beta_cf(a, b, x) / a
     } else {
@@ -1647,12 +1653,12 @@ fn dagostino(v: &[f64]) -> (f64, f64) {
     let zs = delta * (y / alpha + ((y / alpha).powi(2) + 1.0).sqrt()).ln();
     let b2 = m4 / (m2 * m2);
     let e = 3.0 * (n - 1.0) / (n + 1.0);
-    let varb2 =
-        24.0 * n * (n - 2.0) * (n - 3.0) / ((n + 1.0) * (n + 1.0) * (n + 3.0) * (n + 5.0));
+    let varb2 = 24.0 * n * (n - 2.0) * (n - 3.0) / ((n + 1.0) * (n + 1.0) * (n + 3.0) * (n + 5.0));
     let x = (b2 - e) / varb2.sqrt();
     let sqrtbeta1 = 6.0 * (n * n - 5.0 * n + 2.0) / ((n + 7.0) * (n + 9.0))
         * (6.0 * (n + 3.0) * (n + 5.0) / (n * (n - 2.0) * (n - 3.0))).sqrt();
-    let a = 6.0 + 8.0 / sqrtbeta1 * (2.0 / sqrtbeta1 + (1.0 + 4.0 / (sqrtbeta1 * sqrtbeta1)).sqrt());
+    let a =
+        6.0 + 8.0 / sqrtbeta1 * (2.0 / sqrtbeta1 + (1.0 + 4.0 / (sqrtbeta1 * sqrtbeta1)).sqrt());
     let term1 = 1.0 - 2.0 / (9.0 * a);
     let denom = 1.0 + x * (2.0 / (a - 4.0)).sqrt();
     let term2 = denom.signum() * ((1.0 - 2.0 / a) / denom.abs()).powf(1.0 / 3.0);
@@ -1684,7 +1690,11 @@ fn tested(t: &Table, rows: &[Row], expr: &str) -> Result<Tested, String> {
         "welch" | "student" => {
             let (x, y) = two_samples(t, rows, &a)?;
             let (stat, df) = t_stat(&x, &y, name == "student");
-            out(vec![stat, -stat], t_two_sided(stat, df), vec![x.len() as f64, y.len() as f64])
+            out(
+                vec![stat, -stat],
+                t_two_sided(stat, df),
+                vec![x.len() as f64, y.len() as f64],
+            )
         }
         "mannwhitney" => {
             let (x, y) = two_samples(t, rows, &a)?;
@@ -1738,7 +1748,11 @@ fn tested(t: &Table, rows: &[Row], expr: &str) -> Result<Tested, String> {
         }
         // Shapiro-Wilk at a stated α: no independent W here; its range and
         // the reading are checked.
-        _ => out(Vec::new(), f64::NAN, vec![t.values(rows, &a[0]).len() as f64]),
+        _ => out(
+            Vec::new(),
+            f64::NAN,
+            vec![t.values(rows, &a[0]).len() as f64],
+        ),
     })
 }
 
@@ -1749,7 +1763,12 @@ const P_NAMES: [&str; 3] = ["p-value", "valeur p", "valor p"];
 
 /// The answers of a test agree with the oracle: the statistic, the
 /// p-value, each group's size, and the reading at α.
-fn check_test(t: &Table, rows: &[Row], report: &serde_json::Value, expr: &str) -> Result<(), String> {
+fn check_test(
+    t: &Table,
+    rows: &[Row],
+    report: &serde_json::Value,
+    expr: &str,
+) -> Result<(), String> {
     let want = tested(t, rows, expr)?;
     let got = numbers_of(report);
     let has = |w: f64| got.iter().any(|(_, g)| close(*g, w, None));
@@ -1768,7 +1787,10 @@ fn check_test(t: &Table, rows: &[Row], report: &serde_json::Value, expr: &str) -
             .ok_or(format!("no p-value: {got:?}"))?
     } else {
         if !want.stats.iter().any(|s| has(*s)) {
-            return Err(format!("{expr}: no statistic {:?} among {got:?}", want.stats));
+            return Err(format!(
+                "{expr}: no statistic {:?} among {got:?}",
+                want.stats
+            ));
         }
         if !has(want.p) {
             return Err(format!("{expr}: no p-value {} among {got:?}", want.p));
@@ -1782,11 +1804,14 @@ fn check_test(t: &Table, rows: &[Row], report: &serde_json::Value, expr: &str) -
     let not = texts
         .iter()
         .any(|x| NOT_SIGNIFICANT.iter().any(|w| x.contains(w)));
-    let yes = texts
-        .iter()
-        .any(|x| SIGNIFICANT.iter().any(|w| x.contains(w)) && !NOT_SIGNIFICANT.iter().any(|w| x.contains(w)));
+    let yes = texts.iter().any(|x| {
+        SIGNIFICANT.iter().any(|w| x.contains(w)) && !NOT_SIGNIFICANT.iter().any(|w| x.contains(w))
+    });
     if not == yes || not != (p >= want.alpha) {
-        return Err(format!("{expr}: the reading {texts:?} does not follow p = {p} at α = {}", want.alpha));
+        return Err(format!(
+            "{expr}: the reading {texts:?} does not follow p = {p} at α = {}",
+            want.alpha
+        ));
     }
     Ok(())
 }
@@ -1812,7 +1837,8 @@ fn test_oracle_agrees_with_tables_and_separate_computations() {
         let all: Vec<Row> = table.rows.iter().collect();
         let got = tested(&table, &all, expr).expect(expr);
         assert!(
-            near(got.stats[0].abs(), want[0], 1e-6 * want[0].max(1.0)) && near(got.p, want[1], 1e-7),
+            near(got.stats[0].abs(), want[0], 1e-6 * want[0].max(1.0))
+                && near(got.p, want[1], 1e-7),
             "{file} {expr}: {got:?}, want {want:?}"
         );
     }

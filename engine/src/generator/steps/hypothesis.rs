@@ -185,7 +185,10 @@ const STRONG: &[(&str, Cue)] = &[
     ("chi carre", Cue::Named(TestKind::ChiSquare)),
     ("chi cuadrado", Cue::Named(TestKind::ChiSquare)),
     ("ji cuadrado", Cue::Named(TestKind::ChiSquare)),
-    ("kolmogorov smirnov", Cue::Named(TestKind::KolmogorovSmirnov)),
+    (
+        "kolmogorov smirnov",
+        Cue::Named(TestKind::KolmogorovSmirnov),
+    ),
     ("kolmogorov", Cue::Named(TestKind::KolmogorovSmirnov)),
     ("ks test", Cue::Named(TestKind::KolmogorovSmirnov)),
     ("test ks", Cue::Named(TestKind::KolmogorovSmirnov)),
@@ -435,7 +438,10 @@ impl Reading<'_> {
             }
             let mut j = i + 1;
             if tokens.get(j).is_some_and(|t| {
-                matches!(t.folded.as_str(), "from" | "to" | "than" | "de" | "a" | "of")
+                matches!(
+                    t.folded.as_str(),
+                    "from" | "to" | "than" | "de" | "a" | "of"
+                )
             }) {
                 j += 1;
             }
@@ -470,12 +476,12 @@ impl Reading<'_> {
             {
                 start -= 1;
             }
-            while self
-                .g
-                .tokens
-                .get(end)
-                .is_some_and(|x| matches!(x.folded.as_str(), "level" | "significance" | "confidence" | "threshold"))
-            {
+            while self.g.tokens.get(end).is_some_and(|x| {
+                matches!(
+                    x.folded.as_str(),
+                    "level" | "significance" | "confidence" | "threshold"
+                )
+            }) {
                 end += 1;
             }
             let said: Vec<&str> = self.g.tokens[start..end]
@@ -509,8 +515,14 @@ impl Reading<'_> {
         if asked.alpha.is_none() {
             let said = self.say(
                 format!("the significance level α = {DEFAULT_ALPHA} (no level was said)"),
-                format!("le seuil de signification α = {} (aucun seuil n'était donné)", fr_num(DEFAULT_ALPHA)),
-                format!("el nivel de significación α = {} (no se indicó ninguno)", fr_num(DEFAULT_ALPHA)),
+                format!(
+                    "le seuil de signification α = {} (aucun seuil n'était donné)",
+                    fr_num(DEFAULT_ALPHA)
+                ),
+                format!(
+                    "el nivel de significación α = {} (no se indicó ninguno)",
+                    fr_num(DEFAULT_ALPHA)
+                ),
             );
             let undo = crate::generator::plan::undo::at_end(
                 &self.g.text,
@@ -676,7 +688,10 @@ impl Reading<'_> {
     /// ("per region"), the one column of categories named, or the column
     /// whose values are named ("men and women"). The values named become
     /// one filter (a strict part of the column's values), or none (all).
-    fn test_groups(&mut self, cats: &[String]) -> Result<(String, Option<Vec<String>>), GoalProblem> {
+    fn test_groups(
+        &mut self,
+        cats: &[String],
+    ) -> Result<(String, Option<Vec<String>>), GoalProblem> {
         let mut columns: Vec<String> = Vec::new();
         columns.extend(self.group_by.clone());
         for c in cats {
@@ -720,8 +735,10 @@ impl Reading<'_> {
             .unwrap_or_default();
         let mut named: Vec<String> = Vec::new();
         for f in self.filters.iter().filter(|f| f.column == group) {
-            if let (crate::generator::plan::FilterValue::List(v), crate::generator::terms::Cmp::Eq) =
-                (&f.value, f.cmp)
+            if let (
+                crate::generator::plan::FilterValue::List(v),
+                crate::generator::terms::Cmp::Eq,
+            ) = (&f.value, f.cmp)
             {
                 named.extend(v.iter().cloned());
             }
@@ -733,11 +750,24 @@ impl Reading<'_> {
             // "do smokers pay more": the smokers against the others.
             1 if all.len() == 2 => {
                 self.filters.retain(|f| f.column != group);
-                let other = all.iter().find(|v| !named.contains(v)).cloned().unwrap_or_default();
+                let other = all
+                    .iter()
+                    .find(|v| !named.contains(v))
+                    .cloned()
+                    .unwrap_or_default();
                 let said = self.say(
-                    format!("the rows where {group} is {} compared with the rows where it is {other}", named[0]),
-                    format!("les lignes où {group} vaut {} comparées à celles où il vaut {other}", named[0]),
-                    format!("las filas donde {group} es {} comparadas con las filas donde es {other}", named[0]),
+                    format!(
+                        "the rows where {group} is {} compared with the rows where it is {other}",
+                        named[0]
+                    ),
+                    format!(
+                        "les lignes où {group} vaut {} comparées à celles où il vaut {other}",
+                        named[0]
+                    ),
+                    format!(
+                        "las filas donde {group} es {} comparadas con las filas donde es {other}",
+                        named[0]
+                    ),
                 );
                 self.assume(said, None);
                 Some(all.clone())
@@ -784,7 +814,9 @@ impl Reading<'_> {
             // "between sex and smoker": a yes/no column read as its "yes".
             self.yes_no_as_column(&mut columns);
         }
-        let decimals = numbers.iter().any(|c| source.kind(c) == ColumnKind::Decimal);
+        let decimals = numbers
+            .iter()
+            .any(|c| source.kind(c) == ColumnKind::Decimal);
         let [a, b] = columns.as_slice() else {
             return Err(self.too_many());
         };
@@ -885,7 +917,11 @@ pub fn uses(test: &HypothesisTest, op: Op) -> bool {
     match op {
         Op::Stat(Stat::Mean) => matches!(
             test.kind,
-            TestKind::Welch | TestKind::Student | TestKind::Anova | TestKind::OneSample | TestKind::Paired
+            TestKind::Welch
+                | TestKind::Student
+                | TestKind::Anova
+                | TestKind::OneSample
+                | TestKind::Paired
         ),
         Op::Correlation | Op::Spearman => {
             matches!(test.kind, TestKind::Pearson | TestKind::Spearman)
@@ -1013,37 +1049,91 @@ fn readings(test: &HypothesisTest, lang: Lang) -> (String, String) {
     let o = test.other.as_deref().unwrap_or_default();
     let (yes, no) = match test.kind {
         TestKind::Welch | TestKind::Student | TestKind::Anova | TestKind::MannWhitney => lang.pick(
-            (format!("{c} differs between the groups of {o}"), format!("no evidence that {c} differs between the groups of {o}")),
-            (format!("{c} diffère entre les groupes de {o}"), format!("rien ne montre que {c} diffère entre les groupes de {o}")),
-            (format!("{c} difiere entre los grupos de {o}"), format!("nada indica que {c} difiera entre los grupos de {o}")),
+            (
+                format!("{c} differs between the groups of {o}"),
+                format!("no evidence that {c} differs between the groups of {o}"),
+            ),
+            (
+                format!("{c} diffère entre les groupes de {o}"),
+                format!("rien ne montre que {c} diffère entre les groupes de {o}"),
+            ),
+            (
+                format!("{c} difiere entre los grupos de {o}"),
+                format!("nada indica que {c} difiera entre los grupos de {o}"),
+            ),
         ),
         TestKind::Paired => lang.pick(
-            (format!("{c} and {o} differ on average"), format!("no evidence that {c} and {o} differ on average")),
-            (format!("{c} et {o} diffèrent en moyenne"), format!("rien ne montre que {c} et {o} diffèrent en moyenne")),
-            (format!("{c} y {o} difieren en promedio"), format!("nada indica que {c} y {o} difieran en promedio")),
+            (
+                format!("{c} and {o} differ on average"),
+                format!("no evidence that {c} and {o} differ on average"),
+            ),
+            (
+                format!("{c} et {o} diffèrent en moyenne"),
+                format!("rien ne montre que {c} et {o} diffèrent en moyenne"),
+            ),
+            (
+                format!("{c} y {o} difieren en promedio"),
+                format!("nada indica que {c} y {o} difieran en promedio"),
+            ),
         ),
         TestKind::ChiSquare => lang.pick(
-            (format!("{c} and {o} are related"), format!("no evidence that {c} and {o} are related")),
-            (format!("{c} et {o} sont liés"), format!("rien ne montre que {c} et {o} soient liés")),
-            (format!("{c} y {o} están relacionados"), format!("nada indica que {c} y {o} estén relacionados")),
+            (
+                format!("{c} and {o} are related"),
+                format!("no evidence that {c} and {o} are related"),
+            ),
+            (
+                format!("{c} et {o} sont liés"),
+                format!("rien ne montre que {c} et {o} soient liés"),
+            ),
+            (
+                format!("{c} y {o} están relacionados"),
+                format!("nada indica que {c} y {o} estén relacionados"),
+            ),
         ),
         TestKind::OneSample => {
             let mu = py_num(test.mu.unwrap_or_default());
             lang.pick(
-                (format!("the mean of {c} differs from {mu}"), format!("no evidence that the mean of {c} differs from {mu}")),
-                (format!("la moyenne de {c} diffère de {mu}"), format!("rien ne montre que la moyenne de {c} diffère de {mu}")),
-                (format!("la media de {c} difiere de {mu}"), format!("nada indica que la media de {c} difiera de {mu}")),
+                (
+                    format!("the mean of {c} differs from {mu}"),
+                    format!("no evidence that the mean of {c} differs from {mu}"),
+                ),
+                (
+                    format!("la moyenne de {c} diffère de {mu}"),
+                    format!("rien ne montre que la moyenne de {c} diffère de {mu}"),
+                ),
+                (
+                    format!("la media de {c} difiere de {mu}"),
+                    format!("nada indica que la media de {c} difiera de {mu}"),
+                ),
             )
         }
         TestKind::Pearson | TestKind::Spearman => lang.pick(
-            (format!("{c} and {o} are correlated"), format!("no evidence of a correlation between {c} and {o}")),
-            (format!("{c} et {o} sont corrélés"), format!("rien ne montre de corrélation entre {c} et {o}")),
-            (format!("{c} y {o} están correlacionados"), format!("nada indica una correlación entre {c} y {o}")),
+            (
+                format!("{c} and {o} are correlated"),
+                format!("no evidence of a correlation between {c} and {o}"),
+            ),
+            (
+                format!("{c} et {o} sont corrélés"),
+                format!("rien ne montre de corrélation entre {c} et {o}"),
+            ),
+            (
+                format!("{c} y {o} están correlacionados"),
+                format!("nada indica una correlación entre {c} y {o}"),
+            ),
         ),
         TestKind::Shapiro | TestKind::KolmogorovSmirnov | TestKind::DAgostino => lang.pick(
-            (format!("{c} does not follow a normal distribution"), format!("no evidence against a normal distribution of {c}")),
-            (format!("{c} ne suit pas une loi normale"), format!("rien ne montre que {c} s'écarte d'une loi normale")),
-            (format!("{c} no sigue una distribución normal"), format!("nada indica que {c} se aparte de una distribución normal")),
+            (
+                format!("{c} does not follow a normal distribution"),
+                format!("no evidence against a normal distribution of {c}"),
+            ),
+            (
+                format!("{c} ne suit pas une loi normale"),
+                format!("rien ne montre que {c} s'écarte d'une loi normale"),
+            ),
+            (
+                format!("{c} no sigue una distribución normal"),
+                format!("nada indica que {c} se aparte de una distribución normal"),
+            ),
         ),
     };
     lang.pick(
@@ -1112,7 +1202,11 @@ fn verdict(c: &mut Code, test: &HypothesisTest, lang: Lang) {
     let n = names(lang);
     let (yes, no) = readings(test, lang);
     c.line(format!("alpha = {}", py_num(test.alpha)));
-    c.line(format!("glovebox.answer({}, {})", py_str(n.p), c.value("float(p_value)")));
+    c.line(format!(
+        "glovebox.answer({}, {})",
+        py_str(n.p),
+        c.value("float(p_value)")
+    ));
     c.line(format!("glovebox.answer({}, alpha)", py_str(n.alpha)));
     c.line(format!(
         "glovebox.answer({}, {})",
@@ -1158,7 +1252,9 @@ pub fn code(c: &mut Code, plan: &Plan) {
         null_hypothesis(test, lang)
     ));
     match test.kind {
-        TestKind::Welch | TestKind::Student | TestKind::MannWhitney => two_groups_code(c, test, lang),
+        TestKind::Welch | TestKind::Student | TestKind::MannWhitney => {
+            two_groups_code(c, test, lang)
+        }
         TestKind::Anova => anova_code(c, test, lang),
         TestKind::ChiSquare => chi_square_code(c, test, lang),
         TestKind::OneSample | TestKind::Paired => one_sample_code(c, test, lang),
@@ -1171,7 +1267,11 @@ pub fn code(c: &mut Code, plan: &Plan) {
             let f = if spearman { "spearmanr" } else { "pearsonr" };
             c.line(format!("statistic, p_value = stats.{f}(a[both], b[both])"));
             let r = if spearman { "Spearman ρ" } else { "Pearson r" };
-            c.line(format!("glovebox.answer({}, {})", py_str(r), c.value("float(statistic)")));
+            c.line(format!(
+                "glovebox.answer({}, {})",
+                py_str(r),
+                c.value("float(statistic)")
+            ));
             c.line(format!(
                 "glovebox.answer({}, int(both.sum()), unit=\"count\")",
                 py_str(names(lang).rows)
@@ -1243,12 +1343,22 @@ fn two_groups_code(c: &mut Code, test: &HypothesisTest, lang: Lang) {
                 "U",
             )
         }
-        TestKind::Student => ("stats.ttest_ind(samples[0], samples[1], equal_var=True)", "t"),
-        _ => ("stats.ttest_ind(samples[0], samples[1], equal_var=False)", "t"),
+        TestKind::Student => (
+            "stats.ttest_ind(samples[0], samples[1], equal_var=True)",
+            "t",
+        ),
+        _ => (
+            "stats.ttest_ind(samples[0], samples[1], equal_var=False)",
+            "t",
+        ),
     };
     c.line(format!("statistic, p_value = {call}"));
     let label = statistic_label(test.kind, stat_name, lang);
-    c.line(format!("glovebox.answer({}, {})", py_str(&label), c.value("float(statistic)")));
+    c.line(format!(
+        "glovebox.answer({}, {})",
+        py_str(&label),
+        c.value("float(statistic)")
+    ));
     group_answers(c, test, lang, test.kind == TestKind::MannWhitney);
 }
 
@@ -1284,7 +1394,11 @@ fn anova_code(c: &mut Code, test: &HypothesisTest, lang: Lang) {
     ));
     c.line("statistic, p_value = stats.f_oneway(*samples)");
     let label = statistic_label(TestKind::Anova, "F", lang);
-    c.line(format!("glovebox.answer({}, {})", py_str(&label), c.value("float(statistic)")));
+    c.line(format!(
+        "glovebox.answer({}, {})",
+        py_str(&label),
+        c.value("float(statistic)")
+    ));
     group_answers(c, test, lang, false);
 }
 
@@ -1308,10 +1422,19 @@ fn chi_square_code(c: &mut Code, test: &HypothesisTest, lang: Lang) {
     ));
     c.line("statistic, p_value, dof, expected = stats.chi2_contingency(counts)");
     let label = statistic_label(TestKind::ChiSquare, "χ²", lang);
-    c.line(format!("glovebox.answer({}, {})", py_str(&label), c.value("float(statistic)")));
+    c.line(format!(
+        "glovebox.answer({}, {})",
+        py_str(&label),
+        c.value("float(statistic)")
+    ));
     c.line(format!(
         "glovebox.answer({}, int(dof), unit=\"count\")",
-        py_str(&words(lang, "degrees of freedom", "degrés de liberté", "grados de libertad"))
+        py_str(&words(
+            lang,
+            "degrees of freedom",
+            "degrés de liberté",
+            "grados de libertad"
+        ))
     ));
     c.line(format!(
         "glovebox.answer({}, int(counts.to_numpy().sum()), unit=\"count\")",
@@ -1326,7 +1449,10 @@ fn chi_square_code(c: &mut Code, test: &HypothesisTest, lang: Lang) {
             "menor frecuencia esperada",
         ))
     ));
-    c.line(format!("glovebox.table({}, counts)", py_str(&format!("{a} × {b}"))));
+    c.line(format!(
+        "glovebox.table({}, counts)",
+        py_str(&format!("{a} × {b}"))
+    ));
 }
 
 fn one_sample_code(c: &mut Code, test: &HypothesisTest, lang: Lang) {
@@ -1344,7 +1470,12 @@ fn one_sample_code(c: &mut Code, test: &HypothesisTest, lang: Lang) {
         ));
         c.line(format!(
             "glovebox.answer({}, {})",
-            py_str(&words(lang, "mean difference", "différence moyenne", "diferencia media")),
+            py_str(&words(
+                lang,
+                "mean difference",
+                "différence moyenne",
+                "diferencia media"
+            )),
             c.value("float((a[both] - b[both]).mean())")
         ));
         c.line(format!(
@@ -1354,8 +1485,13 @@ fn one_sample_code(c: &mut Code, test: &HypothesisTest, lang: Lang) {
         return;
     }
     let mu = py_num(test.mu.unwrap_or_default());
-    c.line(format!("values = numbers({}).dropna()", py_str(&test.column)));
-    c.line(format!("statistic, p_value = stats.ttest_1samp(values, {mu})"));
+    c.line(format!(
+        "values = numbers({}).dropna()",
+        py_str(&test.column)
+    ));
+    c.line(format!(
+        "statistic, p_value = stats.ttest_1samp(values, {mu})"
+    ));
     c.line(format!(
         "glovebox.answer({}, {})",
         py_str(&statistic_label(TestKind::OneSample, "t", lang)),
@@ -1363,7 +1499,11 @@ fn one_sample_code(c: &mut Code, test: &HypothesisTest, lang: Lang) {
     ));
     c.line(format!(
         "glovebox.answer({}, {})",
-        py_str(&crate::generator::codegen::measure_name(Stat::Mean, &test.column, lang)),
+        py_str(&crate::generator::codegen::measure_name(
+            Stat::Mean,
+            &test.column,
+            lang
+        )),
         c.value("float(values.mean())")
     ));
     c.line(format!(
@@ -1374,7 +1514,10 @@ fn one_sample_code(c: &mut Code, test: &HypothesisTest, lang: Lang) {
 
 fn normality_code(c: &mut Code, test: &HypothesisTest, lang: Lang) {
     let n = names(lang);
-    c.line(format!("values = numbers({}).dropna()", py_str(&test.column)));
+    c.line(format!(
+        "values = numbers({}).dropna()",
+        py_str(&test.column)
+    ));
     let label = match test.kind {
         TestKind::KolmogorovSmirnov => {
             c.line(format!(
@@ -1402,7 +1545,11 @@ fn normality_code(c: &mut Code, test: &HypothesisTest, lang: Lang) {
             "Shapiro-Wilk W"
         }
     };
-    c.line(format!("glovebox.answer({}, {})", py_str(label), c.value("float(statistic)")));
+    c.line(format!(
+        "glovebox.answer({}, {})",
+        py_str(label),
+        c.value("float(statistic)")
+    ));
     c.line(format!(
         "glovebox.answer({}, len(values), unit=\"count\")",
         py_str(n.rows)
@@ -1425,7 +1572,11 @@ pub fn what(plan: &Plan, test: &HypothesisTest) -> String {
 
 /// The caveats of a test: its p-value against α, the groups' sizes, what
 /// a p-value does not say.
-pub fn caveats(plan: &Plan, test: &HypothesisTest, answers: &[(String, Option<f64>)]) -> Vec<String> {
+pub fn caveats(
+    plan: &Plan,
+    test: &HypothesisTest,
+    answers: &[(String, Option<f64>)],
+) -> Vec<String> {
     let lang = plan.lang;
     let mut out = Vec::new();
     let p = answers
@@ -1540,9 +1691,18 @@ mod tests {
 
     #[test]
     fn two_groups_are_welch_by_default_and_student_when_said() {
-        let t = test_of("hr.csv", "Is the salary difference between men and women statistically significant?");
-        assert_eq!((t.kind, t.column.as_str(), t.other.as_deref()), (TestKind::Welch, "salary", Some("gender")));
-        let t = test_of("hr.csv", "t-test of salary between men and women assuming equal variances");
+        let t = test_of(
+            "hr.csv",
+            "Is the salary difference between men and women statistically significant?",
+        );
+        assert_eq!(
+            (t.kind, t.column.as_str(), t.other.as_deref()),
+            (TestKind::Welch, "salary", Some("gender"))
+        );
+        let t = test_of(
+            "hr.csv",
+            "t-test of salary between men and women assuming equal variances",
+        );
         assert_eq!(t.kind, TestKind::Student);
     }
 
@@ -1573,18 +1733,31 @@ mod tests {
             .join("../tests/golden/steps-tests.txt");
         let corpus = std::fs::read_to_string(path).expect("steps-tests.txt");
         let mut checked = 0;
-        for line in corpus.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')) {
+        for line in corpus
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        {
             let parts: Vec<&str> = line.split(" | ").collect();
             let (file, goal) = (parts[0], parts[1]);
             let inputs = [crate::generator::golden_input(file)];
             let lang = Lang::detect(goal);
-            let Ok(p) = plan(goal, lang, &inputs) else { continue };
+            let Ok(p) = plan(goal, lang, &inputs) else {
+                continue;
+            };
             let code = crate::generator::codegen::generate(&p, goal);
             let report = policy::check(&code, lang, &Profile::builtin());
-            assert_eq!(report.verdict, Verdict::Allow, "{goal}: {:?}\n{code}", report.findings);
+            assert_eq!(
+                report.verdict,
+                Verdict::Allow,
+                "{goal}: {:?}\n{code}",
+                report.findings
+            );
             assert!(code.contains("from scipy import stats"), "{goal}");
             if let Recipe::Hypothesis(t) = &p.recipe {
-                assert!(code.contains(&py_str(&null_hypothesis(t, lang))), "{goal}\n{code}");
+                assert!(
+                    code.contains(&py_str(&null_hypothesis(t, lang))),
+                    "{goal}\n{code}"
+                );
             }
             checked += 1;
         }
@@ -1597,9 +1770,15 @@ mod tests {
         let p = plan("correlation between age and charges", Lang::En, &inputs).expect("plan");
         assert!(matches!(p.recipe, Recipe::Correlation { .. }));
         let code = crate::generator::codegen::generate(&p, "correlation between age and charges");
-        assert!(code.contains("\"correlation between age and charges (Pearson)\""), "{code}");
+        assert!(
+            code.contains("\"correlation between age and charges (Pearson)\""),
+            "{code}"
+        );
         assert!(code.contains("stats.pearsonr(a[both], b[both])"), "{code}");
-        assert!(code.contains("glovebox.answer(\"p-value\", float(p_value))"), "{code}");
+        assert!(
+            code.contains("glovebox.answer(\"p-value\", float(p_value))"),
+            "{code}"
+        );
     }
 
     #[test]
@@ -1610,9 +1789,21 @@ mod tests {
         let texts: Vec<&str> = p.assumptions.iter().map(|a| a.text.as_str()).collect();
         assert!(texts.iter().any(|t| t.contains("α = 0.05")), "{texts:?}");
         assert!(texts.iter().any(|t| t.contains("Welch")), "{texts:?}");
-        let instead: Vec<&str> = p.assumptions.iter().filter_map(|a| a.instead.as_deref()).collect();
-        assert!(instead.iter().any(|g| g.contains("non-smokers at 1%")), "{instead:?}");
-        assert!(instead.iter().any(|g| g.contains("non-smokers assuming equal variances")), "{instead:?}");
+        let instead: Vec<&str> = p
+            .assumptions
+            .iter()
+            .filter_map(|a| a.instead.as_deref())
+            .collect();
+        assert!(
+            instead.iter().any(|g| g.contains("non-smokers at 1%")),
+            "{instead:?}"
+        );
+        assert!(
+            instead
+                .iter()
+                .any(|g| g.contains("non-smokers assuming equal variances")),
+            "{instead:?}"
+        );
     }
 
     #[test]
