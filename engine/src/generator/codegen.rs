@@ -563,7 +563,10 @@ pub fn generate(plan: &Plan, goal: &str) -> String {
         )
     ));
     c.line("import pandas as pd");
-    if matches!(plan.recipe, Recipe::Normality { .. }) {
+    if matches!(
+        plan.recipe,
+        Recipe::Normality { .. } | Recipe::Correlation { .. } | Recipe::Hypothesis(_)
+    ) {
         c.line("from scipy import stats");
     }
     c.line("import glovebox");
@@ -676,6 +679,7 @@ fn recipe_code(c: &mut Code, plan: &Plan) {
         Recipe::Outliers { .. } => outliers_code(c, plan),
         Recipe::Trend { .. } => trend_code(c, plan),
         Recipe::Distribution { .. } => distribution_code(c, plan),
+        Recipe::Hypothesis(_) => super::steps::hypothesis::code(c, plan),
     }
 }
 
@@ -1247,6 +1251,7 @@ fn correlation_code(c: &mut Code, plan: &Plan) {
             "pares usados"
         ))
     ));
+    super::steps::hypothesis::correlation_verdict(c, a, b, *spearman, lang);
     let table = format!("{a} & {b}");
     c.line(format!(
         "pairs = pd.DataFrame({{{}: a[both], {}: b[both]}})",

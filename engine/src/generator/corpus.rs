@@ -347,6 +347,12 @@ fn planned(p: &Plan, input: &InputDescription) -> Canon {
             None,
             1,
         ),
+        Recipe::Hypothesis(test) => (
+            "value",
+            one(super::steps::hypothesis::canonical(test)),
+            None,
+            1,
+        ),
         Recipe::Distribution { column } => (
             "value",
             ["min", "max", "mean", "median"]
@@ -377,6 +383,13 @@ fn normalise(mut c: Canon) -> Canon {
             Some((f @ ("corr" | "spearman"), args)) => {
                 let mut a: Vec<&str> = args.trim_end_matches(')').split(',').collect();
                 a.sort_unstable();
+                format!("{f}({})", a.join(","))
+            }
+            // symmetric tests: the two columns either way round
+            Some((f @ ("chi2" | "pearsonp" | "spearmanp"), args)) => {
+                let mut a: Vec<&str> = args.trim_end_matches(')').split(',').collect();
+                let two = 2.min(a.len());
+                a[..two].sort_unstable();
                 format!("{f}({})", a.join(","))
             }
             _ => m,

@@ -587,6 +587,7 @@ fn what_column(plan: &Plan) -> Option<String> {
             format!("description de la répartition de {column} dans {file} : effectif, moyenne, médiane, minimum, maximum et histogramme"),
             format!("se describió cómo se reparte {column} en {file}: cantidad, media, mediana, mínimo, máximo e histograma"),
         ),
+        Recipe::Hypothesis(test) => super::steps::hypothesis::what(plan, test),
         _ => return None,
     };
     Some(said)
@@ -664,6 +665,17 @@ fn caveats(plan: &Plan, result: &CheckedResult) -> Vec<String> {
             "la première et la dernière période peuvent ne couvrir qu'une partie de leurs jours : comparez-les avec prudence".into(),
             "el primer y el último periodo pueden cubrir solo parte de sus días: compárelos con cuidado".into(),
         )),
+        Recipe::Hypothesis(test) => {
+            let answers: Vec<(String, Option<f64>)> = result
+                .answers
+                .iter()
+                .map(|a| match a.value {
+                    Value::Number(n) => (a.name.clone(), Some(n)),
+                    Value::Text(_) => (a.name.clone(), None),
+                })
+                .collect();
+            out.extend(super::steps::hypothesis::caveats(plan, test, &answers));
+        }
         Recipe::Correlation { .. } => out.push(t(
             lang,
             "a correlation does not show that one causes the other".into(),
@@ -861,6 +873,7 @@ pub fn goal_problem(
                 format!("varios archivos tienen estas columnas ({f}); diga cuál usar, por ejemplo «en {}»", files[0]),
             )
         }
+        GoalProblem::WhichTest { question } => question.clone(),
         GoalProblem::TooMany { understood: u } => t(
             lang,
             format!("the goal names more columns than one offline recipe can use ({}), for example two groupings at once; ask one calculation at a time", understood(u)),

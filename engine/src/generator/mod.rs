@@ -18,7 +18,7 @@ pub mod lexicon;
 pub mod packages;
 pub mod plan;
 pub mod prompt;
-pub mod steps;
+mod steps;
 pub mod terms;
 pub mod text;
 

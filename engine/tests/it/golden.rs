@@ -563,6 +563,10 @@ fn check(table: &Table, report: &serde_json::Value, e: &Expectation) -> Result<(
     match e.kind.as_str() {
         "value" => {
             for expr in &e.exprs {
+                if is_test(expr) {
+                    check_test(table, &kept, report, expr)?;
+                    continue;
+                }
                 if expr.starts_with("shapiro(") {
                     check_shapiro(report)?;
                     continue;
@@ -1051,7 +1055,20 @@ fn computable(t: &Task) -> Result<(), String> {
         return Err("the conditions keep every row".into());
     }
     if e.kind == "value" {
-        for x in e.exprs.iter().filter(|x| !x.starts_with("shapiro(")) {
+        for x in e
+            .exprs
+            .iter()
+            .filter(|x| !x.starts_with("shapiro(") || is_test(x))
+        {
+            if is_test(x) {
+                let o = tested(&table, &kept, x)?;
+                if !o.stats.iter().all(|s| s.is_finite())
+                    || !(o.p.is_nan() || (0.0..=1.0).contains(&o.p))
+                {
+                    return Err(format!("{x}: {o:?}"));
+                }
+                continue;
+            }
             if !eval(&table, &kept, x, &all).is_finite() {
                 return Err(format!("{x} is not a number"));
             }
@@ -1328,4 +1345,612 @@ fn a_year_outside_the_data_stops_with_its_dates() {
     let report = run("total amount before March 2024");
     assert_eq!(report["status"], "answered", "{report}");
     assert_eq!(report["answer"]["values"]["total amount"], 15.0, "{report}");
+}
+
+// Hypothesis tests (steps-tests.txt): the statistic and the p-value,
+// computed here from the distributions' definitions.
+
+/// ln Γ(x), Lanczos' approximation (g = 7, 9 terms; about 15 digits).
+fn ln_gamma(x: f64) -> f64 {
+    const G: [f64; 9] = [
+        0.999_999_999_999_809_9,
+        676.520_368_121_885_1,
+        -1_259.139_216_722_402_8,
+        771.323_428_777_653_1,
+        -176.615_029_162_140_6,
+        12.507_343_278_686_905,
+        -0.138_571_095_265_720_12,
+        9.984_369_578_019_572e-6,
+        1.505_632_735_149_311_6e-7,
+    ];
+    if x < 0.5 {
+        let pi = std::f64::consts::PI;
+        return (pi / (pi * x).sin()).ln() - ln_gamma(1.0 - x);
+    }
+    let x = x - 1.0;
+    let t = x + 7.5;
+    let mut a = G[0];
+    for (i, g) in G.iter().enumerate().skip(1) {
+        a += g / (x + i as f64);
+    }
+    0.5 * (2.0 * std::f64::consts::PI).ln() + (x + 0.5) * t.ln() - t + a.ln()
+}
+
+/// The continued fraction of the incomplete beta function (Numerical
+/// Recipes, betacf, modified Lentz).
+fn beta_cf(a: f64, b: f64, x: f64) -> f64 {
+    const TINY: f64 = 1e-300;
+    let (qab, qap, qam) = (a + b, a + 1.0, a - 1.0);
+    let mut c = 1.0;
+    let mut d = 1.0 - qab * x / qap;
+    if d.abs() < TINY {
+        d = TINY;
+    }
+    d = 1.0 / d;
+    let mut h = d;
+    for m in 1..10_000 {
+        let m = f64::from(m);
+        let m2 = 2.0 * m;
+        let aa = m * (b - m) * x / ((qam + m2) * (a + m2));
+        d = 1.0 + aa * d;
+        d = if d.abs() < TINY { TINY } else { d };
+        c = 1.0 + aa / c;
+        c = if c.abs() < TINY { TINY } else { c };
+        d = 1.0 / d;
+        h *= d * c;
+        let aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2));
+        d = 1.0 + aa * d;
+        d = if d.abs() < TINY { TINY } else { d };
+        c = 1.0 + aa / c;
+        c = if c.abs() < TINY { TINY } else { c };
+        d = 1.0 / d;
+        let del = d * c;
+        h *= del;
+        if (del - 1.0).abs() < 1e-15 {
+            break;
+        }
+    }
+    h
+}
+
+/// The regularized incomplete beta function I_x(a, b).
+fn beta_reg(a: f64, b: f64, x: f64) -> f64 {
+    if x <= 0.0 {
+        return 0.0;
+    }
+    if x >= 1.0 {
+        return 1.0;
+    }
+    let front =
+        (ln_gamma(a + b) - ln_gamma(a) - ln_gamma(b) + a * x.ln() + b * (1.0 - x).ln()).exp();
+    if x < (a + 1.0) / (a + b + 2.0) {
+        front * beta_cf(a, b, x) / a
+    } else {
+        1.0 - front * beta_cf(b, a, 1.0 - x) / b
+    }
+}
+
+/// The upper regularized incomplete gamma function Q(a, x) (Numerical
+/// Recipes: the series below a + 1, the continued fraction above).
+fn gamma_q(a: f64, x: f64) -> f64 {
+    if x <= 0.0 {
+        return 1.0;
+    }
+    let front = (-x + a * x.ln() - ln_gamma(a)).exp();
+    if x < a + 1.0 {
+        let (mut ap, mut sum) = (a, 1.0 / a);
+        let mut del = sum;
+        for _ in 0..10_000 {
+            ap += 1.0;
+            del *= x / ap;
+            sum += del;
+            if del.abs() < sum.abs() * 1e-16 {
+                break;
+            }
+        }
+        1.0 - sum * front
+    } else {
+        const TINY: f64 = 1e-300;
+        let mut b = x + 1.0 - a;
+        let mut c = 1.0 / TINY;
+        let mut d = 1.0 / b;
+        let mut h = d;
+        for i in 1..10_000 {
+            let an = -f64::from(i) * (f64::from(i) - a);
+            b += 2.0;
+            d = an * d + b;
+            d = if d.abs() < TINY { TINY } else { d };
+            c = b + an / c;
+            c = if c.abs() < TINY { TINY } else { c };
+            d = 1.0 / d;
+            let del = d * c;
+            h *= del;
+            if (del - 1.0).abs() < 1e-16 {
+                break;
+            }
+        }
+        front * h
+    }
+}
+
+/// P(|T| ≥ |t|) for Student's t with `df` degrees of freedom.
+fn t_two_sided(t: f64, df: f64) -> f64 {
+    beta_reg(df / 2.0, 0.5, df / (df + t * t))
+}
+
+/// P(F ≥ f) for Fisher's F with (d1, d2) degrees of freedom.
+fn f_sf(f: f64, d1: f64, d2: f64) -> f64 {
+    beta_reg(d2 / 2.0, d1 / 2.0, d2 / (d2 + d1 * f))
+}
+
+/// P(X ≥ x) for a chi-square with `k` degrees of freedom.
+fn chi2_sf(x: f64, k: f64) -> f64 {
+    gamma_q(k / 2.0, x / 2.0)
+}
+
+/// P(Z ≥ z) for a standard normal: erfc through Q(1/2, z²/2).
+fn norm_sf(z: f64) -> f64 {
+    let half = 0.5 * gamma_q(0.5, z * z / 2.0);
+    if z >= 0.0 {
+        half
+    } else {
+        1.0 - half
+    }
+}
+
+/// P(K ≥ x) for Kolmogorov's distribution (the two series, each where it
+/// converges fast).
+fn kolmogorov_sf(x: f64) -> f64 {
+    if x <= 0.0 {
+        return 1.0;
+    }
+    if x < 1.0 {
+        let pi = std::f64::consts::PI;
+        let sum: f64 = (1..=50)
+            .map(|k| {
+                let j = f64::from(2 * k - 1);
+                (-(j * j) * pi * pi / (8.0 * x * x)).exp()
+            })
+            .sum();
+        1.0 - (2.0 * pi).sqrt() / x * sum
+    } else {
+        2.0 * (1..=100)
+            .map(|k| {
+                let k = f64::from(k);
+                let sign = if k as i64 % 2 == 1 { 1.0 } else { -1.0 };
+                sign * (-2.0 * k * k * x * x).exp()
+            })
+            .sum::<f64>()
+    }
+}
+
+/// The expressions of hypothesis tests, with how many arguments come
+/// before the optional α.
+const TESTS: [(&str, usize); 12] = [
+    ("welch", 2),
+    ("student", 2),
+    ("mannwhitney", 2),
+    ("anova", 2),
+    ("chi2", 2),
+    ("pearsonp", 2),
+    ("spearmanp", 2),
+    ("paired", 2),
+    ("onesample", 2),
+    ("ks", 1),
+    ("dagostino", 1),
+    ("shapiro", 1),
+];
+
+/// A test's outcome: the statistic (either sign, or either group's U, when
+/// it depends on the groups' order), the p-value, the sizes reported, α.
+#[derive(Debug)]
+struct Tested {
+    stats: Vec<f64>,
+    p: f64,
+    sizes: Vec<f64>,
+    alpha: f64,
+}
+
+/// Whether EXPR is a hypothesis test this oracle computes (a bare
+/// `shapiro(c)` is the normality recipe's, checked by `check_shapiro`).
+fn is_test(expr: &str) -> bool {
+    let name = expr.split('(').next().unwrap_or(expr);
+    let a = args(expr);
+    TESTS
+        .iter()
+        .any(|(n, arity)| *n == name && !(name == "shapiro" && a.len() == *arity))
+}
+
+/// Each group's values of `col` among `rows`, in the groups' order.
+fn samples(t: &Table, rows: &[Row], col: &str, by: &str) -> Vec<Vec<f64>> {
+    groups(t, rows, by)
+        .values()
+        .map(|g| t.values(g, col))
+        .filter(|v| !v.is_empty())
+        .collect()
+}
+
+fn two_samples(t: &Table, rows: &[Row], a: &[String]) -> Result<(Vec<f64>, Vec<f64>), String> {
+    let mut s = samples(t, rows, &a[0], &a[1]);
+    if s.len() != 2 {
+        return Err(format!("{} groups of {}, not 2", s.len(), a[1]));
+    }
+    let second = s.pop().unwrap_or_default();
+    Ok((s.pop().unwrap_or_default(), second))
+}
+
+fn t_stat(x: &[f64], y: &[f64], pooled: bool) -> (f64, f64) {
+    let (n1, n2) = (x.len() as f64, y.len() as f64);
+    let (v1, v2) = (var(x), var(y));
+    let diff = mean(x) - mean(y);
+    if pooled {
+        let df = n1 + n2 - 2.0;
+        let sp = ((n1 - 1.0) * v1 + (n2 - 1.0) * v2) / df;
+        (diff / (sp * (1.0 / n1 + 1.0 / n2)).sqrt(), df)
+    } else {
+        let (a, b) = (v1 / n1, v2 / n2);
+        let df = (a + b).powi(2) / (a * a / (n1 - 1.0) + b * b / (n2 - 1.0));
+        (diff / (a + b).sqrt(), df)
+    }
+}
+
+fn mann_whitney(x: &[f64], y: &[f64]) -> (f64, f64) {
+    let all: Vec<f64> = x.iter().chain(y).copied().collect();
+    let r = ranks(&all);
+    let (n1, n2) = (x.len() as f64, y.len() as f64);
+    let u1 = r[..x.len()].iter().sum::<f64>() - n1 * (n1 + 1.0) / 2.0;
+    let mut sorted = all.clone();
+    sorted.sort_by(f64::total_cmp);
+    let mut ties = 0.0;
+    let mut i = 0;
+    while i < sorted.len() {
+        let j = sorted[i..].iter().take_while(|v| **v == sorted[i]).count();
+        let t = j as f64;
+        ties += t * t * t - t;
+        i += j;
+    }
+    let n = n1 + n2;
+    let s = (n1 * n2 / 12.0 * ((n + 1.0) - ties / (n * (n - 1.0)))).sqrt();
+    let u = u1.max(n1 * n2 - u1);
+    let z = (u - n1 * n2 / 2.0 - 0.5) / s;
+    (u1, (2.0 * norm_sf(z)).min(1.0))
+}
+
+fn anova(s: &[Vec<f64>]) -> (f64, f64) {
+    let all: Vec<f64> = s.iter().flatten().copied().collect();
+    let grand = mean(&all);
+    let between: f64 = s
+        .iter()
+        .map(|g| g.len() as f64 * (mean(g) - grand).powi(2))
+        .sum();
+    let within: f64 = s.iter().map(|g| sum_sq(g)).sum();
+    let (k, n) = (s.len() as f64, all.len() as f64);
+    let f = (between / (k - 1.0)) / (within / (n - k));
+    (f, f_sf(f, k - 1.0, n - k))
+}
+
+/// Pearson's chi-square of the table of `a` by `b` (Yates' correction on a
+/// 2×2 table, as scipy's chi2_contingency), its p-value and the rows used.
+fn chi_square(t: &Table, rows: &[Row], a: &str, b: &str) -> (f64, f64, f64) {
+    let (ia, ib) = (t.col(a), t.col(b));
+    let mut counts: BTreeMap<(&str, &str), f64> = BTreeMap::new();
+    let (mut ra, mut rb): (BTreeMap<&str, f64>, BTreeMap<&str, f64>) = Default::default();
+    let mut n = 0.0;
+    for r in rows {
+        let (x, y) = (r[ia].as_str(), r[ib].as_str());
+        if Table::cell_missing(x) || Table::cell_missing(y) {
+            continue;
+        }
+        *counts.entry((x, y)).or_default() += 1.0;
+        *ra.entry(x).or_default() += 1.0;
+        *rb.entry(y).or_default() += 1.0;
+        n += 1.0;
+    }
+    let dof = (ra.len() as f64 - 1.0) * (rb.len() as f64 - 1.0);
+    let mut stat = 0.0;
+    for (x, nx) in &ra {
+        for (y, ny) in &rb {
+            let expected = nx * ny / n;
+            let observed = counts.get(&(*x, *y)).copied().unwrap_or(0.0);
+            let mut diff = (observed - expected).abs();
+            if dof == 1.0 {
+                diff -= diff.min(0.5);
+            }
+            stat += diff * diff / expected;
+        }
+    }
+    (stat, chi2_sf(stat, dof), n)
+}
+
+fn correlation_p(r: f64, n: f64) -> f64 {
+    beta_reg((n - 2.0) / 2.0, 0.5, 1.0 - r * r)
+}
+
+fn one_sample(v: &[f64], mu: f64) -> (f64, f64) {
+    let n = v.len() as f64;
+    let t = (mean(v) - mu) / (var(v) / n).sqrt();
+    (t, t_two_sided(t, n - 1.0))
+}
+
+/// Kolmogorov-Smirnov's D against a normal of the sample's mean and
+/// standard deviation (n - 1), and its asymptotic p-value.
+fn ks_normal(v: &[f64]) -> (f64, f64) {
+    let mut s = v.to_vec();
+    s.sort_by(f64::total_cmp);
+    let (m, sd, n) = (mean(v), var(v).sqrt(), v.len() as f64);
+    let d = s
+        .iter()
+        .enumerate()
+        .map(|(i, x)| {
+            let f = 1.0 - norm_sf((x - m) / sd);
+            ((i as f64 + 1.0) / n - f).max(f - i as f64 / n)
+        })
+        .fold(0.0, f64::max);
+    (d, kolmogorov_sf(d * n.sqrt()))
+}
+
+/// D'Agostino and Pearson's K² (the skewness and kurtosis tests combined)
+/// and its p-value (chi-square with 2 degrees of freedom).
+fn dagostino(v: &[f64]) -> (f64, f64) {
+    let n = v.len() as f64;
+    let m = mean(v);
+    let moment = |k: i32| v.iter().map(|x| (x - m).powi(k)).sum::<f64>() / n;
+    let (m2, m3, m4) = (moment(2), moment(3), moment(4));
+    let g1 = m3 / m2.powf(1.5);
+    let y = g1 * ((n + 1.0) * (n + 3.0) / (6.0 * (n - 2.0))).sqrt();
+    let beta2 = 3.0 * (n * n + 27.0 * n - 70.0) * (n + 1.0) * (n + 3.0)
+        / ((n - 2.0) * (n + 5.0) * (n + 7.0) * (n + 9.0));
+    let w2 = -1.0 + (2.0 * (beta2 - 1.0)).sqrt();
+    let delta = 1.0 / (0.5 * w2.ln()).sqrt();
+    let alpha = (2.0 / (w2 - 1.0)).sqrt();
+    let y = if y == 0.0 { 1.0 } else { y };
+    let zs = delta * (y / alpha + ((y / alpha).powi(2) + 1.0).sqrt()).ln();
+    let b2 = m4 / (m2 * m2);
+    let e = 3.0 * (n - 1.0) / (n + 1.0);
+    let varb2 = 24.0 * n * (n - 2.0) * (n - 3.0) / ((n + 1.0) * (n + 1.0) * (n + 3.0) * (n + 5.0));
+    let x = (b2 - e) / varb2.sqrt();
+    let sqrtbeta1 = 6.0 * (n * n - 5.0 * n + 2.0) / ((n + 7.0) * (n + 9.0))
+        * (6.0 * (n + 3.0) * (n + 5.0) / (n * (n - 2.0) * (n - 3.0))).sqrt();
+    let a =
+        6.0 + 8.0 / sqrtbeta1 * (2.0 / sqrtbeta1 + (1.0 + 4.0 / (sqrtbeta1 * sqrtbeta1)).sqrt());
+    let term1 = 1.0 - 2.0 / (9.0 * a);
+    let denom = 1.0 + x * (2.0 / (a - 4.0)).sqrt();
+    let term2 = denom.signum() * ((1.0 - 2.0 / a) / denom.abs()).powf(1.0 / 3.0);
+    let zk = (term1 - term2) / (2.0 / (9.0 * a)).sqrt();
+    let k2 = zs * zs + zk * zk;
+    (k2, chi2_sf(k2, 2.0))
+}
+
+/// The outcome of the test EXPR over `rows`.
+fn tested(t: &Table, rows: &[Row], expr: &str) -> Result<Tested, String> {
+    let name = expr.split('(').next().unwrap_or(expr);
+    let a = args(expr);
+    let arity = TESTS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|x| x.1)
+        .ok_or(format!("{name} is no test"))?;
+    let alpha = match a.get(arity) {
+        Some(x) => x.parse().map_err(|_| format!("{expr}: α"))?,
+        None => 0.05,
+    };
+    let out = |stats: Vec<f64>, p: f64, sizes: Vec<f64>| Tested {
+        stats,
+        p,
+        sizes,
+        alpha,
+    };
+    Ok(match name {
+        "welch" | "student" => {
+            let (x, y) = two_samples(t, rows, &a)?;
+            let (stat, df) = t_stat(&x, &y, name == "student");
+            out(
+                vec![stat, -stat],
+                t_two_sided(stat, df),
+                vec![x.len() as f64, y.len() as f64],
+            )
+        }
+        "mannwhitney" => {
+            let (x, y) = two_samples(t, rows, &a)?;
+            let (u1, p) = mann_whitney(&x, &y);
+            let other = (x.len() * y.len()) as f64 - u1;
+            out(vec![u1, other], p, vec![x.len() as f64, y.len() as f64])
+        }
+        "anova" => {
+            let s = samples(t, rows, &a[0], &a[1]);
+            if s.len() < 2 {
+                return Err(format!("{} groups of {}", s.len(), a[1]));
+            }
+            let (f, p) = anova(&s);
+            out(vec![f], p, s.iter().map(|g| g.len() as f64).collect())
+        }
+        "chi2" => {
+            let (stat, p, n) = chi_square(t, rows, &a[0], &a[1]);
+            out(vec![stat], p, vec![n])
+        }
+        "pearsonp" | "spearmanp" => {
+            let (x, y) = pairs(t, rows, &a[0], &a[1]);
+            let r = if name == "pearsonp" {
+                pearson(&x, &y)
+            } else {
+                pearson(&ranks(&x), &ranks(&y))
+            };
+            let n = x.len() as f64;
+            out(vec![r], correlation_p(r, n), vec![n])
+        }
+        "paired" => {
+            let (x, y) = pairs(t, rows, &a[0], &a[1]);
+            let d: Vec<f64> = x.iter().zip(&y).map(|(p, q)| p - q).collect();
+            let (stat, p) = one_sample(&d, 0.0);
+            out(vec![stat, -stat], p, vec![d.len() as f64])
+        }
+        "onesample" => {
+            let v = t.values(rows, &a[0]);
+            let mu: f64 = a[1].parse().map_err(|_| format!("{expr}: mu"))?;
+            let (stat, p) = one_sample(&v, mu);
+            out(vec![stat], p, vec![v.len() as f64])
+        }
+        "ks" => {
+            let v = t.values(rows, &a[0]);
+            let (d, p) = ks_normal(&v);
+            out(vec![d], p, vec![v.len() as f64])
+        }
+        "dagostino" => {
+            let v = t.values(rows, &a[0]);
+            let (k2, p) = dagostino(&v);
+            out(vec![k2], p, vec![v.len() as f64])
+        }
+        // Shapiro-Wilk at a stated α: no independent W here; its range and
+        // the reading are checked.
+        _ => out(
+            Vec::new(),
+            f64::NAN,
+            vec![t.values(rows, &a[0]).len() as f64],
+        ),
+    })
+}
+
+/// Verdict words: the reading says "not significant" exactly when p ≥ α.
+const NOT_SIGNIFICANT: [&str; 3] = ["not significant", "non significatif", "no significativo"];
+const SIGNIFICANT: [&str; 3] = ["significant at", "significatif au", "significativo al"];
+const P_NAMES: [&str; 3] = ["p-value", "valeur p", "valor p"];
+
+/// The answers of a test agree with the oracle: the statistic, the
+/// p-value, each group's size, and the reading at α.
+fn check_test(
+    t: &Table,
+    rows: &[Row],
+    report: &serde_json::Value,
+    expr: &str,
+) -> Result<(), String> {
+    let want = tested(t, rows, expr)?;
+    let got = numbers_of(report);
+    let has = |w: f64| got.iter().any(|(_, g)| close(*g, w, None));
+    let p = if want.p.is_nan() {
+        let w = got
+            .iter()
+            .find(|(n, _)| n.starts_with("Shapiro-Wilk W"))
+            .map(|x| x.1)
+            .ok_or(format!("no W: {got:?}"))?;
+        if !(w > 0.0 && w <= 1.0) {
+            return Err(format!("W = {w}"));
+        }
+        got.iter()
+            .find(|(n, _)| P_NAMES.contains(&n.as_str()))
+            .map(|x| x.1)
+            .ok_or(format!("no p-value: {got:?}"))?
+    } else {
+        if !want.stats.iter().any(|s| has(*s)) {
+            return Err(format!(
+                "{expr}: no statistic {:?} among {got:?}",
+                want.stats
+            ));
+        }
+        if !has(want.p) {
+            return Err(format!("{expr}: no p-value {} among {got:?}", want.p));
+        }
+        want.p
+    };
+    if let Some(size) = want.sizes.iter().find(|s| !has(**s)) {
+        return Err(format!("{expr}: no group size {size} among {got:?}"));
+    }
+    let texts = texts_of(report);
+    let not = texts
+        .iter()
+        .any(|x| NOT_SIGNIFICANT.iter().any(|w| x.contains(w)));
+    let yes = texts.iter().any(|x| {
+        SIGNIFICANT.iter().any(|w| x.contains(w)) && !NOT_SIGNIFICANT.iter().any(|w| x.contains(w))
+    });
+    if not == yes || not != (p >= want.alpha) {
+        return Err(format!(
+            "{expr}: the reading {texts:?} does not follow p = {p} at α = {}",
+            want.alpha
+        ));
+    }
+    Ok(())
+}
+
+/// The distributions against textbook quantiles (two-sided 5 % of t with 10
+/// degrees of freedom, 5 % of F(2, 27), of chi-square(1), of the normal and
+/// of Kolmogorov's distribution), and the oracle's tests against values
+/// computed separately with Python's statistics module and a numerical
+/// integration of the densities (no scipy on the machine that wrote them).
+#[test]
+fn test_oracle_agrees_with_tables_and_separate_computations() {
+    let near = |got: f64, want: f64, tol: f64| (got - want).abs() <= tol;
+    assert!(near(t_two_sided(2.228_139, 10.0), 0.05, 1e-6));
+    assert!(near(f_sf(3.354_131, 2.0, 27.0), 0.05, 1e-6));
+    assert!(near(chi2_sf(3.841_459, 1.0), 0.05, 1e-6));
+    assert!(near(chi2_sf(9.487_729, 4.0), 0.05, 1e-6));
+    assert!(near(norm_sf(1.959_964), 0.025, 1e-7));
+    assert!(near(norm_sf(-1.959_964), 0.975, 1e-7));
+    assert!(near(kolmogorov_sf(1.358_099), 0.05, 1e-5));
+    assert!(near(kolmogorov_sf(0.9), 0.392_730_707_940_654_3, 1e-9));
+    for (file, expr, want) in SEPARATE {
+        let table = load(&data(file));
+        let all: Vec<Row> = table.rows.iter().collect();
+        let got = tested(&table, &all, expr).expect(expr);
+        assert!(
+            near(got.stats[0].abs(), want[0], 1e-6 * want[0].max(1.0))
+                && near(got.p, want[1], 1e-7),
+            "{file} {expr}: {got:?}, want {want:?}"
+        );
+    }
+}
+
+/// Statistics and p-values computed separately (Python's statistics module;
+/// p-values by Simpson's rule on the t and F densities, and exp(-x/2) for a
+/// chi-square with 2 degrees of freedom) over every row of the file.
+const SEPARATE: [(&str, &str, [f64; 2]); 4] = [
+    (
+        "insurance.csv",
+        "welch(charges,smoker)",
+        [21.184_716_674_622_24, 1.051_381_204_320_023_2e-13],
+    ),
+    (
+        "insurance.csv",
+        "student(bmi,sex)",
+        [0.857_993_361_530_114_7, 0.391_724_559_717_329_9],
+    ),
+    (
+        "insurance.csv",
+        "anova(charges,region)",
+        [0.922_758_604_501_488_3, 0.430_394_505_953_939_8],
+    ),
+    (
+        "passengers.csv",
+        "chi2(Survived,Pclass)",
+        [26.762_935_542_690_016, 1.543_484_907_204_749_8e-6],
+    ),
+];
+
+/// A test's check fails on a wrong statistic, a wrong p-value, a missing
+/// group size and a reading that does not follow the p-value.
+#[test]
+fn test_checks_reject_wrong_answers() {
+    let insurance = load(&data("insurance.csv"));
+    let all: Vec<Row> = insurance.rows.iter().collect();
+    let want = tested(&insurance, &all, "student(bmi,sex)").expect("student");
+    let e = parse_expectation("value student(bmi,sex)").expect("e");
+    let report = |t: f64, p: f64, n: f64, reading: &str| {
+        serde_json::json!({ "answer": { "values": {
+            "t statistic (Student)": t,
+            "p-value": p,
+            "rows used (female)": n,
+            "rows used (male)": want.sizes[1],
+            "reading": reading,
+        } } })
+    };
+    let not = "not significant at α = 0.05 (p ≥ 0.05): the null hypothesis is not rejected";
+    let yes = "significant at α = 0.05 (p < 0.05): the null hypothesis is rejected";
+    let (t, p, n) = (want.stats[0], want.p, want.sizes[0]);
+    assert_eq!(check(&insurance, &report(t, p, n, not), &e), Ok(()));
+    assert_eq!(check(&insurance, &report(-t, p, n, not), &e), Ok(()));
+    assert!(check(&insurance, &report(t * 1.01, p, n, not), &e).is_err());
+    assert!(check(&insurance, &report(t, p / 2.0, n, not), &e).is_err());
+    assert!(check(&insurance, &report(t, p, n + 1.0, not), &e).is_err());
+    assert!(check(&insurance, &report(t, p, n, yes), &e).is_err());
+    // At α = 0.5 the same p-value is significant.
+    let e = parse_expectation("value student(bmi,sex,0.5)").expect("e");
+    assert!(check(&insurance, &report(t, p, n, not), &e).is_err());
 }

@@ -12,10 +12,10 @@
 
 mod conditions;
 mod names;
-mod reading;
+pub(in crate::generator) mod reading;
 mod recipe;
 pub mod rephrase;
-mod undo;
+pub(in crate::generator) mod undo;
 pub mod words;
 
 use serde::Serialize;
@@ -176,6 +176,8 @@ pub enum Recipe {
         /// Column.
         column: String,
     },
+    /// A hypothesis test with its verdict (`steps::hypothesis`).
+    Hypothesis(super::steps::hypothesis::HypothesisTest),
 }
 
 /// How to read the chosen file.
@@ -345,6 +347,13 @@ pub enum GoalProblem {
         /// The shared columns.
         candidates: Vec<String>,
     },
+    /// A test is asked and the goal does not say enough to choose it (a
+    /// t-test on a column of four groups, none named).
+    #[error("which test: {question}")]
+    WhichTest {
+        /// The question to answer, in the goal's language.
+        question: String,
+    },
     /// Several files have every column the goal names, and the goal does not
     /// say which.
     #[error("several files fit: {}", files.join(", "))]
@@ -394,6 +403,7 @@ fn plan_once(
     r.file_names();
     r.rounding();
     r.quoted_columns(goal);
+    r.hypothesis_words();
     r.phrase_ops();
     r.column_mentions()?;
     r.format_words();
@@ -636,6 +646,7 @@ pub fn recipe_columns(recipe: &Recipe) -> Vec<&str> {
             out.extend(value.as_deref());
             out.push(date);
         }
+        Recipe::Hypothesis(test) => out.extend(super::steps::hypothesis::columns(test)),
     }
     out
 }

@@ -323,6 +323,11 @@ impl Reading<'_> {
 
     /// The recipe for what was placed.
     pub fn recipe(&mut self, source: &Source) -> Result<Recipe, GoalProblem> {
+        if self.test.is_some() {
+            let recipe = self.hypothesis(source)?;
+            self.check_ops_used(&recipe)?;
+            return Ok(recipe);
+        }
         self.missing_aside();
         let mut named = self.named(source);
         self.only_number(&mut named, source);
@@ -833,6 +838,7 @@ fn used_by(recipe: &Recipe, op: Op, count_beside_stat: bool) -> bool {
     use Op as O;
     match (recipe, op) {
         (_, O::Which) => true,
+        (Recipe::Hypothesis(test), op) => crate::generator::steps::hypothesis::uses(test, op),
         // "average amount of the 5 largest orders": rows ranked, no mean
         (Recipe::Rank { group_by: None, .. }, O::Stat(s))
             if !matches!(s, Stat::Sum | Stat::Max | Stat::Min) =>
@@ -881,6 +887,9 @@ fn recipe_words(recipe: &Recipe, lang: crate::lang::Lang) -> String {
         Recipe::Outliers { .. } => Op::Outliers,
         Recipe::Trend { .. } => Op::Trend,
         Recipe::Distribution { .. } => Op::Distribution,
+        Recipe::Hypothesis(test) => {
+            return crate::generator::steps::hypothesis::name(test.kind, lang)
+        }
     };
     describe_op(op, lang)
 }
