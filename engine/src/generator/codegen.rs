@@ -553,6 +553,7 @@ pub fn generate(plan: &Plan, goal: &str) -> String {
     if matches!(plan.recipe, Recipe::Normality { .. }) {
         c.line("from scipy import stats");
     }
+    super::steps::regression::imports(&mut c, plan);
     c.line("import glovebox");
     c.line("");
     read_data(&mut c, plan);
@@ -611,6 +612,7 @@ pub fn generate(plan: &Plan, goal: &str) -> String {
             c.line(l);
         }
     }
+    super::steps::prep::code(&mut c, plan);
     recipe_code(&mut c, plan);
     c.line("");
     c.line(format!(
@@ -663,6 +665,7 @@ fn recipe_code(c: &mut Code, plan: &Plan) {
         Recipe::Outliers { .. } => outliers_code(c, plan),
         Recipe::Trend { .. } => trend_code(c, plan),
         Recipe::Distribution { .. } => distribution_code(c, plan),
+        Recipe::Regression(_) => super::steps::regression::code(c, plan),
     }
 }
 

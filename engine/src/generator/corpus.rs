@@ -24,6 +24,8 @@ struct Canon {
     group: Option<String>,
     conds: BTreeSet<String>,
     n: usize,
+    /// Preparation steps, in order (`after STEP`, see `steps::prep`).
+    prep: Vec<String>,
 }
 
 fn number(text: &str) -> String {
@@ -89,7 +91,8 @@ fn expected(text: &str) -> Option<Canon> {
     if text.starts_with("stop") {
         return None;
     }
-    let (kind, rest) = text.split_once(' ').unwrap_or((text, ""));
+    let (text, prep) = after_steps(text);
+    let (kind, rest) = text.split_once(' ').unwrap_or((text.as_str(), ""));
     let rest = rest.split(" round ").next().unwrap_or("");
     let (head, conds) = match rest.split_once(" where ") {
         Some((h, c)) => (h, c.split(" and ").flat_map(expected_cond).collect()),
@@ -121,7 +124,32 @@ fn expected(text: &str) -> Option<Canon> {
         group,
         conds,
         n,
+        prep,
     })
+}
+
+/// The expectation without its `after STEP` clauses, and the steps in order.
+fn after_steps(text: &str) -> (String, Vec<String>) {
+    let mut rest = text.to_owned();
+    let mut steps = Vec::new();
+    while let Some(at) = rest.find(" after ") {
+        let tail = &rest[at + " after ".len()..];
+        let mut depth = 0;
+        let end = tail
+            .char_indices()
+            .find(|(_, c)| {
+                match c {
+                    '(' => depth += 1,
+                    ')' => depth -= 1,
+                    _ => {}
+                }
+                *c == ' ' && depth == 0
+            })
+            .map_or(tail.len(), |(i, _)| i);
+        steps.push(tail[..end].replace(", ", ","));
+        rest = format!("{}{}", &rest[..at], &tail[end..]);
+    }
+    (rest, steps)
 }
 
 fn stat_word(s: Stat) -> &'static str {
@@ -349,6 +377,12 @@ fn planned(p: &Plan, input: &InputDescription) -> Canon {
             None,
             1,
         ),
+        Recipe::Regression(m) => (
+            "value",
+            super::steps::regression::canon(m).into_iter().collect(),
+            None,
+            1,
+        ),
     };
     Canon {
         kind: kind.to_owned(),
@@ -357,6 +391,7 @@ fn planned(p: &Plan, input: &InputDescription) -> Canon {
         group,
         conds,
         n,
+        prep: p.prep.iter().map(super::steps::prep::Prep::canon).collect(),
     }
 }
 
@@ -424,8 +459,14 @@ fn read_corpus(name: &str, tally: &mut Tally) {
                 let same = got.kind == want.kind
                     && want.measures.is_subset(&got.measures)
                     && (got.measures.len() == want.measures.len()
-                        || matches!(p.recipe, Recipe::Ratio { .. } | Recipe::Distribution { .. }))
+                        || matches!(
+                            p.recipe,
+                            Recipe::Ratio { .. }
+                                | Recipe::Distribution { .. }
+                                | Recipe::Regression(_)
+                        ))
                     && got.group == want.group
+                    && got.prep == want.prep
                     && got.conds == want.conds
                     && (!n_matters || got.n == want.n);
                 if same {

@@ -361,7 +361,179 @@ fn eval(t: &Table, rows: &[Row], expr: &str, all: &[Row]) -> f64 {
             }
             *months.values().next_back().expect("a month")
         }
+        "slope" | "intercept" | "r2" | "coef" | "predict" | "rmse" | "mae" => {
+            regression(t, rows, expr)
+        }
         other => panic!("unknown expression {other}"),
+    }
+}
+
+/// The model of `Y` on `X…` over the rows where every column has a number:
+/// (coefficients, intercept first; the rows' targets; their predictors).
+fn least_squares(
+    t: &Table,
+    rows: &[Row],
+    y: &str,
+    xs: &[&str],
+) -> (Vec<f64>, Vec<f64>, Vec<Vec<f64>>) {
+    let (iy, ix): (usize, Vec<usize>) = (t.col(y), xs.iter().map(|x| t.col(x)).collect());
+    let mut ys = Vec::new();
+    let mut xrows = Vec::new();
+    for r in rows {
+        let Some(v) = t.number(&r[iy]) else { continue };
+        let x: Option<Vec<f64>> = ix.iter().map(|&i| t.number(&r[i])).collect();
+        if let Some(x) = x {
+            ys.push(v);
+            xrows.push(x);
+        }
+    }
+    // Normal equations: (XᵀX) b = Xᵀy, with a column of ones first.
+    let k = xs.len() + 1;
+    let mut a = vec![vec![0.0; k + 1]; k];
+    for (x, v) in xrows.iter().zip(&ys) {
+        let full: Vec<f64> = std::iter::once(1.0).chain(x.iter().copied()).collect();
+        for i in 0..k {
+            for j in 0..k {
+                a[i][j] += full[i] * full[j];
+            }
+            a[i][k] += full[i] * v;
+        }
+    }
+    // Gauss-Jordan elimination with partial pivoting.
+    for c in 0..k {
+        let p = (c..k)
+            .max_by(|&i, &j| a[i][c].abs().total_cmp(&a[j][c].abs()))
+            .expect("pivot");
+        a.swap(c, p);
+        for i in 0..k {
+            if i != c {
+                let f = a[i][c] / a[c][c];
+                for j in c..=k {
+                    a[i][j] -= f * a[c][j];
+                }
+            }
+        }
+    }
+    let b = (0..k).map(|i| a[i][k] / a[i][i]).collect();
+    (b, ys, xrows)
+}
+
+/// `slope(Y,X)`, `intercept(Y,X…)`, `r2(Y,X…)`, `coef(Y,X…:Xi)`,
+/// `predict(Y,X1=v1,…)`, `rmse(Y,X…)`, `mae(Y,X…)` (see steps/regression.rs).
+fn regression(t: &Table, rows: &[Row], expr: &str) -> f64 {
+    let name = expr.split('(').next().unwrap_or(expr);
+    let inner = &expr[name.len() + 1..expr.len() - 1];
+    let (list, pick) = inner.split_once(':').unwrap_or((inner, ""));
+    let parts: Vec<&str> = list.split(',').map(str::trim).collect();
+    let y = parts[0];
+    let xs: Vec<&str> = parts[1..]
+        .iter()
+        .map(|p| p.split('=').next().unwrap_or(p))
+        .collect();
+    let at: Vec<f64> = parts[1..]
+        .iter()
+        .filter_map(|p| p.split_once('=').and_then(|(_, v)| v.parse().ok()))
+        .collect();
+    let (b, ys, xrows) = least_squares(t, rows, y, &xs);
+    let fitted = |x: &[f64]| b[0] + x.iter().zip(&b[1..]).map(|(v, c)| v * c).sum::<f64>();
+    let residuals: Vec<f64> = xrows.iter().zip(&ys).map(|(x, v)| v - fitted(x)).collect();
+    match name {
+        "slope" => b[1],
+        "intercept" => b[0],
+        "coef" => {
+            b[1 + xs
+                .iter()
+                .position(|x| *x == pick.trim())
+                .expect("coef of a predictor")]
+        }
+        "r2" => 1.0 - residuals.iter().map(|e| e * e).sum::<f64>() / sum_sq(&ys),
+        "predict" => fitted(&at),
+        "rmse" => mean(&residuals.iter().map(|e| e * e).collect::<Vec<_>>()).sqrt(),
+        _ => mean(&residuals.iter().map(|e| e.abs()).collect::<Vec<_>>()),
+    }
+}
+
+/// The rows kept, prepared by each `after STEP` in order (see
+/// steps/prep.rs): a new table whose every row is used.
+fn prepared(t: &Table, rows: &[Row], steps: &[String]) -> Table {
+    let mut out: Vec<Vec<String>> = rows.iter().map(|r| (*r).clone()).collect();
+    for step in steps {
+        let name = step.split('(').next().unwrap_or(step);
+        let a = args(step);
+        let col = a.first().map(|c| t.col(c));
+        let values = |out: &[Vec<String>]| -> Vec<f64> {
+            out.iter()
+                .filter_map(|r| t.number(&r[col.expect("a column")]))
+                .collect()
+        };
+        match name {
+            "dropna" if a[0].is_empty() => {
+                out.retain(|r| r.iter().all(|c| !Table::cell_missing(c)))
+            }
+            "dropna" => out.retain(|r| t.number(&r[col.expect("column")]).is_some()),
+            "dedup" => {
+                let mut seen = BTreeSet::new();
+                out.retain(|r| seen.insert(r.clone()));
+            }
+            "noiqr" | "noz" => {
+                let v = values(&out);
+                let (lo, hi) = if name == "noiqr" {
+                    let (q1, q3) = (quantile(&v, 0.25), quantile(&v, 0.75));
+                    (q1 - 1.5 * (q3 - q1), q3 + 1.5 * (q3 - q1))
+                } else {
+                    let (m, s) = (mean(&v), var(&v).sqrt());
+                    (m - 3.0 * s, m + 3.0 * s)
+                };
+                let i = col.expect("column");
+                out.retain(|r| t.number(&r[i]).is_none_or(|x| x >= lo && x <= hi));
+            }
+            "fillmean" | "fillmedian" | "fillmode" | "fill" | "minmax" | "zscale" => {
+                let v = values(&out);
+                let i = col.expect("column");
+                let with = match name {
+                    "fillmean" => mean(&v),
+                    "fillmedian" => quantile(&v, 0.5),
+                    "fillmode" => {
+                        let mut counts: BTreeMap<String, usize> = BTreeMap::new();
+                        for x in &v {
+                            *counts.entry(format!("{x}")).or_default() += 1;
+                        }
+                        let most = counts.values().copied().max().unwrap_or(0);
+                        v.iter()
+                            .copied()
+                            .filter(|x| counts[&format!("{x}")] == most)
+                            .fold(f64::INFINITY, f64::min)
+                    }
+                    "fill" => a[1].parse().expect("fill value"),
+                    _ => 0.0,
+                };
+                let (lo, hi, m, s) = (
+                    v.iter().copied().fold(f64::INFINITY, f64::min),
+                    v.iter().copied().fold(f64::NEG_INFINITY, f64::max),
+                    mean(&v),
+                    var(&v).sqrt(),
+                );
+                for r in &mut out {
+                    let x = t.number(&r[i]);
+                    let new = match (name, x) {
+                        ("minmax", Some(x)) => Some((x - lo) / (hi - lo)),
+                        ("zscale", Some(x)) => Some((x - m) / s),
+                        ("minmax" | "zscale", None) => None,
+                        (_, None) => Some(with),
+                        (_, Some(x)) => Some(x),
+                    };
+                    if let Some(n) = new {
+                        r[i] = format!("{n}");
+                    }
+                }
+            }
+            other => panic!("unknown preparation {other}"),
+        }
+    }
+    Table {
+        header: t.header.clone(),
+        rows: out,
+        decimal_comma: t.decimal_comma,
     }
 }
 
@@ -448,11 +620,13 @@ struct Expectation {
     round: Option<i32>,
     /// Why a stop is right (everyday.txt); None for goals.txt's bare stop.
     why: Option<String>,
+    /// Preparation steps (`after STEP`), in order, after the conditions.
+    prep: Vec<String>,
 }
 
 const KINDS: [&str; 5] = ["value", "groups", "top", "bottom", "stop"];
 const WHYS: [&str; 5] = ["unplaced", "column", "ambiguous", "file", "operation"];
-const KEYWORDS: [&str; 5] = ["where", "and", "by", "n", "round"];
+const KEYWORDS: [&str; 6] = ["where", "and", "by", "n", "round", "after"];
 
 fn parse_expectation(text: &str) -> Result<Expectation, String> {
     let words = expectation_words(text);
@@ -468,6 +642,7 @@ fn parse_expectation(text: &str) -> Result<Expectation, String> {
         n: 1,
         round: None,
         why: None,
+        prep: Vec::new(),
     };
     if kind == "stop" {
         return match &words[1..] {
@@ -510,6 +685,7 @@ fn parse_expectation(text: &str) -> Result<Expectation, String> {
             "where" | "and" => e.conds.push(parse_cond(&arg)?),
             "by" => e.by = Some(arg),
             "n" => e.n = arg.parse().map_err(|_| format!("{text}: n"))?,
+            "after" => e.prep.push(arg),
             _ => e.round = Some(arg.parse().map_err(|_| format!("{text}: round"))?),
         }
         i = end;
@@ -552,8 +728,14 @@ fn ranked(t: &Table, e: &Expectation, kept: &[Row]) -> Vec<(String, f64)> {
 /// Checks one expectation against a report; returns a description of the
 /// mismatch.
 fn check(table: &Table, report: &serde_json::Value, e: &Expectation) -> Result<(), String> {
+    let owned = (!e.prep.is_empty()).then(|| prepared(table, &table.keep(&e.conds), &e.prep));
+    let table = owned.as_ref().unwrap_or(table);
     let all: Vec<Row> = table.rows.iter().collect();
-    let kept = table.keep(&e.conds);
+    let kept = if owned.is_some() {
+        all.clone()
+    } else {
+        table.keep(&e.conds)
+    };
     let got = numbers_of(report);
     match e.kind.as_str() {
         "value" => {
@@ -898,8 +1080,14 @@ fn first_line_of(marker: &str) -> usize {
 fn oracle(file: &str, expectation: &str) -> Vec<f64> {
     let table = load(&data(file));
     let e = parse_expectation(expectation).expect("expectation");
+    let owned = (!e.prep.is_empty()).then(|| prepared(&table, &table.keep(&e.conds), &e.prep));
+    let table = owned.unwrap_or(table);
     let all: Vec<Row> = table.rows.iter().collect();
-    let kept = table.keep(&e.conds);
+    let kept = if e.prep.is_empty() {
+        table.keep(&e.conds)
+    } else {
+        all.clone()
+    };
     e.exprs
         .iter()
         .map(|x| eval(&table, &kept, x, &all))
@@ -996,6 +1184,10 @@ fn computable(t: &Task) -> Result<(), String> {
     if !e.conds.is_empty() && kept.len() == all.len() {
         return Err("the conditions keep every row".into());
     }
+    let owned = (!e.prep.is_empty()).then(|| prepared(&table, &kept, &e.prep));
+    let table = owned.as_ref().unwrap_or(&table);
+    let all: Vec<Row> = table.rows.iter().collect();
+    let kept = if owned.is_some() { all.clone() } else { kept };
     if e.kind == "value" {
         for x in e.exprs.iter().filter(|x| !x.starts_with("shapiro(")) {
             if !eval(&table, &kept, x, &all).is_finite() {

@@ -12,7 +12,7 @@
 
 mod conditions;
 mod names;
-mod reading;
+pub(in crate::generator) mod reading;
 mod recipe;
 pub mod rephrase;
 mod undo;
@@ -175,6 +175,8 @@ pub enum Recipe {
         /// Column.
         column: String,
     },
+    /// A linear regression (`steps::regression`).
+    Regression(super::steps::regression::Model),
 }
 
 /// How to read the chosen file.
@@ -243,6 +245,9 @@ pub struct Plan {
     /// Clauses set aside because they ask nothing ("I'm preparing the
     /// board meeting"), as written.
     pub context: Vec<String>,
+    /// Preparation asked before the measure (`steps::prep`), in order.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub prep: Vec<super::steps::prep::Prep>,
 }
 
 /// Why a goal could not be planned.
@@ -380,6 +385,8 @@ fn plan_once(
     r.quoted_columns(goal);
     r.phrase_ops();
     r.column_mentions()?;
+    super::steps::regression::read(&mut r)?;
+    super::steps::prep::read(&mut r)?;
     r.format_words();
     r.currency_conversion()?;
     r.category_filters()?;
@@ -393,6 +400,7 @@ fn plan_once(
     r.settle_mentions();
     let source = choose_source(&mut r)?;
     let recipe = r.recipe(&source)?;
+    let prep = super::steps::prep::settle(&mut r, &recipe)?;
     let left = words::leftovers(&r.g);
     if !left.unplaced.is_empty() {
         return Err(GoalProblem::Unplaced {
@@ -402,7 +410,8 @@ fn plan_once(
     }
     // A column named in the goal but left out of the recipe would be a
     // silent guess ("per product and region" grouped by product only).
-    let used = recipe_columns(&recipe);
+    let mut used = recipe_columns(&recipe);
+    used.extend(prep.iter().filter_map(|p| p.column()));
     let named = r.mentions.iter().map(|m| m.column.as_str());
     let grouping_dropped = r.group_by.as_deref().is_some_and(|g| !used.contains(&g));
     if grouping_dropped
@@ -422,6 +431,7 @@ fn plan_once(
         lang,
         assumptions: Vec::new(),
         context: left.context,
+        prep,
     };
     Ok((plan, r.assumptions))
 }
@@ -575,6 +585,10 @@ pub fn recipe_columns(recipe: &Recipe) -> Vec<&str> {
         Recipe::Trend { value, date, .. } => {
             out.extend(value.as_deref());
             out.push(date);
+        }
+        Recipe::Regression(m) => {
+            out.push(&m.target);
+            out.extend(m.predictors.iter().map(String::as_str));
         }
     }
     out

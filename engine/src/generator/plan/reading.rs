@@ -209,6 +209,10 @@ pub struct Reading<'a> {
     /// Columns whose values the goal lists with "and" ("men and women"):
     /// compared, one result each, not one set.
     pub compared: Vec<String>,
+    /// A linear regression asked (`steps::regression`).
+    pub model: Option<crate::generator::steps::regression::Model>,
+    /// Preparation asked before the measure (`steps::prep`), in goal order.
+    pub prep: Vec<crate::generator::steps::prep::Prep>,
 }
 
 impl<'a> Reading<'a> {
@@ -246,6 +250,8 @@ impl<'a> Reading<'a> {
             exact_files: Vec::new(),
             named_file: None,
             compared: Vec::new(),
+            model: None,
+            prep: Vec::new(),
         }
     }
 

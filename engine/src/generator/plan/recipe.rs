@@ -323,6 +323,10 @@ impl Reading<'_> {
 
     /// The recipe for what was placed.
     pub fn recipe(&mut self, source: &Source) -> Result<Recipe, GoalProblem> {
+        if let Some(recipe) = crate::generator::steps::recipe_of(self) {
+            self.check_ops_used(&recipe)?;
+            return Ok(recipe);
+        }
         self.missing_aside();
         let mut named = self.named(source);
         self.only_number(&mut named, source);
@@ -881,6 +885,7 @@ fn recipe_words(recipe: &Recipe, lang: crate::lang::Lang) -> String {
         Recipe::Outliers { .. } => Op::Outliers,
         Recipe::Trend { .. } => Op::Trend,
         Recipe::Distribution { .. } => Op::Distribution,
+        Recipe::Regression(_) => return crate::generator::steps::regression::name(lang),
     };
     describe_op(op, lang)
 }
