@@ -460,7 +460,7 @@ fn prepared(t: &Table, rows: &[Row], steps: &[String]) -> Table {
     for step in steps {
         let name = step.split('(').next().unwrap_or(step);
         let a = args(step);
-        let col = a.first().map(|c| t.col(c));
+        let col = a.first().filter(|c| !c.is_empty()).map(|c| t.col(c));
         let values = |out: &[Vec<String>]| -> Vec<f64> {
             out.iter()
                 .filter_map(|r| t.number(&r[col.expect("a column")]))
@@ -1285,6 +1285,54 @@ fn everyday_oracle_agrees_with_separate_computations() {
         .map(|x| x.0)
         .collect();
     assert_eq!(top, ["Stark Supplies", "Acme Corp", "Globex"]);
+}
+
+/// The model and preparation expressions of the oracle agree with values
+/// computed separately while writing the corpus (Python's statistics
+/// module for one predictor and quartiles; exact fractions for the normal
+/// equations of two).
+#[test]
+fn steps_oracle_agrees_with_separate_computations() {
+    let cases: [(&str, &str, &[f64]); 4] = [
+        (
+            "housing.csv",
+            "value slope(price,area_m2) ; intercept(price,area_m2) ; predict(price,area_m2=90)",
+            &[3998.5448472404105, 31602.573004638078, 391471.609256275],
+        ),
+        (
+            "insurance.csv",
+            "value intercept(charges,age,bmi) ; coef(charges,age,bmi:age) ; coef(charges,age,bmi:bmi)",
+            &[2722.236587125351, 212.66935418524784, 343.23807250031655],
+        ),
+        (
+            "insurance.csv",
+            "value predict(charges,age=40,bmi=30)",
+            &[21526.15292954476],
+        ),
+        (
+            "hr.csv",
+            "value mean(salary) ; rows after noiqr(salary)",
+            &[76687.75510204081, 196.0],
+        ),
+    ];
+    for (file, expectation, want) in cases {
+        let got = oracle(file, expectation);
+        assert_eq!(got.len(), want.len(), "{expectation}");
+        for (g, w) in got.iter().zip(want) {
+            assert!(close(*g, *w, None), "{file} {expectation}: {g} != {w}");
+        }
+    }
+    // Scaling and filling change the values, not the rows.
+    let scaled = oracle(
+        "housing.csv",
+        "value min(price) ; max(price) ; rows after minmax(price)",
+    );
+    assert_eq!(scaled, [0.0, 1.0, 200.0]);
+    let filled = oracle(
+        "passengers.csv",
+        "value missing(Age) ; count(Age) after fill(Age,0)",
+    );
+    assert_eq!(filled, [0.0, 240.0]);
 }
 
 /// The checks fail on wrong answers: a wrong number, a wrong group, a
