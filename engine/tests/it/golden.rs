@@ -405,12 +405,11 @@ fn least_squares(
             .max_by(|&i, &j| a[i][c].abs().total_cmp(&a[j][c].abs()))
             .expect("pivot");
         a.swap(c, p);
-        for i in 0..k {
-            if i != c {
-                let f = a[i][c] / a[c][c];
-                for j in c..=k {
-                    a[i][j] -= f * a[c][j];
-                }
+        let pivot = a[c].clone();
+        for (_, row) in a.iter_mut().enumerate().filter(|(i, _)| *i != c) {
+            let f = row[c] / pivot[c];
+            for (x, p) in row.iter_mut().zip(&pivot).skip(c) {
+                *x -= f * p;
             }
         }
     }
@@ -1190,21 +1189,21 @@ fn computable(t: &Task) -> Result<(), String> {
     let kept = if owned.is_some() { all.clone() } else { kept };
     if e.kind == "value" {
         for x in e.exprs.iter().filter(|x| !x.starts_with("shapiro(")) {
-            if !eval(&table, &kept, x, &all).is_finite() {
+            if !eval(table, &kept, x, &all).is_finite() {
                 return Err(format!("{x} is not a number"));
             }
         }
         return Ok(());
     }
     let by = e.by.as_deref().unwrap_or_default();
-    let g = groups(&table, &kept, by);
+    let g = groups(table, &kept, by);
     if g.len() < 2 {
         return Err(format!("{} groups of {by}", g.len()));
     }
     if e.kind == "groups" {
         return Ok(());
     }
-    let scored = ranked(&table, &e, &kept);
+    let scored = ranked(table, &e, &kept);
     match scored.get(e.n) {
         Some(next) if (next.1 - scored[e.n - 1].1).abs() < 1e-9 => {
             Err(format!("tie at rank {}: {scored:?}", e.n))

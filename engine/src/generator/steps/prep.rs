@@ -1048,6 +1048,49 @@ mod tests {
         assert!(matches!(recipe, Recipe::Distribution { .. }), "{recipe:?}");
     }
 
+    fn explained_with(file: &str, goal: &str) -> String {
+        let inputs = [crate::generator::golden_input(file)];
+        let plan = plan::plan(goal, Lang::detect(goal), &inputs).expect("plan");
+        let result: CheckedResult = serde_json::from_str(
+            r#"{"answers": [{"name": "x", "value": 1.0, "unit": null}],
+                "tables": [
+                  {"name": "prep_steps", "columns": ["step", "before", "after", "changed"],
+                   "rows": [["s", 40, 37, 0]], "total_rows": 1},
+                  {"name": "row_counts", "columns": ["step", "rows"],
+                   "rows": [["read", 250], ["kept", 37]], "total_rows": 2}],
+                "charts": [], "notes": [], "files_opened": [], "network_events": [], "process_events": []}"#,
+        )
+        .expect("result");
+        crate::generator::explain::explain(&plan, &result)
+    }
+
+    #[test]
+    fn the_explanation_gives_each_step_its_rows_before_and_after() {
+        let en = explained_with(
+            "insurance.csv",
+            "average charges for smokers without outliers",
+        );
+        assert!(en.contains("40 rows are kept where smoker is yes"), "{en}");
+        assert!(en.contains("Outliers of charges dropped (beyond 1.5 × IQR outside the quartiles): 40 rows before, 37 after (3 dropped)"), "{en}");
+        assert!(
+            en.contains("Assumed: outliers found by the IQR rule"),
+            "{en}"
+        );
+        let fr = explained_with(
+            "ventes.csv",
+            "chiffre d'affaires moyen sans les valeurs aberrantes",
+        );
+        assert!(
+            fr.contains("40 lignes avant, 37 après (3 retirées)"),
+            "{fr}"
+        );
+        let es = explained_with("ventas.csv", "ingresos medios sin valores atípicos");
+        assert!(
+            es.contains("40 filas antes, 37 después (3 quitadas)"),
+            "{es}"
+        );
+    }
+
     #[test]
     fn outliers_of_which_column_unsaid_with_two_columns_stops() {
         assert!(prep(

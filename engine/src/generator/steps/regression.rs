@@ -449,43 +449,27 @@ fn value_of(r: &Reading, m: &Mention, taken: &[usize]) -> Option<(usize, Vec<usi
     None
 }
 
-/// Reads a regression asked by the goal into `r.model`, marking its words;
-/// nothing when the goal asks none. A model whose columns cannot be told
-/// apart stops the plan.
-pub fn read(r: &mut Reading) -> Result<(), GoalProblem> {
-    let cues = places(r, CUES);
-    let predict = places(r, PREDICT);
-    let mut roles = Roles {
-        target: None,
-        predictors: Vec::new(),
-        placed: Vec::new(),
-    };
-    per_extra(r, &mut roles);
-    let asked = !cues.is_empty() || !predict.is_empty() || roles.target.is_some();
-    if !asked {
-        return Ok(());
-    }
-    if roles.target.is_none() {
-        // "predict charges …": the column right after the word.
-        // "what price would you predict …": else the column before it.
-        let before = |p: usize| {
-            r.mentions
-                .iter()
-                .filter(|m| {
-                    m.start + m.len <= p && r.g.tokens[m.start].clause == r.g.tokens[p].clause
-                })
-                .max_by_key(|m| m.start)
-        };
-        if let Some(m) = predict
+/// "predict charges …": the column right after the word; "what price
+/// would you predict …": else the column before it, in its clause.
+fn target_of_predict(r: &Reading, predict: &[usize], roles: &mut Roles) {
+    let before = |p: usize| {
+        r.mentions
             .iter()
-            .find_map(|&p| mention_at(r, p + 1).or_else(|| before(p)))
-        {
-            roles.target = Some(m.clone());
-        }
-        by_separator(r, &mut roles);
+            .filter(|m| m.start + m.len <= p && r.g.tokens[m.start].clause == r.g.tokens[p].clause)
+            .max_by_key(|m| m.start)
+    };
+    if let Some(m) = predict
+        .iter()
+        .find_map(|&p| mention_at(r, p + 1).or_else(|| before(p)))
+    {
+        roles.target = Some(m.clone());
     }
-    // Values for a prediction, beside each predictor; a column given a
-    // value is a predictor too ("predict price for an area of 120").
+}
+
+/// Values for a prediction, beside each predictor; a column given a value
+/// is a predictor too ("predict price for an area of 120"): the values by
+/// column, and the places of their words.
+fn prediction_values(r: &Reading, roles: &mut Roles) -> (Vec<(String, f64)>, Vec<usize>) {
     let mut at: Vec<(String, f64)> = Vec::new();
     let target_col = roles.target.as_ref().map(|m| m.column.clone());
     let mut candidates: Vec<Mention> = roles.predictors.clone();
@@ -510,6 +494,30 @@ pub fn read(r: &mut Reading) -> Result<(), GoalProblem> {
             }
         }
     }
+    (at, taken)
+}
+
+/// Reads a regression asked by the goal into `r.model`, marking its words;
+/// nothing when the goal asks none. A model whose columns cannot be told
+/// apart stops the plan.
+pub fn read(r: &mut Reading) -> Result<(), GoalProblem> {
+    let cues = places(r, CUES);
+    let predict = places(r, PREDICT);
+    let mut roles = Roles {
+        target: None,
+        predictors: Vec::new(),
+        placed: Vec::new(),
+    };
+    per_extra(r, &mut roles);
+    let asked = !cues.is_empty() || !predict.is_empty() || roles.target.is_some();
+    if !asked {
+        return Ok(());
+    }
+    if roles.target.is_none() {
+        target_of_predict(r, &predict, &mut roles);
+        by_separator(r, &mut roles);
+    }
+    let (at, taken) = prediction_values(r, &mut roles);
     let Some(target) = roles.target.clone() else {
         let words: Vec<String> = cues
             .iter()
@@ -561,6 +569,7 @@ pub fn read(r: &mut Reading) -> Result<(), GoalProblem> {
     let errors = !places(r, ERRORS).is_empty();
     let split = places(r, SPLIT);
     let test_share = (!split.is_empty()).then(|| test_share(r, &split));
+    let share_said = share_said(r, &split);
     let mut placed: Vec<usize> = roles.placed.clone();
     placed.extend(&cues);
     placed.extend(&predict);
@@ -596,7 +605,7 @@ pub fn read(r: &mut Reading) -> Result<(), GoalProblem> {
         ),
     );
     r.understood.push(said);
-    if let (Some(share), false) = (test_share, share_said(r, &split)) {
+    if let (Some(share), false) = (test_share, share_said) {
         let said = r.say(
             format!("{share}% of the rows held out as a test set (seed {MODEL_SEED})"),
             format!("{share} % des lignes gardées pour le test (graine {MODEL_SEED})"),
@@ -1010,6 +1019,31 @@ mod tests {
         )
         .is_err());
         assert!(model("stocks.csv", "predict next week's closing price").is_err());
+    }
+
+    #[test]
+    fn the_explanation_says_the_method_the_prediction_and_the_caveat() {
+        let inputs = [crate::generator::golden_input("ventas.csv")];
+        let goal = "predice los ingresos para 20 unidades";
+        let p = plan::plan(goal, Lang::Es, &inputs).expect("plan");
+        let result: crate::validate::CheckedResult = serde_json::from_str(
+            r#"{"answers": [{"name": "x", "value": 1.0, "unit": null}], "tables": [],
+                "charts": [], "notes": [], "files_opened": [], "network_events": [], "process_events": []}"#,
+        )
+        .expect("result");
+        let text = crate::generator::explain::explain(&p, &result);
+        assert!(
+            text.contains("regresión lineal de ingresos según unidades"),
+            "{text}"
+        );
+        assert!(
+            text.contains("el valor que predice para unidades = 20"),
+            "{text}"
+        );
+        assert!(
+            text.contains("no demuestra que una cause la otra"),
+            "{text}"
+        );
     }
 
     #[test]
