@@ -569,6 +569,7 @@ pub fn generate(plan: &Plan, goal: &str) -> String {
     ) {
         c.line("from scipy import stats");
     }
+    super::steps::regression::imports(&mut c, plan);
     c.line("import glovebox");
     c.line("");
     read_data(&mut c, plan);
@@ -627,6 +628,7 @@ pub fn generate(plan: &Plan, goal: &str) -> String {
             c.line(l);
         }
     }
+    super::steps::prep::code(&mut c, plan);
     recipe_code(&mut c, plan);
     c.line("");
     c.line(format!(
@@ -680,6 +682,7 @@ fn recipe_code(c: &mut Code, plan: &Plan) {
         Recipe::Trend { .. } => trend_code(c, plan),
         Recipe::Distribution { .. } => distribution_code(c, plan),
         Recipe::Hypothesis(_) => super::steps::hypothesis::code(c, plan),
+        Recipe::Regression(_) => super::steps::regression::code(c, plan),
     }
 }
 

@@ -26,6 +26,8 @@ struct Canon {
     n: usize,
     /// The key two files are joined on (`join KEY`, written last).
     join: Option<String>,
+    /// Preparation steps, in order (`after STEP`, see `steps::prep`).
+    prep: Vec<String>,
 }
 
 fn number(text: &str) -> String {
@@ -91,9 +93,10 @@ fn expected(text: &str) -> Option<Canon> {
     if text.starts_with("stop") {
         return None;
     }
+    let (text, prep) = after_steps(text);
     let (text, join) = match text.split_once(" join ") {
         Some((t, key)) => (t, Some(key.trim().to_owned())),
-        None => (text, None),
+        None => (text.as_str(), None),
     };
     let (kind, rest) = text.split_once(' ').unwrap_or((text, ""));
     let rest = rest.split(" round ").next().unwrap_or("");
@@ -128,7 +131,32 @@ fn expected(text: &str) -> Option<Canon> {
         conds,
         n,
         join,
+        prep,
     })
+}
+
+/// The expectation without its `after STEP` clauses, and the steps in order.
+fn after_steps(text: &str) -> (String, Vec<String>) {
+    let mut rest = text.to_owned();
+    let mut steps = Vec::new();
+    while let Some(at) = rest.find(" after ") {
+        let tail = &rest[at + " after ".len()..];
+        let mut depth = 0;
+        let end = tail
+            .char_indices()
+            .find(|(_, c)| {
+                match c {
+                    '(' => depth += 1,
+                    ')' => depth -= 1,
+                    _ => {}
+                }
+                *c == ' ' && depth == 0
+            })
+            .map_or(tail.len(), |(i, _)| i);
+        steps.push(tail[..end].replace(", ", ","));
+        rest = format!("{}{}", &rest[..at], &tail[end..]);
+    }
+    (rest, steps)
 }
 
 fn stat_word(s: Stat) -> &'static str {
@@ -362,6 +390,12 @@ fn planned(p: &Plan, input: &InputDescription) -> Canon {
             None,
             1,
         ),
+        Recipe::Regression(m) => (
+            "value",
+            super::steps::regression::canon(m).into_iter().collect(),
+            None,
+            1,
+        ),
     };
     Canon {
         kind: kind.to_owned(),
@@ -371,6 +405,7 @@ fn planned(p: &Plan, input: &InputDescription) -> Canon {
         conds,
         n,
         join: p.source.joined.as_ref().map(|j| j.key.clone()),
+        prep: p.prep.iter().map(super::steps::prep::Prep::canon).collect(),
     }
 }
 
@@ -466,8 +501,14 @@ fn read_corpus(name: &str, tally: &mut Tally, profile: &crate::policy::Profile) 
                 let same = got.kind == want.kind
                     && want.measures.is_subset(&got.measures)
                     && (got.measures.len() == want.measures.len()
-                        || matches!(p.recipe, Recipe::Ratio { .. } | Recipe::Distribution { .. }))
+                        || matches!(
+                            p.recipe,
+                            Recipe::Ratio { .. }
+                                | Recipe::Distribution { .. }
+                                | Recipe::Regression(_)
+                        ))
                     && got.group == want.group
+                    && got.prep == want.prep
                     && got.conds == want.conds
                     && (!n_matters || got.n == want.n)
                     && got.join == want.join;

@@ -66,7 +66,7 @@ pub fn short(n: f64) -> String {
 pub fn explain(plan: &Plan, result: &CheckedResult) -> String {
     let lang = plan.lang;
     let file = &plan.source.display_name();
-    let mut parts: Vec<String> = vec![what(plan)];
+    let mut parts: Vec<String> = vec![what(plan) + &super::steps::prep::after_words(plan)];
     for a in plan.assumptions.iter().map(|a| &a.text) {
         parts.push(t(
             lang,
@@ -94,6 +94,7 @@ pub fn explain(plan: &Plan, result: &CheckedResult) -> String {
         .and_then(|t| t.rows.get(1))
         .and_then(|r| r.get(1))
         .and_then(number);
+    let kept = super::steps::prep::kept_before(plan, result).or(kept);
     if let Some(read) = read {
         let read = read as u64;
         let file = if plan.source.joined.is_some() {
@@ -153,6 +154,7 @@ pub fn explain(plan: &Plan, result: &CheckedResult) -> String {
             ));
         }
     }
+    parts.extend(super::steps::prep::explained(plan, result));
     parts.extend(empty_groups(&result.empty_groups, lang));
     parts.extend(caveats(plan, result));
     match plan.rounding {
@@ -588,6 +590,7 @@ fn what_column(plan: &Plan) -> Option<String> {
             format!("se describió cómo se reparte {column} en {file}: cantidad, media, mediana, mínimo, máximo e histograma"),
         ),
         Recipe::Hypothesis(test) => super::steps::hypothesis::what(plan, test),
+        Recipe::Regression(m) => super::steps::regression::what(m, lang, file),
         _ => return None,
     };
     Some(said)
@@ -676,6 +679,7 @@ fn caveats(plan: &Plan, result: &CheckedResult) -> Vec<String> {
                 .collect();
             out.extend(super::steps::hypothesis::caveats(plan, test, &answers));
         }
+        Recipe::Regression(_) => out.push(super::steps::regression::caveat(lang)),
         Recipe::Correlation { .. } => out.push(t(
             lang,
             "a correlation does not show that one causes the other".into(),
@@ -949,7 +953,7 @@ pub fn interpretation(plan: &Plan) -> Interpretation {
 /// filter".
 fn reading_sentence(plan: &Plan) -> String {
     let lang = plan.lang;
-    let what = contract(&what(plan), lang);
+    let what = contract(&(what(plan) + &super::steps::prep::after_words(plan)), lang);
     let rows = plan.source.rows;
     let conditions: Vec<String> = plan.filters.iter().map(|f| condition(f, lang)).collect();
     let mut sentence = if conditions.is_empty() {

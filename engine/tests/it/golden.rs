@@ -361,7 +361,178 @@ fn eval(t: &Table, rows: &[Row], expr: &str, all: &[Row]) -> f64 {
             }
             *months.values().next_back().expect("a month")
         }
+        "slope" | "intercept" | "r2" | "coef" | "predict" | "rmse" | "mae" => {
+            regression(t, rows, expr)
+        }
         other => panic!("unknown expression {other}"),
+    }
+}
+
+/// The model of `Y` on `X…` over the rows where every column has a number:
+/// (coefficients, intercept first; the rows' targets; their predictors).
+fn least_squares(
+    t: &Table,
+    rows: &[Row],
+    y: &str,
+    xs: &[&str],
+) -> (Vec<f64>, Vec<f64>, Vec<Vec<f64>>) {
+    let (iy, ix): (usize, Vec<usize>) = (t.col(y), xs.iter().map(|x| t.col(x)).collect());
+    let mut ys = Vec::new();
+    let mut xrows = Vec::new();
+    for r in rows {
+        let Some(v) = t.number(&r[iy]) else { continue };
+        let x: Option<Vec<f64>> = ix.iter().map(|&i| t.number(&r[i])).collect();
+        if let Some(x) = x {
+            ys.push(v);
+            xrows.push(x);
+        }
+    }
+    // Normal equations: (XᵀX) b = Xᵀy, with a column of ones first.
+    let k = xs.len() + 1;
+    let mut a = vec![vec![0.0; k + 1]; k];
+    for (x, v) in xrows.iter().zip(&ys) {
+        let full: Vec<f64> = std::iter::once(1.0).chain(x.iter().copied()).collect();
+        for i in 0..k {
+            for j in 0..k {
+                a[i][j] += full[i] * full[j];
+            }
+            a[i][k] += full[i] * v;
+        }
+    }
+    // Gauss-Jordan elimination with partial pivoting.
+    for c in 0..k {
+        let p = (c..k)
+            .max_by(|&i, &j| a[i][c].abs().total_cmp(&a[j][c].abs()))
+            .expect("pivot");
+        a.swap(c, p);
+        let pivot = a[c].clone();
+        for (_, row) in a.iter_mut().enumerate().filter(|(i, _)| *i != c) {
+            let f = row[c] / pivot[c];
+            for (x, p) in row.iter_mut().zip(&pivot).skip(c) {
+                *x -= f * p;
+            }
+        }
+    }
+    let b = (0..k).map(|i| a[i][k] / a[i][i]).collect();
+    (b, ys, xrows)
+}
+
+/// `slope(Y,X)`, `intercept(Y,X…)`, `r2(Y,X…)`, `coef(Y,X…:Xi)`,
+/// `predict(Y,X1=v1,…)`, `rmse(Y,X…)`, `mae(Y,X…)` (see steps/regression.rs).
+fn regression(t: &Table, rows: &[Row], expr: &str) -> f64 {
+    let name = expr.split('(').next().unwrap_or(expr);
+    let inner = &expr[name.len() + 1..expr.len() - 1];
+    let (list, pick) = inner.split_once(':').unwrap_or((inner, ""));
+    let parts: Vec<&str> = list.split(',').map(str::trim).collect();
+    let y = parts[0];
+    let xs: Vec<&str> = parts[1..]
+        .iter()
+        .map(|p| p.split('=').next().unwrap_or(p))
+        .collect();
+    let at: Vec<f64> = parts[1..]
+        .iter()
+        .filter_map(|p| p.split_once('=').and_then(|(_, v)| v.parse().ok()))
+        .collect();
+    let (b, ys, xrows) = least_squares(t, rows, y, &xs);
+    let fitted = |x: &[f64]| b[0] + x.iter().zip(&b[1..]).map(|(v, c)| v * c).sum::<f64>();
+    let residuals: Vec<f64> = xrows.iter().zip(&ys).map(|(x, v)| v - fitted(x)).collect();
+    match name {
+        "slope" => b[1],
+        "intercept" => b[0],
+        "coef" => {
+            b[1 + xs
+                .iter()
+                .position(|x| *x == pick.trim())
+                .expect("coef of a predictor")]
+        }
+        "r2" => 1.0 - residuals.iter().map(|e| e * e).sum::<f64>() / sum_sq(&ys),
+        "predict" => fitted(&at),
+        "rmse" => mean(&residuals.iter().map(|e| e * e).collect::<Vec<_>>()).sqrt(),
+        _ => mean(&residuals.iter().map(|e| e.abs()).collect::<Vec<_>>()),
+    }
+}
+
+/// The rows kept, prepared by each `after STEP` in order (see
+/// steps/prep.rs): a new table whose every row is used.
+fn prepared(t: &Table, rows: &[Row], steps: &[String]) -> Table {
+    let mut out: Vec<Vec<String>> = rows.iter().map(|r| (*r).clone()).collect();
+    for step in steps {
+        let name = step.split('(').next().unwrap_or(step);
+        let a = args(step);
+        let col = a.first().filter(|c| !c.is_empty()).map(|c| t.col(c));
+        let values = |out: &[Vec<String>]| -> Vec<f64> {
+            out.iter()
+                .filter_map(|r| t.number(&r[col.expect("a column")]))
+                .collect()
+        };
+        match name {
+            "dropna" if a[0].is_empty() => {
+                out.retain(|r| r.iter().all(|c| !Table::cell_missing(c)))
+            }
+            "dropna" => out.retain(|r| t.number(&r[col.expect("column")]).is_some()),
+            "dedup" => {
+                let mut seen = BTreeSet::new();
+                out.retain(|r| seen.insert(r.clone()));
+            }
+            "noiqr" | "noz" => {
+                let v = values(&out);
+                let (lo, hi) = if name == "noiqr" {
+                    let (q1, q3) = (quantile(&v, 0.25), quantile(&v, 0.75));
+                    (q1 - 1.5 * (q3 - q1), q3 + 1.5 * (q3 - q1))
+                } else {
+                    let (m, s) = (mean(&v), var(&v).sqrt());
+                    (m - 3.0 * s, m + 3.0 * s)
+                };
+                let i = col.expect("column");
+                out.retain(|r| t.number(&r[i]).is_none_or(|x| x >= lo && x <= hi));
+            }
+            "fillmean" | "fillmedian" | "fillmode" | "fill" | "minmax" | "zscale" => {
+                let v = values(&out);
+                let i = col.expect("column");
+                let with = match name {
+                    "fillmean" => mean(&v),
+                    "fillmedian" => quantile(&v, 0.5),
+                    "fillmode" => {
+                        let mut counts: BTreeMap<String, usize> = BTreeMap::new();
+                        for x in &v {
+                            *counts.entry(format!("{x}")).or_default() += 1;
+                        }
+                        let most = counts.values().copied().max().unwrap_or(0);
+                        v.iter()
+                            .copied()
+                            .filter(|x| counts[&format!("{x}")] == most)
+                            .fold(f64::INFINITY, f64::min)
+                    }
+                    "fill" => a[1].parse().expect("fill value"),
+                    _ => 0.0,
+                };
+                let (lo, hi, m, s) = (
+                    v.iter().copied().fold(f64::INFINITY, f64::min),
+                    v.iter().copied().fold(f64::NEG_INFINITY, f64::max),
+                    mean(&v),
+                    var(&v).sqrt(),
+                );
+                for r in &mut out {
+                    let x = t.number(&r[i]);
+                    let new = match (name, x) {
+                        ("minmax", Some(x)) => Some((x - lo) / (hi - lo)),
+                        ("zscale", Some(x)) => Some((x - m) / s),
+                        ("minmax" | "zscale", None) => None,
+                        (_, None) => Some(with),
+                        (_, Some(x)) => Some(x),
+                    };
+                    if let Some(n) = new {
+                        r[i] = format!("{n}");
+                    }
+                }
+            }
+            other => panic!("unknown preparation {other}"),
+        }
+    }
+    Table {
+        header: t.header.clone(),
+        rows: out,
+        decimal_comma: t.decimal_comma,
     }
 }
 
@@ -451,11 +622,13 @@ struct Expectation {
     /// The key two files are joined on (`join KEY`): each row of the first
     /// file gets the second file's row with the same key.
     join: Option<String>,
+    /// Preparation steps (`after STEP`), in order, after the conditions.
+    prep: Vec<String>,
 }
 
 const KINDS: [&str; 5] = ["value", "groups", "top", "bottom", "stop"];
 const WHYS: [&str; 5] = ["unplaced", "column", "ambiguous", "file", "operation"];
-const KEYWORDS: [&str; 6] = ["where", "and", "by", "n", "round", "join"];
+const KEYWORDS: [&str; 7] = ["where", "and", "by", "n", "round", "join", "after"];
 
 fn parse_expectation(text: &str) -> Result<Expectation, String> {
     let words = expectation_words(text);
@@ -472,6 +645,7 @@ fn parse_expectation(text: &str) -> Result<Expectation, String> {
         round: None,
         why: None,
         join: None,
+        prep: Vec::new(),
     };
     if kind == "stop" {
         return match &words[1..] {
@@ -515,6 +689,7 @@ fn parse_expectation(text: &str) -> Result<Expectation, String> {
             "by" => e.by = Some(arg),
             "n" => e.n = arg.parse().map_err(|_| format!("{text}: n"))?,
             "join" => e.join = Some(arg),
+            "after" => e.prep.push(arg),
             _ => e.round = Some(arg.parse().map_err(|_| format!("{text}: round"))?),
         }
         i = end;
@@ -557,8 +732,14 @@ fn ranked(t: &Table, e: &Expectation, kept: &[Row]) -> Vec<(String, f64)> {
 /// Checks one expectation against a report; returns a description of the
 /// mismatch.
 fn check(table: &Table, report: &serde_json::Value, e: &Expectation) -> Result<(), String> {
+    let owned = (!e.prep.is_empty()).then(|| prepared(table, &table.keep(&e.conds), &e.prep));
+    let table = owned.as_ref().unwrap_or(table);
     let all: Vec<Row> = table.rows.iter().collect();
-    let kept = table.keep(&e.conds);
+    let kept = if owned.is_some() {
+        all.clone()
+    } else {
+        table.keep(&e.conds)
+    };
     let got = numbers_of(report);
     match e.kind.as_str() {
         "value" => {
@@ -954,8 +1135,14 @@ fn first_line_of(marker: &str) -> usize {
 fn oracle(file: &str, expectation: &str) -> Vec<f64> {
     let table = load(&data(file));
     let e = parse_expectation(expectation).expect("expectation");
+    let owned = (!e.prep.is_empty()).then(|| prepared(&table, &table.keep(&e.conds), &e.prep));
+    let table = owned.unwrap_or(table);
     let all: Vec<Row> = table.rows.iter().collect();
-    let kept = table.keep(&e.conds);
+    let kept = if e.prep.is_empty() {
+        table.keep(&e.conds)
+    } else {
+        all.clone()
+    };
     e.exprs
         .iter()
         .map(|x| eval(&table, &kept, x, &all))
@@ -1054,6 +1241,10 @@ fn computable(t: &Task) -> Result<(), String> {
     if !e.conds.is_empty() && kept.len() == all.len() {
         return Err("the conditions keep every row".into());
     }
+    let owned = (!e.prep.is_empty()).then(|| prepared(&table, &kept, &e.prep));
+    let table = owned.as_ref().unwrap_or(&table);
+    let all: Vec<Row> = table.rows.iter().collect();
+    let kept = if owned.is_some() { all.clone() } else { kept };
     if e.kind == "value" {
         for x in e
             .exprs
@@ -1061,7 +1252,7 @@ fn computable(t: &Task) -> Result<(), String> {
             .filter(|x| !x.starts_with("shapiro(") || is_test(x))
         {
             if is_test(x) {
-                let o = tested(&table, &kept, x)?;
+                let o = tested(table, &kept, x)?;
                 if !o.stats.iter().all(|s| s.is_finite())
                     || !(o.p.is_nan() || (0.0..=1.0).contains(&o.p))
                 {
@@ -1069,21 +1260,21 @@ fn computable(t: &Task) -> Result<(), String> {
                 }
                 continue;
             }
-            if !eval(&table, &kept, x, &all).is_finite() {
+            if !eval(table, &kept, x, &all).is_finite() {
                 return Err(format!("{x} is not a number"));
             }
         }
         return Ok(());
     }
     let by = e.by.as_deref().unwrap_or_default();
-    let g = groups(&table, &kept, by);
+    let g = groups(table, &kept, by);
     if g.len() < 2 {
         return Err(format!("{} groups of {by}", g.len()));
     }
     if e.kind == "groups" {
         return Ok(());
     }
-    let scored = ranked(&table, &e, &kept);
+    let scored = ranked(table, &e, &kept);
     match scored.get(e.n) {
         Some(next) if (next.1 - scored[e.n - 1].1).abs() < 1e-9 => {
             Err(format!("tie at rank {}: {scored:?}", e.n))
@@ -1164,6 +1355,54 @@ fn everyday_oracle_agrees_with_separate_computations() {
         .map(|x| x.0)
         .collect();
     assert_eq!(top, ["Stark Supplies", "Acme Corp", "Globex"]);
+}
+
+/// The model and preparation expressions of the oracle agree with values
+/// computed separately while writing the corpus (Python's statistics
+/// module for one predictor and quartiles; exact fractions for the normal
+/// equations of two).
+#[test]
+fn steps_oracle_agrees_with_separate_computations() {
+    let cases: [(&str, &str, &[f64]); 4] = [
+        (
+            "housing.csv",
+            "value slope(price,area_m2) ; intercept(price,area_m2) ; predict(price,area_m2=90)",
+            &[3998.5448472404105, 31602.573004638078, 391471.609256275],
+        ),
+        (
+            "insurance.csv",
+            "value intercept(charges,age,bmi) ; coef(charges,age,bmi:age) ; coef(charges,age,bmi:bmi)",
+            &[2722.236587125351, 212.66935418524784, 343.23807250031655],
+        ),
+        (
+            "insurance.csv",
+            "value predict(charges,age=40,bmi=30)",
+            &[21526.15292954476],
+        ),
+        (
+            "hr.csv",
+            "value mean(salary) ; rows after noiqr(salary)",
+            &[76687.75510204081, 196.0],
+        ),
+    ];
+    for (file, expectation, want) in cases {
+        let got = oracle(file, expectation);
+        assert_eq!(got.len(), want.len(), "{expectation}");
+        for (g, w) in got.iter().zip(want) {
+            assert!(close(*g, *w, None), "{file} {expectation}: {g} != {w}");
+        }
+    }
+    // Scaling and filling change the values, not the rows.
+    let scaled = oracle(
+        "housing.csv",
+        "value min(price) ; max(price) ; rows after minmax(price)",
+    );
+    assert_eq!(scaled, [0.0, 1.0, 200.0]);
+    let filled = oracle(
+        "passengers.csv",
+        "value missing(Age) ; count(Age) after fill(Age,0)",
+    );
+    assert_eq!(filled, [0.0, 240.0]);
 }
 
 /// The checks fail on wrong answers: a wrong number, a wrong group, a

@@ -178,6 +178,8 @@ pub enum Recipe {
     },
     /// A hypothesis test with its verdict (`steps::hypothesis`).
     Hypothesis(super::steps::hypothesis::HypothesisTest),
+    /// A linear regression (`steps::regression`).
+    Regression(super::steps::regression::Model),
 }
 
 /// How to read the chosen file.
@@ -252,6 +254,9 @@ pub struct Plan {
     /// Clauses set aside because they ask nothing ("I'm preparing the
     /// board meeting"), as written.
     pub context: Vec<String>,
+    /// Preparation asked before the measure (`steps::prep`), in order.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub prep: Vec<super::steps::prep::Prep>,
 }
 
 /// Why a goal could not be planned.
@@ -406,6 +411,8 @@ fn plan_once(
     r.hypothesis_words();
     r.phrase_ops();
     r.column_mentions()?;
+    super::steps::regression::read(&mut r)?;
+    super::steps::prep::read(&mut r)?;
     r.format_words();
     r.currency_conversion()?;
     r.category_filters()?;
@@ -419,6 +426,7 @@ fn plan_once(
     r.settle_mentions();
     let source = choose_source(&mut r)?;
     let recipe = r.recipe(&source)?;
+    let prep = super::steps::prep::settle(&mut r, &recipe)?;
     let left = words::leftovers(&r.g);
     if !left.unplaced.is_empty() {
         return Err(GoalProblem::Unplaced {
@@ -434,6 +442,7 @@ fn plan_once(
     let mut used = recipe_columns(&recipe);
     // "per client segment": the key two files are joined on is used.
     used.extend(source.joined.as_ref().map(|j| j.key.as_str()));
+    used.extend(prep.iter().filter_map(|p| p.column()));
     let named = r.mentions.iter().map(|m| m.column.as_str());
     let grouping_dropped = r.group_by.as_deref().is_some_and(|g| !used.contains(&g));
     if grouping_dropped
@@ -453,6 +462,7 @@ fn plan_once(
         lang,
         assumptions: Vec::new(),
         context: left.context,
+        prep,
     };
     Ok((plan, r.assumptions))
 }
@@ -647,6 +657,10 @@ pub fn recipe_columns(recipe: &Recipe) -> Vec<&str> {
             out.push(date);
         }
         Recipe::Hypothesis(test) => out.extend(super::steps::hypothesis::columns(test)),
+        Recipe::Regression(m) => {
+            out.push(&m.target);
+            out.extend(m.predictors.iter().map(String::as_str));
+        }
     }
     out
 }

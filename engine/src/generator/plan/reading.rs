@@ -211,6 +211,10 @@ pub struct Reading<'a> {
     pub compared: Vec<String>,
     /// A hypothesis test asked, and how (`steps::hypothesis`).
     pub test: Option<crate::generator::steps::hypothesis::Asked>,
+    /// A linear regression asked (`steps::regression`).
+    pub model: Option<crate::generator::steps::regression::Model>,
+    /// Preparation asked before the measure (`steps::prep`), in goal order.
+    pub prep: Vec<crate::generator::steps::prep::Prep>,
 }
 
 impl<'a> Reading<'a> {
@@ -249,6 +253,8 @@ impl<'a> Reading<'a> {
             named_file: None,
             compared: Vec::new(),
             test: None,
+            model: None,
+            prep: Vec::new(),
         }
     }
 

@@ -328,6 +328,10 @@ impl Reading<'_> {
             self.check_ops_used(&recipe)?;
             return Ok(recipe);
         }
+        if let Some(recipe) = crate::generator::steps::recipe_of(self) {
+            self.check_ops_used(&recipe)?;
+            return Ok(recipe);
+        }
         self.missing_aside();
         let mut named = self.named(source);
         self.only_number(&mut named, source);
@@ -890,6 +894,7 @@ fn recipe_words(recipe: &Recipe, lang: crate::lang::Lang) -> String {
         Recipe::Hypothesis(test) => {
             return crate::generator::steps::hypothesis::name(test.kind, lang)
         }
+        Recipe::Regression(_) => return crate::generator::steps::regression::name(lang),
     };
     describe_op(op, lang)
 }
