@@ -553,6 +553,9 @@ pub fn generate(plan: &Plan, goal: &str) -> String {
     if matches!(plan.recipe, Recipe::Normality { .. }) {
         c.line("from scipy import stats");
     }
+    if super::steps::derived::needs_numpy(plan) {
+        c.line("import numpy as np");
+    }
     c.line("import glovebox");
     c.line("");
     read_data(&mut c, plan);
@@ -575,7 +578,10 @@ pub fn generate(plan: &Plan, goal: &str) -> String {
     c.line("    return values");
     c.line("");
     let date_filtered = date_filtered_columns(plan);
-    if matches!(plan.recipe, Recipe::Trend { .. }) || !date_filtered.is_empty() {
+    if matches!(plan.recipe, Recipe::Trend { .. })
+        || !date_filtered.is_empty()
+        || super::steps::derived::needs_dates(plan)
+    {
         c.line("");
         c.line("def dates(column):");
         c.line(format!(
@@ -611,6 +617,7 @@ pub fn generate(plan: &Plan, goal: &str) -> String {
             c.line(l);
         }
     }
+    super::steps::derived::code(&mut c, plan);
     recipe_code(&mut c, plan);
     c.line("");
     c.line(format!(

@@ -12,7 +12,7 @@
 
 mod conditions;
 mod names;
-mod reading;
+pub(super) mod reading;
 mod recipe;
 pub mod rephrase;
 mod undo;
@@ -27,6 +27,7 @@ use crate::inputs::{ColumnKind, InputDescription};
 use crate::lang::Lang;
 pub use names::stat_name;
 use reading::Reading;
+pub use super::steps::derived::Derived;
 
 /// A value a filter compares with.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -243,6 +244,10 @@ pub struct Plan {
     /// Clauses set aside because they ask nothing ("I'm preparing the
     /// board meeting"), as written.
     pub context: Vec<String>,
+    /// Columns computed on each row before the recipe ("quantity ×
+    /// price"), which it uses as columns of the file.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub derived: Vec<Derived>,
 }
 
 /// Why a goal could not be planned.
@@ -380,6 +385,7 @@ fn plan_once(
     r.quoted_columns(goal);
     r.phrase_ops();
     r.column_mentions()?;
+    r.derived_columns()?;
     r.format_words();
     r.currency_conversion()?;
     r.category_filters()?;
@@ -392,7 +398,13 @@ fn plan_once(
     r.population_words();
     r.settle_mentions();
     let source = choose_source(&mut r)?;
-    let recipe = r.recipe(&source)?;
+    let recipe = r.recipe(&super::steps::derived::with_derived(&source, &r.derived))?;
+    if r.filters.iter().any(|f| r.derived.iter().any(|d| d.name == f.column)) {
+        // The derived columns are computed on the rows the filters keep.
+        return Err(GoalProblem::TooMany {
+            understood: r.understood,
+        });
+    }
     let left = words::leftovers(&r.g);
     if !left.unplaced.is_empty() {
         return Err(GoalProblem::Unplaced {
@@ -422,6 +434,7 @@ fn plan_once(
         lang,
         assumptions: Vec::new(),
         context: left.context,
+        derived: r.derived,
     };
     Ok((plan, r.assumptions))
 }
@@ -434,6 +447,7 @@ fn choose_source(r: &mut Reading) -> Result<Source, GoalProblem> {
     named.extend(r.filters.iter().map(|f| f.column.as_str()));
     named.extend(r.group_by.as_deref());
     named.extend(r.date_mentioned.as_deref());
+    let named = super::steps::derived::file_columns(&r.derived, &named);
     let fits: Vec<&InputDescription> = r
         .inputs
         .iter()

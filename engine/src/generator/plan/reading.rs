@@ -209,6 +209,8 @@ pub struct Reading<'a> {
     /// Columns whose values the goal lists with "and" ("men and women"):
     /// compared, one result each, not one set.
     pub compared: Vec<String>,
+    /// Columns computed from others ("quantity × price").
+    pub derived: Vec<crate::generator::steps::derived::Derived>,
 }
 
 impl<'a> Reading<'a> {
@@ -246,6 +248,7 @@ impl<'a> Reading<'a> {
             exact_files: Vec::new(),
             named_file: None,
             compared: Vec::new(),
+            derived: Vec::new(),
         }
     }
 
