@@ -322,54 +322,89 @@ const WEEKDAYS: [&str; 7] = [
 /// name in each language ("Monday|lundi|lunes"): a group answer may use any.
 fn derived_cells(t: &Table, name: &str) -> Option<Vec<String>> {
     let num = |r: &Vec<String>, c: &str| t.number(&r[t.col(c)]);
-    let show = |v: Option<f64>| v.filter(|x| x.is_finite()).map_or(String::new(), |x| format!("{x}"));
+    let show = |v: Option<f64>| {
+        v.filter(|x| x.is_finite())
+            .map_or(String::new(), |x| format!("{x}"))
+    };
     let f = name.split('(').next().unwrap_or("");
     let a = args(name);
     let cells: Vec<String> = match f {
-        "pctchange" => t.rows.iter().map(|r| {
-            show(num(r, &a[0]).zip(num(r, &a[1])).filter(|(x, _)| *x != 0.0).map(|(x, y)| 100.0 * (y - x) / x))
-        }).collect(),
-        "log" => t.rows.iter().map(|r| show(num(r, &a[0]).filter(|x| *x > 0.0).map(f64::ln))).collect(),
-        "len" => t.rows.iter().map(|r| {
-            let c = &r[t.col(&a[0])];
-            show((!Table::cell_missing(c)).then(|| c.chars().count() as f64))
-        }).collect(),
-        "weekday" | "month" => t.rows.iter().map(|r| {
-            date(&r[t.col(&a[0])]).map_or(String::new(), |d| {
-                if f == "month" {
-                    d.1.to_string()
-                } else {
-                    WEEKDAYS[(days_from_civil(d) + 3).rem_euclid(7) as usize].to_owned()
-                }
+        "pctchange" => t
+            .rows
+            .iter()
+            .map(|r| {
+                show(
+                    num(r, &a[0])
+                        .zip(num(r, &a[1]))
+                        .filter(|(x, _)| *x != 0.0)
+                        .map(|(x, y)| 100.0 * (y - x) / x),
+                )
             })
-        }).collect(),
+            .collect(),
+        "log" => t
+            .rows
+            .iter()
+            .map(|r| show(num(r, &a[0]).filter(|x| *x > 0.0).map(f64::ln)))
+            .collect(),
+        "len" => t
+            .rows
+            .iter()
+            .map(|r| {
+                let c = &r[t.col(&a[0])];
+                show((!Table::cell_missing(c)).then(|| c.chars().count() as f64))
+            })
+            .collect(),
+        "weekday" | "month" => t
+            .rows
+            .iter()
+            .map(|r| {
+                date(&r[t.col(&a[0])]).map_or(String::new(), |d| {
+                    if f == "month" {
+                        d.1.to_string()
+                    } else {
+                        WEEKDAYS[(days_from_civil(d) + 3).rem_euclid(7) as usize].to_owned()
+                    }
+                })
+            })
+            .collect(),
         "bin" => {
             let w: f64 = a[1].parse().ok()?;
             let whole = t.rows.iter().all(|r| {
                 let c = &r[t.col(&a[0])];
                 Table::cell_missing(c) || c.parse::<i64>().is_ok()
             });
-            t.rows.iter().map(|r| num(r, &a[0]).map_or(String::new(), |v| {
-                let lo = (v / w).floor() * w;
-                if whole {
-                    format!("{}–{}", lo as i64, (lo + w) as i64 - 1)
-                } else {
-                    format!("[{}, {})", lo as i64, (lo + w) as i64)
-                }
-            })).collect()
+            t.rows
+                .iter()
+                .map(|r| {
+                    num(r, &a[0]).map_or(String::new(), |v| {
+                        let lo = (v / w).floor() * w;
+                        if whole {
+                            format!("{}–{}", lo as i64, (lo + w) as i64 - 1)
+                        } else {
+                            format!("[{}, {})", lo as i64, (lo + w) as i64)
+                        }
+                    })
+                })
+                .collect()
         }
         _ => {
             let (at, op) = name.char_indices().find(|(i, c)| {
-                "*-+/".contains(*c) && t.header.contains(&name[..*i].to_owned())
+                "*-+/".contains(*c)
+                    && t.header.contains(&name[..*i].to_owned())
                     && t.header.contains(&name[i + 1..].to_owned())
             })?;
             let (x, y) = (&name[..at], &name[at + 1..]);
-            t.rows.iter().map(|r| show(num(r, x).zip(num(r, y)).and_then(|(x, y)| match op {
-                '*' => Some(x * y),
-                '-' => Some(x - y),
-                '+' => Some(x + y),
-                _ => (y != 0.0).then(|| x / y),
-            }))).collect()
+            t.rows
+                .iter()
+                .map(|r| {
+                    show(num(r, x).zip(num(r, y)).and_then(|(x, y)| match op {
+                        '*' => Some(x * y),
+                        '-' => Some(x - y),
+                        '+' => Some(x + y),
+                        _ => (y != 0.0).then(|| x / y),
+                    }))
+                })
+                .collect()
         }
     };
     Some(cells)
@@ -1220,13 +1255,25 @@ fn derived_oracle_agrees_with_separate_computations() {
     let cases: [(&str, &str, f64); 5] = [
         ("orders.csv", "value sum(quantity*unit_price)", 63733.0),
         ("stocks.csv", "value mean(High-Low)", 3.651_746_031_746_031),
-        ("stocks.csv", "value mean(pctchange(Open,Close))", -0.022_647_368_822_902_94),
-        ("stocks.csv", "value mean(log(Volume))", 17.777_431_306_476_522),
+        (
+            "stocks.csv",
+            "value mean(pctchange(Open,Close))",
+            -0.022_647_368_822_902_94,
+        ),
+        (
+            "stocks.csv",
+            "value mean(log(Volume))",
+            17.777_431_306_476_522,
+        ),
         ("hr.csv", "value mean(len(name))", 12.16),
     ];
     for (file, expectation, want) in cases {
         let got = oracle(file, expectation);
-        assert!(close(got[0], want, None), "{file} {expectation}: {} != {want}", got[0]);
+        assert!(
+            close(got[0], want, None),
+            "{file} {expectation}: {} != {want}",
+            got[0]
+        );
     }
     assert_eq!(days_from_civil((1970, 1, 1)), 0);
     let groups_of = |file: &str, expectation: &str| -> BTreeMap<String, f64> {
@@ -1245,9 +1292,15 @@ fn derived_oracle_agrees_with_separate_computations() {
     let days = groups_of("shop.csv", "groups sum(revenue) by weekday(date)");
     assert!(close(days["Monday|lundi|lunes"], 2235.6, None), "{days:?}");
     let bands = groups_of("insurance.csv", "groups mean(charges) by bin(age,10)");
-    assert!(close(bands["20–29"], 18_646.960_882_352_94, None), "{bands:?}");
+    assert!(
+        close(bands["20–29"], 18_646.960_882_352_94, None),
+        "{bands:?}"
+    );
     let months = groups_of("weather.csv", "groups mean(temp_c) by month(date)");
-    assert!(close(months["1"], 5.643_478_260_869_565, None), "{months:?}");
+    assert!(
+        close(months["1"], 5.643_478_260_869_565, None),
+        "{months:?}"
+    );
 }
 
 /// The checks fail on wrong answers: a wrong number, a wrong group, a

@@ -20,6 +20,7 @@ pub mod words;
 
 use serde::Serialize;
 
+pub use super::steps::derived::Derived;
 pub use super::terms::{Cmp, Period, Stat};
 use super::{lexicon, text};
 use crate::audit::event::Assumption;
@@ -27,7 +28,6 @@ use crate::inputs::{ColumnKind, InputDescription};
 use crate::lang::Lang;
 pub use names::stat_name;
 use reading::Reading;
-pub use super::steps::derived::Derived;
 
 /// A value a filter compares with.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -399,7 +399,10 @@ fn plan_once(
     r.settle_mentions();
     let source = choose_source(&mut r)?;
     let recipe = r.recipe(&super::steps::derived::with_derived(&source, &r.derived))?;
-    if r.filters.iter().any(|f| r.derived.iter().any(|d| d.name == f.column)) {
+    if r.filters
+        .iter()
+        .any(|f| r.derived.iter().any(|d| d.name == f.column))
+    {
         // The derived columns are computed on the rows the filters keep.
         return Err(GoalProblem::TooMany {
             understood: r.understood,

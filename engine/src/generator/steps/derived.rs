@@ -158,8 +158,20 @@ const DATE_PARTS: &[(&str, Formula)] = &[
 
 /// Words naming bands of a column ("age groups of 10 years").
 const BANDS: &[&str] = &[
-    "group", "band", "bracket", "bin", "bucket", "tranche", "groupe", "classe", "tramo", "grupo",
-    "rango", "franja", "intervalle", "intervalo",
+    "group",
+    "band",
+    "bracket",
+    "bin",
+    "bucket",
+    "tranche",
+    "groupe",
+    "classe",
+    "tramo",
+    "grupo",
+    "rango",
+    "franja",
+    "intervalle",
+    "intervalo",
 ];
 
 /// Units after a band width ("10 years", "10 ans", "10 años").
@@ -177,7 +189,10 @@ const STAT_ADJECTIVES: &[&str] = &[
 
 impl Formula {
     fn numeric(self) -> bool {
-        !matches!(self, Formula::Weekday | Formula::Month | Formula::Bins { .. })
+        !matches!(
+            self,
+            Formula::Weekday | Formula::Month | Formula::Bins { .. }
+        )
     }
 
     /// What it computes, in words, for a stop ("a product").
@@ -194,8 +209,16 @@ impl Formula {
             ),
             Formula::Log => ("a logarithm", "un logarithme", "un logaritmo"),
             Formula::Length => ("a length", "une longueur", "una longitud"),
-            Formula::Weekday => ("a day of the week", "un jour de la semaine", "un día de la semana"),
-            Formula::Month => ("a month of the year", "un mois de l'année", "un mes del año"),
+            Formula::Weekday => (
+                "a day of the week",
+                "un jour de la semaine",
+                "un día de la semana",
+            ),
+            Formula::Month => (
+                "a month of the year",
+                "un mois de l'année",
+                "un mes del año",
+            ),
             Formula::Bins { .. } => ("bands", "des tranches", "tramos"),
         };
         words(lang, en, fr, es)
@@ -348,6 +371,18 @@ pub fn file_columns<'a>(derived: &'a [Derived], names: &[&'a str]) -> Vec<&'a st
         .collect()
 }
 
+/// Whether `column` adds up over rows when it is derived: a product, a sum
+/// or a difference of amounts does; a quotient, a percent change, a
+/// logarithm or a length is never totalled without being asked.
+pub fn adds_up(derived: &[Derived], column: &str) -> bool {
+    derived.iter().find(|d| d.name == column).is_none_or(|d| {
+        matches!(
+            d.formula,
+            Formula::Product | Formula::Sum | Formula::Difference
+        )
+    })
+}
+
 /// The source as the recipe sees it: the file's columns and the derived ones.
 pub fn with_derived(source: &Source, derived: &[Derived]) -> Source {
     let mut view = source.clone();
@@ -366,7 +401,8 @@ fn phrase_at(r: &Reading, phrase: &str, at: usize) -> Option<usize> {
     let words: Vec<&str> = phrase.split_whitespace().collect();
     let ok = words.iter().enumerate().all(|(j, w)| {
         r.g.tokens.get(at + j).is_some_and(|t| {
-            !r.g.used[at + j] && (t.folded == *w || t.key == text::singular(w) || text::same_word(&t.folded, w))
+            !r.g.used[at + j]
+                && (t.folded == *w || t.key == text::singular(w) || text::same_word(&t.folded, w))
         })
     });
     ok.then_some(words.len())
@@ -451,9 +487,8 @@ impl Reading<'_> {
         // "multiplied by the price": the operator, then articles.
         OPERATORS.iter().find_map(|(p, f)| {
             let n = phrase_at(self, p, end)?;
-            let articles = (end + n..next).all(|i| {
-                !self.g.used[i] && OF.contains(&self.g.tokens[i].folded.as_str())
-            });
+            let articles = (end + n..next)
+                .all(|i| !self.g.used[i] && OF.contains(&self.g.tokens[i].folded.as_str()));
             (end + n <= next && articles).then_some(*f)
         })
     }
@@ -552,7 +587,10 @@ impl Reading<'_> {
 
     /// Skips the words of `OF` from `at`.
     fn skip_of(&self, mut at: usize) -> usize {
-        while at < self.g.tokens.len() && !self.g.used[at] && OF.contains(&self.g.tokens[at].folded.as_str()) {
+        while at < self.g.tokens.len()
+            && !self.g.used[at]
+            && OF.contains(&self.g.tokens[at].folded.as_str())
+        {
             at += 1;
         }
         at
@@ -566,7 +604,12 @@ impl Reading<'_> {
                 continue;
             }
             let mention_at = |at: usize| self.mentions.iter().find(|m| m.start == at).cloned();
-            let ends_at = |at: usize| self.mentions.iter().find(|m| m.start + m.len == at).cloned();
+            let ends_at = |at: usize| {
+                self.mentions
+                    .iter()
+                    .find(|m| m.start + m.len == at)
+                    .cloned()
+            };
             // column BAND of N / BAND of column of N
             let found = if let Some(m) = ends_at(i) {
                 let at = self.skip_of(i + 1);
@@ -630,9 +673,9 @@ impl Reading<'_> {
             return false;
         }
         let inside = |i: usize| {
-            self.mentions
-                .iter()
-                .any(|m| m.start >= at && m.start + m.len <= end && (m.start..m.start + m.len).contains(&i))
+            self.mentions.iter().any(|m| {
+                m.start >= at && m.start + m.len <= end && (m.start..m.start + m.len).contains(&i)
+            })
         };
         words.iter().enumerate().all(|(j, w)| {
             let t = &self.g.tokens[at + j];
@@ -687,16 +730,43 @@ impl Reading<'_> {
             let alias = self.g.tokens[word].key.clone();
             self.g.take(eq, 1);
             self.g.take(word, 1);
+            // The column takes the goal's word as its name ("margin"),
+            // unless a column of the files has it.
+            let raw = self.g.tokens[word].raw.clone();
+            let name = if self.columns.iter().any(|k| k.name == raw) {
+                d.name.clone()
+            } else {
+                raw
+            };
+            self.rename(&d.name, &name);
             let elsewhere: Vec<usize> = self.g.find(&alias);
             for at in elsewhere {
                 self.g.take(at, 1);
                 self.mentions.push(Mention {
                     start: at,
                     len: 1,
-                    column: d.name.clone(),
+                    column: name.clone(),
                 });
             }
             self.mentions.sort_by_key(|m| m.start);
+        }
+    }
+}
+
+impl Reading<'_> {
+    /// Gives the derived column `old` the name `new` wherever it is named.
+    fn rename(&mut self, old: &str, new: &str) {
+        for m in self.mentions.iter_mut().filter(|m| m.column == old) {
+            m.column = new.to_owned();
+        }
+        for k in self.columns.iter_mut().filter(|k| k.name == old) {
+            k.name = new.to_owned();
+        }
+        for d in self.derived.iter_mut().filter(|d| d.name == old) {
+            d.name = new.to_owned();
+        }
+        for u in self.understood.iter_mut().filter(|u| *u == old) {
+            *u = new.to_owned();
         }
     }
 }
@@ -716,9 +786,27 @@ pub fn needs_numpy(plan: &Plan) -> bool {
 /// Day names, Monday first, in `lang`.
 fn day_names(lang: Lang) -> [&'static str; 7] {
     lang.pick(
-        ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"],
-        ["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"],
-        ["lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo"],
+        [
+            "Monday",
+            "Tuesday",
+            "Wednesday",
+            "Thursday",
+            "Friday",
+            "Saturday",
+            "Sunday",
+        ],
+        [
+            "lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche",
+        ],
+        [
+            "lunes",
+            "martes",
+            "miércoles",
+            "jueves",
+            "viernes",
+            "sábado",
+            "domingo",
+        ],
     )
 }
 
@@ -741,7 +829,11 @@ pub fn code(c: &mut Code, plan: &Plan) {
                     Formula::Sum => "+",
                     _ => "-",
                 };
-                c.line(format!("data[{name}] = numbers({}) {op} numbers({})", col(0), col(1)));
+                c.line(format!(
+                    "data[{name}] = numbers({}) {op} numbers({})",
+                    col(0),
+                    col(1)
+                ));
             }
             Formula::Quotient => {
                 c.line(format!("divisor = numbers({})", col(1)));
@@ -840,7 +932,11 @@ mod tests {
 
     #[test]
     fn a_product_of_two_columns_is_totalled_per_group() {
-        let p = planned("orders.csv", "total of quantity times unit_price per country").expect("plan");
+        let p = planned(
+            "orders.csv",
+            "total of quantity times unit_price per country",
+        )
+        .expect("plan");
         assert_eq!(
             p.derived,
             [Derived {
@@ -863,9 +959,15 @@ mod tests {
         for (goal, formula) in [
             ("average of High - Low", Formula::Difference),
             ("mean of High minus Low", Formula::Difference),
-            ("average difference between High and Low", Formula::Difference),
+            (
+                "average difference between High and Low",
+                Formula::Difference,
+            ),
             ("moyenne de High moins Low", Formula::Difference),
-            ("average percent change from Open to Close", Formula::PercentChange),
+            (
+                "average percent change from Open to Close",
+                Formula::PercentChange,
+            ),
             ("media de High menos Low", Formula::Difference),
         ] {
             let p = planned("stocks.csv", goal).expect(goal);
@@ -886,9 +988,30 @@ mod tests {
     fn date_parts_and_bands_are_groups() {
         let p = planned("weather.csv", "average temp_c by month of the year").expect("plan");
         assert_eq!(p.derived[0].formula, Formula::Month);
-        assert!(matches!(&p.recipe, Recipe::Stats { group_by: Some(g), .. } if g == "month of date"));
-        let p = planned("insurance.csv", "average charges by age groups of 10 years").expect("plan");
+        assert!(
+            matches!(&p.recipe, Recipe::Stats { group_by: Some(g), .. } if g == "month of date")
+        );
+        let p =
+            planned("insurance.csv", "average charges by age groups of 10 years").expect("plan");
         assert_eq!(p.derived[0].formula, Formula::Bins { width: 10 });
+    }
+
+    #[test]
+    fn a_name_given_with_equals_is_the_column_s_name() {
+        let p = planned(
+            "shop.csv",
+            "margin = list_price - unit_price; average margin per region",
+        )
+        .expect("plan");
+        assert_eq!(p.derived[0].name, "margin");
+        assert_eq!(p.derived[0].formula, Formula::Difference);
+        assert_eq!(
+            p.recipe,
+            Recipe::Stats {
+                items: vec![(Stat::Mean, "margin".into())],
+                group_by: Some("region".into()),
+            }
+        );
     }
 
     #[test]
