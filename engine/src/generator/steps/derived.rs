@@ -1014,6 +1014,35 @@ mod tests {
         );
     }
 
+    /// Every answered goal of steps-derived.txt writes code the policy
+    /// allows (the e2e lines run it in the sandbox).
+    #[test]
+    fn every_derived_golden_goal_writes_code_the_policy_allows() {
+        use crate::policy::{self, Profile, Verdict};
+        let corpus = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../tests/golden/steps-derived.txt"),
+        )
+        .expect("steps-derived.txt");
+        let mut checked = 0;
+        for line in corpus
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        {
+            let parts: Vec<&str> = line.split(" | ").collect();
+            if parts[2].starts_with("stop") {
+                continue;
+            }
+            let p = planned(parts[0], parts[1]).expect(parts[1]);
+            assert!(!p.derived.is_empty() || parts[2].contains("meanratio"), "{line}");
+            let code = crate::generator::codegen::generate(&p, parts[1]);
+            let report = policy::check(&code, p.lang, &Profile::builtin());
+            assert_eq!(report.verdict, Verdict::Allow, "{line}\n{code}");
+            checked += 1;
+        }
+        assert!(checked >= 35, "{checked}");
+    }
+
     #[test]
     fn the_code_writes_the_column_with_its_comment() {
         let p = planned("orders.csv", "total of quantity times unit_price").expect("plan");
