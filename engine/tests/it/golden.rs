@@ -318,7 +318,7 @@ const WEEKDAYS: [&str; 7] = [
 
 /// One derived column's cells (steps-derived.txt): `a*b` `a-b` `a+b` `a/b`,
 /// `pctchange(a,b)`, `log(a)`, `len(a)`, `weekday(d)`, `month(d)`,
-/// `bin(a,W)`; None when `name` is none of them. A weekday cell lists its
+/// `bin(a,W)`, `qbin(a,N)`; None when `name` is none of them. A weekday cell lists its
 /// name in each language ("Monday|lundi|lunes"): a group answer may use any.
 fn derived_cells(t: &Table, name: &str) -> Option<Vec<String>> {
     let num = |r: &Vec<String>, c: &str| t.number(&r[t.col(c)]);
@@ -383,6 +383,23 @@ fn derived_cells(t: &Table, name: &str) -> Option<Vec<String>> {
                         } else {
                             format!("[{}, {})", lo as i64, (lo + w) as i64)
                         }
+                    })
+                })
+                .collect()
+        }
+        // quantile bands as pandas' qcut: cuts at the linear quantiles,
+        // a value on a cut in the band below, "Q1" the lowest
+        "qbin" => {
+            let n: usize = a[1].parse().ok()?;
+            let all: Vec<Row> = t.rows.iter().collect();
+            let v = t.values(&all, &a[0]);
+            let cuts: Vec<f64> = (1..=n).map(|k| quantile(&v, k as f64 / n as f64)).collect();
+            t.rows
+                .iter()
+                .map(|r| {
+                    num(r, &a[0]).map_or(String::new(), |x| {
+                        let band = cuts.iter().position(|c| x <= *c).unwrap_or(n - 1);
+                        format!("Q{}", band + 1)
                     })
                 })
                 .collect()
@@ -1295,6 +1312,11 @@ fn derived_oracle_agrees_with_separate_computations() {
     assert!(
         close(bands["20–29"], 18_646.960_882_352_94, None),
         "{bands:?}"
+    );
+    let quartiles = groups_of("insurance.csv", "groups mean(charges) by qbin(bmi,4)");
+    assert!(
+        close(quartiles["Q1"], 18_566.172_698_412_698, None),
+        "{quartiles:?}"
     );
     let months = groups_of("weather.csv", "groups mean(temp_c) by month(date)");
     assert!(

@@ -17,7 +17,8 @@
 //! derived column is written as an expression in place of a column name —
 //! `a*b`, `a-b`, `a+b`, `a/b` (row by row), `pctchange(a,b)` (100 × (b − a)
 //! / a), `log(a)` (natural), `len(a)` (characters of a text), and as group
-//! keys `weekday(d)`, `month(d)`, `bin(a,W)` (bands of width W from 0):
+//! keys `weekday(d)`, `month(d)`, `bin(a,W)` (bands of width W from 0),
+//! `qbin(a,N)` (N quantile bands, Q1 the lowest):
 //! `value sum(quantity*unit_price)`, `groups mean(temp_c) by month(date)`.
 
 use serde::Serialize;
@@ -55,6 +56,11 @@ pub enum Formula {
     Bins {
         /// Width of a band.
         width: u32,
+    },
+    /// `count` bands of about as many rows each, by quantiles ("Q1" lowest).
+    Quantiles {
+        /// How many bands (4 for quartiles).
+        count: u32,
     },
 }
 
@@ -174,6 +180,21 @@ const BANDS: &[&str] = &[
     "intervalo",
 ];
 
+/// Quantile bands named in words, with how many bands each makes.
+const QUANTILE_WORDS: &[(&str, u32)] = &[
+    ("tercile", 3),
+    ("tercil", 3),
+    ("quartile", 4),
+    ("cuartil", 4),
+    ("quintile", 5),
+    ("quintil", 5),
+    ("decile", 10),
+    ("decil", 10),
+];
+
+/// The word of "4 quantile bands", "en 4 quantiles", "5 cuantiles".
+const QUANTILE: &[&str] = &["quantile", "cuantil", "quantil"];
+
 /// Units after a band width ("10 years", "10 ans", "10 años").
 const UNITS: &[&str] = &[
     "year", "an", "ans", "ano", "unit", "unite", "unidad", "point", "punto",
@@ -191,7 +212,7 @@ impl Formula {
     fn numeric(self) -> bool {
         !matches!(
             self,
-            Formula::Weekday | Formula::Month | Formula::Bins { .. }
+            Formula::Weekday | Formula::Month | Formula::Bins { .. } | Formula::Quantiles { .. }
         )
     }
 
@@ -220,6 +241,7 @@ impl Formula {
                 "un mes del año",
             ),
             Formula::Bins { .. } => ("bands", "des tranches", "tramos"),
+            Formula::Quantiles { .. } => ("quantile bands", "des quantiles", "cuantiles"),
         };
         words(lang, en, fr, es)
     }
@@ -260,6 +282,11 @@ impl Derived {
                 format!("{a} (bands of {width})"),
                 format!("{a} (tranches de {width})"),
                 format!("{a} (tramos de {width})"),
+            ),
+            Formula::Quantiles { count } => lang.pick(
+                format!("{a} ({count} quantile bands)"),
+                format!("{a} ({count} tranches de quantiles)"),
+                format!("{a} ({count} tramos de cuantiles)"),
             ),
         };
         Derived {
@@ -336,6 +363,11 @@ impl Derived {
                     format!("{a} en tramos de {width} desde 0 (el tramo de {lo} va de {lo} incluido a {hi} excluido)"),
                 )
             }
+            Formula::Quantiles { count } => (
+                format!("{a} cut at its quantiles into {count} bands of about as many rows, Q1 the lowest values (a value on a cut goes to the lower band)"),
+                format!("{a} coupé à ses quantiles en {count} tranches d'à peu près autant de lignes, Q1 les plus petites valeurs (une valeur sur une limite va dans la tranche du dessous)"),
+                format!("{a} cortado en sus cuantiles en {count} tramos de más o menos las mismas filas, Q1 los valores más bajos (un valor en un corte va al tramo de abajo)"),
+            ),
         };
         lang.pick(en, fr, es)
     }
@@ -355,6 +387,7 @@ impl Derived {
             Formula::Weekday => format!("weekday({a})"),
             Formula::Month => format!("month({a})"),
             Formula::Bins { width } => format!("bin({a},{width})"),
+            Formula::Quantiles { count } => format!("qbin({a},{count})"),
         }
     }
 }
@@ -416,6 +449,7 @@ impl Reading<'_> {
         self.binary_columns()?;
         self.unary_columns()?;
         self.band_columns()?;
+        self.quantile_columns()?;
         self.date_parts()?;
         self.aliases();
         Ok(())
@@ -449,6 +483,17 @@ impl Reading<'_> {
                 files,
             });
             self.understood.push(d.name.clone());
+        }
+        if d.formula == Formula::Quotient && !self.derived.iter().any(|x| x.name == d.name) {
+            // "average of amount / quantity": the mean of the row values,
+            // which differs from the ratio of the totals.
+            let (a, b) = (&d.columns[0], &d.columns[1]);
+            let said = self.say(
+                format!("{a} / {b} is divided on each row, and the statistic taken of those values (not the ratio of the totals)"),
+                format!("{a} / {b} est divisé ligne par ligne, et la statistique porte sur ces valeurs (pas le rapport des totaux)"),
+                format!("{a} / {b} se divide fila por fila, y la estadística se toma de esos valores (no la razón de los totales)"),
+            );
+            self.assume(said, None);
         }
         if !self.derived.iter().any(|x| x.name == d.name) {
             self.derived.push(d);
@@ -634,6 +679,66 @@ impl Reading<'_> {
             }
             let d = Derived::new(Formula::Bins { width }, vec![m.column.clone()], self.lang);
             self.place(start, end, d);
+        }
+        Ok(())
+    }
+
+    /// "by quartile of age", "par quintile de charges", "age quartiles",
+    /// "in 4 quantile bands of bmi".
+    fn quantile_columns(&mut self) -> Result<(), GoalProblem> {
+        for i in 0..self.g.tokens.len() {
+            if self.g.used[i] {
+                continue;
+            }
+            let word = self.g.tokens[i].folded.as_str();
+            let named = QUANTILE_WORDS
+                .iter()
+                .find(|(w, _)| text::same_word(word, w))
+                .map(|(_, n)| (*n, i));
+            let quantile = QUANTILE.iter().any(|w| text::same_word(word, w));
+            let counted = (quantile && i > 0 && !self.g.used[i - 1])
+                .then(|| text::number(&self.g.tokens[i - 1]))
+                .flatten()
+                .filter(|n| (2.0..=100.0).contains(n) && n.fract() == 0.0)
+                .map(|n| (n as u32, i - 1));
+            let Some((count, start)) = named.or(counted) else {
+                continue;
+            };
+            // "4 quantile bands": the band word is part of it.
+            let mut end = i + 1;
+            if self
+                .g
+                .tokens
+                .get(end)
+                .is_some_and(|t| !self.g.used[end] && BANDS.contains(&t.key.as_str()))
+            {
+                end += 1;
+            }
+            let after = self.skip_of(end);
+            let found = match self.mentions.iter().find(|m| m.start == after).cloned() {
+                Some(m) => Some((start, m.start + m.len, m)),
+                None => self
+                    .mentions
+                    .iter()
+                    .find(|m| m.start + m.len == start)
+                    .cloned()
+                    .map(|m| (m.start, end, m)),
+            };
+            let Some((from, to, m)) = found else {
+                continue;
+            };
+            if !is_number(self.kind(&m.column)) {
+                return Err(GoalProblem::NotNumbers {
+                    column: m.column,
+                    what: Formula::Quantiles { count }.what(self.lang),
+                });
+            }
+            let d = Derived::new(
+                Formula::Quantiles { count },
+                vec![m.column.clone()],
+                self.lang,
+            );
+            self.place(from, to, d);
         }
         Ok(())
     }
@@ -875,6 +980,14 @@ pub fn code(c: &mut Code, plan: &Plan) {
                 ));
             }
             Formula::Bins { width } => bins_code(c, d, &plan.source, width),
+            Formula::Quantiles { count } => {
+                let labels: Vec<String> = (1..=count).map(|i| format!("\"Q{i}\"")).collect();
+                c.line(format!(
+                    "data[{name}] = pd.qcut(numbers({}), {count}, labels=[{}]).astype(\"string\")",
+                    col(0),
+                    labels.join(", ")
+                ));
+            }
         }
     }
 }
@@ -1034,7 +1147,10 @@ mod tests {
                 continue;
             }
             let p = planned(parts[0], parts[1]).expect(parts[1]);
-            assert!(!p.derived.is_empty() || parts[2].contains("meanratio"), "{line}");
+            assert!(
+                !p.derived.is_empty() || parts[2].contains("meanratio"),
+                "{line}"
+            );
             let code = crate::generator::codegen::generate(&p, parts[1]);
             let report = policy::check(&code, p.lang, &Profile::builtin());
             assert_eq!(report.verdict, Verdict::Allow, "{line}\n{code}");
