@@ -570,6 +570,9 @@ pub fn generate(plan: &Plan, goal: &str) -> String {
         c.line("from scipy import stats");
     }
     super::steps::regression::imports(&mut c, plan);
+    if super::steps::derived::needs_numpy(plan) {
+        c.line("import numpy as np");
+    }
     c.line("import glovebox");
     c.line("");
     read_data(&mut c, plan);
@@ -592,7 +595,10 @@ pub fn generate(plan: &Plan, goal: &str) -> String {
     c.line("    return values");
     c.line("");
     let date_filtered = date_filtered_columns(plan);
-    if matches!(plan.recipe, Recipe::Trend { .. }) || !date_filtered.is_empty() {
+    if matches!(plan.recipe, Recipe::Trend { .. })
+        || !date_filtered.is_empty()
+        || super::steps::derived::needs_dates(plan)
+    {
         c.line("");
         c.line("def dates(column):");
         c.line(format!(
@@ -628,6 +634,7 @@ pub fn generate(plan: &Plan, goal: &str) -> String {
             c.line(l);
         }
     }
+    super::steps::derived::code(&mut c, plan);
     super::steps::prep::code(&mut c, plan);
     recipe_code(&mut c, plan);
     c.line("");

@@ -397,11 +397,17 @@ fn planned(p: &Plan, input: &InputDescription) -> Canon {
             1,
         ),
     };
+    // A derived column reads as its expression ("quantity*price").
+    let swap = |s: String| {
+        p.derived
+            .iter()
+            .fold(s, |s, d| s.replace(&d.name, &d.canonical()))
+    };
     Canon {
         kind: kind.to_owned(),
         n_said: true,
-        measures,
-        group,
+        measures: measures.into_iter().map(swap).collect(),
+        group: group.map(swap),
         conds,
         n,
         join: p.source.joined.as_ref().map(|j| j.key.clone()),

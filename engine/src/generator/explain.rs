@@ -67,6 +67,7 @@ pub fn explain(plan: &Plan, result: &CheckedResult) -> String {
     let lang = plan.lang;
     let file = &plan.source.display_name();
     let mut parts: Vec<String> = vec![what(plan) + &super::steps::prep::after_words(plan)];
+    parts.extend(super::steps::derived::explained(plan));
     for a in plan.assumptions.iter().map(|a| &a.text) {
         parts.push(t(
             lang,
@@ -972,6 +973,10 @@ fn reading_sentence(plan: &Plan) -> String {
             format!("{what}, sobre las filas donde {c}"),
         )
     };
+    if let Some(derived) = super::steps::derived::explained(plan) {
+        let sep = if lang == Lang::Fr { " ; " } else { "; " };
+        sentence = format!("{sentence}{sep}{derived}");
+    }
     if let Some(first) = sentence.get(..1) {
         sentence = first.to_uppercase() + &sentence[1..];
     }

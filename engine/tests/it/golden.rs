@@ -272,12 +272,177 @@ fn pairs(t: &Table, rows: &[Row], a: &str, b: &str) -> (Vec<f64>, Vec<f64>) {
         .unzip()
 }
 
+/// The arguments of `f(a, b)`, split on the commas outside brackets
+/// (`mean(pctchange(Open,Close))` has one).
 fn args(expr: &str) -> Vec<String> {
     let inner = expr
         .split_once('(')
-        .map(|(_, rest)| rest.trim_end_matches(')'))
+        .map(|(_, rest)| rest.strip_suffix(')').unwrap_or(rest))
         .unwrap_or("");
-    inner.split(',').map(|s| s.trim().to_owned()).collect()
+    let (mut out, mut depth, mut start) = (Vec::new(), 0, 0);
+    for (i, c) in inner.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            ',' if depth == 0 => {
+                out.push(inner[start..i].trim().to_owned());
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    out.push(inner[start..].trim().to_owned());
+    out
+}
+
+/// Days since 1970-01-01 of a calendar date (proleptic Gregorian).
+fn days_from_civil((y, m, d): (i32, u32, u32)) -> i64 {
+    let y = i64::from(y) - i64::from(m <= 2);
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let mp = (i64::from(m) + 9) % 12;
+    let doy = (153 * mp + 2) / 5 + i64::from(d) - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146_097 + doe - 719_468
+}
+
+const WEEKDAYS: [&str; 7] = [
+    "Monday|lundi|lunes",
+    "Tuesday|mardi|martes",
+    "Wednesday|mercredi|miércoles",
+    "Thursday|jeudi|jueves",
+    "Friday|vendredi|viernes",
+    "Saturday|samedi|sábado",
+    "Sunday|dimanche|domingo",
+];
+
+/// One derived column's cells (steps-derived.txt): `a*b` `a-b` `a+b` `a/b`,
+/// `pctchange(a,b)`, `log(a)`, `len(a)`, `weekday(d)`, `month(d)`,
+/// `bin(a,W)`, `qbin(a,N)`; None when `name` is none of them. A weekday cell lists its
+/// name in each language ("Monday|lundi|lunes"): a group answer may use any.
+fn derived_cells(t: &Table, name: &str) -> Option<Vec<String>> {
+    let num = |r: &Vec<String>, c: &str| t.number(&r[t.col(c)]);
+    let show = |v: Option<f64>| {
+        v.filter(|x| x.is_finite())
+            .map_or(String::new(), |x| format!("{x}"))
+    };
+    let f = name.split('(').next().unwrap_or("");
+    let a = args(name);
+    let cells: Vec<String> = match f {
+        "pctchange" => t
+            .rows
+            .iter()
+            .map(|r| {
+                show(
+                    num(r, &a[0])
+                        .zip(num(r, &a[1]))
+                        .filter(|(x, _)| *x != 0.0)
+                        .map(|(x, y)| 100.0 * (y - x) / x),
+                )
+            })
+            .collect(),
+        "log" => t
+            .rows
+            .iter()
+            .map(|r| show(num(r, &a[0]).filter(|x| *x > 0.0).map(f64::ln)))
+            .collect(),
+        "len" => t
+            .rows
+            .iter()
+            .map(|r| {
+                let c = &r[t.col(&a[0])];
+                show((!Table::cell_missing(c)).then(|| c.chars().count() as f64))
+            })
+            .collect(),
+        "weekday" | "month" => t
+            .rows
+            .iter()
+            .map(|r| {
+                date(&r[t.col(&a[0])]).map_or(String::new(), |d| {
+                    if f == "month" {
+                        d.1.to_string()
+                    } else {
+                        WEEKDAYS[(days_from_civil(d) + 3).rem_euclid(7) as usize].to_owned()
+                    }
+                })
+            })
+            .collect(),
+        "bin" => {
+            let w: f64 = a[1].parse().ok()?;
+            let whole = t.rows.iter().all(|r| {
+                let c = &r[t.col(&a[0])];
+                Table::cell_missing(c) || c.parse::<i64>().is_ok()
+            });
+            t.rows
+                .iter()
+                .map(|r| {
+                    num(r, &a[0]).map_or(String::new(), |v| {
+                        let lo = (v / w).floor() * w;
+                        if whole {
+                            format!("{}–{}", lo as i64, (lo + w) as i64 - 1)
+                        } else {
+                            format!("[{}, {})", lo as i64, (lo + w) as i64)
+                        }
+                    })
+                })
+                .collect()
+        }
+        // quantile bands as pandas' qcut: cuts at the linear quantiles,
+        // a value on a cut in the band below, "Q1" the lowest
+        "qbin" => {
+            let n: usize = a[1].parse().ok()?;
+            let all: Vec<Row> = t.rows.iter().collect();
+            let v = t.values(&all, &a[0]);
+            let cuts: Vec<f64> = (1..=n).map(|k| quantile(&v, k as f64 / n as f64)).collect();
+            t.rows
+                .iter()
+                .map(|r| {
+                    num(r, &a[0]).map_or(String::new(), |x| {
+                        let band = cuts.iter().position(|c| x <= *c).unwrap_or(n - 1);
+                        format!("Q{}", band + 1)
+                    })
+                })
+                .collect()
+        }
+        _ => {
+            let (at, op) = name.char_indices().find(|(i, c)| {
+                "*-+/".contains(*c)
+                    && t.header.contains(&name[..*i].to_owned())
+                    && t.header.contains(&name[i + 1..].to_owned())
+            })?;
+            let (x, y) = (&name[..at], &name[at + 1..]);
+            t.rows
+                .iter()
+                .map(|r| {
+                    show(num(r, x).zip(num(r, y)).and_then(|(x, y)| match op {
+                        '*' => Some(x * y),
+                        '-' => Some(x - y),
+                        '+' => Some(x + y),
+                        _ => (y != 0.0).then(|| x / y),
+                    }))
+                })
+                .collect()
+        }
+    };
+    Some(cells)
+}
+
+/// Adds to `t` the derived columns an expectation names (its expressions'
+/// arguments and its group key), each as a column named by its expression.
+fn derive(t: &mut Table, e: &Expectation) {
+    let mut names: Vec<String> = e.exprs.iter().flat_map(|x| args(x)).collect();
+    names.extend(e.by.clone());
+    for name in names {
+        if t.header.contains(&name) {
+            continue;
+        }
+        if let Some(cells) = derived_cells(t, &name) {
+            t.header.push(name);
+            for (row, cell) in t.rows.iter_mut().zip(cells) {
+                row.push(cell);
+            }
+        }
+    }
 }
 
 /// The value of EXPR over `rows`; `all` is what shares are taken of.
@@ -770,8 +935,9 @@ fn check(table: &Table, report: &serde_json::Value, e: &Expectation) -> Result<(
             for (g, rows) in groups(table, &kept, e.by.as_deref().unwrap_or_default()) {
                 let want = eval(table, &rows, expr, &kept);
                 let forms = accepted(table, expr, want);
-                let suffix = format!("({g})");
-                match got.iter().find(|(n, _)| n.ends_with(&suffix)) {
+                // A weekday's name in any language ("Monday|lundi|lunes").
+                let named = |n: &str| g.split('|').any(|alt| n.ends_with(&format!("({alt})")));
+                match got.iter().find(|(n, _)| named(n)) {
                     Some((_, v)) if forms.iter().any(|w| close(*v, *w, e.round)) => {}
                     other => return Err(format!("group {g}: want {expr} = {want}, got {other:?}")),
                 }
@@ -1013,7 +1179,8 @@ fn judge(task: &Task, report: &serde_json::Value, code: i32) -> Option<String> {
     if status != "answered" {
         return Some(format!("want an answer, got {status}: {reason}"));
     }
-    let table = task_table(&task.files, &e);
+    let mut table = task_table(&task.files, &e);
+    derive(&mut table, &e);
     if let Err(why) = check(&table, report, &e) {
         return Some(why);
     }
@@ -1133,8 +1300,9 @@ fn first_line_of(marker: &str) -> usize {
 
 /// The oracle's value of a `value` expectation on a file.
 fn oracle(file: &str, expectation: &str) -> Vec<f64> {
-    let table = load(&data(file));
+    let mut table = load(&data(file));
     let e = parse_expectation(expectation).expect("expectation");
+    derive(&mut table, &e);
     let owned = (!e.prep.is_empty()).then(|| prepared(&table, &table.keep(&e.conds), &e.prep));
     let table = owned.unwrap_or(table);
     let all: Vec<Row> = table.rows.iter().collect();
@@ -1232,7 +1400,8 @@ fn computable(t: &Task) -> Result<(), String> {
     if e.kind == "stop" {
         return e.why.map(|_| ()).ok_or("stop needs a WHY".into());
     }
-    let table = task_table(&t.files, &e);
+    let mut table = task_table(&t.files, &e);
+    derive(&mut table, &e);
     let all: Vec<Row> = table.rows.iter().collect();
     let kept = table.keep(&e.conds);
     if kept.is_empty() {
@@ -1403,6 +1572,67 @@ fn steps_oracle_agrees_with_separate_computations() {
         "value missing(Age) ; count(Age) after fill(Age,0)",
     );
     assert_eq!(filled, [0.0, 240.0]);
+}
+
+/// The derived columns of the oracle agree with values computed separately
+/// (Python's csv, math, statistics and datetime modules) while writing
+/// steps-derived.txt.
+#[test]
+fn derived_oracle_agrees_with_separate_computations() {
+    let cases: [(&str, &str, f64); 5] = [
+        ("orders.csv", "value sum(quantity*unit_price)", 63733.0),
+        ("stocks.csv", "value mean(High-Low)", 3.651_746_031_746_031),
+        (
+            "stocks.csv",
+            "value mean(pctchange(Open,Close))",
+            -0.022_647_368_822_902_94,
+        ),
+        (
+            "stocks.csv",
+            "value mean(log(Volume))",
+            17.777_431_306_476_522,
+        ),
+        ("hr.csv", "value mean(len(name))", 12.16),
+    ];
+    for (file, expectation, want) in cases {
+        let got = oracle(file, expectation);
+        assert!(
+            close(got[0], want, None),
+            "{file} {expectation}: {} != {want}",
+            got[0]
+        );
+    }
+    assert_eq!(days_from_civil((1970, 1, 1)), 0);
+    let groups_of = |file: &str, expectation: &str| -> BTreeMap<String, f64> {
+        let mut t = load(&data(file));
+        let e = parse_expectation(expectation).expect("groups");
+        derive(&mut t, &e);
+        let all: Vec<Row> = t.rows.iter().collect();
+        groups(&t, &all, e.by.as_deref().expect("by"))
+            .into_iter()
+            .map(|(g, rows)| {
+                let v = eval(&t, &rows, &e.exprs[0], &all);
+                (g, v)
+            })
+            .collect()
+    };
+    let days = groups_of("shop.csv", "groups sum(revenue) by weekday(date)");
+    assert!(close(days["Monday|lundi|lunes"], 2235.6, None), "{days:?}");
+    let bands = groups_of("insurance.csv", "groups mean(charges) by bin(age,10)");
+    assert!(
+        close(bands["20–29"], 18_646.960_882_352_94, None),
+        "{bands:?}"
+    );
+    let quartiles = groups_of("insurance.csv", "groups mean(charges) by qbin(bmi,4)");
+    assert!(
+        close(quartiles["Q1"], 18_566.172_698_412_698, None),
+        "{quartiles:?}"
+    );
+    let months = groups_of("weather.csv", "groups mean(temp_c) by month(date)");
+    assert!(
+        close(months["1"], 5.643_478_260_869_565, None),
+        "{months:?}"
+    );
 }
 
 /// The checks fail on wrong answers: a wrong number, a wrong group, a

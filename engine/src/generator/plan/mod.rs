@@ -20,6 +20,7 @@ pub mod words;
 
 use serde::Serialize;
 
+pub use super::steps::derived::Derived;
 pub use super::steps::join::Joined;
 pub use super::terms::{Cmp, Period, Stat};
 use super::{lexicon, text};
@@ -257,6 +258,10 @@ pub struct Plan {
     /// Preparation asked before the measure (`steps::prep`), in order.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub prep: Vec<super::steps::prep::Prep>,
+    /// Columns computed on each row before the recipe ("quantity ×
+    /// price"), which it uses as columns of the file.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub derived: Vec<Derived>,
 }
 
 /// Why a goal could not be planned.
@@ -411,6 +416,7 @@ fn plan_once(
     r.hypothesis_words();
     r.phrase_ops();
     r.column_mentions()?;
+    r.derived_columns()?;
     super::steps::regression::read(&mut r)?;
     super::steps::prep::read(&mut r)?;
     r.format_words();
@@ -425,7 +431,16 @@ fn plan_once(
     r.population_words();
     r.settle_mentions();
     let source = choose_source(&mut r)?;
-    let recipe = r.recipe(&source)?;
+    let recipe = r.recipe(&super::steps::derived::with_derived(&source, &r.derived))?;
+    if r.filters
+        .iter()
+        .any(|f| r.derived.iter().any(|d| d.name == f.column))
+    {
+        // The derived columns are computed on the rows the filters keep.
+        return Err(GoalProblem::TooMany {
+            understood: r.understood,
+        });
+    }
     let prep = super::steps::prep::settle(&mut r, &recipe)?;
     let left = words::leftovers(&r.g);
     if !left.unplaced.is_empty() {
@@ -463,6 +478,7 @@ fn plan_once(
         assumptions: Vec::new(),
         context: left.context,
         prep,
+        derived: r.derived,
     };
     Ok((plan, r.assumptions))
 }
@@ -475,6 +491,7 @@ fn choose_source(r: &mut Reading) -> Result<Source, GoalProblem> {
     named.extend(r.filters.iter().map(|f| f.column.as_str()));
     named.extend(r.group_by.as_deref());
     named.extend(r.date_mentioned.as_deref());
+    let named = super::steps::derived::file_columns(&r.derived, &named);
     let fits: Vec<&InputDescription> = r
         .inputs
         .iter()

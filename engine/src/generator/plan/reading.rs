@@ -215,6 +215,8 @@ pub struct Reading<'a> {
     pub model: Option<crate::generator::steps::regression::Model>,
     /// Preparation asked before the measure (`steps::prep`), in goal order.
     pub prep: Vec<crate::generator::steps::prep::Prep>,
+    /// Columns computed from others ("quantity × price").
+    pub derived: Vec<crate::generator::steps::derived::Derived>,
 }
 
 impl<'a> Reading<'a> {
@@ -255,6 +257,7 @@ impl<'a> Reading<'a> {
             test: None,
             model: None,
             prep: Vec::new(),
+            derived: Vec::new(),
         }
     }
 

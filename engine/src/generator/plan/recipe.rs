@@ -264,7 +264,10 @@ impl Reading<'_> {
         let [column] = named.numbers.as_slice() else {
             return;
         };
-        if any_op || !summed(column) {
+        if any_op
+            || !summed(column)
+            || !super::super::steps::derived::adds_up(&self.derived, column)
+        {
             return;
         }
         let at = self

@@ -4,6 +4,7 @@
 //! explanation and its tests live together. The planner (`plan`) composes
 //! steps; `codegen` and `explain` call into the step's module.
 
+pub mod derived;
 pub mod hypothesis;
 pub mod join;
 pub mod prep;

@@ -1,0 +1,1178 @@
+//! Derived columns named in words: "quantity times price", "High minus
+//! Low", "the difference between High and Low", "profit = price − cost",
+//! "percent change from Open to Close", "log of Volume", "the length of
+//! the names", "by weekday", "by month of the year", "age groups of 10
+//! years". Each is a column of the table the other steps use as if the file
+//! had it: the reading replaces the words with one mention of the derived
+//! column (`Derived`, kept in `Plan::derived`), the code writes it as
+//! `data["quantity × price"] = …` with a comment in the goal's language,
+//! and the explanation says how it was made.
+//!
+//! Never a guess: an operand that names two columns stops where column
+//! mentions stop (`Ambiguous`); an operand that is not a column of numbers
+//! stops with `NotNumbers`; a date part without one date column stops.
+//!
+//! Golden expectations (`tests/golden/steps-derived.txt`, the oracle in
+//! `engine/tests/it/golden.rs`, the canonical form in `corpus.rs`): a
+//! derived column is written as an expression in place of a column name —
+//! `a*b`, `a-b`, `a+b`, `a/b` (row by row), `pctchange(a,b)` (100 × (b − a)
+//! / a), `log(a)` (natural), `len(a)` (characters of a text), and as group
+//! keys `weekday(d)`, `month(d)`, `bin(a,W)` (bands of width W from 0),
+//! `qbin(a,N)` (N quantile bands, Q1 the lowest):
+//! `value sum(quantity*unit_price)`, `groups mean(temp_c) by month(date)`.
+
+use serde::Serialize;
+
+use crate::generator::codegen::{comment, py_str, words, Code};
+use crate::generator::plan::reading::{Known, Mention, Reading};
+use crate::generator::plan::{GoalProblem, Plan, Source};
+use crate::generator::text;
+use crate::inputs::ColumnKind;
+use crate::lang::Lang;
+
+/// How a derived column is computed from its source columns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(tag = "formula", rename_all = "snake_case")]
+pub enum Formula {
+    /// `a × b`, row by row.
+    Product,
+    /// `a − b`.
+    Difference,
+    /// `a + b`.
+    Sum,
+    /// `a / b` (empty where b is 0).
+    Quotient,
+    /// `100 × (b − a) / a` (empty where a is 0).
+    PercentChange,
+    /// Natural logarithm (empty where the value is not above 0).
+    Log,
+    /// Number of characters of a text.
+    Length,
+    /// Day of the week of a date, named in the goal's language.
+    Weekday,
+    /// Month of the year of a date (1 to 12), whatever the year.
+    Month,
+    /// Bands of `width` from 0 ("20–29").
+    Bins {
+        /// Width of a band.
+        width: u32,
+    },
+    /// `count` bands of about as many rows each, by quantiles ("Q1" lowest).
+    Quantiles {
+        /// How many bands (4 for quartiles).
+        count: u32,
+    },
+}
+
+/// A column computed on each row from columns of the file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Derived {
+    /// Its name, in the goal's language ("quantity × unit_price").
+    pub name: String,
+    /// How it is computed.
+    pub formula: Formula,
+    /// The columns it is computed from, in order.
+    pub columns: Vec<String>,
+}
+
+/// The largest band width read ("groups of 10 years").
+const MAX_BIN_WIDTH: f64 = 1_000_000.0;
+
+/// Words between two columns that make a product, a difference, a sum, a
+/// quotient (folded, as the goal's words are).
+const OPERATORS: &[(&str, Formula)] = &[
+    ("times", Formula::Product),
+    ("x", Formula::Product),
+    ("multiplied by", Formula::Product),
+    ("fois", Formula::Product),
+    ("multiplie par", Formula::Product),
+    ("multipliee par", Formula::Product),
+    ("multiplicado por", Formula::Product),
+    ("multiplicada por", Formula::Product),
+    ("minus", Formula::Difference),
+    ("moins", Formula::Difference),
+    ("menos", Formula::Difference),
+    ("plus", Formula::Sum),
+    ("mas", Formula::Sum),
+    ("divided by", Formula::Quotient),
+    ("divise par", Formula::Quotient),
+    ("divisee par", Formula::Quotient),
+    ("dividido por", Formula::Quotient),
+    ("dividido entre", Formula::Quotient),
+    ("dividida por", Formula::Quotient),
+    ("dividida entre", Formula::Quotient),
+];
+
+/// Words before two columns joined by "and" that ask their difference or
+/// their percent change ("the difference between High and Low").
+const BETWEEN: &[(&str, Formula)] = &[
+    ("difference between", Formula::Difference),
+    ("difference entre", Formula::Difference),
+    ("ecart entre", Formula::Difference),
+    ("diferencia entre", Formula::Difference),
+    ("percent change from", Formula::PercentChange),
+    ("percentage change from", Formula::PercentChange),
+    ("% change from", Formula::PercentChange),
+    ("percent change between", Formula::PercentChange),
+    ("percentage change between", Formula::PercentChange),
+    ("% change between", Formula::PercentChange),
+    ("variation en pourcentage de", Formula::PercentChange),
+    ("variation en pourcentage entre", Formula::PercentChange),
+    ("variation en % de", Formula::PercentChange),
+    ("variation en % entre", Formula::PercentChange),
+    ("variacion porcentual de", Formula::PercentChange),
+    ("variacion porcentual entre", Formula::PercentChange),
+    ("cambio porcentual de", Formula::PercentChange),
+    ("cambio porcentual entre", Formula::PercentChange),
+];
+
+/// Words joining the two columns after `BETWEEN` ("and", "to", "à").
+const JOINS: &[&str] = &["and", "to", "et", "a", "y", "hasta"];
+
+/// Words of one column's function ("log of Volume", "length of name").
+const UNARY: &[(&str, Formula)] = &[
+    ("log", Formula::Log),
+    ("ln", Formula::Log),
+    ("logarithm", Formula::Log),
+    ("logarithme", Formula::Log),
+    ("logaritmo", Formula::Log),
+    ("length", Formula::Length),
+    ("longueur", Formula::Length),
+    ("longitud", Formula::Length),
+];
+
+/// Words between a function and its column ("of", "de", "du", "the").
+const OF: &[&str] = &[
+    "of", "the", "de", "du", "des", "d", "la", "le", "les", "l", "del", "el", "los", "las",
+];
+
+/// Date parts named in words.
+const DATE_PARTS: &[(&str, Formula)] = &[
+    ("day of the week", Formula::Weekday),
+    ("day of week", Formula::Weekday),
+    ("weekday", Formula::Weekday),
+    ("jour de la semaine", Formula::Weekday),
+    ("jour de semaine", Formula::Weekday),
+    ("dia de la semana", Formula::Weekday),
+    ("month of the year", Formula::Month),
+    ("month of year", Formula::Month),
+    ("calendar month", Formula::Month),
+    ("mois de l annee", Formula::Month),
+    ("mois de l an", Formula::Month),
+    ("mes del ano", Formula::Month),
+];
+
+/// Words naming bands of a column ("age groups of 10 years").
+const BANDS: &[&str] = &[
+    "group",
+    "band",
+    "bracket",
+    "bin",
+    "bucket",
+    "tranche",
+    "groupe",
+    "classe",
+    "tramo",
+    "grupo",
+    "rango",
+    "franja",
+    "intervalle",
+    "intervalo",
+];
+
+/// Quantile bands named in words, with how many bands each makes.
+const QUANTILE_WORDS: &[(&str, u32)] = &[
+    ("tercile", 3),
+    ("tercil", 3),
+    ("quartile", 4),
+    ("cuartil", 4),
+    ("quintile", 5),
+    ("quintil", 5),
+    ("decile", 10),
+    ("decil", 10),
+];
+
+/// The word of "4 quantile bands", "en 4 quantiles", "5 cuantiles".
+const QUANTILE: &[&str] = &["quantile", "cuantil", "quantil"];
+
+/// Units after a band width ("10 years", "10 ans", "10 años").
+const UNITS: &[&str] = &[
+    "year", "an", "ans", "ano", "unit", "unite", "unidad", "point", "punto",
+];
+
+/// Statistic words that may stand between a function and its column in
+/// French and Spanish ("longitud media de los nombres"): skipped, left for
+/// the statistic.
+const STAT_ADJECTIVES: &[&str] = &[
+    "moyenne", "moyen", "media", "medio", "mediane", "mediana", "totale", "total", "maximale",
+    "maxima", "minimale", "minima",
+];
+
+impl Formula {
+    fn numeric(self) -> bool {
+        !matches!(
+            self,
+            Formula::Weekday | Formula::Month | Formula::Bins { .. } | Formula::Quantiles { .. }
+        )
+    }
+
+    /// What it computes, in words, for a stop ("a product").
+    fn what(self, lang: Lang) -> String {
+        let (en, fr, es) = match self {
+            Formula::Product => ("a product", "un produit", "un producto"),
+            Formula::Difference => ("a difference", "une différence", "una diferencia"),
+            Formula::Sum => ("a sum", "une somme", "una suma"),
+            Formula::Quotient => ("a division", "une division", "una división"),
+            Formula::PercentChange => (
+                "a percent change",
+                "une variation en pourcentage",
+                "una variación porcentual",
+            ),
+            Formula::Log => ("a logarithm", "un logarithme", "un logaritmo"),
+            Formula::Length => ("a length", "une longueur", "una longitud"),
+            Formula::Weekday => (
+                "a day of the week",
+                "un jour de la semaine",
+                "un día de la semana",
+            ),
+            Formula::Month => (
+                "a month of the year",
+                "un mois de l'année",
+                "un mes del año",
+            ),
+            Formula::Bins { .. } => ("bands", "des tranches", "tramos"),
+            Formula::Quantiles { .. } => ("quantile bands", "des quantiles", "cuantiles"),
+        };
+        words(lang, en, fr, es)
+    }
+}
+
+impl Derived {
+    /// A derived column of `formula` on `columns`, named in `lang`.
+    pub fn new(formula: Formula, columns: Vec<String>, lang: Lang) -> Self {
+        let a = columns.first().cloned().unwrap_or_default();
+        let b = columns.get(1).cloned().unwrap_or_default();
+        let name = match formula {
+            Formula::Product => format!("{a} × {b}"),
+            Formula::Difference => format!("{a} − {b}"),
+            Formula::Sum => format!("{a} + {b}"),
+            Formula::Quotient => format!("{a} / {b}"),
+            Formula::PercentChange => lang.pick(
+                format!("% change from {a} to {b}"),
+                format!("variation en % de {a} à {b}"),
+                format!("variación % de {a} a {b}"),
+            ),
+            Formula::Log => format!("log({a})"),
+            Formula::Length => lang.pick(
+                format!("length of {a}"),
+                format!("longueur de {a}"),
+                format!("longitud de {a}"),
+            ),
+            Formula::Weekday => lang.pick(
+                format!("weekday of {a}"),
+                format!("jour de la semaine de {a}"),
+                format!("día de la semana de {a}"),
+            ),
+            Formula::Month => lang.pick(
+                format!("month of {a}"),
+                format!("mois de {a}"),
+                format!("mes de {a}"),
+            ),
+            Formula::Bins { width } => lang.pick(
+                format!("{a} (bands of {width})"),
+                format!("{a} (tranches de {width})"),
+                format!("{a} (tramos de {width})"),
+            ),
+            Formula::Quantiles { count } => lang.pick(
+                format!("{a} ({count} quantile bands)"),
+                format!("{a} ({count} tranches de quantiles)"),
+                format!("{a} ({count} tramos de cuantiles)"),
+            ),
+        };
+        Derived {
+            name,
+            formula,
+            columns,
+        }
+    }
+
+    /// The kind of values it holds: numbers, or groups (text).
+    pub fn kind(&self) -> ColumnKind {
+        if self.formula.numeric() {
+            ColumnKind::Decimal
+        } else {
+            ColumnKind::Text
+        }
+    }
+
+    /// How it is computed, in words ("quantity times price on each row").
+    pub fn words(&self, lang: Lang) -> String {
+        let a = self.columns.first().map_or("", String::as_str);
+        let b = self.columns.get(1).map_or("", String::as_str);
+        let (en, fr, es) = match self.formula {
+            Formula::Product => (
+                format!("{a} times {b} on each row"),
+                format!("{a} multiplié par {b} sur chaque ligne"),
+                format!("{a} multiplicado por {b} en cada fila"),
+            ),
+            Formula::Difference => (
+                format!("{a} minus {b} on each row"),
+                format!("{a} moins {b} sur chaque ligne"),
+                format!("{a} menos {b} en cada fila"),
+            ),
+            Formula::Sum => (
+                format!("{a} plus {b} on each row"),
+                format!("{a} plus {b} sur chaque ligne"),
+                format!("{a} más {b} en cada fila"),
+            ),
+            Formula::Quotient => (
+                format!("{a} divided by {b} on each row (empty where {b} is 0)"),
+                format!("{a} divisé par {b} sur chaque ligne (vide quand {b} vaut 0)"),
+                format!("{a} dividido por {b} en cada fila (vacío cuando {b} es 0)"),
+            ),
+            Formula::PercentChange => (
+                format!("100 × ({b} − {a}) / {a} on each row (empty where {a} is 0)"),
+                format!("100 × ({b} − {a}) / {a} sur chaque ligne (vide quand {a} vaut 0)"),
+                format!("100 × ({b} − {a}) / {a} en cada fila (vacío cuando {a} es 0)"),
+            ),
+            Formula::Log => (
+                format!("the natural logarithm of {a} on each row (empty where {a} is not above 0)"),
+                format!("le logarithme népérien de {a} sur chaque ligne (vide quand {a} n'est pas supérieur à 0)"),
+                format!("el logaritmo natural de {a} en cada fila (vacío cuando {a} no es mayor que 0)"),
+            ),
+            Formula::Length => (
+                format!("the number of characters of {a} on each row"),
+                format!("le nombre de caractères de {a} sur chaque ligne"),
+                format!("el número de caracteres de {a} en cada fila"),
+            ),
+            Formula::Weekday => (
+                format!("the day of the week of {a}"),
+                format!("le jour de la semaine de {a}"),
+                format!("el día de la semana de {a}"),
+            ),
+            Formula::Month => (
+                format!("the month of {a} (1 to 12), whatever the year"),
+                format!("le mois de {a} (1 à 12), quelle que soit l'année"),
+                format!("el mes de {a} (1 a 12), sea cual sea el año"),
+            ),
+            Formula::Bins { width } => {
+                let (lo, hi) = (2 * u64::from(width), 3 * u64::from(width));
+                (
+                    format!("{a} in bands of {width} from 0 (the band of {lo} holds {lo} up to but not including {hi})"),
+                    format!("{a} en tranches de {width} à partir de 0 (la tranche de {lo} va de {lo} inclus à {hi} exclu)"),
+                    format!("{a} en tramos de {width} desde 0 (el tramo de {lo} va de {lo} incluido a {hi} excluido)"),
+                )
+            }
+            Formula::Quantiles { count } => (
+                format!("{a} cut at its quantiles into {count} bands of about as many rows, Q1 the lowest values (a value on a cut goes to the lower band)"),
+                format!("{a} coupé à ses quantiles en {count} tranches d'à peu près autant de lignes, Q1 les plus petites valeurs (une valeur sur une limite va dans la tranche du dessous)"),
+                format!("{a} cortado en sus cuantiles en {count} tramos de más o menos las mismas filas, Q1 los valores más bajos (un valor en un corte va al tramo de abajo)"),
+            ),
+        };
+        lang.pick(en, fr, es)
+    }
+
+    /// The canonical form of the golden expectations (`a*b`, `weekday(d)`).
+    pub fn canonical(&self) -> String {
+        let a = self.columns.first().map_or("", String::as_str);
+        let b = self.columns.get(1).map_or("", String::as_str);
+        match self.formula {
+            Formula::Product => format!("{a}*{b}"),
+            Formula::Difference => format!("{a}-{b}"),
+            Formula::Sum => format!("{a}+{b}"),
+            Formula::Quotient => format!("{a}/{b}"),
+            Formula::PercentChange => format!("pctchange({a},{b})"),
+            Formula::Log => format!("log({a})"),
+            Formula::Length => format!("len({a})"),
+            Formula::Weekday => format!("weekday({a})"),
+            Formula::Month => format!("month({a})"),
+            Formula::Bins { width } => format!("bin({a},{width})"),
+            Formula::Quantiles { count } => format!("qbin({a},{count})"),
+        }
+    }
+}
+
+/// The names a goal's columns stand for in the files: a derived column's
+/// source columns, any other name itself.
+pub fn file_columns<'a>(derived: &'a [Derived], names: &[&'a str]) -> Vec<&'a str> {
+    names
+        .iter()
+        .flat_map(|n| match derived.iter().find(|d| d.name == *n) {
+            Some(d) => d.columns.iter().map(String::as_str).collect(),
+            None => vec![*n],
+        })
+        .collect()
+}
+
+/// Whether `column` adds up over rows when it is derived: a product, a sum
+/// or a difference of amounts does; a quotient, a percent change, a
+/// logarithm or a length is never totalled without being asked.
+pub fn adds_up(derived: &[Derived], column: &str) -> bool {
+    derived.iter().find(|d| d.name == column).is_none_or(|d| {
+        matches!(
+            d.formula,
+            Formula::Product | Formula::Sum | Formula::Difference
+        )
+    })
+}
+
+/// The source as the recipe sees it: the file's columns and the derived ones.
+pub fn with_derived(source: &Source, derived: &[Derived]) -> Source {
+    let mut view = source.clone();
+    view.columns
+        .extend(derived.iter().map(|d| (d.name.clone(), d.kind())));
+    view
+}
+
+fn is_number(kind: ColumnKind) -> bool {
+    matches!(kind, ColumnKind::Integer | ColumnKind::Decimal)
+}
+
+/// The place of `phrase`'s words at `at` (folded, singular), if they are
+/// there and free.
+fn phrase_at(r: &Reading, phrase: &str, at: usize) -> Option<usize> {
+    let words: Vec<&str> = phrase.split_whitespace().collect();
+    let ok = words.iter().enumerate().all(|(j, w)| {
+        r.g.tokens.get(at + j).is_some_and(|t| {
+            !r.g.used[at + j]
+                && (t.folded == *w || t.key == text::singular(w) || text::same_word(&t.folded, w))
+        })
+    });
+    ok.then_some(words.len())
+}
+
+impl Reading<'_> {
+    /// Finds the derived columns the goal names and puts one mention of each
+    /// in place of its words.
+    pub fn derived_columns(&mut self) -> Result<(), GoalProblem> {
+        self.mentions.sort_by_key(|m| m.start);
+        self.binary_columns()?;
+        self.unary_columns()?;
+        self.band_columns()?;
+        self.quantile_columns()?;
+        self.date_parts()?;
+        self.aliases();
+        Ok(())
+    }
+
+    /// Replaces the words `start..end` (mentions inside them included) by
+    /// one mention of `d`.
+    fn place(&mut self, start: usize, end: usize, d: Derived) {
+        self.mentions
+            .retain(|m| m.start + m.len <= start || m.start >= end);
+        for i in start..end {
+            self.g.used[i] = true;
+        }
+        self.mentions.push(Mention {
+            start,
+            len: end - start,
+            column: d.name.clone(),
+        });
+        self.mentions.sort_by_key(|m| m.start);
+        if !self.columns.iter().any(|k| k.name == d.name) {
+            let files = self
+                .columns
+                .iter()
+                .filter(|k| d.columns.contains(&k.name))
+                .map(|k| k.files.clone())
+                .reduce(|a, b| a.into_iter().filter(|f| b.contains(f)).collect())
+                .unwrap_or_default();
+            self.columns.push(Known {
+                name: d.name.clone(),
+                kind: d.kind(),
+                files,
+            });
+            self.understood.push(d.name.clone());
+        }
+        if d.formula == Formula::Quotient && !self.derived.iter().any(|x| x.name == d.name) {
+            // "average of amount / quantity": the mean of the row values,
+            // which differs from the ratio of the totals.
+            let (a, b) = (&d.columns[0], &d.columns[1]);
+            let said = self.say(
+                format!("{a} / {b} is divided on each row, and the statistic taken of those values (not the ratio of the totals)"),
+                format!("{a} / {b} est divisé ligne par ligne, et la statistique porte sur ces valeurs (pas le rapport des totaux)"),
+                format!("{a} / {b} se divide fila por fila, y la estadística se toma de esos valores (no la razón de los totales)"),
+            );
+            self.assume(said, None);
+        }
+        if !self.derived.iter().any(|x| x.name == d.name) {
+            self.derived.push(d);
+        }
+    }
+
+    /// Both operands must be columns of numbers.
+    fn operands(&self, formula: Formula, a: &Mention, b: &Mention) -> Result<(), GoalProblem> {
+        for m in [a, b] {
+            if !is_number(self.kind(&m.column)) {
+                return Err(GoalProblem::NotNumbers {
+                    column: m.column.clone(),
+                    what: formula.what(self.lang),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// The operator written between two words: a sign (`*`, `×`, `/`, `+`,
+    /// `-`, `−`) with no word, or one of `OPERATORS`.
+    fn operator_between(&self, end: usize, next: usize) -> Option<Formula> {
+        if end == next {
+            let from = self.g.tokens[end - 1].span.1;
+            let to = self.g.tokens[next].span.0;
+            let between: String = self.g.text.chars().skip(from).take(to - from).collect();
+            let sign = between.trim();
+            return match sign {
+                "*" | "×" => Some(Formula::Product),
+                "/" | "÷" => Some(Formula::Quotient),
+                "+" => Some(Formula::Sum),
+                "-" | "−" => Some(Formula::Difference),
+                _ => None,
+            };
+        }
+        // "multiplied by the price": the operator, then articles.
+        OPERATORS.iter().find_map(|(p, f)| {
+            let n = phrase_at(self, p, end)?;
+            let articles = (end + n..next)
+                .all(|i| !self.g.used[i] && OF.contains(&self.g.tokens[i].folded.as_str()));
+            (end + n <= next && articles).then_some(*f)
+        })
+    }
+
+    /// "quantity times price", "units * unit_price", "High minus Low", "the
+    /// difference between High and Low", "percent change from Open to Close".
+    fn binary_columns(&mut self) -> Result<(), GoalProblem> {
+        let mut k = 0;
+        while k + 1 < self.mentions.len() {
+            let (a, b) = (self.mentions[k].clone(), self.mentions[k + 1].clone());
+            let end = a.start + a.len;
+            if let Some(formula) = self.operator_between(end, b.start) {
+                self.operands(formula, &a, &b)?;
+                let d = Derived::new(formula, vec![a.column, b.column], self.lang);
+                self.place(a.start, b.start + b.len, d);
+                continue;
+            }
+            let joined = b.start == end + 1
+                && !self.g.used[end]
+                && JOINS.contains(&self.g.tokens[end].folded.as_str());
+            let before = joined
+                .then(|| {
+                    BETWEEN.iter().find_map(|(p, f)| {
+                        let n = p.split_whitespace().count();
+                        let at = a.start.checked_sub(n)?;
+                        (phrase_at(self, p, at) == Some(n)).then_some((at, *f))
+                    })
+                })
+                .flatten();
+            if let Some((at, formula)) = before {
+                self.operands(formula, &a, &b)?;
+                let d = Derived::new(formula, vec![a.column, b.column], self.lang);
+                self.place(at, b.start + b.len, d);
+                continue;
+            }
+            k += 1;
+        }
+        Ok(())
+    }
+
+    /// "log of Volume", "the length of the names".
+    fn unary_columns(&mut self) -> Result<(), GoalProblem> {
+        for i in 0..self.g.tokens.len() {
+            let Some(formula) = UNARY
+                .iter()
+                .find(|(w, _)| !self.g.used[i] && self.g.tokens[i].key == *w)
+                .map(|(_, f)| *f)
+            else {
+                continue;
+            };
+            let mut j = i + 1;
+            let mut adjectives = Vec::new();
+            while j < self.g.tokens.len() && !self.g.used[j] {
+                let w = self.g.tokens[j].folded.as_str();
+                if STAT_ADJECTIVES.contains(&w) {
+                    adjectives.push(j);
+                } else if !OF.contains(&w) {
+                    break;
+                }
+                j += 1;
+            }
+            let Some(m) = self.mentions.iter().find(|m| m.start == j).cloned() else {
+                continue;
+            };
+            let kind = self.kind(&m.column);
+            let fits = match formula {
+                Formula::Length => kind == ColumnKind::Text,
+                _ => is_number(kind),
+            };
+            if !fits {
+                return Err(GoalProblem::NotNumbers {
+                    column: m.column,
+                    what: formula.what(self.lang),
+                });
+            }
+            let d = Derived::new(formula, vec![m.column.clone()], self.lang);
+            self.place(i, m.start + m.len, d);
+            for a in adjectives {
+                self.g.used[a] = false;
+            }
+        }
+        Ok(())
+    }
+
+    /// A band width at `at`: a whole number, then perhaps a unit.
+    fn width_at(&self, at: usize) -> Option<(u32, usize)> {
+        let t = self.g.tokens.get(at).filter(|_| !self.g.used[at])?;
+        let n = text::number(t).filter(|n| *n >= 1.0 && *n <= MAX_BIN_WIDTH && n.fract() == 0.0)?;
+        let unit = self
+            .g
+            .tokens
+            .get(at + 1)
+            .is_some_and(|u| !self.g.used[at + 1] && UNITS.contains(&u.key.as_str()));
+        Some((n as u32, 1 + usize::from(unit)))
+    }
+
+    /// Skips the words of `OF` from `at`.
+    fn skip_of(&self, mut at: usize) -> usize {
+        while at < self.g.tokens.len()
+            && !self.g.used[at]
+            && OF.contains(&self.g.tokens[at].folded.as_str())
+        {
+            at += 1;
+        }
+        at
+    }
+
+    /// "age groups of 10 years", "tranches d'âge de 10 ans", "tramos de 10
+    /// años de edad", "10-year age bands".
+    fn band_columns(&mut self) -> Result<(), GoalProblem> {
+        for i in 0..self.g.tokens.len() {
+            if self.g.used[i] || !BANDS.contains(&self.g.tokens[i].key.as_str()) {
+                continue;
+            }
+            let mention_at = |at: usize| self.mentions.iter().find(|m| m.start == at).cloned();
+            let ends_at = |at: usize| {
+                self.mentions
+                    .iter()
+                    .find(|m| m.start + m.len == at)
+                    .cloned()
+            };
+            // column BAND of N / BAND of column of N
+            let found = if let Some(m) = ends_at(i) {
+                let at = self.skip_of(i + 1);
+                self.width_at(at).map(|(w, n)| (m.start, at + n, m, w))
+            } else if let Some(m) = mention_at(self.skip_of(i + 1)) {
+                let at = self.skip_of(m.start + m.len);
+                self.width_at(at).map(|(w, n)| (i, at + n, m, w))
+            } else if let Some((w, n)) = self.width_at(self.skip_of(i + 1)) {
+                let after = self.skip_of(self.skip_of(i + 1) + n);
+                mention_at(after).map(|m| (i, m.start + m.len, m, w))
+            } else {
+                None
+            };
+            let Some((start, end, m, width)) = found else {
+                continue;
+            };
+            if !is_number(self.kind(&m.column)) {
+                return Err(GoalProblem::NotNumbers {
+                    column: m.column,
+                    what: Formula::Bins { width }.what(self.lang),
+                });
+            }
+            let d = Derived::new(Formula::Bins { width }, vec![m.column.clone()], self.lang);
+            self.place(start, end, d);
+        }
+        Ok(())
+    }
+
+    /// "by quartile of age", "par quintile de charges", "age quartiles",
+    /// "in 4 quantile bands of bmi".
+    fn quantile_columns(&mut self) -> Result<(), GoalProblem> {
+        for i in 0..self.g.tokens.len() {
+            if self.g.used[i] {
+                continue;
+            }
+            let word = self.g.tokens[i].folded.as_str();
+            let named = QUANTILE_WORDS
+                .iter()
+                .find(|(w, _)| text::same_word(word, w))
+                .map(|(_, n)| (*n, i));
+            let quantile = QUANTILE.iter().any(|w| text::same_word(word, w));
+            let counted = (quantile && i > 0 && !self.g.used[i - 1])
+                .then(|| text::number(&self.g.tokens[i - 1]))
+                .flatten()
+                .filter(|n| (2.0..=100.0).contains(n) && n.fract() == 0.0)
+                .map(|n| (n as u32, i - 1));
+            let Some((count, start)) = named.or(counted) else {
+                continue;
+            };
+            // "4 quantile bands": the band word is part of it.
+            let mut end = i + 1;
+            if self
+                .g
+                .tokens
+                .get(end)
+                .is_some_and(|t| !self.g.used[end] && BANDS.contains(&t.key.as_str()))
+            {
+                end += 1;
+            }
+            let after = self.skip_of(end);
+            let found = match self.mentions.iter().find(|m| m.start == after).cloned() {
+                Some(m) => Some((start, m.start + m.len, m)),
+                None => self
+                    .mentions
+                    .iter()
+                    .find(|m| m.start + m.len == start)
+                    .cloned()
+                    .map(|m| (m.start, end, m)),
+            };
+            let Some((from, to, m)) = found else {
+                continue;
+            };
+            if !is_number(self.kind(&m.column)) {
+                return Err(GoalProblem::NotNumbers {
+                    column: m.column,
+                    what: Formula::Quantiles { count }.what(self.lang),
+                });
+            }
+            let d = Derived::new(
+                Formula::Quantiles { count },
+                vec![m.column.clone()],
+                self.lang,
+            );
+            self.place(from, to, d);
+        }
+        Ok(())
+    }
+
+    /// "by weekday", "par jour de la semaine", "by month of the year": a
+    /// part of the date column named after it, or of the inputs' only one.
+    fn date_parts(&mut self) -> Result<(), GoalProblem> {
+        for (phrase, formula) in DATE_PARTS {
+            let len = phrase.split_whitespace().count();
+            for at in 0..self.g.tokens.len() {
+                if !self.part_phrase_at(phrase, at) {
+                    continue;
+                }
+                let after = self.skip_of(at + len);
+                let named = self
+                    .mentions
+                    .iter()
+                    .find(|m| m.start == after && self.kind(&m.column) == ColumnKind::Date)
+                    .cloned();
+                let (date, end) = match named {
+                    Some(m) => (m.column.clone(), m.start + m.len),
+                    None => (self.only_date(&self.g.raw(at, len))?, at + len),
+                };
+                let d = Derived::new(*formula, vec![date], self.lang);
+                self.place(at, end, d);
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether `phrase` is at `at`, its words free or a column's mention
+    /// that lies inside it ("day of the week" beside a column `day`).
+    fn part_phrase_at(&self, phrase: &str, at: usize) -> bool {
+        let words: Vec<&str> = phrase.split_whitespace().collect();
+        let end = at + words.len();
+        if end > self.g.tokens.len() {
+            return false;
+        }
+        let inside = |i: usize| {
+            self.mentions.iter().any(|m| {
+                m.start >= at && m.start + m.len <= end && (m.start..m.start + m.len).contains(&i)
+            })
+        };
+        words.iter().enumerate().all(|(j, w)| {
+            let t = &self.g.tokens[at + j];
+            (!self.g.used[at + j] || inside(at + j))
+                && (t.folded == *w || t.key == text::singular(w) || text::same_word(&t.folded, w))
+        })
+    }
+
+    /// The only date column of the inputs (or the one the goal names).
+    fn only_date(&self, phrase: &str) -> Result<String, GoalProblem> {
+        let named: Vec<&Mention> = self
+            .mentions
+            .iter()
+            .filter(|m| self.kind(&m.column) == ColumnKind::Date)
+            .collect();
+        if let [one] = named.as_slice() {
+            return Ok(one.column.clone());
+        }
+        let dates: Vec<String> = self
+            .columns
+            .iter()
+            .filter(|k| k.kind == ColumnKind::Date)
+            .map(|k| k.name.clone())
+            .collect();
+        match dates.as_slice() {
+            [] => Err(GoalProblem::NoDate),
+            [one] => Ok(one.clone()),
+            _ => Err(GoalProblem::Ambiguous {
+                phrase: phrase.to_owned(),
+                candidates: dates,
+            }),
+        }
+    }
+
+    /// "profit = price − cost": the word before `=` names the derived
+    /// column, here and wherever else the goal uses it ("average profit
+    /// per region, profit = price − cost").
+    fn aliases(&mut self) {
+        for d in self.derived.clone() {
+            let Some(m) = self.mentions.iter().find(|m| m.column == d.name).cloned() else {
+                continue;
+            };
+            let Some(eq) = m.start.checked_sub(1) else {
+                continue;
+            };
+            let Some(word) = m.start.checked_sub(2) else {
+                continue;
+            };
+            if self.g.used[eq] || self.g.used[word] || self.g.tokens[eq].key != "=" {
+                continue;
+            }
+            let alias = self.g.tokens[word].key.clone();
+            self.g.take(eq, 1);
+            self.g.take(word, 1);
+            // The column takes the goal's word as its name ("margin"),
+            // unless a column of the files has it.
+            let raw = self.g.tokens[word].raw.clone();
+            let name = if self.columns.iter().any(|k| k.name == raw) {
+                d.name.clone()
+            } else {
+                raw
+            };
+            self.rename(&d.name, &name);
+            let elsewhere: Vec<usize> = self.g.find(&alias);
+            for at in elsewhere {
+                self.g.take(at, 1);
+                self.mentions.push(Mention {
+                    start: at,
+                    len: 1,
+                    column: name.clone(),
+                });
+            }
+            self.mentions.sort_by_key(|m| m.start);
+        }
+    }
+}
+
+impl Reading<'_> {
+    /// Gives the derived column `old` the name `new` wherever it is named.
+    fn rename(&mut self, old: &str, new: &str) {
+        for m in self.mentions.iter_mut().filter(|m| m.column == old) {
+            m.column = new.to_owned();
+        }
+        for k in self.columns.iter_mut().filter(|k| k.name == old) {
+            k.name = new.to_owned();
+        }
+        for d in self.derived.iter_mut().filter(|d| d.name == old) {
+            d.name = new.to_owned();
+        }
+        for u in self.understood.iter_mut().filter(|u| *u == old) {
+            *u = new.to_owned();
+        }
+    }
+}
+
+/// Whether the plan's derived columns read dates (the code's `dates()`).
+pub fn needs_dates(plan: &Plan) -> bool {
+    plan.derived
+        .iter()
+        .any(|d| matches!(d.formula, Formula::Weekday | Formula::Month))
+}
+
+/// Whether the plan's derived columns need numpy.
+pub fn needs_numpy(plan: &Plan) -> bool {
+    plan.derived.iter().any(|d| d.formula == Formula::Log)
+}
+
+/// Day names, Monday first, in `lang`.
+fn day_names(lang: Lang) -> [&'static str; 7] {
+    lang.pick(
+        [
+            "Monday",
+            "Tuesday",
+            "Wednesday",
+            "Thursday",
+            "Friday",
+            "Saturday",
+            "Sunday",
+        ],
+        [
+            "lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche",
+        ],
+        [
+            "lunes",
+            "martes",
+            "miércoles",
+            "jueves",
+            "viernes",
+            "sábado",
+            "domingo",
+        ],
+    )
+}
+
+/// The code that adds the plan's derived columns to `data`, each with a
+/// comment in the goal's language; the cells it reads are counted in `used`.
+pub fn code(c: &mut Code, plan: &Plan) {
+    let lang = plan.lang;
+    for d in &plan.derived {
+        let name = py_str(&d.name);
+        let col = |i: usize| py_str(d.columns.get(i).map_or("", String::as_str));
+        c.line(comment(&lang.pick(
+            format!("The column {}: {}.", d.name, d.words(lang)),
+            format!("La colonne {} : {}.", d.name, d.words(lang)),
+            format!("La columna {}: {}.", d.name, d.words(lang)),
+        )));
+        match d.formula {
+            Formula::Product | Formula::Sum | Formula::Difference => {
+                let op = match d.formula {
+                    Formula::Product => "*",
+                    Formula::Sum => "+",
+                    _ => "-",
+                };
+                c.line(format!(
+                    "data[{name}] = numbers({}) {op} numbers({})",
+                    col(0),
+                    col(1)
+                ));
+            }
+            Formula::Quotient => {
+                c.line(format!("divisor = numbers({})", col(1)));
+                c.line(format!(
+                    "data[{name}] = numbers({}) / divisor.where(divisor != 0)",
+                    col(0)
+                ));
+            }
+            Formula::PercentChange => {
+                c.line(format!("start = numbers({})", col(0)));
+                c.line(format!(
+                    "data[{name}] = 100 * (numbers({}) - start) / start.where(start != 0)",
+                    col(1)
+                ));
+            }
+            Formula::Log => {
+                c.line(format!("values = numbers({})", col(0)));
+                c.line(format!("data[{name}] = np.log(values.where(values > 0))"));
+            }
+            Formula::Length => {
+                c.line(format!("data[{name}] = data[{}].str.len()", col(0)));
+            }
+            Formula::Weekday => {
+                let days: Vec<String> = day_names(lang)
+                    .iter()
+                    .enumerate()
+                    .map(|(i, n)| format!("{i}: {}", py_str(n)))
+                    .collect();
+                c.line(format!(
+                    "data[{name}] = dates({}).dt.dayofweek.map({{{}}})",
+                    col(0),
+                    days.join(", ")
+                ));
+            }
+            Formula::Month => {
+                c.line(format!(
+                    "data[{name}] = dates({}).dt.month.astype(\"Int64\")",
+                    col(0)
+                ));
+            }
+            Formula::Bins { width } => bins_code(c, d, &plan.source, width),
+            Formula::Quantiles { count } => {
+                let labels: Vec<String> = (1..=count).map(|i| format!("\"Q{i}\"")).collect();
+                c.line(format!(
+                    "data[{name}] = pd.qcut(numbers({}), {count}, labels=[{}]).astype(\"string\")",
+                    col(0),
+                    labels.join(", ")
+                ));
+            }
+        }
+    }
+}
+
+/// Bands of `width`: "20–29" for whole numbers, "[2.5, 5)" otherwise.
+fn bins_code(c: &mut Code, d: &Derived, source: &Source, width: u32) {
+    let column = d.columns.first().map_or("", String::as_str);
+    c.line(format!("values = numbers({})", py_str(column)));
+    c.line(format!("lower = (values // {width}) * {width}"));
+    let label = if source.kind(column) == ColumnKind::Integer {
+        format!(
+            "lower.astype(\"Int64\").astype(str) + \"–\" + (lower + {}).astype(\"Int64\").astype(str)",
+            width - 1
+        )
+    } else {
+        format!(
+            "\"[\" + lower.astype(\"Int64\").astype(str) + \", \" + (lower + {width}).astype(\"Int64\").astype(str) + \")\""
+        )
+    };
+    c.line(format!(
+        "data[{}] = ({label}).where(values.notna())",
+        py_str(&d.name)
+    ));
+}
+
+/// The sentence of the explanation and the reading that says how the
+/// derived columns were made, if there are any.
+pub fn explained(plan: &Plan) -> Option<String> {
+    let lang = plan.lang;
+    let each: Vec<String> = plan
+        .derived
+        .iter()
+        .map(|d| format!("{} = {}", d.name, d.words(lang)))
+        .collect();
+    if each.is_empty() {
+        return None;
+    }
+    let list = each.join("; ");
+    Some(lang.pick(
+        format!("computed column: {list}"),
+        format!("colonne calculée : {list}"),
+        format!("columna calculada: {list}"),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generator::plan::{plan, Recipe, Stat};
+
+    fn planned(file: &str, goal: &str) -> Result<Plan, GoalProblem> {
+        let inputs = [crate::generator::golden_input(file)];
+        plan(goal, Lang::detect(goal), &inputs)
+    }
+
+    #[test]
+    fn a_product_of_two_columns_is_totalled_per_group() {
+        let p = planned(
+            "orders.csv",
+            "total of quantity times unit_price per country",
+        )
+        .expect("plan");
+        assert_eq!(
+            p.derived,
+            [Derived {
+                name: "quantity × unit_price".into(),
+                formula: Formula::Product,
+                columns: vec!["quantity".into(), "unit_price".into()],
+            }]
+        );
+        assert_eq!(
+            p.recipe,
+            Recipe::Stats {
+                items: vec![(Stat::Sum, "quantity × unit_price".into())],
+                group_by: Some("country".into()),
+            }
+        );
+    }
+
+    #[test]
+    fn signs_and_words_between_columns_are_operators() {
+        for (goal, formula) in [
+            ("average of High - Low", Formula::Difference),
+            ("mean of High minus Low", Formula::Difference),
+            (
+                "average difference between High and Low",
+                Formula::Difference,
+            ),
+            ("moyenne de High moins Low", Formula::Difference),
+            (
+                "average percent change from Open to Close",
+                Formula::PercentChange,
+            ),
+            ("media de High menos Low", Formula::Difference),
+        ] {
+            let p = planned("stocks.csv", goal).expect(goal);
+            assert_eq!(p.derived.len(), 1, "{goal}");
+            assert_eq!(p.derived[0].formula, formula, "{goal}");
+        }
+    }
+
+    #[test]
+    fn an_operand_that_is_not_numbers_stops() {
+        assert!(matches!(
+            planned("orders.csv", "total of country times quantity"),
+            Err(GoalProblem::NotNumbers { column, .. }) if column == "country"
+        ));
+    }
+
+    #[test]
+    fn date_parts_and_bands_are_groups() {
+        let p = planned("weather.csv", "average temp_c by month of the year").expect("plan");
+        assert_eq!(p.derived[0].formula, Formula::Month);
+        assert!(
+            matches!(&p.recipe, Recipe::Stats { group_by: Some(g), .. } if g == "month of date")
+        );
+        let p =
+            planned("insurance.csv", "average charges by age groups of 10 years").expect("plan");
+        assert_eq!(p.derived[0].formula, Formula::Bins { width: 10 });
+    }
+
+    #[test]
+    fn a_name_given_with_equals_is_the_column_s_name() {
+        let p = planned(
+            "shop.csv",
+            "margin = list_price - unit_price; average margin per region",
+        )
+        .expect("plan");
+        assert_eq!(p.derived[0].name, "margin");
+        assert_eq!(p.derived[0].formula, Formula::Difference);
+        assert_eq!(
+            p.recipe,
+            Recipe::Stats {
+                items: vec![(Stat::Mean, "margin".into())],
+                group_by: Some("region".into()),
+            }
+        );
+    }
+
+    /// Every answered goal of steps-derived.txt writes code the policy
+    /// allows (the e2e lines run it in the sandbox).
+    #[test]
+    fn every_derived_golden_goal_writes_code_the_policy_allows() {
+        use crate::policy::{self, Profile, Verdict};
+        let corpus = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../tests/golden/steps-derived.txt"),
+        )
+        .expect("steps-derived.txt");
+        let mut checked = 0;
+        for line in corpus
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        {
+            let parts: Vec<&str> = line.split(" | ").collect();
+            if parts[2].starts_with("stop") {
+                continue;
+            }
+            let p = planned(parts[0], parts[1]).expect(parts[1]);
+            assert!(
+                !p.derived.is_empty() || parts[2].contains("meanratio"),
+                "{line}"
+            );
+            let code = crate::generator::codegen::generate(&p, parts[1]);
+            let report = policy::check(&code, p.lang, &Profile::builtin());
+            assert_eq!(report.verdict, Verdict::Allow, "{line}\n{code}");
+            checked += 1;
+        }
+        assert!(checked >= 35, "{checked}");
+    }
+
+    #[test]
+    fn the_code_writes_the_column_with_its_comment() {
+        let p = planned("orders.csv", "total of quantity times unit_price").expect("plan");
+        let mut c = Code {
+            lines: Vec::new(),
+            rounding: None,
+        };
+        code(&mut c, &p);
+        assert_eq!(
+            c.lines,
+            [
+                "# The column quantity × unit_price: quantity times unit_price on each row.",
+                "data[\"quantity × unit_price\"] = numbers(\"quantity\") * numbers(\"unit_price\")",
+            ]
+        );
+    }
+}
