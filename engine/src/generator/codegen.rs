@@ -612,6 +612,7 @@ pub fn generate(plan: &Plan, goal: &str) -> String {
         }
     }
     recipe_code(&mut c, plan);
+    super::steps::chart_kind::apply(&mut c.lines, plan);
     c.line("");
     c.line(format!(
         "# {}",

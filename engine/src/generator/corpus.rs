@@ -24,6 +24,9 @@ struct Canon {
     group: Option<String>,
     conds: BTreeSet<String>,
     n: usize,
+    /// The chart kind drawn as asked (`chart pie`), `none` when the kind
+    /// asked does not fit; unchecked when the expectation says nothing.
+    chart: Option<String>,
 }
 
 fn number(text: &str) -> String {
@@ -89,6 +92,10 @@ fn expected(text: &str) -> Option<Canon> {
     if text.starts_with("stop") {
         return None;
     }
+    let (text, chart) = match text.rsplit_once(" chart ") {
+        Some((head, kind)) => (head.trim(), Some(kind.trim().to_owned())),
+        None => (text, None),
+    };
     let (kind, rest) = text.split_once(' ').unwrap_or((text, ""));
     let rest = rest.split(" round ").next().unwrap_or("");
     let (head, conds) = match rest.split_once(" where ") {
@@ -121,6 +128,7 @@ fn expected(text: &str) -> Option<Canon> {
         group,
         conds,
         n,
+        chart,
     })
 }
 
@@ -357,6 +365,21 @@ fn planned(p: &Plan, input: &InputDescription) -> Canon {
         group,
         conds,
         n,
+        chart: p.chart.map(|_| {
+            super::steps::chart_kind::planned_kind(p)
+                .map_or("none", |k| k.code_name())
+                .to_owned()
+        }),
+    }
+}
+
+/// Plans a line's GOAL: one goal, or a chain `first >> follow-up [>> …]`
+/// (the follow-ups merged into the first goal's plan).
+fn plan_line(goal: &str, inputs: &[InputDescription]) -> Result<Plan, GoalProblem> {
+    let chain: Vec<&str> = goal.split(plan::follow::CHAIN_SEPARATOR).collect();
+    match chain.as_slice() {
+        [one] => plan::plan(one, Lang::detect(one), inputs),
+        _ => plan::follow::plan_chain(&chain, inputs),
     }
 }
 
@@ -402,7 +425,7 @@ fn read_corpus(name: &str, tally: &mut Tally) {
         let parts: Vec<&str> = line.split(" | ").collect();
         let (files, goal, expectation) = (parts[0], parts[1], parts[2]);
         let inputs: Vec<InputDescription> = files.split('+').map(describe).collect();
-        let result = plan::plan(goal, Lang::detect(goal), &inputs);
+        let result = plan_line(goal, &inputs);
         if matches!(result, Err(GoalProblem::Unplaced { .. })) {
             tally.unplaced_stops += 1;
         }
@@ -427,7 +450,8 @@ fn read_corpus(name: &str, tally: &mut Tally) {
                         || matches!(p.recipe, Recipe::Ratio { .. } | Recipe::Distribution { .. }))
                     && got.group == want.group
                     && got.conds == want.conds
-                    && (!n_matters || got.n == want.n);
+                    && (!n_matters || got.n == want.n)
+                    && (want.chart.is_none() || got.chart == want.chart);
                 if same {
                     tally.right += 1;
                 } else {
@@ -557,8 +581,12 @@ fn detect_sections(text: &str, wrong: &mut Vec<String>) {
             "# Spanish" => section = Lang::Es,
             l if l.is_empty() || l.starts_with('#') => {}
             l => {
-                let goal = l.split(" | ").nth(1).unwrap_or_default();
-                let got = Lang::detect(goal);
+                let line_goal = l.split(" | ").nth(1).unwrap_or_default();
+                // A chain is in the language of its last follow-up, read
+                // with the goal before it.
+                let chain: Vec<&str> = line_goal.split(plan::follow::CHAIN_SEPARATOR).collect();
+                let (goal, before) = chain.split_last().unwrap_or((&"", &[]));
+                let got = plan::follow::chain_lang(before, goal);
                 if got != section {
                     wrong.push(format!("{goal}: {got:?}, not {section:?}"));
                 }
@@ -587,7 +615,7 @@ fn interpretations_of_answered_goals_are_snapshots() {
             let parts: Vec<&str> = line.split(" | ").collect();
             let (files, goal) = (parts[0], parts[1]);
             let inputs: Vec<InputDescription> = files.split('+').map(describe).collect();
-            let Ok(p) = plan::plan(goal, Lang::detect(goal), &inputs) else {
+            let Ok(p) = plan_line(goal, &inputs) else {
                 continue;
             };
             let reading = super::explain::interpretation(&p);

@@ -457,6 +457,7 @@ mod tests {
             lang: Lang::En,
             inputs,
             limits,
+            follows: &[],
         }
     }
 

@@ -11,6 +11,7 @@
 //! `words` (what is left), `names` (words for operations and columns).
 
 mod conditions;
+pub mod follow;
 mod names;
 mod reading;
 mod recipe;
@@ -20,6 +21,7 @@ pub mod words;
 
 use serde::Serialize;
 
+pub use super::steps::chart_kind::ChartKind;
 pub use super::terms::{Cmp, Period, Stat};
 use super::{lexicon, text};
 use crate::audit::event::Assumption;
@@ -243,6 +245,14 @@ pub struct Plan {
     /// Clauses set aside because they ask nothing ("I'm preparing the
     /// board meeting"), as written.
     pub context: Vec<String>,
+    /// The chart kind the goal asks for ("as a pie chart"), drawn when it
+    /// fits the result (`steps::chart_kind`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chart: Option<ChartKind>,
+    /// The goals this plan refines, oldest first, when it answers a
+    /// follow-up (`follow`); empty otherwise.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub refines: Vec<String>,
 }
 
 /// Why a goal could not be planned.
@@ -336,6 +346,14 @@ pub enum GoalProblem {
         /// The files.
         files: Vec<String>,
     },
+    /// A follow-up that cannot be applied to the previous answer.
+    #[error("\"{said}\" cannot refine the previous answer")]
+    CannotFollow {
+        /// The follow-up, as written.
+        said: String,
+        /// The goal it follows.
+        previous: String,
+    },
 }
 
 /// Python's name for an encoding_rs encoding.
@@ -377,6 +395,7 @@ fn plan_once(
     let mut r = Reading::new(goal, lang, inputs);
     r.file_names();
     r.rounding();
+    let chart = follow::chart_words(&mut r);
     r.quoted_columns(goal);
     r.phrase_ops();
     r.column_mentions()?;
@@ -422,6 +441,8 @@ fn plan_once(
         lang,
         assumptions: Vec::new(),
         context: left.context,
+        chart,
+        refines: Vec::new(),
     };
     Ok((plan, r.assumptions))
 }

@@ -123,6 +123,7 @@ pub fn run(runs: usize, mb: u64, python_path: Option<PathBuf>) -> Result<()> {
         lang,
         inputs: std::slice::from_ref(&description),
         limits: &Limits::default(),
+        follows: &[],
     })?;
     let verdict = policy::check(&generated.code, lang, &Profile::builtin()).verdict;
     if verdict != Verdict::Allow {
