@@ -42,9 +42,18 @@ pub async fn generate_code(
     follows: Option<String>,
 ) -> Answer<GeneratedCode> {
     let span = tracing::info_span!("generate_code", provider = provider.name());
-    generate(app, state, Asked { goal, files, provider, follows })
-        .instrument(span)
-        .await
+    generate(
+        app,
+        state,
+        Asked {
+            goal,
+            files,
+            provider,
+            follows,
+        },
+    )
+    .instrument(span)
+    .await
 }
 
 /// Stops the code being written: the model request is dropped and the

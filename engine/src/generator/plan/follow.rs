@@ -102,6 +102,12 @@ const INSTEAD_WORDS: &[&str] = &[
     "mejor",
 ];
 
+/// A refinement that does not apply to the plan it follows (a grouping on
+/// a correlation, a share of a mean, a column of another file).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("the follow-up cannot refine this plan")]
+pub struct NotMerged;
+
 /// What a follow-up says, read on its own.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Refinement {
@@ -283,7 +289,7 @@ pub fn plan_chain(goals: &[&str], inputs: &[InputDescription]) -> Result<Plan, G
             },
             other => other,
         })?;
-        plan = merge(plan, &refinement).map_err(|()| GoalProblem::CannotFollow {
+        plan = merge(plan, &refinement).map_err(|NotMerged| GoalProblem::CannotFollow {
             said: goal.to_string(),
             previous: goals[i].to_string(),
         })?;
@@ -295,9 +301,9 @@ pub fn plan_chain(goals: &[&str], inputs: &[InputDescription]) -> Result<Plan, G
 
 /// The previous plan with the refinement applied, or `Err` when it cannot
 /// be (a grouping on a correlation, a share of a mean…).
-pub fn merge(mut plan: Plan, said: &Refinement) -> Result<Plan, ()> {
+pub fn merge(mut plan: Plan, said: &Refinement) -> Result<Plan, NotMerged> {
     if said.is_empty() {
-        return Err(());
+        return Err(NotMerged);
     }
     let known = |c: &str| plan.source.columns.iter().any(|(n, _)| n == c);
     let named = said
@@ -308,7 +314,7 @@ pub fn merge(mut plan: Plan, said: &Refinement) -> Result<Plan, ()> {
         .chain(said.columns.iter().map(String::as_str))
         .chain(said.stats.iter().filter_map(|(_, c)| c.as_deref()));
     if !named.into_iter().all(known) {
-        return Err(());
+        return Err(NotMerged);
     }
     merge_filters(&mut plan.filters, &said.filters);
     if let Some(g) = &said.group_by {
@@ -331,7 +337,7 @@ pub fn merge(mut plan: Plan, said: &Refinement) -> Result<Plan, ()> {
         !measured || super::is_number(plan.source.kind(c))
     });
     if !numbers_ok {
-        return Err(());
+        return Err(NotMerged);
     }
     if said.chart.is_some() {
         plan.chart = said.chart;
@@ -353,7 +359,7 @@ fn merge_filters(filters: &mut Vec<Filter>, new: &[Filter]) {
 }
 
 /// The recipe grouped by `g` instead.
-fn regroup(recipe: Recipe, g: &str) -> Result<Recipe, ()> {
+fn regroup(recipe: Recipe, g: &str) -> Result<Recipe, NotMerged> {
     let g = Some(g.to_owned());
     Ok(match recipe {
         Recipe::Stats { items, .. } => Recipe::Stats { items, group_by: g },
@@ -394,20 +400,20 @@ fn regroup(recipe: Recipe, g: &str) -> Result<Recipe, ()> {
             stat: Stat::Count,
             ..
         } => Recipe::CountRows { group_by: g },
-        _ => return Err(()),
+        _ => return Err(NotMerged),
     })
 }
 
 /// The recipe as a series per `period` (a total or a count becomes one; a
 /// series changes its period).
-fn over_time(recipe: Recipe, period: Period, source: &super::Source) -> Result<Recipe, ()> {
+fn over_time(recipe: Recipe, period: Period, source: &super::Source) -> Result<Recipe, NotMerged> {
     let dates: Vec<&String> = source
         .columns
         .iter()
         .filter(|(_, k)| *k == ColumnKind::Date)
         .map(|(n, _)| n)
         .collect();
-    let trend = |value: Option<String>, stat: Stat| -> Result<Recipe, ()> {
+    let trend = |value: Option<String>, stat: Stat| -> Result<Recipe, NotMerged> {
         match dates.as_slice() {
             [date] => Ok(Recipe::Trend {
                 value,
@@ -415,7 +421,7 @@ fn over_time(recipe: Recipe, period: Period, source: &super::Source) -> Result<R
                 date: (*date).clone(),
                 period,
             }),
-            _ => Err(()),
+            _ => Err(NotMerged),
         }
     };
     match recipe {
@@ -435,15 +441,15 @@ fn over_time(recipe: Recipe, period: Period, source: &super::Source) -> Result<R
             trend(Some(col), stat)
         }
         Recipe::CountRows { group_by: None } => trend(None, Stat::Count),
-        _ => Err(()),
+        _ => Err(NotMerged),
     }
 }
 
 /// The recipe measuring `columns` instead of its column ("same for
 /// unit_price").
-fn measure_column(recipe: Recipe, columns: &[String]) -> Result<Recipe, ()> {
+fn measure_column(recipe: Recipe, columns: &[String]) -> Result<Recipe, NotMerged> {
     let [column] = columns else {
-        return Err(());
+        return Err(NotMerged);
     };
     let col = Some(column.clone());
     Ok(match recipe {
@@ -488,16 +494,20 @@ fn measure_column(recipe: Recipe, columns: &[String]) -> Result<Recipe, ()> {
             group_by,
             part,
         },
-        _ => return Err(()),
+        _ => return Err(NotMerged),
     })
 }
 
 /// The recipe with the statistics said added (or instead).
-fn measures(recipe: Recipe, stats: &[(Stat, Option<String>)], instead: bool) -> Result<Recipe, ()> {
+fn measures(
+    recipe: Recipe,
+    stats: &[(Stat, Option<String>)],
+    instead: bool,
+) -> Result<Recipe, NotMerged> {
     match recipe {
         Recipe::Stats { items, group_by } => {
             let Some(default) = items.first().map(|(_, c)| c.clone()) else {
-                return Err(());
+                return Err(NotMerged);
             };
             let mut out = if instead { Vec::new() } else { items };
             for (s, c) in stats {
@@ -523,7 +533,7 @@ fn measures(recipe: Recipe, stats: &[(Stat, Option<String>)], instead: bool) -> 
                 date,
                 period,
             }),
-            _ => Err(()),
+            _ => Err(NotMerged),
         },
         Recipe::Rank {
             value: Some(v),
@@ -539,14 +549,14 @@ fn measures(recipe: Recipe, stats: &[(Stat, Option<String>)], instead: bool) -> 
                 highest,
                 n,
             }),
-            _ => Err(()),
+            _ => Err(NotMerged),
         },
-        _ => Err(()),
+        _ => Err(NotMerged),
     }
 }
 
 /// A total or a count per group as each group's share.
-fn as_share(recipe: Recipe) -> Result<Recipe, ()> {
+fn as_share(recipe: Recipe) -> Result<Recipe, NotMerged> {
     match recipe {
         Recipe::Stats {
             items,
@@ -562,7 +572,7 @@ fn as_share(recipe: Recipe) -> Result<Recipe, ()> {
             part: None,
         }),
         share @ Recipe::Share { .. } => Ok(share),
-        _ => Err(()),
+        _ => Err(NotMerged),
     }
 }
 
@@ -714,6 +724,6 @@ mod tests {
         assert_eq!(merged.filters, first.filters);
         assert_eq!(merged.recipe, first.recipe);
         assert_eq!(merged.chart, Some(chart_kind::ChartKind::Bar));
-        assert_eq!(merge(first, &Refinement::default()), Err(()));
+        assert_eq!(merge(first, &Refinement::default()), Err(NotMerged));
     }
 }
