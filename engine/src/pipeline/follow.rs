@@ -152,6 +152,34 @@ mod tests {
     }
 
     #[test]
+    fn run_started_without_a_follow_up_is_written_and_read_as_before() {
+        use crate::audit::event::RunStarted;
+        let old = serde_json::json!({"goal": "total", "files": ["/d/shop.csv"], "provider": "offline", "model": null, "lang": "en", "pid": 7, "pid_start": null, "limits": glovebox_sandbox::Limits::default(), "rerun_of": null});
+        let Event::RunStarted(read) = Event::from_entry("run_started", &old).expect("an old entry reads")
+        else {
+            panic!("not run_started");
+        };
+        assert_eq!(read.follows, None);
+        // Written again, its body is the same: the hash chain is unchanged.
+        let (_, body) = Event::RunStarted(read.clone()).to_entry().expect("entry");
+        assert_eq!(body, old);
+        let follows = FollowUp {
+            run_id: "run-1".into(),
+            goals: vec!["total revenue in 2024".into()],
+        };
+        let linked = RunStarted {
+            follows: Some(follows.clone()),
+            ..read
+        };
+        let (_, body) = Event::RunStarted(linked).to_entry().expect("entry");
+        assert_eq!(body["follows"]["run_id"], "run-1");
+        let Event::RunStarted(back) = Event::from_entry("run_started", &body).expect("reads") else {
+            panic!("not run_started");
+        };
+        assert_eq!(back.follows, Some(follows));
+    }
+
+    #[test]
     fn the_stop_says_the_run_and_the_files_in_the_goals_language() {
         let said = stop_reason(Lang::Fr, "run-1", &["a.csv".into()]);
         assert!(said.contains("run-1") && said.contains("a.csv") && said.contains("changé"));
