@@ -155,7 +155,8 @@ mod tests {
     fn run_started_without_a_follow_up_is_written_and_read_as_before() {
         use crate::audit::event::RunStarted;
         let old = serde_json::json!({"goal": "total", "files": ["/d/shop.csv"], "provider": "offline", "model": null, "lang": "en", "pid": 7, "pid_start": null, "limits": glovebox_sandbox::Limits::default(), "rerun_of": null});
-        let Event::RunStarted(read) = Event::from_entry("run_started", &old).expect("an old entry reads")
+        let Event::RunStarted(read) =
+            Event::from_entry("run_started", &old).expect("an old entry reads")
         else {
             panic!("not run_started");
         };
@@ -173,7 +174,8 @@ mod tests {
         };
         let (_, body) = Event::RunStarted(linked).to_entry().expect("entry");
         assert_eq!(body["follows"]["run_id"], "run-1");
-        let Event::RunStarted(back) = Event::from_entry("run_started", &body).expect("reads") else {
+        let Event::RunStarted(back) = Event::from_entry("run_started", &body).expect("reads")
+        else {
             panic!("not run_started");
         };
         assert_eq!(back.follows, Some(follows));
