@@ -24,6 +24,8 @@ pub struct RunListing {
     pub goal: String,
     /// File names.
     pub files: Vec<String>,
+    /// The run this one follows up, if it is a follow-up.
+    pub follows: Option<String>,
 }
 
 fn file_names(started: &RunStarted) -> Vec<String> {
@@ -51,6 +53,7 @@ pub fn list(store: &AuditStore, query: &str, limit: u32) -> Result<Vec<RunListin
     let mut out = Vec::new();
     for (recorded, started) in store.recent_starts(SEARCHED_RUNS)? {
         let files = file_names(&started);
+        let follows = started.follows.map(|f| f.run_id);
         let goal = started.goal;
         let haystack = fold(&format!("{goal}\n{}\n{}", files.join("\n"), recorded.at));
         if !words.iter().all(|w| haystack.contains(w.as_str())) {
@@ -63,6 +66,7 @@ pub fn list(store: &AuditStore, query: &str, limit: u32) -> Result<Vec<RunListin
             status,
             goal,
             files,
+            follows,
         });
         if out.len() >= limit {
             break;

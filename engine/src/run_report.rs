@@ -201,6 +201,10 @@ pub struct RunReport {
     pub inputs: Vec<InputDescription>,
     /// The goal's language.
     pub lang: Lang,
+    /// The run this one follows up, and the goals it builds on.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub follows: Option<crate::audit::event::FollowUp>,
 }
 
 impl RunReport {
@@ -230,6 +234,7 @@ impl RunReport {
             audit: AuditRef::default(),
             inputs: vec![],
             lang,
+            follows: None,
         }
     }
 
@@ -259,8 +264,8 @@ impl RunReport {
             seq: recorded.seq,
         };
         match &recorded.event {
-            Event::RunStarted(_)
-            | Event::GeneratedCode(_)
+            Event::RunStarted(started) => self.follows.clone_from(&started.follows),
+            Event::GeneratedCode(_)
             | Event::ModelRequest(_)
             | Event::ModelError(_)
             | Event::GenerationFailed(_)
@@ -511,6 +516,7 @@ mod tests {
             pid_start: None,
             limits: glovebox_sandbox::Limits::default(),
             rerun_of: None,
+            follows: None,
         })
     }
 

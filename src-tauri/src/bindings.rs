@@ -48,6 +48,7 @@ pub fn typescript() -> String {
         Answer::decl(&cfg),
         Assumption::decl(&cfg),
         Interpretation::decl(&cfg),
+        glovebox_engine::audit::event::FollowUp::decl(&cfg),
         PolicySummary::decl(&cfg),
         AuditRef::decl(&cfg),
         Lang::decl(&cfg),

@@ -107,6 +107,21 @@ pub struct RunStarted {
     /// The run this one repeats (`glovebox rerun`).
     #[serde(default)]
     pub rerun_of: Option<String>,
+    /// The run this one follows up (`glovebox run --follow`, "Ask a
+    /// follow-up"); absent in logs written before follow-ups.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub follows: Option<FollowUp>,
+}
+
+/// The run a follow-up refines, and the chain of goals it builds on.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FollowUp {
+    /// The run followed.
+    pub run_id: String,
+    /// The goals this one builds on, oldest first (the followed run's goal
+    /// last); empty when the run followed is not in the log.
+    pub goals: Vec<String>,
 }
 
 /// `generated_code`: what a generator wrote before the person edited it.

@@ -564,6 +564,7 @@ mod tests {
             pid_start: None,
             limits: glovebox_sandbox::Limits::default(),
             rerun_of: None,
+            follows: None,
         };
         store.record("run-good", &Event::RunStarted(good)).unwrap();
         let listed: Vec<String> = store
@@ -716,6 +717,7 @@ mod tests {
                 pid_start,
                 limits: glovebox_sandbox::Limits::default(),
                 rerun_of: None,
+                follows: None,
             })
         };
         {

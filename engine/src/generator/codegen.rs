@@ -637,6 +637,7 @@ pub fn generate(plan: &Plan, goal: &str) -> String {
     super::steps::derived::code(&mut c, plan);
     super::steps::prep::code(&mut c, plan);
     recipe_code(&mut c, plan);
+    super::steps::chart_kind::apply(&mut c.lines, plan);
     c.line("");
     c.line(format!(
         "# {}",

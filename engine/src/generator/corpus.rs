@@ -28,6 +28,9 @@ struct Canon {
     join: Option<String>,
     /// Preparation steps, in order (`after STEP`, see `steps::prep`).
     prep: Vec<String>,
+    /// The chart kind drawn as asked (`chart pie`), `none` when the kind
+    /// asked does not fit; unchecked when the expectation says nothing.
+    chart: Option<String>,
 }
 
 fn number(text: &str) -> String {
@@ -93,6 +96,10 @@ fn expected(text: &str) -> Option<Canon> {
     if text.starts_with("stop") {
         return None;
     }
+    let (text, chart) = match text.rsplit_once(" chart ") {
+        Some((head, kind)) => (head.trim(), Some(kind.trim().to_owned())),
+        None => (text, None),
+    };
     let (text, prep) = after_steps(text);
     let (text, join) = match text.split_once(" join ") {
         Some((t, key)) => (t, Some(key.trim().to_owned())),
@@ -132,6 +139,7 @@ fn expected(text: &str) -> Option<Canon> {
         n,
         join,
         prep,
+        chart,
     })
 }
 
@@ -412,6 +420,21 @@ fn planned(p: &Plan, input: &InputDescription) -> Canon {
         n,
         join: p.source.joined.as_ref().map(|j| j.key.clone()),
         prep: p.prep.iter().map(super::steps::prep::Prep::canon).collect(),
+        chart: p.chart.map(|_| {
+            super::steps::chart_kind::planned_kind(p)
+                .map_or("none", |k| k.code_name())
+                .to_owned()
+        }),
+    }
+}
+
+/// Plans a line's GOAL: one goal, or a chain `first >> follow-up [>> …]`
+/// (the follow-ups merged into the first goal's plan).
+fn plan_line(goal: &str, inputs: &[InputDescription]) -> Result<Plan, GoalProblem> {
+    let chain: Vec<&str> = goal.split(plan::follow::CHAIN_SEPARATOR).collect();
+    match chain.as_slice() {
+        [one] => plan::plan(one, Lang::detect(one), inputs),
+        _ => plan::follow::plan_chain(&chain, inputs),
     }
 }
 
@@ -481,7 +504,7 @@ fn read_corpus(name: &str, tally: &mut Tally, profile: &crate::policy::Profile) 
         let parts: Vec<&str> = line.split(" | ").collect();
         let (files, goal, expectation) = (parts[0], parts[1], parts[2]);
         let inputs: Vec<InputDescription> = files.split('+').map(describe).collect();
-        let result = plan::plan(goal, Lang::detect(goal), &inputs);
+        let result = plan_line(goal, &inputs);
         if let Ok(p) = &result {
             let code = super::codegen::generate(p, goal);
             let report = crate::policy::check(&code, p.lang, profile);
@@ -517,7 +540,8 @@ fn read_corpus(name: &str, tally: &mut Tally, profile: &crate::policy::Profile) 
                     && got.prep == want.prep
                     && got.conds == want.conds
                     && (!n_matters || got.n == want.n)
-                    && got.join == want.join;
+                    && got.join == want.join
+                    && (want.chart.is_none() || got.chart == want.chart);
                 if same {
                     tally.right += 1;
                 } else {
@@ -655,8 +679,12 @@ fn detect_sections(text: &str, wrong: &mut Vec<String>) {
             "# Spanish" => section = Lang::Es,
             l if l.is_empty() || l.starts_with('#') => {}
             l => {
-                let goal = l.split(" | ").nth(1).unwrap_or_default();
-                let got = Lang::detect(goal);
+                let line_goal = l.split(" | ").nth(1).unwrap_or_default();
+                // A chain is in the language of its last follow-up, read
+                // with the goal before it.
+                let chain: Vec<&str> = line_goal.split(plan::follow::CHAIN_SEPARATOR).collect();
+                let (goal, before) = chain.split_last().unwrap_or((&"", &[]));
+                let got = plan::follow::chain_lang(before, goal);
                 if got != section {
                     wrong.push(format!("{goal}: {got:?}, not {section:?}"));
                 }
@@ -685,7 +713,7 @@ fn interpretations_of_answered_goals_are_snapshots() {
             let parts: Vec<&str> = line.split(" | ").collect();
             let (files, goal) = (parts[0], parts[1]);
             let inputs: Vec<InputDescription> = files.split('+').map(describe).collect();
-            let Ok(p) = plan::plan(goal, Lang::detect(goal), &inputs) else {
+            let Ok(p) = plan_line(goal, &inputs) else {
                 continue;
             };
             let reading = super::explain::interpretation(&p);

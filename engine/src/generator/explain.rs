@@ -158,6 +158,7 @@ pub fn explain(plan: &Plan, result: &CheckedResult) -> String {
     parts.extend(super::steps::prep::explained(plan, result));
     parts.extend(empty_groups(&result.empty_groups, lang));
     parts.extend(caveats(plan, result));
+    parts.extend(super::steps::chart_kind::note(plan, result));
     match plan.rounding {
         Some(0) => parts.push(t(
             lang,
@@ -879,6 +880,9 @@ pub fn goal_problem(
             )
         }
         GoalProblem::WhichTest { question } => question.clone(),
+        GoalProblem::CannotFollow { said, previous } => {
+            super::plan::follow::problem(said, previous, lang)
+        }
         GoalProblem::TooMany { understood: u } => t(
             lang,
             format!("the goal names more columns than one offline recipe can use ({}), for example two groupings at once; ask one calculation at a time", understood(u)),
@@ -932,7 +936,7 @@ pub fn interpretation(plan: &Plan) -> Interpretation {
         }
     }
     Interpretation {
-        sentence: reading_sentence(plan),
+        sentence: super::plan::follow::restated(plan, reading_sentence(plan)),
         file: plan.source.display_name(),
         measures,
         columns,

@@ -48,6 +48,9 @@ pub struct GenerationRequest<'a> {
     pub inputs: &'a [InputDescription],
     /// The sandbox limits the code will run under (stated to a model).
     pub limits: &'a Limits,
+    /// The goals this one follows up, oldest first (`glovebox run
+    /// --follow`, "Ask a follow-up"); empty for a new question.
+    pub follows: &'a [String],
 }
 
 /// Generated code and how it was made.
@@ -143,7 +146,14 @@ impl OfflineGenerator {
     /// Code for the goal, now (the offline generator never waits).
     pub fn generate(&self, request: &GenerationRequest<'_>) -> Result<Generated, GenerateError> {
         let _span = tracing::info_span!("offline_generate").entered();
-        let plan = plan::plan(request.goal, request.lang, request.inputs).map_err(|problem| {
+        let planned = if request.follows.is_empty() {
+            plan::plan(request.goal, request.lang, request.inputs)
+        } else {
+            let mut chain: Vec<&str> = request.follows.iter().map(String::as_str).collect();
+            chain.push(request.goal);
+            plan::follow::plan_chain(&chain, request.inputs)
+        };
+        let plan = planned.map_err(|problem| {
             let suggestions =
                 plan::rephrase::suggestions(&problem, request.goal, request.lang, request.inputs);
             let message =

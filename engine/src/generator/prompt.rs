@@ -332,6 +332,12 @@ pub fn describe_input(input: &InputDescription, sample_rows: usize) -> String {
 /// The first user message: the question and the inputs.
 pub fn task_message(request: &GenerationRequest<'_>, sample_rows: usize) -> String {
     let mut s = String::new();
+    // A follow-up ("same for 2023") refines the questions before it.
+    if !request.follows.is_empty() {
+        let before = request.follows.join("\n");
+        let what = "The earlier questions this one follows up, oldest first (answer the question below as a refinement of them)";
+        let _ = writeln!(s, "{}\n", data_block(what, &before));
+    }
     let _ = writeln!(s, "{}\n", data_block("The question", request.goal));
     let _ = writeln!(s, "The input files:\n");
     // Names, column names and values come from the files: data, like the rows.
@@ -457,6 +463,7 @@ mod tests {
             lang: Lang::En,
             inputs,
             limits,
+            follows: &[],
         }
     }
 
@@ -751,5 +758,25 @@ mod tests {
         assert_eq!(head("é", 1), "");
         let many = vec!["y".repeat(MAX_FAILURE_LINE_CHARS); MAX_FAILURE_LINES].join("\n");
         assert!(failure_text(&many).len() <= MAX_FAILURE_BYTES);
+    }
+
+    #[test]
+    fn a_follow_up_tells_the_model_the_questions_it_refines() {
+        let inputs = [sales()];
+        let limits = Limits::default();
+        let follows = ["total revenue per region in 2024".to_owned()];
+        let asked = GenerationRequest {
+            goal: "same for 2023",
+            follows: &follows,
+            ..request(&inputs, &limits)
+        };
+        let task = task_message(&asked, 0);
+        let earlier = task
+            .find("total revenue per region in 2024")
+            .expect("the earlier question");
+        let question = task.find("same for 2023").expect("the question");
+        assert!(earlier < question, "{task}");
+        assert!(task.contains("follows up"), "{task}");
+        assert!(!task_message(&request(&inputs, &limits), 0).contains("follows up"));
     }
 }

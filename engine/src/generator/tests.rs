@@ -20,6 +20,7 @@ fn generate(file: &str, goal: &str) -> Result<Generated, GenerateError> {
         lang: Lang::detect(goal),
         inputs: &inputs,
         limits: &glovebox_sandbox::Limits::default(),
+        follows: &[],
     })
 }
 
@@ -193,6 +194,7 @@ fn hostile_column_names_and_goals_stay_inside_strings_and_comments() {
             lang: Lang::En,
             inputs: &inputs,
             limits: &glovebox_sandbox::Limits::default(),
+            follows: &[],
         })
         .expect("plan");
     let report = policy::check(&generated.code, Lang::En, &Profile::builtin());
@@ -225,6 +227,7 @@ fn generate_on(csv: &str, goal: &str) -> Generated {
             lang: Lang::detect(goal),
             inputs: &inputs,
             limits: &glovebox_sandbox::Limits::default(),
+            follows: &[],
         })
         .unwrap_or_else(|e| panic!("{goal}: {e}"))
 }
@@ -337,6 +340,7 @@ fn a_true_false_column_is_compared_without_case() {
             lang: Lang::En,
             inputs: &inputs,
             limits: &glovebox_sandbox::Limits::default(),
+            follows: &[],
         })
         .expect("plan");
     let filter = generated

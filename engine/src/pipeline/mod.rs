@@ -14,6 +14,7 @@
 mod attempt;
 pub mod executor;
 mod finish;
+pub mod follow;
 mod produce;
 mod scratch;
 #[cfg(test)]
@@ -160,6 +161,9 @@ pub struct RunRequest {
     pub out_dir: Option<PathBuf>,
     /// The run this one repeats (`glovebox rerun`), recorded in `run_started`.
     pub rerun_of: Option<String>,
+    /// The run this goal follows up (`glovebox run --follow`): its plan is
+    /// refined, on the same inputs (their hashes checked).
+    pub follows: Option<String>,
     /// The generated code the person saw before editing it into `code`:
     /// recorded as `generated_code`, so reports show the diff.
     pub generated: Option<Generated>,
@@ -184,6 +188,7 @@ impl RunRequest {
             approve_review: false,
             out_dir: None,
             rerun_of: None,
+            follows: None,
             generated: None,
             approved_by: None,
             cancel: None,
@@ -280,6 +285,7 @@ pub fn preview_prompt(
         lang: Lang::detect(goal),
         inputs: &described,
         limits,
+        follows: &[],
     };
     Ok(generator.outgoing(&request, None))
 }
@@ -586,7 +592,15 @@ impl Engine {
             "run-{}",
             glovebox_sandbox::random::hex(8).map_err(EngineError::Random)?
         );
-        let lang = Lang::detect(&request.goal);
+        let follows = request
+            .follows
+            .as_deref()
+            .map(|id| follow::follow_up(&self.store, id))
+            .transpose()?;
+        let lang = match &follows {
+            Some(f) => generator::plan::follow::chain_lang(&f.goals, &request.goal),
+            None => Lang::detect(&request.goal),
+        };
         let pid = std::process::id();
         let mut ctx = RunCtx {
             report: RunReport::started(&run_id, lang),
@@ -621,6 +635,7 @@ impl Engine {
             pid_start: crate::audit::process_start(pid),
             limits: self.limits.clone(),
             rerun_of: request.rerun_of.clone(),
+            follows,
         };
         self.record(&mut ctx, Event::RunStarted(started))?;
         progress(Progress::Started(&run_id));
@@ -636,6 +651,7 @@ impl Engine {
     ) -> Result<(), Halt> {
         progress(Progress::Stage(Stage::Inspect));
         self.inspect(ctx, &request.files)?;
+        self.check_follow(ctx)?;
         ctx.outputs_to = match request.out_dir.as_deref() {
             Some(dir) => Some(output_folder(dir)?),
             None => self.scratch_for(ctx),
@@ -649,11 +665,13 @@ impl Engine {
         };
         let inputs = ctx.report.inputs.clone();
         let limits = ctx.setup.limits.clone();
+        let follows = follow::goals(ctx);
         let gen_request = GenerationRequest {
             goal: &request.goal,
             lang: ctx.lang(),
             inputs: &inputs,
             limits: &limits,
+            follows: &follows,
         };
         let produced = match (request.code, &generator) {
             (Some(code), _) => Ok(self.given_code(ctx, code, request.generated.as_ref())?),
@@ -686,15 +704,18 @@ impl Engine {
     ) -> Result<Generated, Halt> {
         progress(Progress::Stage(Stage::Inspect));
         self.inspect(ctx, &request.files)?;
+        self.check_follow(ctx)?;
         progress(Progress::Stage(Stage::Generate));
         let generator = self.generator_for(request)?;
         let inputs = ctx.report.inputs.clone();
         let limits = ctx.setup.limits.clone();
+        let follows = follow::goals(ctx);
         let gen_request = GenerationRequest {
             goal: &request.goal,
             lang: ctx.lang(),
             inputs: &inputs,
             limits: &limits,
+            follows: &follows,
         };
         match self
             .produce(ctx, 1, generator.as_ref(), &gen_request, None, progress)

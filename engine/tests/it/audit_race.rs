@@ -23,6 +23,7 @@ fn started(pid: u32, pid_start: Option<u64>) -> Event {
         pid_start,
         limits: glovebox_sandbox::Limits::default(),
         rerun_of: None,
+        follows: None,
     })
 }
 

@@ -160,6 +160,7 @@ fn the_generated_code_reads_every_column_as_described() {
                 lang: Lang::En,
                 inputs: std::slice::from_ref(&d),
                 limits: &Limits::default(),
+                follows: &[],
             })
             .unwrap_or_else(|e| panic!("{name}: {e}"));
         code.push_str(&reading_part(&generated.code));

@@ -789,11 +789,15 @@ struct Expectation {
     join: Option<String>,
     /// Preparation steps (`after STEP`), in order, after the conditions.
     prep: Vec<String>,
+    /// The chart kind drawn as asked (`chart pie`; `none`: the kind asked
+    /// does not fit), steps-charts.txt and steps-followups.txt.
+    chart: Option<String>,
 }
 
 const KINDS: [&str; 5] = ["value", "groups", "top", "bottom", "stop"];
 const WHYS: [&str; 5] = ["unplaced", "column", "ambiguous", "file", "operation"];
-const KEYWORDS: [&str; 7] = ["where", "and", "by", "n", "round", "join", "after"];
+const KEYWORDS: [&str; 8] = ["where", "and", "by", "n", "round", "join", "after", "chart"];
+const CHART_KINDS: [&str; 4] = ["pie", "bar", "line", "none"];
 
 fn parse_expectation(text: &str) -> Result<Expectation, String> {
     let words = expectation_words(text);
@@ -811,6 +815,7 @@ fn parse_expectation(text: &str) -> Result<Expectation, String> {
         why: None,
         join: None,
         prep: Vec::new(),
+        chart: None,
     };
     if kind == "stop" {
         return match &words[1..] {
@@ -855,6 +860,8 @@ fn parse_expectation(text: &str) -> Result<Expectation, String> {
             "n" => e.n = arg.parse().map_err(|_| format!("{text}: n"))?,
             "join" => e.join = Some(arg),
             "after" => e.prep.push(arg),
+            "chart" if CHART_KINDS.contains(&arg.as_str()) => e.chart = Some(arg),
+            "chart" => return Err(format!("{text}: chart {arg}")),
             _ => e.round = Some(arg.parse().map_err(|_| format!("{text}: round"))?),
         }
         i = end;
@@ -1187,7 +1194,44 @@ fn judge(task: &Task, report: &serde_json::Value, code: i32) -> Option<String> {
     if report["explanation"].as_str().is_none_or(|x| x.len() <= 40) {
         return Some("no explanation".into());
     }
-    None
+    check_chart(report, e.chart.as_deref())
+}
+
+/// The chart the code asked for is of the kind expected; a kind asked that
+/// does not fit is said in the explanation.
+fn check_chart(report: &serde_json::Value, want: Option<&str>) -> Option<String> {
+    let drawn = report["charts"][0]["kind"].as_str();
+    match want {
+        None => None,
+        Some("none") => {
+            let said = ["was asked, but", "était demandé, mais", "se pidió"];
+            let explanation = report["explanation"].as_str().unwrap_or("");
+            (!said.iter().any(|s| explanation.contains(s)))
+                .then(|| format!("no note on the chart asked: {explanation}"))
+        }
+        Some(kind) => (drawn != Some(kind)).then(|| format!("want a {kind} chart, got {drawn:?}")),
+    }
+}
+
+/// Runs a line's GOAL: one goal, or a chain `first >> follow-up [>> …]`
+/// (the first goal, then `glovebox run --follow RUN --goal …` for each
+/// follow-up, on the followed run's files); the last run's report.
+fn run_chain(scratch: &Scratch, files: &[String], goal: &str) -> (serde_json::Value, i32) {
+    let mut chain = goal.split(" >> ");
+    let (mut report, mut code) = run_goal(scratch, files, chain.next().unwrap_or_default());
+    for follow_up in chain {
+        let run = report["run_id"].as_str().unwrap_or_default().to_owned();
+        let out = scratch.glovebox(&["run", "--follow", &run, "--goal", follow_up, "--json"]);
+        code = out.status.code().unwrap_or(-1);
+        report = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+            panic!(
+                "{follow_up}: no JSON ({e}), exit {code}\n{}",
+                String::from_utf8_lossy(&out.stderr)
+            )
+        });
+        assert_eq!(report["follows"]["run_id"], run.as_str(), "{follow_up}");
+    }
+    (report, code)
 }
 
 fn golden_in(corpus: &str, filter: impl Fn(&Task) -> bool) -> usize {
@@ -1197,7 +1241,7 @@ fn golden_in(corpus: &str, filter: impl Fn(&Task) -> bool) -> usize {
     let mut count = 0;
     for task in tasks_of(corpus).iter().filter(|t| filter(t)) {
         count += 1;
-        let (report, code) = run_goal(&scratch, &task.files, &task.goal);
+        let (report, code) = run_chain(&scratch, &task.files, &task.goal);
         if let Some(why) = judge(task, &report, code) {
             failures.push(format!(
                 "{corpus} line {} [{}] {:?}: {why}",
@@ -2422,4 +2466,52 @@ fn test_checks_reject_wrong_answers() {
     // At α = 0.5 the same p-value is significant.
     let e = parse_expectation("value student(bmi,sex,0.5)").expect("e");
     assert!(check(&insurance, &report(t, p, n, not), &e).is_err());
+}
+
+/// A follow-up runs on the followed run's files: it says which run it
+/// follows (report, `glovebox history`), answers on the same rows, and
+/// stops, naming the file, when that file changed since.
+#[test]
+fn a_follow_up_reads_the_same_files_or_says_they_changed() {
+    let scratch = Scratch::new();
+    let file = scratch.file(
+        "sales.csv",
+        "date,region,revenue\n2024-01-05,North,10\n2024-02-07,South,4\n2024-03-01,North,7\n2025-01-09,North,2\n",
+    );
+    let path = file.to_str().expect("path");
+    let (first, _) = run_goal_at(&scratch, &[path], "total revenue in 2024");
+    assert_eq!(first["answer"]["values"]["total revenue"], 21.0, "{first}");
+    let run = first["run_id"].as_str().expect("run id").to_owned();
+    let out = scratch.glovebox(&["run", "--follow", &run, "--goal", "only North", "--json"]);
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(report["status"], "answered", "{report}");
+    assert_eq!(
+        report["answer"]["values"]["total revenue"], 17.0,
+        "{report}"
+    );
+    assert_eq!(report["follows"]["run_id"], run.as_str());
+    assert_eq!(report["follows"]["goals"][0], "total revenue in 2024");
+    let history = scratch.glovebox(&["history"]);
+    let listed = String::from_utf8_lossy(&history.stdout);
+    assert!(listed.contains(&format!("(follows {run})")), "{listed}");
+    std::fs::write(&file, "date,region,revenue\n2024-01-05,North,99\n").expect("rewrite");
+    let out = scratch.glovebox(&["run", "--follow", &run, "--goal", "only South", "--json"]);
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(report["status"], "stopped", "{report}");
+    assert_eq!(report["stop_kind"], "input", "{report}");
+    assert!(
+        report["stop_reason"]
+            .as_str()
+            .is_some_and(|r| r.contains("sales.csv") && r.contains(&run)),
+        "{report}"
+    );
+}
+
+fn run_goal_at(scratch: &Scratch, files: &[&str], goal: &str) -> (serde_json::Value, i32) {
+    let mut argv = vec!["run"];
+    argv.extend(files);
+    argv.extend(["--goal", goal, "--json"]);
+    let out = scratch.glovebox(&argv);
+    let code = out.status.code().unwrap_or(-1);
+    (serde_json::from_slice(&out.stdout).expect("json"), code)
 }

@@ -173,6 +173,7 @@ fn generated_for(files: &[PathBuf], goal: &str) -> glovebox_engine::generator::G
             lang: Lang::detect(goal),
             inputs: &described,
             limits: &Limits::default(),
+            follows: &[],
         })
         .expect("generated")
 }

@@ -773,6 +773,7 @@ fn provider_cancel_by_drop_closes_the_connection() {
         lang: glovebox_engine::lang::Lang::En,
         inputs: &inputs,
         limits: &limits,
+        follows: &[],
     };
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -934,6 +935,7 @@ fn provider_a_failing_service_is_reported_within_the_request_budget() {
         lang: glovebox_engine::lang::Lang::En,
         inputs: &inputs,
         limits: &limits,
+        follows: &[],
     };
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()

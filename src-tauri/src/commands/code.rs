@@ -30,6 +30,8 @@ pub(super) fn plan_text(code: &str) -> String {
 
 /// Code for `goal` on `files`, from `provider`; a model's wait is told by
 /// `generation_progress`, and `cancel_generation` ends it (`cancelled`).
+/// `follows`: the run this goal follows up ("Ask a follow-up"): the engine
+/// refines that run's plan, on the same files (their hashes checked).
 #[tauri::command]
 pub async fn generate_code(
     app: AppHandle,
@@ -37,11 +39,21 @@ pub async fn generate_code(
     goal: String,
     files: Vec<String>,
     provider: Provider,
+    follows: Option<String>,
 ) -> Answer<GeneratedCode> {
     let span = tracing::info_span!("generate_code", provider = provider.name());
-    generate(app, state, goal, files, provider)
-        .instrument(span)
-        .await
+    generate(
+        app,
+        state,
+        Asked {
+            goal,
+            files,
+            provider,
+            follows,
+        },
+    )
+    .instrument(span)
+    .await
 }
 
 /// Stops the code being written: the model request is dropped and the
@@ -51,13 +63,25 @@ pub async fn cancel_generation(state: State<'_, AppState>) -> Answer<()> {
     state.generations.cancel()
 }
 
-async fn generate(
-    app: AppHandle,
-    state: State<'_, AppState>,
+/// What `generate_code` is asked.
+struct Asked {
     goal: String,
     files: Vec<String>,
     provider: Provider,
+    follows: Option<String>,
+}
+
+async fn generate(
+    app: AppHandle,
+    state: State<'_, AppState>,
+    asked: Asked,
 ) -> Answer<GeneratedCode> {
+    let Asked {
+        goal,
+        files,
+        provider,
+        follows,
+    } = asked;
     let (paths, limits, model) = question(&state, &goal, &files, provider)?;
     super::settings::require_key(model.as_ref()).await?;
     let db = state.paths.db.clone();
@@ -70,6 +94,7 @@ async fn generate(
         provider: provider.name().to_owned(),
         model,
         cancel: Some(cancel),
+        follows,
         ..RunRequest::new(paths, goal.clone())
     };
     let (mut engine, drafted) = blocking(move || {

@@ -332,6 +332,17 @@ assumptions: Array<Assumption>,
  */
 context: Array<string>, };
 
+export type FollowUp = { 
+/**
+ * The run followed.
+ */
+run_id: string, 
+/**
+ * The goals this one builds on, oldest first (the followed run's goal
+ * last); empty when the run followed is not in the log.
+ */
+goals: Array<string>, };
+
 export type PolicySummary = { 
 /**
  * The strongest severity found.
@@ -450,7 +461,11 @@ inputs: Array<InputDescription>,
 /**
  * The goal's language.
  */
-lang: Lang, };
+lang: Lang, 
+/**
+ * The run this one follows up, and the goals it builds on.
+ */
+follows?: FollowUp, };
 
 export type Provider = "offline" | "openai" | "anthropic";
 

@@ -23,7 +23,8 @@ export interface Commands {
   app_ready: [Record<string, never>, number];
   describe_files: [{ paths: string[] }, InputDescription[]];
   preview_rows: [{ path: string; start: number; count: number }, string[][]];
-  generate_code: [{ goal: string; files: string[]; provider: Provider }, GeneratedCode];
+  /** `follows`: the run a follow-up refines (its plan is kept and changed as the goal says). */
+  generate_code: [{ goal: string; files: string[]; provider: Provider; follows?: string }, GeneratedCode];
   /** Stops the code being written (generate_code then fails with `cancelled`); nothing when none is. */
   cancel_generation: [Record<string, never>, void];
   /** The exact request a model provider would receive (nothing is sent). */

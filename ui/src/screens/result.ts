@@ -13,14 +13,24 @@ export function limitsOf(s: AppState) {
 
 export function resultScreen({ store, actions }: ScreenContext): Screen {
   const body = el("div", { class: "result-body" });
+  const followUp = el("input", { id: "follow-up", type: "text", "data-testid": "follow-up", placeholder: t("result.followUpPlaceholder") }) as HTMLInputElement;
+  const ask = (): void => {
+    const goal = followUp.value;
+    followUp.value = "";
+    void actions.askFollowUp(goal);
+  };
+  const followForm = el("form", { class: "follow-up", "data-testid": "follow-up-form", onsubmit: (e: Event) => { e.preventDefault(); ask(); } },
+    el("label", { for: "follow-up" }, t("result.followUp")), followUp,
+    el("button", { type: "submit", "data-testid": "follow-up-ask" }, t("result.followUpAsk")));
   const root = el("section", { class: "screen screen-result" },
-    screenHeading(t("result.title")), body,
+    screenHeading(t("result.title")), body, followForm,
     el("div", { class: "actions" },
       el("button", { type: "button", class: "primary", onclick: () => actions.navigate("ask") }, t("result.again")),
       el("button", { type: "button", onclick: () => actions.navigate("review") }, t("result.editCode"))));
   function draw(): void {
     const s = store.get();
     const report = s.run.report;
+    followForm.hidden = !report || report.status !== "answered";
     replace(body, report ? reportView(report, s.lang, limitsOf(s), { question: s.runGoal, onSuggestion: (goal) => void actions.askSuggestion(goal),
         onInstead: (goal) => void actions.askInstead(goal) }) : null,
       report ? exportBar(report.run_id, actions) : null);

@@ -29,6 +29,8 @@ export interface Actions {
   /** Asks `goal` (a question rephrased without one of the last answer's
    * assumptions) and, when the policy allows its code, runs it at once. */
   askInstead(goal: string): Promise<void>;
+  /** A follow-up of the answer on screen ("same for 2023", "now per product"): asked at once, on the same files, refining that run's plan. */
+  askFollowUp(goal: string): Promise<void>;
   editCode(code: string): void;
   restoreCode(): void;
   checkNow(): Promise<void>;
@@ -121,7 +123,7 @@ export function createActions(store: AppStore): Actions {
     },
 
     setGoal(goal) {
-      store.set({ goal, askError: null, askSuggestions: [], askNeedsKey: null });
+      store.set({ goal, follows: null, askError: null, askSuggestions: [], askNeedsKey: null });
     },
 
     setProvider(provider) {
@@ -141,7 +143,8 @@ export function createActions(store: AppStore): Actions {
       dropDraft();
       store.set({ generating: true, modelWait: null, askError: null, askRetry: false, askSuggestions: [], askNeedsKey: null });
       try {
-        const generated = await call("generate_code", { goal, files, provider });
+        const follows = s.follows;
+        const generated = await call("generate_code", follows ? { goal, files, provider, follows } : { goal, files, provider });
         store.set({ generating: false, modelWait: null, generated, draftedFor: { goal, files, provider }, code: generated.code, policy: null, view: "review" });
         await checkNow();
       } catch (raw) {
@@ -176,6 +179,15 @@ export function createActions(store: AppStore): Actions {
       // refusal are; on success generate() goes on to the code.
       if (store.get().view !== "ask") actions.navigate("ask");
       actions.setGoal(goal);
+      await actions.generate();
+    },
+
+    async askFollowUp(goal) {
+      const s = store.get();
+      const runId = s.run.report?.run_id;
+      if (s.generating || !runId || goal.trim() === "") return;
+      if (s.view !== "ask") actions.navigate("ask");
+      store.set({ goal: goal.trim(), follows: runId, askError: null, askSuggestions: [], askNeedsKey: null });
       await actions.generate();
     },
 

@@ -40,6 +40,8 @@ export interface AppState {
   run: RunState;
   /** The question the current run was started for (shown above its answer). */
   runGoal: string | null;
+  /** The run the question on screen follows up ("Ask a follow-up"); cleared when the question is edited. */
+  follows: string | null;
   doctor: DoctorReport | null;
   settings: Settings | null;
   /** A past run opened from history. */
@@ -91,7 +93,7 @@ export function initialState(lang: UiLanguage): AppState {
   return {
     view: "data", lang, files: [], reading: false, goal: "", provider: "offline",
     generating: false, modelWait: null, askError: null, askRetry: false, askSuggestions: [], generated: null, draftedFor: null, code: "", policy: null, checking: false,
-    run: initialRun, runGoal: null, doctor: null, settings: null, opened: null, notice: null,
+    run: initialRun, runGoal: null, follows: null, doctor: null, settings: null, opened: null, notice: null,
     askNeedsKey: null, keyFor: null,
   };
 }

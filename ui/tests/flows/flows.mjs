@@ -121,6 +121,25 @@ export const flows = [
     },
   },
   {
+    name: "ask a follow-up on the answer: it refines that run, on the same files, through the same review",
+    async run({ open }) {
+      const page = await open();
+      await toReview(page);
+      await page.locator("[data-testid=run]").click();
+      await waitText(page, "[data-testid=answer]", "6,109.2");
+      const runId = await page.locator(".report").first().getAttribute("data-run");
+      assert.equal(await text(page, ".follow-up label"), "Ask a follow-up");
+      await page.locator("[data-testid=follow-up]").fill("as a pie chart");
+      await page.locator("[data-testid=follow-up]").press("Enter");
+      await page.waitForFunction(() => window.__mock.calls.filter((x) => x.cmd === "generate_code").length === 2, null, { timeout: T });
+      const asked = await calls(page, "generate_code");
+      assert.deepEqual(asked[1], { goal: "as a pie chart", files: ["/home/ada/Documents/shop.csv"], provider: "offline", follows: runId });
+      // The code written for the follow-up is reviewed like any other.
+      await page.locator(".screen-review").waitFor({ timeout: T });
+      await waitText(page, "[data-testid=verdict]", "nothing to worry about");
+    },
+  },
+  {
     name: "edit the code: a deny finding appears inline, Run is disabled, the diff shows the change",
     async run({ open, shot }) {
       const page = await open();

@@ -123,12 +123,16 @@ enum Command {
 // for the subcommand's description, which is the `Command::Run` variant's.
 #[derive(clap::Args)]
 struct RunArgs {
-    /// The CSV files.
-    #[arg(required = true)]
+    /// The CSV files (with --follow: the followed run's files when none is given).
+    #[arg(required_unless_present = "follow")]
     files: Vec<PathBuf>,
     /// What you want to know, in plain words.
     #[arg(long)]
     goal: String,
+    /// Refine the answer of this run ("same for 2023", "now per product"):
+    /// its question is kept and changed as the goal says, on the same files.
+    #[arg(long, value_name = "RUN")]
+    follow: Option<String>,
     /// Run this Python file instead of generating code (it is checked, never rewritten).
     #[arg(long)]
     code: Option<PathBuf>,

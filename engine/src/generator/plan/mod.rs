@@ -11,6 +11,7 @@
 //! `words` (what is left), `names` (words for operations and columns).
 
 mod conditions;
+pub mod follow;
 mod names;
 pub(in crate::generator) mod reading;
 mod recipe;
@@ -20,6 +21,7 @@ pub mod words;
 
 use serde::Serialize;
 
+pub use super::steps::chart_kind::ChartKind;
 pub use super::steps::derived::Derived;
 pub use super::steps::join::Joined;
 pub use super::terms::{Cmp, Period, Stat};
@@ -262,6 +264,14 @@ pub struct Plan {
     /// price"), which it uses as columns of the file.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub derived: Vec<Derived>,
+    /// The chart kind the goal asks for ("as a pie chart"), drawn when it
+    /// fits the result (`steps::chart_kind`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chart: Option<ChartKind>,
+    /// The goals this plan refines, oldest first, when it answers a
+    /// follow-up (`follow`); empty otherwise.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub refines: Vec<String>,
 }
 
 /// Why a goal could not be planned.
@@ -371,6 +381,14 @@ pub enum GoalProblem {
         /// The files.
         files: Vec<String>,
     },
+    /// A follow-up that cannot be applied to the previous answer.
+    #[error("\"{said}\" cannot refine the previous answer")]
+    CannotFollow {
+        /// The follow-up, as written.
+        said: String,
+        /// The goal it follows.
+        previous: String,
+    },
 }
 
 /// Python's name for an encoding_rs encoding.
@@ -412,6 +430,7 @@ fn plan_once(
     let mut r = Reading::new(goal, lang, inputs);
     r.file_names();
     r.rounding();
+    let chart = follow::chart_words(&mut r);
     r.quoted_columns(goal);
     r.hypothesis_words();
     r.phrase_ops();
@@ -479,6 +498,8 @@ fn plan_once(
         context: left.context,
         prep,
         derived: r.derived,
+        chart,
+        refines: Vec::new(),
     };
     Ok((plan, r.assumptions))
 }

@@ -4,6 +4,7 @@
 //! explanation and its tests live together. The planner (`plan`) composes
 //! steps; `codegen` and `explain` call into the step's module.
 
+pub mod chart_kind;
 pub mod derived;
 pub mod hypothesis;
 pub mod join;
@@ -57,6 +58,7 @@ mod tests {
                     lang: Lang::detect(parts[1]),
                     inputs: &inputs,
                     limits: &glovebox_sandbox::Limits::default(),
+                    follows: &[],
                 }) else {
                     continue;
                 };

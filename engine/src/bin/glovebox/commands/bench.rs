@@ -196,6 +196,7 @@ fn host_script(dir: &Path, goal: &str, files: &[PathBuf]) -> Result<PathBuf> {
         lang,
         inputs: &descriptions,
         limits: &Limits::default(),
+        follows: &[],
     })?;
     let verdict = policy::check(&generated.code, lang, &Profile::builtin()).verdict;
     if verdict != Verdict::Allow {

@@ -68,6 +68,9 @@ pub(crate) fn print_report(r: &RunReport) {
             println!("Answer: {}", line(&r.answer.text));
             if let Some(reading) = &r.interpretation {
                 println!("Read as: {}", line(&reading.sentence));
+                if let Some(f) = &r.follows {
+                    println!("  follows run {}", line(&f.run_id));
+                }
                 for a in &reading.assumptions {
                     println!("  assumed: {}", line(&a.text));
                     if let Some(other) = &a.instead {

@@ -22,6 +22,7 @@ pub(crate) fn run(db: &Path, args: RunArgs) -> Result<ExitCode> {
     let RunArgs {
         files,
         goal,
+        follow,
         code,
         provider,
         model,
@@ -71,6 +72,7 @@ pub(crate) fn run(db: &Path, args: RunArgs) -> Result<ExitCode> {
         .build()
         .context("the sandbox is not ready (run 'glovebox doctor')")?;
     let mut engine = Engine::open(db, sandbox, limits)?;
+    let files = followed_files(&engine, follow.as_deref(), files)?;
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()?;
@@ -83,6 +85,7 @@ pub(crate) fn run(db: &Path, args: RunArgs) -> Result<ExitCode> {
         approve_review: yes,
         out_dir: out.clone(),
         cancel: Some(progress::cancel_on_ctrl_c(&runtime)),
+        follows: follow,
         ..RunRequest::new(files, goal)
     };
     let mut printer = progress::Printer::new(show_stages);
@@ -150,4 +153,23 @@ fn write_out(dir: &std::path::Path, report: &RunReport) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// The files of a follow-up: those given, else the followed run's (the
+/// engine then checks they are byte for byte the ones it read).
+fn followed_files(
+    engine: &Engine,
+    follow: Option<&str>,
+    files: Vec<PathBuf>,
+) -> Result<Vec<PathBuf>> {
+    match follow {
+        Some(run) if files.is_empty() => {
+            glovebox_engine::pipeline::follow::files_of(engine.store(), run)?.with_context(|| {
+                format!(
+                    "there is no run {run} in the audit log to follow up (see glovebox history)"
+                )
+            })
+        }
+        _ => Ok(files),
+    }
 }
