@@ -451,6 +451,12 @@ fn plan_once(
     r.settle_mentions();
     let source = choose_source(&mut r)?;
     let recipe = r.recipe(&super::steps::derived::with_derived(&source, &r.derived))?;
+    if let Some(name) = super::steps::derived::totalled_wrongly(&recipe, &r.derived) {
+        return Err(GoalProblem::Unplaced {
+            words: vec![name],
+            understood: r.understood,
+        });
+    }
     if r.filters
         .iter()
         .any(|f| r.derived.iter().any(|d| d.name == f.column))

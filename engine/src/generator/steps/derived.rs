@@ -25,7 +25,7 @@ use serde::Serialize;
 
 use crate::generator::codegen::{comment, py_str, words, Code};
 use crate::generator::plan::reading::{Known, Mention, Reading};
-use crate::generator::plan::{GoalProblem, Plan, Source};
+use crate::generator::plan::{GoalProblem, Plan, Recipe, Source, Stat};
 use crate::generator::text;
 use crate::inputs::ColumnKind;
 use crate::lang::Lang;
@@ -414,6 +414,41 @@ pub fn adds_up(derived: &[Derived], column: &str) -> bool {
             Formula::Product | Formula::Sum | Formula::Difference
         )
     })
+}
+
+/// A derived column the recipe totals though its values do not add up
+/// ("total of revenue / units": the ratio of the totals, or the sum of the
+/// row ratios?): the plan stops and names it.
+pub fn totalled_wrongly(recipe: &Recipe, derived: &[Derived]) -> Option<String> {
+    let totalled: Vec<&str> = match recipe {
+        Recipe::Stats { items, .. } => items
+            .iter()
+            .filter(|(s, _)| *s == Stat::Sum)
+            .map(|(_, c)| c.as_str())
+            .collect(),
+        Recipe::Rank {
+            stat: Stat::Sum,
+            value: Some(v),
+            ..
+        }
+        | Recipe::Trend {
+            stat: Stat::Sum,
+            value: Some(v),
+            ..
+        }
+        | Recipe::Share { value: Some(v), .. } => vec![v.as_str()],
+        _ => Vec::new(),
+    };
+    derived
+        .iter()
+        .find(|d| {
+            totalled.contains(&d.name.as_str())
+                && matches!(
+                    d.formula,
+                    Formula::Quotient | Formula::PercentChange | Formula::Log
+                )
+        })
+        .map(|d| d.name.clone())
 }
 
 /// The source as the recipe sees it: the file's columns and the derived ones.
@@ -1036,7 +1071,7 @@ pub fn explained(plan: &Plan) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generator::plan::{plan, Recipe, Stat};
+    use crate::generator::plan::plan;
 
     fn planned(file: &str, goal: &str) -> Result<Plan, GoalProblem> {
         let inputs = [crate::generator::golden_input(file)];
@@ -1095,6 +1130,15 @@ mod tests {
             planned("orders.csv", "total of country times quantity"),
             Err(GoalProblem::NotNumbers { column, .. }) if column == "country"
         ));
+    }
+
+    #[test]
+    fn a_total_of_row_ratios_stops() {
+        assert!(matches!(
+            planned("orders.csv", "total of amount / quantity"),
+            Err(GoalProblem::Unplaced { words, .. }) if words == ["amount / quantity"]
+        ));
+        assert!(planned("orders.csv", "average of amount / quantity").is_ok());
     }
 
     #[test]
