@@ -22,8 +22,14 @@ pub fn recipe_of(r: &Reading) -> Option<Recipe> {
         return Some(Recipe::Regression(m.clone()));
     }
     let nothing_else = r.ops.iter().all(|(_, o)| *o == Op::Which) && r.period.is_none();
+    // A scaled column not named beside the word is the one column named.
+    let named: Vec<&str> = r.mentions.iter().map(|m| m.column.as_str()).collect();
     let scaled = r.prep.iter().rev().find_map(|p| match p {
         prep::Prep::Scale { column, .. } if !column.is_empty() => Some(column.clone()),
+        prep::Prep::Scale { .. } => match named.as_slice() {
+            [one] => Some((*one).to_owned()),
+            _ => None,
+        },
         _ => None,
     });
     match (scaled, nothing_else) {

@@ -240,6 +240,20 @@ const REMOVE: &[&str] = &[
     "having",
 ];
 
+/// Words that ask what is left once the steps are done (folded).
+const REMAIN: &[&str] = &[
+    "left",
+    "remain",
+    "remains",
+    "remaining",
+    "reste",
+    "restent",
+    "restantes",
+    "restants",
+    "quedan",
+    "queda",
+    "restante",
+];
 const OUTLIER_NOUNS: &[&str] = &[
     "outlier",
     "outliers",
@@ -448,6 +462,8 @@ pub fn read(r: &mut Reading) -> Result<(), GoalProblem> {
     if steps.is_empty() {
         return Ok(());
     }
+    // "how many rows are left after …", "combien de lignes restent".
+    placed.extend((0..r.g.tokens.len()).filter(|&i| free_in(r, i, REMAIN)));
     for &i in &placed {
         r.g.take(i, 1);
     }
@@ -730,6 +746,12 @@ fn scaling(
         if !z && !free_in(r, i, SCALE) {
             continue;
         }
+        // "on a scale of 1 to 10", "en una escala": a noun, unless a column
+        // follows ("scale the prices").
+        let noun = matches!(folded(r, i), "scale" | "escala");
+        if noun && column_after(r, i + 1).is_none() {
+            continue;
+        }
         placed.push(i);
         // "centrer-réduire", "normalise with z-scores", "min-max"
         let mut method = if z { Some(Scaling::ZScore) } else { None };
@@ -769,7 +791,12 @@ fn scaling(
             );
             r.assume(said, None);
         }
-        let column = column_after(r, i + 1).or_else(|| {
+        // "centrer-réduire les montants": the column after the last word.
+        let mut end = i + 1;
+        while free_in(r, end, STANDARDISE) || free_in(r, end, SCALE) {
+            end += 1;
+        }
+        let column = column_after(r, end).or_else(|| {
             // "the prices normalised"
             r.mentions
                 .iter()
@@ -777,7 +804,7 @@ fn scaling(
                 .map(|m| (m.start, m.column.clone()))
         });
         if let Some((at, _)) = &column {
-            placed.extend(i + 1..*at);
+            placed.extend(i + 1..(*at).max(i + 1));
             if r.mentions
                 .iter()
                 .filter(|m| Some(&m.column) == column.as_ref().map(|c| &c.1))
