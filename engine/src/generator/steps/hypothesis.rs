@@ -146,6 +146,7 @@ const STRONG: &[(&str, Cue)] = &[
     ("testez si", Cue::Significance),
     ("probar si", Cue::Significance),
     ("prueba si", Cue::Significance),
+    ("shapiro wilk", Cue::Named(TestKind::Shapiro)),
     ("shapiro", Cue::Named(TestKind::Shapiro)),
     ("valeur p", Cue::Significance),
     ("valor p", Cue::Significance),
@@ -207,6 +208,13 @@ const STRONG: &[(&str, Cue)] = &[
 
 /// Words placed when a test is asked: what it compares, how it is said.
 const WEAK: &[&str] = &[
+    "compare",
+    "comparing",
+    "comparer",
+    "comparez",
+    "compara",
+    "comparar",
+    "across",
     "difference",
     "differ",
     "differs",
@@ -1811,4 +1819,5 @@ mod tests {
         let t = test_of("passengers.csv", "is the mean fare different from 30");
         assert_eq!((t.kind, t.mu), (TestKind::OneSample, Some(30.0)));
     }
+
 }
