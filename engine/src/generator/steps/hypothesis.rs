@@ -444,14 +444,16 @@ impl Reading<'_> {
             if self.g.used[i] || !AGAINST.contains(&tokens[i].folded.as_str()) {
                 continue;
             }
-            let mut j = i + 1;
-            if tokens.get(j).is_some_and(|t| {
+            // "different from 30", never "different 2024 orders".
+            let j = i + 2;
+            let joined = tokens.get(i + 1).is_some_and(|t| {
                 matches!(
                     t.folded.as_str(),
                     "from" | "to" | "than" | "de" | "a" | "of"
                 )
-            }) {
-                j += 1;
+            });
+            if !joined {
+                continue;
             }
             let Some(t) = tokens.get(j) else { continue };
             let digits = t.folded.starts_with(|c: char| c.is_ascii_digit());
@@ -1812,6 +1814,21 @@ mod tests {
                 .any(|g| g.contains("non-smokers assuming equal variances")),
             "{instead:?}"
         );
+    }
+
+    #[test]
+    fn a_test_that_is_not_clear_offers_the_anova() {
+        let inputs = [crate::generator::golden_input("insurance.csv")];
+        let goal = "t-test of charges by region";
+        let problem = plan(goal, Lang::En, &inputs).expect_err("which test");
+        let offered =
+            crate::generator::plan::rephrase::suggestions(&problem, goal, Lang::En, &inputs);
+        assert!(
+            offered.iter().any(|g| g == "t-test of charges by region (ANOVA)"),
+            "{offered:?}"
+        );
+        let t = test_of("insurance.csv", "t-test of charges by region (ANOVA)");
+        assert_eq!(t.kind, TestKind::Anova);
     }
 
     #[test]
