@@ -100,6 +100,8 @@ fn candidates(
             }
         }
         GoalProblem::Unplaced { words, .. } => out.push(without(goal, words)),
+        // "t-test of charges by region" (four regions): all of them compared.
+        GoalProblem::WhichTest { .. } => out.push(format!("{goal} (ANOVA)")),
         GoalProblem::NotUnderstood { .. } => {
             out.push(lang.pick(
                 format!("total {goal}"),

@@ -146,6 +146,7 @@ const STRONG: &[(&str, Cue)] = &[
     ("testez si", Cue::Significance),
     ("probar si", Cue::Significance),
     ("prueba si", Cue::Significance),
+    ("shapiro wilk", Cue::Named(TestKind::Shapiro)),
     ("shapiro", Cue::Named(TestKind::Shapiro)),
     ("valeur p", Cue::Significance),
     ("valor p", Cue::Significance),
@@ -207,6 +208,13 @@ const STRONG: &[(&str, Cue)] = &[
 
 /// Words placed when a test is asked: what it compares, how it is said.
 const WEAK: &[&str] = &[
+    "compare",
+    "comparing",
+    "comparer",
+    "comparez",
+    "compara",
+    "comparar",
+    "across",
     "difference",
     "differ",
     "differs",
@@ -436,14 +444,16 @@ impl Reading<'_> {
             if self.g.used[i] || !AGAINST.contains(&tokens[i].folded.as_str()) {
                 continue;
             }
-            let mut j = i + 1;
-            if tokens.get(j).is_some_and(|t| {
+            // "different from 30", never "different 2024 orders".
+            let j = i + 2;
+            let joined = tokens.get(i + 1).is_some_and(|t| {
                 matches!(
                     t.folded.as_str(),
                     "from" | "to" | "than" | "de" | "a" | "of"
                 )
-            }) {
-                j += 1;
+            });
+            if !joined {
+                continue;
             }
             let Some(t) = tokens.get(j) else { continue };
             let digits = t.folded.starts_with(|c: char| c.is_ascii_digit());
@@ -1584,7 +1594,10 @@ pub fn caveats(
         .find(|(n, _)| n == p_name(lang))
         .and_then(|(_, v)| *v);
     if let Some(p) = p {
-        let shown = crate::generator::explain::short(p);
+        let shown = match lang {
+            Lang::En => crate::generator::explain::short(p),
+            Lang::Fr | Lang::Es => crate::generator::explain::short(p).replace('.', ","),
+        };
         let a = alpha_text(test.alpha, lang);
         let below = p < test.alpha;
         out.push(match (lang, below) {
@@ -1601,7 +1614,11 @@ pub fn caveats(
         .iter()
         .filter_map(|(n, v)| {
             let group = n.strip_prefix(&prefix)?.strip_suffix(')')?;
-            Some(format!("{group}: {}", (*v)? as u64))
+            Some(format!(
+                "{group}{}{}",
+                lang.pick(": ", " : ", ": "),
+                (*v)? as u64
+            ))
         })
         .collect();
     if !sizes.is_empty() {
@@ -1804,6 +1821,65 @@ mod tests {
                 .any(|g| g.contains("non-smokers assuming equal variances")),
             "{instead:?}"
         );
+    }
+
+    #[test]
+    fn a_test_that_is_not_clear_offers_the_anova() {
+        let inputs = [crate::generator::golden_input("insurance.csv")];
+        let goal = "t-test of charges by region";
+        let problem = plan(goal, Lang::En, &inputs).expect_err("which test");
+        let offered =
+            crate::generator::plan::rephrase::suggestions(&problem, goal, Lang::En, &inputs);
+        assert!(
+            offered
+                .iter()
+                .any(|g| g == "t-test of charges by region (ANOVA)"),
+            "{offered:?}"
+        );
+        let t = test_of("insurance.csv", "t-test of charges by region (ANOVA)");
+        assert_eq!(t.kind, TestKind::Anova);
+    }
+
+    /// The explanation states the test, its null hypothesis, α, the
+    /// p-value against α and the groups' sizes, in the goal's language.
+    #[test]
+    fn explanations_in_three_languages() {
+        let mut texts = Vec::new();
+        for (goal, p, rows) in [
+            (
+                "is there a significant difference in charges between smokers and non-smokers?",
+                "p-value",
+                "rows used",
+            ),
+            (
+                "la différence de charges entre fumeurs et non-fumeurs est-elle significative ?",
+                "valeur p",
+                "lignes utilisées",
+            ),
+            (
+                "¿hay una diferencia significativa de charges entre fumadores y no fumadores?",
+                "valor p",
+                "filas usadas",
+            ),
+        ] {
+            let json = format!(
+                r#"{{"answers": [{{"name": "{p}", "value": 0.0123, "unit": null}},
+                    {{"name": "{rows} (no)", "value": 194, "unit": "count"}},
+                    {{"name": "{rows} (yes)", "value": 56, "unit": "count"}}],
+                  "tables": [{{"name": "row_counts", "columns": ["step", "rows"],
+                    "rows": [["read", 250], ["kept", 250]], "total_rows": 2}}],
+                  "charts": [], "notes": [], "files_opened": [], "network_events": [], "process_events": []}}"#
+            );
+            let result: crate::validate::CheckedResult =
+                serde_json::from_str(&json).expect("result");
+            let inputs = [crate::generator::golden_input("insurance.csv")];
+            let p = plan(goal, Lang::detect(goal), &inputs).expect("plan");
+            texts.push(crate::generator::explain::explain(&p, &result));
+        }
+        expect_test::expect![[r#"
+            Test run on insurance.csv: Welch's t-test; null hypothesis: the mean of charges is the same in every group of smoker; read at the significance level α = 0.05. Assumed: the significance level α = 0.05 (no level was said). Assumed: Welch's t-test: the means are compared without assuming equal variances. 250 rows of insurance.csv were read. The p-value is 0.0123, below α = 0.05: a result this far from the null hypothesis would be rare if it were true. Rows per group: no: 194, yes: 56. A significant result says the difference is unlikely to be chance alone, not how large or important it is, nor what causes it.
+            Test appliqué à insurance.csv : test t de Welch ; hypothèse nulle : la moyenne de charges est la même dans chaque groupe de smoker ; lu au seuil α = 0,05. Hypothèse : le seuil de signification α = 0,05 (aucun seuil n'était donné). Hypothèse : le test t de Welch : les moyennes sont comparées sans supposer des variances égales. 250 lignes de insurance.csv ont été lues. La valeur p est 0,0123, sous α = 0,05 : un résultat aussi éloigné de l'hypothèse nulle serait rare si elle était vraie. Lignes par groupe : no : 194, yes : 56. Un résultat significatif dit que l'écart n'est probablement pas dû au seul hasard, pas s'il est grand ou important, ni ce qui le cause.
+            Prueba aplicada a insurance.csv: prueba t de Welch; hipótesis nula: la media de charges es la misma en cada grupo de smoker; leída al nivel α = 0,05. Supuesto: el nivel de significación α = 0,05 (no se indicó ninguno). Supuesto: la prueba t de Welch: se comparan las medias sin suponer varianzas iguales. Se leyeron 250 filas de insurance.csv. El valor p es 0,0123, menor que α = 0,05: un resultado tan alejado de la hipótesis nula sería raro si fuera cierta. Filas por grupo: no: 194, yes: 56. Un resultado significativo dice que la diferencia probablemente no se debe solo al azar, no si es grande o importante, ni qué la causa."#]].assert_eq(&texts.join("\n"));
     }
 
     #[test]
