@@ -265,8 +265,39 @@ fn trend_measure(
 /// A plan, canonical.
 fn planned(p: &Plan, input: &InputDescription) -> Canon {
     let mut conds: BTreeSet<String> = p.filters.iter().flat_map(|f| plan_cond(f, input)).collect();
+    let (kind, measures, group, n) = recipe_canon(p, input, &mut conds);
+    // A derived column reads as its expression ("quantity*price").
+    let swap = |s: String| {
+        p.derived
+            .iter()
+            .fold(s, |s, d| s.replace(&d.name, &d.canonical()))
+    };
+    Canon {
+        kind: kind.to_owned(),
+        n_said: true,
+        measures: measures.into_iter().map(swap).collect(),
+        group: group.map(swap),
+        conds,
+        n,
+        join: p.source.joined.as_ref().map(|j| j.key.clone()),
+        prep: p.prep.iter().map(super::steps::prep::Prep::canon).collect(),
+        chart: p.chart.map(|_| {
+            super::steps::chart_kind::planned_kind(p)
+                .map_or("none", |k| k.code_name())
+                .to_owned()
+        }),
+    }
+}
+
+/// A plan's recipe, canonical: kind, measures, grouping and how many; a
+/// share of some rows adds their condition to `conds`.
+fn recipe_canon(
+    p: &Plan,
+    input: &InputDescription,
+    conds: &mut BTreeSet<String>,
+) -> (&'static str, BTreeSet<String>, Option<String>, usize) {
     let one = |m: String| BTreeSet::from([m]);
-    let (kind, measures, group, n) = match &p.recipe {
+    match &p.recipe {
         Recipe::Stats { items, group_by } => (
             if group_by.is_some() {
                 "groups"
@@ -404,27 +435,6 @@ fn planned(p: &Plan, input: &InputDescription) -> Canon {
             None,
             1,
         ),
-    };
-    // A derived column reads as its expression ("quantity*price").
-    let swap = |s: String| {
-        p.derived
-            .iter()
-            .fold(s, |s, d| s.replace(&d.name, &d.canonical()))
-    };
-    Canon {
-        kind: kind.to_owned(),
-        n_said: true,
-        measures: measures.into_iter().map(swap).collect(),
-        group: group.map(swap),
-        conds,
-        n,
-        join: p.source.joined.as_ref().map(|j| j.key.clone()),
-        prep: p.prep.iter().map(super::steps::prep::Prep::canon).collect(),
-        chart: p.chart.map(|_| {
-            super::steps::chart_kind::planned_kind(p)
-                .map_or("none", |k| k.code_name())
-                .to_owned()
-        }),
     }
 }
 
