@@ -137,6 +137,8 @@ fn stat_word(s: Stat) -> &'static str {
         Stat::PopStd => "pstd",
         Stat::PopVar => "pvar",
         Stat::Skew => "skew",
+        Stat::Mode => "mode",
+        Stat::Percentile(_) => "percentile",
     }
 }
 
@@ -190,6 +192,8 @@ fn stats_measures(items: &[(Stat, String)], input: &InputDescription) -> BTreeSe
                 .any(|k| &k.name == c && k.empty_cells == 0);
             if *s == Stat::Count && full {
                 "rows".to_owned()
+            } else if let Stat::Percentile(p) = s {
+                format!("percentile({c},{p})")
             } else {
                 format!("{}({c})", stat_word(*s))
             }
@@ -337,6 +341,32 @@ fn planned(p: &Plan, input: &InputDescription) -> Canon {
         } => (
             "value",
             one(trend_measure(p, value.as_deref(), *stat, date, *period)),
+            None,
+            1,
+        ),
+        Recipe::Pivot {
+            stat,
+            value,
+            rows,
+            columns,
+        } => (
+            "groups",
+            one(value
+                .as_ref()
+                .map_or("rows".to_owned(), |v| format!("{}({v})", stat_word(*stat)))),
+            Some(format!("{rows},{columns}")),
+            1,
+        ),
+        Recipe::Lookup {
+            show,
+            value,
+            highest,
+        } => (
+            "lookup",
+            one(format!(
+                "{show} at {}({value})",
+                if *highest { "max" } else { "min" }
+            )),
             None,
             1,
         ),

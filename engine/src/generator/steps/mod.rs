@@ -3,3 +3,7 @@
 //! (the readable pandas it writes, commented in the goal's language), its
 //! explanation and its tests live together. The planner (`plan`) composes
 //! steps; `codegen` and `explain` call into the step's module.
+
+pub mod lookup;
+pub mod measures;
+pub mod pivot;
