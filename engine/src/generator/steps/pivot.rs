@@ -265,9 +265,45 @@ pub fn explain(plan: &Plan) -> String {
         return String::new();
     };
     let file = plan.source.display_name();
-    let name = measure(*stat, value.as_ref(), plan.lang);
-    plan.lang.pick(
-        format!("computed the {name} in {file} for each pair of {rows} and {columns}, in a table with {rows} as rows and {columns} as columns"),
+    let lang = plan.lang;
+    // "the mean of grade", "la moyenne de grade", "el número de filas"
+    let name = match value {
+        Some(_) => {
+            let feminine = matches!(
+                (lang, stat),
+                (
+                    Lang::Fr,
+                    Stat::Mean | Stat::Median | Stat::Var | Stat::PopVar | Stat::Skew
+                ) | (
+                    Lang::Es,
+                    Stat::Mean
+                        | Stat::Median
+                        | Stat::Std
+                        | Stat::PopStd
+                        | Stat::Var
+                        | Stat::PopVar
+                        | Stat::Skew
+                        | Stat::Mode
+                )
+            );
+            let article = match lang {
+                Lang::En => "the",
+                Lang::Fr if feminine => "la",
+                Lang::Fr => "le",
+                Lang::Es if feminine => "la",
+                Lang::Es => "el",
+            };
+            format!("{article} {}", measure(*stat, value.as_ref(), lang))
+        }
+        None => words(
+            lang,
+            "the number of rows",
+            "le nombre de lignes",
+            "el número de filas",
+        ),
+    };
+    lang.pick(
+        format!("computed {name} in {file} for each pair of {rows} and {columns}, in a table with {rows} as rows and {columns} as columns"),
         format!("calcul de {name} dans {file} pour chaque couple {rows} et {columns}, dans un tableau avec {rows} en lignes et {columns} en colonnes"),
         format!("se calculó {name} en {file} para cada par de {rows} y {columns}, en una tabla con {rows} en filas y {columns} en columnas"),
     )
