@@ -349,8 +349,16 @@ fn what(plan: &Plan) -> String {
                     t(
                         lang,
                         format!("the {}", super::codegen::measure_name(*s, c, lang)),
-                        format!("{} {}", article(*s, lang), super::codegen::measure_name(*s, c, lang)),
-                        format!("{} {}", article(*s, lang), super::codegen::measure_name(*s, c, lang)),
+                        format!(
+                            "{} {}",
+                            article(*s, lang),
+                            super::codegen::measure_name(*s, c, lang)
+                        ),
+                        format!(
+                            "{} {}",
+                            article(*s, lang),
+                            super::codegen::measure_name(*s, c, lang)
+                        ),
                     )
                 })
                 .collect();

@@ -592,7 +592,12 @@ fn looked_up(t: &Table, rows: &[Row], show: &str, expr: &str) -> (BTreeSet<Strin
 
 /// A lookup's text answer lists exactly the values at the extreme (numbers
 /// compare as numbers), and an answer equals the extreme.
-fn check_lookup(t: &Table, report: &serde_json::Value, e: &Expectation, kept: &[Row]) -> Result<(), String> {
+fn check_lookup(
+    t: &Table,
+    report: &serde_json::Value,
+    e: &Expectation,
+    kept: &[Row],
+) -> Result<(), String> {
     let show = e.by.as_deref().unwrap_or_default();
     let (want, extreme) = looked_up(t, kept, show, &e.exprs[0]);
     let same = |a: &str, b: &str| a == b || (t.number(a).is_some() && t.number(a) == t.number(b));
@@ -606,7 +611,10 @@ fn check_lookup(t: &Table, report: &serde_json::Value, e: &Expectation, kept: &[
     if listed && valued {
         Ok(())
     } else {
-        Err(format!("want {show} = {want:?} at {} = {extreme}: {}", e.exprs[0], report["answer"]))
+        Err(format!(
+            "want {show} = {want:?} at {} = {extreme}: {}",
+            e.exprs[0], report["answer"]
+        ))
     }
 }
 
@@ -1094,7 +1102,10 @@ fn computable(t: &Task) -> Result<(), String> {
     let g = groups(&table, &kept, by);
     // The answers name at most 60 cells of a pivot (MAX_PIVOT_ANSWERS).
     if by.contains(',') && g.len() > 60 {
-        return Err(format!("{} pairs of {by}: more than the answers list", g.len()));
+        return Err(format!(
+            "{} pairs of {by}: more than the answers list",
+            g.len()
+        ));
     }
     if g.len() < 2 {
         return Err(format!("{} groups of {by}", g.len()));

@@ -430,7 +430,9 @@ fn plan_once(
     let used = recipe_columns(&recipe);
     let named = r.mentions.iter().map(|m| m.column.as_str());
     let grouping_dropped = r.group_by.as_deref().is_some_and(|g| !used.contains(&g))
-        || r.second_group.as_deref().is_some_and(|g| !used.contains(&g));
+        || r.second_group
+            .as_deref()
+            .is_some_and(|g| !used.contains(&g));
     if grouping_dropped
         || named
             .clone()

@@ -36,9 +36,30 @@ const ASKING: &[&str] = &[
 
 /// Words that say the extreme right before or after a measure.
 const EXTREME_WORDS: &[&str] = &[
-    "highest", "lowest", "largest", "smallest", "biggest", "best", "worst", "top", "haut",
-    "haute", "bas", "basse", "elevee", "eleve", "meilleure", "meilleur", "alta", "alto", "baja",
-    "bajo", "mejor", "peor", "grande", "pequena",
+    "highest",
+    "lowest",
+    "largest",
+    "smallest",
+    "biggest",
+    "best",
+    "worst",
+    "top",
+    "haut",
+    "haute",
+    "bas",
+    "basse",
+    "elevee",
+    "eleve",
+    "meilleure",
+    "meilleur",
+    "alta",
+    "alto",
+    "baja",
+    "bajo",
+    "mejor",
+    "peor",
+    "grande",
+    "pequena",
 ];
 
 fn asks(tokens: &[Token]) -> bool {
@@ -51,11 +72,10 @@ fn asked_date(r: &Reading) -> Option<String> {
     if let Some(d) = &r.date_mentioned {
         return Some(d.clone());
     }
-    let when = r
-        .g
-        .tokens
-        .iter()
-        .any(|t| matches!(t.folded.as_str(), "when" | "quand" | "cuando"));
+    let when =
+        r.g.tokens
+            .iter()
+            .any(|t| matches!(t.folded.as_str(), "when" | "quand" | "cuando"));
     let dates: Vec<&String> = r
         .columns
         .iter()
@@ -110,12 +130,18 @@ pub fn recipe(
             }
             let extreme = r.lang.pick(
                 if highest { "highest" } else { "lowest" },
-                if highest { "la plus haute" } else { "la plus basse" },
+                if highest {
+                    "la plus haute"
+                } else {
+                    "la plus basse"
+                },
                 if highest { "más alta" } else { "más baja" },
             );
             let said = r.say(
                 format!("the {g} of the row with the {extreme} {value} (not each {g}'s average)"),
-                format!("le {g} de la ligne où {value} est {extreme} (pas la moyenne de chaque {g})"),
+                format!(
+                    "le {g} de la ligne où {value} est {extreme} (pas la moyenne de chaque {g})"
+                ),
                 format!("el {g} de la fila con {value} {extreme} (no la media de cada {g})"),
             );
             let undo = crate::generator::plan::undo::ranked_by(&r.g.text, Stat::Mean, r.lang);
@@ -227,7 +253,9 @@ mod tests {
 
     fn recipe(file: &str, goal: &str) -> Option<Recipe> {
         let inputs = [crate::generator::golden_input(file)];
-        plan(goal, Lang::detect(goal), &inputs).ok().map(|p| p.recipe)
+        plan(goal, Lang::detect(goal), &inputs)
+            .ok()
+            .map(|p| p.recipe)
     }
 
     fn lookup(show: &str, value: &str, highest: bool) -> Option<Recipe> {

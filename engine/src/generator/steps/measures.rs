@@ -28,10 +28,26 @@ const PERCENT_REACH: usize = 2;
 const PERCENTILE_WORDS: &[&str] = &["percentile", "centile", "percentil"];
 const QUARTILE_WORDS: &[&str] = &["quartile", "cuartil"];
 const LOWER: &[&str] = &[
-    "first", "1st", "lower", "premier", "1er", "inferieur", "primer", "primero", "inferior",
+    "first",
+    "1st",
+    "lower",
+    "premier",
+    "1er",
+    "inferieur",
+    "primer",
+    "primero",
+    "inferior",
 ];
 const UPPER: &[&str] = &[
-    "third", "3rd", "upper", "troisieme", "3e", "superieur", "tercer", "tercero", "superior",
+    "third",
+    "3rd",
+    "upper",
+    "troisieme",
+    "3e",
+    "superieur",
+    "tercer",
+    "tercero",
+    "superior",
 ];
 
 /// The phrases for the mode, per language ("mode" alone only in English:
@@ -57,11 +73,7 @@ fn mode_phrases(lang: Lang) -> &'static [&'static str] {
 
 /// "90th", "90e", "90", "90.º": a whole percent from 1 to 99.
 fn percent(t: &Token) -> Option<u8> {
-    let digits: String = t
-        .folded
-        .chars()
-        .take_while(char::is_ascii_digit)
-        .collect();
+    let digits: String = t.folded.chars().take_while(char::is_ascii_digit).collect();
     let rest = &t.folded[digits.len()..];
     let suffix = matches!(
         rest,
@@ -234,10 +246,7 @@ mod tests {
     #[test]
     fn percentiles_in_three_languages() {
         let want = stats(&[(Stat::Percentile(90), "load_time_ms")]);
-        assert_eq!(
-            recipe("web.csv", "the 90th percentile of load time"),
-            want
-        );
+        assert_eq!(recipe("web.csv", "the 90th percentile of load time"), want);
         assert_eq!(recipe("web.csv", "le 90e centile du load time"), want);
         assert_eq!(recipe("web.csv", "el percentil 90 del load time"), want);
     }

@@ -26,7 +26,15 @@ pub const MAX_PIVOT_ANSWERS: usize = 60;
 const JOINING: &[&str] = &["and", "et", "y", "e", "&"];
 
 /// Markers that introduce a second key ("per product per region").
-const SECOND_MARKERS: &[&str] = &["per", "by", "par", "por", "for each", "pour chaque", "para cada"];
+const SECOND_MARKERS: &[&str] = &[
+    "per",
+    "by",
+    "par",
+    "por",
+    "for each",
+    "pour chaque",
+    "para cada",
+];
 
 /// Whether a column of this kind can be a key: categories, and whole
 /// numbers that are not amounts ("by number of bedrooms", "per Pclass").
@@ -210,7 +218,11 @@ pub fn code(c: &mut Code, plan: &Plan) {
     }
     c.line(format!("cells = {}", c.frame("cells")));
     // A pair without rows counts 0 rows; its statistic is left empty.
-    let fill = if value.is_none() { ", fill_value=0" } else { "" };
+    let fill = if value.is_none() {
+        ", fill_value=0"
+    } else {
+        ""
+    };
     c.line(format!("pivot = cells.unstack({b}{fill})"));
     c.line("pivot.columns = [str(column) for column in pivot.columns]");
     let table = lang.pick(
@@ -355,7 +367,10 @@ mod tests {
     #[test]
     fn two_measures_with_two_keys_still_stop() {
         assert!(matches!(
-            recipe("shop.csv", "average revenue and units per product and region"),
+            recipe(
+                "shop.csv",
+                "average revenue and units per product and region"
+            ),
             Err(GoalProblem::TooMany { .. })
         ));
     }
