@@ -223,6 +223,41 @@ fn trend_measure(
     }
 }
 
+/// A two-key grouping or a lookup, canonical: `groups … by A,B`, `lookup
+/// COL at max(C)`.
+fn step_canon(recipe: &Recipe) -> (&'static str, BTreeSet<String>, Option<String>, usize) {
+    let one = |m: String| BTreeSet::from([m]);
+    match recipe {
+        Recipe::Pivot {
+            stat,
+            value,
+            rows,
+            columns,
+        } => (
+            "groups",
+            one(value
+                .as_ref()
+                .map_or("rows".to_owned(), |v| format!("{}({v})", stat_word(*stat)))),
+            Some(format!("{rows},{columns}")),
+            1,
+        ),
+        Recipe::Lookup {
+            show,
+            value,
+            highest,
+        } => (
+            "lookup",
+            one(format!(
+                "{show} at {}({value})",
+                if *highest { "max" } else { "min" }
+            )),
+            None,
+            1,
+        ),
+        _ => ("value", BTreeSet::new(), None, 1),
+    }
+}
+
 /// A plan, canonical.
 fn planned(p: &Plan, input: &InputDescription) -> Canon {
     let mut conds: BTreeSet<String> = p.filters.iter().flat_map(|f| plan_cond(f, input)).collect();
@@ -344,32 +379,7 @@ fn planned(p: &Plan, input: &InputDescription) -> Canon {
             None,
             1,
         ),
-        Recipe::Pivot {
-            stat,
-            value,
-            rows,
-            columns,
-        } => (
-            "groups",
-            one(value
-                .as_ref()
-                .map_or("rows".to_owned(), |v| format!("{}({v})", stat_word(*stat)))),
-            Some(format!("{rows},{columns}")),
-            1,
-        ),
-        Recipe::Lookup {
-            show,
-            value,
-            highest,
-        } => (
-            "lookup",
-            one(format!(
-                "{show} at {}({value})",
-                if *highest { "max" } else { "min" }
-            )),
-            None,
-            1,
-        ),
+        Recipe::Pivot { .. } | Recipe::Lookup { .. } => step_canon(&p.recipe),
         Recipe::Distribution { column } => (
             "value",
             ["min", "max", "mean", "median"]

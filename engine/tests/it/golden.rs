@@ -522,16 +522,17 @@ fn parse_expectation(text: &str) -> Result<Expectation, String> {
         i = at + 2;
     }
     // EXPR [; [value] EXPR]*
-    while kind != "lookup" {
+    let mut more = kind != "lookup";
+    while more {
         let expr = words.get(i).ok_or(format!("{text}: EXPR"))?;
         e.exprs.push((*expr).into());
         i += 1;
-        if words.get(i) != Some(&";") {
-            break;
-        }
-        i += 1;
-        if words.get(i) == Some(&"value") {
+        more = words.get(i) == Some(&";");
+        if more {
             i += 1;
+            if words.get(i) == Some(&"value") {
+                i += 1;
+            }
         }
     }
     // Clauses: a keyword, then its words up to the next keyword.
