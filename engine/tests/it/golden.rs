@@ -1377,3 +1377,58 @@ fn a_year_outside_the_data_stops_with_its_dates() {
     assert_eq!(report["status"], "answered", "{report}");
     assert_eq!(report["answer"]["values"]["total amount"], 15.0, "{report}");
 }
+
+/// The checks of the step expectations (two keys, lookups, percentiles,
+/// modes) reject wrong answers; the values were computed separately
+/// (Python's csv, collections and statistics modules).
+#[test]
+fn steps_checks_reject_wrong_answers() {
+    let report = |values: serde_json::Value| serde_json::json!({ "answer": { "values": values } });
+    let ventas = load(&data("ventas.csv"));
+    let e = parse_expectation("lookup fecha at max(ingresos)").expect("e");
+    let both = report(serde_json::json!({ "fecha": "2026-04-24, 2026-03-10", "ingresos": 222.5 }));
+    assert_eq!(check(&ventas, &both, &e), Ok(()));
+    let one_tie_cut = report(serde_json::json!({ "fecha": "2026-03-10", "ingresos": 222.5 }));
+    assert!(check(&ventas, &one_tie_cut, &e).is_err());
+    let no_value = report(serde_json::json!({ "fecha": "2026-04-24, 2026-03-10" }));
+    assert!(check(&ventas, &no_value, &e).is_err());
+
+    let passengers = load(&data("passengers.csv"));
+    let e = parse_expectation("groups rows by Pclass,Sex").expect("e");
+    let cells = [
+        ("1, female", 24),
+        ("1, male", 29),
+        ("2, female", 15),
+        ("2, male", 21),
+        ("3, female", 63),
+        ("3, male", 88),
+    ];
+    let mut values = serde_json::Map::new();
+    for (pair, n) in cells {
+        values.insert(format!("rows ({pair})"), n.into());
+    }
+    assert_eq!(
+        check(&passengers, &report(values.clone().into()), &e),
+        Ok(())
+    );
+    values.insert("rows (3, male)".into(), 87.into());
+    assert!(check(&passengers, &report(values.into()), &e).is_err());
+
+    let web = load(&data("web.csv"));
+    let e = parse_expectation("value percentile(load_time_ms,90)").expect("e");
+    let p90 = report(serde_json::json!({ "90th percentile": 498.1 }));
+    assert_eq!(check(&web, &p90, &e), Ok(()));
+    let median =
+        report(serde_json::json!({ "median": oracle("web.csv", "value median(load_time_ms)")[0] }));
+    assert!(check(&web, &median, &e).is_err());
+
+    // club.csv's ages 9, 10 and 16 tie as the most frequent (9 members each).
+    let club = load(&data("club.csv"));
+    let e = parse_expectation("value mode(Edad)").expect("e");
+    for tied in [9.0, 10.0, 16.0] {
+        let one = report(serde_json::json!({ "moda de Edad": tied }));
+        assert_eq!(check(&club, &one, &e), Ok(()));
+    }
+    let other = report(serde_json::json!({ "moda de Edad": 7.0 }));
+    assert!(check(&club, &other, &e).is_err());
+}
