@@ -193,6 +193,7 @@ pub fn measure_name(stat: Stat, column: &str, lang: Lang) -> String {
     let s = stat_name(stat, lang);
     match (stat, lang) {
         (Stat::Sum, Lang::En) => format!("total {column}"),
+        (Stat::Percentile(p), _) => super::steps::measures::percentile_name(p, column, lang),
         (_, Lang::En) => format!("{s} of {column}"),
         (_, Lang::Fr | Lang::Es) => format!("{s} de {column}"),
     }
@@ -203,8 +204,8 @@ pub(super) fn words(lang: Lang, en: &str, fr: &str, es: &str) -> String {
 }
 
 /// The pandas call for a statistic: `mean()`, `std(ddof=0)`.
-pub(super) fn pandas_method(stat: Stat) -> &'static str {
-    match stat {
+pub(super) fn pandas_method(stat: Stat) -> String {
+    let method = match stat {
         Stat::Mean => "mean()",
         Stat::Sum => "sum()",
         Stat::Count => "count()",
@@ -216,7 +217,10 @@ pub(super) fn pandas_method(stat: Stat) -> &'static str {
         Stat::PopStd => "std(ddof=0)",
         Stat::PopVar => "var(ddof=0)",
         Stat::Skew => "skew()",
-    }
+        Stat::Mode => "mode().min()",
+        Stat::Percentile(p) => return format!("quantile({})", f64::from(p) / 100.0),
+    };
+    method.to_owned()
 }
 
 /// The lines of the code being written, and the rounding asked for.
@@ -691,6 +695,8 @@ fn recipe_code(c: &mut Code, plan: &Plan) {
         Recipe::Distribution { .. } => distribution_code(c, plan),
         Recipe::Hypothesis(_) => super::steps::hypothesis::code(c, plan),
         Recipe::Regression(_) => super::steps::regression::code(c, plan),
+        Recipe::Pivot { .. } => super::steps::pivot::code(c, plan),
+        Recipe::Lookup { .. } => super::steps::lookup::code(c, plan),
     }
 }
 
@@ -726,6 +732,11 @@ fn stats_code(c: &mut Code, plan: &Plan) {
     match group_by {
         None => {
             for (stat, col) in items {
+                if *stat == Stat::Mode {
+                    let name = measure_name(*stat, col, lang);
+                    super::steps::measures::mode_code(c, &py_name(col), &name, lang);
+                    continue;
+                }
                 let expr = format!("{}.{}", py_name(col), pandas_method(*stat));
                 let unit = if *stat == Stat::Count {
                     ", unit=\"count\""

@@ -180,6 +180,8 @@ fn stat_word(s: Stat) -> &'static str {
         Stat::PopStd => "pstd",
         Stat::PopVar => "pvar",
         Stat::Skew => "skew",
+        Stat::Mode => "mode",
+        Stat::Percentile(_) => "percentile",
     }
 }
 
@@ -233,6 +235,8 @@ fn stats_measures(items: &[(Stat, String)], input: &InputDescription) -> BTreeSe
                 .any(|k| &k.name == c && k.empty_cells == 0);
             if *s == Stat::Count && full {
                 "rows".to_owned()
+            } else if let Stat::Percentile(p) = s {
+                format!("percentile({c},{p})")
             } else {
                 format!("{}({c})", stat_word(*s))
             }
@@ -259,6 +263,41 @@ fn trend_measure(
         Some(v) if stat == Stat::Sum => format!("lastmonth({v},{date})"),
         Some(v) => format!("lastmonth({}:{v},{date})", stat_word(stat)),
         None => format!("lastmonth(rows,{date})"),
+    }
+}
+
+/// A two-key grouping or a lookup, canonical: `groups … by A,B`, `lookup
+/// COL at max(C)`.
+fn step_canon(recipe: &Recipe) -> (&'static str, BTreeSet<String>, Option<String>, usize) {
+    let one = |m: String| BTreeSet::from([m]);
+    match recipe {
+        Recipe::Pivot {
+            stat,
+            value,
+            rows,
+            columns,
+        } => (
+            "groups",
+            one(value
+                .as_ref()
+                .map_or("rows".to_owned(), |v| format!("{}({v})", stat_word(*stat)))),
+            Some(format!("{rows},{columns}")),
+            1,
+        ),
+        Recipe::Lookup {
+            show,
+            value,
+            highest,
+        } => (
+            "lookup",
+            one(format!(
+                "{show} at {}({value})",
+                if *highest { "max" } else { "min" }
+            )),
+            None,
+            1,
+        ),
+        _ => ("value", BTreeSet::new(), None, 1),
     }
 }
 
@@ -420,6 +459,7 @@ fn recipe_canon(
             None,
             1,
         ),
+        Recipe::Pivot { .. } | Recipe::Lookup { .. } => step_canon(&p.recipe),
         Recipe::Distribution { column } => (
             "value",
             ["min", "max", "mean", "median"]

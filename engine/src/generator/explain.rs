@@ -4,7 +4,7 @@
 //! why, and the caveats that matter for reading the answer. Also the stop
 //! reasons for goals the offline recipes cannot plan.
 
-use super::plan::{stat_name, GoalProblem, OutlierMethod, Plan, Recipe};
+use super::plan::{GoalProblem, OutlierMethod, Plan, Recipe};
 use super::terms::{Cmp, Period};
 use crate::audit::event::Interpretation;
 use crate::inputs::{ColumnKind, InputDescription};
@@ -351,7 +351,7 @@ fn article(stat: super::terms::Stat, lang: Lang) -> &'static str {
     match (lang, stat) {
         (Lang::Fr, Mean | Median | Var | PopVar | Skew) => "la",
         (Lang::Fr, _) => "le",
-        (Lang::Es, Mean | Median | Std | PopStd | Var | PopVar | Skew) => "la",
+        (Lang::Es, Mean | Median | Std | PopStd | Var | PopVar | Skew | Mode) => "la",
         (Lang::Es, _) => "el",
         (Lang::En, _) => "the",
     }
@@ -382,8 +382,16 @@ fn what(plan: &Plan) -> String {
                     t(
                         lang,
                         format!("the {}", super::codegen::measure_name(*s, c, lang)),
-                        format!("{} {} de {c}", article(*s, lang), stat_name(*s, lang)),
-                        format!("{} {} de {c}", article(*s, lang), stat_name(*s, lang)),
+                        format!(
+                            "{} {}",
+                            article(*s, lang),
+                            super::codegen::measure_name(*s, c, lang)
+                        ),
+                        format!(
+                            "{} {}",
+                            article(*s, lang),
+                            super::codegen::measure_name(*s, c, lang)
+                        ),
                     )
                 })
                 .collect();
@@ -593,6 +601,8 @@ fn what_column(plan: &Plan) -> Option<String> {
         ),
         Recipe::Hypothesis(test) => super::steps::hypothesis::what(plan, test),
         Recipe::Regression(m) => super::steps::regression::what(m, lang, file),
+        Recipe::Pivot { .. } => super::steps::pivot::explain(plan),
+        Recipe::Lookup { .. } => super::steps::lookup::explain(plan),
         _ => return None,
     };
     Some(said)

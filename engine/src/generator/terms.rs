@@ -30,6 +30,10 @@ pub enum Stat {
     PopVar,
     /// Sample skewness.
     Skew,
+    /// Most frequent value(s) (`steps::measures`).
+    Mode,
+    /// A percentile, 1 to 99, interpolated linearly (`steps::measures`).
+    Percentile(u8),
 }
 
 /// A comparison in a filter.

@@ -264,6 +264,24 @@ fn ranks(v: &[f64]) -> Vec<f64> {
     r
 }
 
+/// The most frequent values, smallest first.
+fn modes(v: &[f64]) -> Vec<f64> {
+    let mut sorted = v.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    let mut runs: Vec<(f64, usize)> = Vec::new();
+    for x in sorted {
+        match runs.last_mut() {
+            Some((y, n)) if *y == x => *n += 1,
+            _ => runs.push((x, 1)),
+        }
+    }
+    let most = runs.iter().map(|r| r.1).max().unwrap_or(0);
+    runs.into_iter()
+        .filter(|r| r.1 == most)
+        .map(|r| r.0)
+        .collect()
+}
+
 /// Pairs of values present in both columns.
 fn pairs(t: &Table, rows: &[Row], a: &str, b: &str) -> (Vec<f64>, Vec<f64>) {
     let (ia, ib) = (t.col(a), t.col(b));
@@ -461,6 +479,11 @@ fn eval(t: &Table, rows: &[Row], expr: &str, all: &[Row]) -> f64 {
         "min" => vals().into_iter().fold(f64::INFINITY, f64::min),
         "max" => vals().into_iter().fold(f64::NEG_INFINITY, f64::max),
         "median" => quantile(&vals(), 0.5),
+        // percentile(c,90): linear interpolation between the closest ranks
+        "percentile" => quantile(&vals(), a[1].parse::<f64>().expect("a percent") / 100.0),
+        // mode(c): the most frequent value (the smallest of tied ones; every
+        // tied one is accepted, see `accepted`)
+        "mode" => modes(&vals())[0],
         "std" => var(&vals()).sqrt(),
         "var" => var(&vals()),
         "pstd" => pvar(&vals()).sqrt(),
@@ -709,6 +732,10 @@ fn accepted(t: &Table, expr: &str, want: f64) -> Vec<f64> {
     if name.starts_with("share") {
         forms.push(want / 100.0);
     }
+    if name == "mode" {
+        let all: Vec<Row> = t.rows.iter().collect();
+        forms = modes(&t.values(&all, &args(expr)[0]));
+    }
     if name == "mean" {
         let all: Vec<Row> = t.rows.iter().collect();
         let v = t.values(&all, &args(expr)[0]);
@@ -794,7 +821,7 @@ struct Expectation {
     chart: Option<String>,
 }
 
-const KINDS: [&str; 5] = ["value", "groups", "top", "bottom", "stop"];
+const KINDS: [&str; 6] = ["value", "groups", "top", "bottom", "lookup", "stop"];
 const WHYS: [&str; 5] = ["unplaced", "column", "ambiguous", "file", "operation"];
 const KEYWORDS: [&str; 8] = ["where", "and", "by", "n", "round", "join", "after", "chart"];
 const CHART_KINDS: [&str; 4] = ["pie", "bar", "line", "none"];
@@ -827,18 +854,33 @@ fn parse_expectation(text: &str) -> Result<Expectation, String> {
             other => Err(format!("stop WHY: {other:?}")),
         };
     }
-    // EXPR [; [value] EXPR]*
+    // lookup COL at max(C) / min(C): COL is kept in `by`
     let mut i = 1;
-    loop {
+    if kind == "lookup" {
+        let at = words
+            .iter()
+            .position(|w| *w == "at")
+            .ok_or(format!("{text}: lookup COL at max(C)"))?;
+        e.by = Some(words[1..at].join(" "));
+        let expr = words.get(at + 1).ok_or(format!("{text}: max(C)"))?;
+        if !(expr.starts_with("max(") || expr.starts_with("min(")) {
+            return Err(format!("{text}: lookup at max(C) or min(C)"));
+        }
+        e.exprs.push((*expr).into());
+        i = at + 2;
+    }
+    // EXPR [; [value] EXPR]*
+    let mut more = kind != "lookup";
+    while more {
         let expr = words.get(i).ok_or(format!("{text}: EXPR"))?;
         e.exprs.push((*expr).into());
         i += 1;
-        if words.get(i) != Some(&";") {
-            break;
-        }
-        i += 1;
-        if words.get(i) == Some(&"value") {
+        more = words.get(i) == Some(&";");
+        if more {
             i += 1;
+            if words.get(i) == Some(&"value") {
+                i += 1;
+            }
         }
     }
     // Clauses: a keyword, then its words up to the next keyword.
@@ -872,16 +914,61 @@ fn parse_expectation(text: &str) -> Result<Expectation, String> {
     Ok(e)
 }
 
-/// Each group of `col` among `rows` (missing ones left out) with its rows.
+/// Each group of `col` among `rows` (missing ones left out) with its rows;
+/// with two keys, `A,B`, each pair named "a, b" (pairs without rows left
+/// out).
 fn groups<'a>(t: &Table, rows: &[Row<'a>], col: &str) -> BTreeMap<String, Vec<Row<'a>>> {
-    let gi = t.col(col);
+    let keys: Vec<usize> = col.split(',').map(|c| t.col(c.trim())).collect();
     let mut out: BTreeMap<String, Vec<Row>> = BTreeMap::new();
     for r in rows {
-        if !Table::cell_missing(&r[gi]) {
-            out.entry(r[gi].clone()).or_default().push(r);
+        if keys.iter().all(|&k| !Table::cell_missing(&r[k])) {
+            let name: Vec<&str> = keys.iter().map(|&k| r[k].as_str()).collect();
+            out.entry(name.join(", ")).or_default().push(r);
         }
     }
     out
+}
+
+/// The values of `show` on the rows where `expr` (max(C) or min(C)) is
+/// reached, and that extreme.
+fn looked_up(t: &Table, rows: &[Row], show: &str, expr: &str) -> (BTreeSet<String>, f64) {
+    let c = t.col(&args(expr)[0]);
+    let extreme = eval(t, rows, expr, rows);
+    let s = t.col(show);
+    let at = rows
+        .iter()
+        .filter(|r| t.number(&r[c]) == Some(extreme) && !Table::cell_missing(&r[s]))
+        .map(|r| r[s].clone())
+        .collect();
+    (at, extreme)
+}
+
+/// A lookup's text answer lists exactly the values at the extreme (numbers
+/// compare as numbers), and an answer equals the extreme.
+fn check_lookup(
+    t: &Table,
+    report: &serde_json::Value,
+    e: &Expectation,
+    kept: &[Row],
+) -> Result<(), String> {
+    let show = e.by.as_deref().unwrap_or_default();
+    let (want, extreme) = looked_up(t, kept, show, &e.exprs[0]);
+    let same = |a: &str, b: &str| a == b || (t.number(a).is_some() && t.number(a) == t.number(b));
+    let listed = texts_of(report).into_iter().any(|text| {
+        let got: Vec<&str> = text.split(", ").collect();
+        got.len() == want.len() && want.iter().all(|w| got.iter().any(|g| same(g, w)))
+    });
+    let valued = numbers_of(report)
+        .iter()
+        .any(|(_, v)| close(*v, extreme, e.round));
+    if listed && valued {
+        Ok(())
+    } else {
+        Err(format!(
+            "want {show} = {want:?} at {} = {extreme}: {}",
+            e.exprs[0], report["answer"]
+        ))
+    }
 }
 
 /// The groups ranked by EXPR, best first (highest for top, lowest for bottom).
@@ -952,6 +1039,7 @@ fn check(table: &Table, report: &serde_json::Value, e: &Expectation) -> Result<(
             Ok(())
         }
         "top" | "bottom" => check_rank(table, report, e, &kept),
+        "lookup" => check_lookup(table, report, e, &kept),
         "stop" => Err("a stop is not checked against answers".into()),
         other => Err(format!("unknown expectation {other}")),
     }
@@ -1480,7 +1568,21 @@ fn computable(t: &Task) -> Result<(), String> {
         return Ok(());
     }
     let by = e.by.as_deref().unwrap_or_default();
+    if e.kind == "lookup" {
+        let (at, extreme) = looked_up(table, &kept, by, &e.exprs[0]);
+        return match (at.is_empty(), extreme.is_finite()) {
+            (false, true) => Ok(()),
+            _ => Err(format!("nothing to look up: {at:?} at {extreme}")),
+        };
+    }
     let g = groups(table, &kept, by);
+    // The answers name at most 60 cells of a pivot (MAX_PIVOT_ANSWERS).
+    if by.contains(',') && g.len() > 60 {
+        return Err(format!(
+            "{} pairs of {by}: more than the answers list",
+            g.len()
+        ));
+    }
     if g.len() < 2 {
         return Err(format!("{} groups of {by}", g.len()));
     }
@@ -2514,4 +2616,59 @@ fn run_goal_at(scratch: &Scratch, files: &[&str], goal: &str) -> (serde_json::Va
     let out = scratch.glovebox(&argv);
     let code = out.status.code().unwrap_or(-1);
     (serde_json::from_slice(&out.stdout).expect("json"), code)
+}
+
+/// The checks of the step expectations (two keys, lookups, percentiles,
+/// modes) reject wrong answers; the values were computed separately
+/// (Python's csv, collections and statistics modules).
+#[test]
+fn steps_checks_reject_wrong_answers() {
+    let report = |values: serde_json::Value| serde_json::json!({ "answer": { "values": values } });
+    let ventas = load(&data("ventas.csv"));
+    let e = parse_expectation("lookup fecha at max(ingresos)").expect("e");
+    let both = report(serde_json::json!({ "fecha": "2026-04-24, 2026-03-10", "ingresos": 222.5 }));
+    assert_eq!(check(&ventas, &both, &e), Ok(()));
+    let one_tie_cut = report(serde_json::json!({ "fecha": "2026-03-10", "ingresos": 222.5 }));
+    assert!(check(&ventas, &one_tie_cut, &e).is_err());
+    let no_value = report(serde_json::json!({ "fecha": "2026-04-24, 2026-03-10" }));
+    assert!(check(&ventas, &no_value, &e).is_err());
+
+    let passengers = load(&data("passengers.csv"));
+    let e = parse_expectation("groups rows by Pclass,Sex").expect("e");
+    let cells = [
+        ("1, female", 24),
+        ("1, male", 29),
+        ("2, female", 15),
+        ("2, male", 21),
+        ("3, female", 63),
+        ("3, male", 88),
+    ];
+    let mut values = serde_json::Map::new();
+    for (pair, n) in cells {
+        values.insert(format!("rows ({pair})"), n.into());
+    }
+    assert_eq!(
+        check(&passengers, &report(values.clone().into()), &e),
+        Ok(())
+    );
+    values.insert("rows (3, male)".into(), 87.into());
+    assert!(check(&passengers, &report(values.into()), &e).is_err());
+
+    let web = load(&data("web.csv"));
+    let e = parse_expectation("value percentile(load_time_ms,90)").expect("e");
+    let p90 = report(serde_json::json!({ "90th percentile": 498.1 }));
+    assert_eq!(check(&web, &p90, &e), Ok(()));
+    let median =
+        report(serde_json::json!({ "median": oracle("web.csv", "value median(load_time_ms)")[0] }));
+    assert!(check(&web, &median, &e).is_err());
+
+    // club.csv's ages 9, 10 and 16 tie as the most frequent (9 members each).
+    let club = load(&data("club.csv"));
+    let e = parse_expectation("value mode(Edad)").expect("e");
+    for tied in [9.0, 10.0, 16.0] {
+        let one = report(serde_json::json!({ "moda de Edad": tied }));
+        assert_eq!(check(&club, &one, &e), Ok(()));
+    }
+    let other = report(serde_json::json!({ "moda de Edad": 7.0 }));
+    assert!(check(&club, &other, &e).is_err());
 }

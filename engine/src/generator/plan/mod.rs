@@ -14,7 +14,7 @@ mod conditions;
 pub mod follow;
 mod names;
 pub(in crate::generator) mod reading;
-mod recipe;
+pub(in crate::generator) mod recipe;
 pub mod rephrase;
 pub(in crate::generator) mod undo;
 pub mod words;
@@ -183,6 +183,29 @@ pub enum Recipe {
     Hypothesis(super::steps::hypothesis::HypothesisTest),
     /// A linear regression (`steps::regression`).
     Regression(super::steps::regression::Model),
+    /// A statistic per pair of groups: a table with the first key's groups
+    /// as rows and the second key's as columns (`steps::pivot`).
+    Pivot {
+        /// Statistic per cell (Count with no value: rows counted).
+        stat: Stat,
+        /// Column (None = rows counted).
+        value: Option<String>,
+        /// First key: the table's rows.
+        rows: String,
+        /// Second key: the table's columns.
+        columns: String,
+    },
+    /// Another column's value at the rows where a column is highest or
+    /// lowest ("on which date was the close lowest"), ties listed
+    /// (`steps::lookup`).
+    Lookup {
+        /// The column looked up (a date, a name).
+        show: String,
+        /// The column whose extreme is found.
+        value: String,
+        /// The highest (else the lowest).
+        highest: bool,
+    },
 }
 
 /// How to read the chosen file.
@@ -433,6 +456,7 @@ fn plan_once(
     let chart = follow::chart_words(&mut r);
     r.quoted_columns(goal);
     r.hypothesis_words();
+    crate::generator::steps::measures::read(&mut r)?;
     r.phrase_ops();
     r.column_mentions()?;
     r.derived_columns()?;
@@ -444,6 +468,7 @@ fn plan_once(
     r.numeric_filters()?;
     r.date_filters()?;
     r.groups_and_periods()?;
+    crate::generator::steps::pivot::second_group(&mut r)?;
     r.yes_no_filters();
     r.word_ops();
     r.compared_values()?;
@@ -484,7 +509,10 @@ fn plan_once(
     used.extend(source.joined.as_ref().map(|j| j.key.as_str()));
     used.extend(prep.iter().filter_map(|p| p.column()));
     let named = r.mentions.iter().map(|m| m.column.as_str());
-    let grouping_dropped = r.group_by.as_deref().is_some_and(|g| !used.contains(&g));
+    let grouping_dropped = r.group_by.as_deref().is_some_and(|g| !used.contains(&g))
+        || r.second_group
+            .as_deref()
+            .is_some_and(|g| !used.contains(&g));
     if grouping_dropped
         || named
             .clone()
@@ -517,6 +545,7 @@ fn choose_source(r: &mut Reading) -> Result<Source, GoalProblem> {
     let mut named: Vec<&str> = r.mentions.iter().map(|m| m.column.as_str()).collect();
     named.extend(r.filters.iter().map(|f| f.column.as_str()));
     named.extend(r.group_by.as_deref());
+    named.extend(r.second_group.as_deref());
     named.extend(r.date_mentioned.as_deref());
     let named = super::steps::derived::file_columns(&r.derived, &named);
     let fits: Vec<&InputDescription> = r
@@ -705,6 +734,16 @@ pub fn recipe_columns(recipe: &Recipe) -> Vec<&str> {
             out.push(&m.target);
             out.extend(m.predictors.iter().map(String::as_str));
         }
+        Recipe::Pivot {
+            value,
+            rows,
+            columns,
+            ..
+        } => {
+            out.extend(value.as_deref());
+            out.extend([rows.as_str(), columns.as_str()]);
+        }
+        Recipe::Lookup { show, value, .. } => out.extend([show.as_str(), value.as_str()]),
     }
     out
 }
@@ -842,7 +881,7 @@ mod tests {
     #[test]
     fn a_column_named_but_not_used_stops_the_plan() {
         assert!(matches!(
-            recipe("shop.csv", "total revenue per product and region"),
+            recipe("shop.csv", "total revenue and units per product and region"),
             Err(GoalProblem::TooMany { .. })
         ));
         assert!(matches!(

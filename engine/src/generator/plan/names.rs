@@ -143,6 +143,12 @@ pub fn stat_name(stat: Stat, lang: Lang) -> &'static str {
         (Stat::Skew, En) => "skewness",
         (Stat::Skew, Fr) => "asymétrie",
         (Stat::Skew, Es) => "asimetría",
+        (Stat::Mode, En) => "mode",
+        (Stat::Mode, Fr) => "mode",
+        (Stat::Mode, Es) => "moda",
+        (Stat::Percentile(_), En) => "percentile",
+        (Stat::Percentile(_), Fr) => "centile",
+        (Stat::Percentile(_), Es) => "percentil",
     }
 }
 

@@ -190,6 +190,8 @@ pub struct Reading<'a> {
     pub filters: Vec<super::Filter>,
     /// Grouping column.
     pub group_by: Option<String>,
+    /// Second grouping column ("per product per region"): a pivot table.
+    pub second_group: Option<String>,
     /// Trend period.
     pub period: Option<Period>,
     /// Where a period adjective ("daily", "mensuel") was read, if one was.
@@ -246,6 +248,7 @@ impl<'a> Reading<'a> {
             ops: Vec::new(),
             filters: Vec::new(),
             group_by: None,
+            second_group: None,
             period: None,
             period_adjective: None,
             rounding: None,

@@ -116,7 +116,7 @@ const ACCUMULATED: &[&str] = &[
 ];
 
 /// True when a column names an amount or a quantity (counted by summing).
-pub(super) fn summed(column: &str) -> bool {
+pub(in crate::generator) fn summed(column: &str) -> bool {
     let words = super::text::name_words(column);
     let joined = words.join(" ");
     if words
@@ -146,7 +146,7 @@ pub(super) fn summed(column: &str) -> bool {
 /// Whether the word at `noun` is what the count at `count` counts: only
 /// joining words between them ("how many sales", "combien de ventes",
 /// "number of the orders"; not "how many pens were sold").
-pub(super) fn counted_noun(tokens: &[Token], count: usize, noun: usize) -> bool {
+pub(in crate::generator) fn counted_noun(tokens: &[Token], count: usize, noun: usize) -> bool {
     const JOINING: &[&str] = &[
         "many", "much", "of", "the", "de", "d", "des", "du", "le", "la", "les", "el", "los", "las",
         "del",
@@ -339,7 +339,9 @@ impl Reading<'_> {
         let mut named = self.named(source);
         self.only_number(&mut named, source);
         self.total_by_default(&named);
-        let recipe = if self.has(Op::Normality) {
+        let recipe = if self.second_group.is_some() {
+            crate::generator::steps::pivot::recipe(self, &named.numbers)?
+        } else if self.has(Op::Normality) {
             let column = named
                 .numbers
                 .first()
@@ -412,6 +414,7 @@ impl Reading<'_> {
                 understood: self.understood.clone(),
             });
         };
+        crate::generator::steps::measures::check(self, &recipe)?;
         self.check_ops_used(&recipe)?;
         Ok(recipe)
     }
@@ -486,6 +489,16 @@ impl Reading<'_> {
             return Err(self.need_numbers(named, Op::Highest, 1));
         }
         let value = named.numbers.first().cloned();
+        let lookup = crate::generator::steps::lookup::recipe(
+            self,
+            value.as_ref(),
+            group.as_ref(),
+            highest,
+            n,
+        );
+        if let Some(recipe) = lookup {
+            return Ok(recipe);
+        }
         if group.is_none() {
             // "which passenger paid the most", "who earns the most": a row
             // to look up, not a value (the recipes do not look rows up).
@@ -864,6 +877,9 @@ fn used_by(recipe: &Recipe, op: Op, count_beside_stat: bool) -> bool {
         | (Recipe::Distribution { .. }, O::Distribution)
         | (Recipe::CountRows { .. }, O::Count | O::Distribution | O::Stat(Stat::Sum)) => true,
         (Recipe::Trend { stat, .. }, O::Stat(s)) => *stat == s,
+        (Recipe::Pivot { stat, .. }, O::Stat(s)) => *stat == s || s == Stat::Sum,
+        (Recipe::Pivot { .. }, O::Count)
+        | (Recipe::Lookup { .. }, O::Highest | O::Lowest | O::Stat(Stat::Max | Stat::Min)) => true,
         (Recipe::Stats { items, .. }, O::Stat(s)) => items.iter().any(|(i, _)| *i == s),
         // "the highest fee" without a group is its maximum
         (Recipe::Stats { items, .. }, O::Highest) => items.iter().any(|(i, _)| *i == Stat::Max),
@@ -898,6 +914,9 @@ fn recipe_words(recipe: &Recipe, lang: crate::lang::Lang) -> String {
             return crate::generator::steps::hypothesis::name(test.kind, lang)
         }
         Recipe::Regression(_) => return crate::generator::steps::regression::name(lang),
+        Recipe::Pivot { stat, .. } => Op::Stat(*stat),
+        Recipe::Lookup { highest: true, .. } => Op::Highest,
+        Recipe::Lookup { .. } => Op::Lowest,
     };
     describe_op(op, lang)
 }

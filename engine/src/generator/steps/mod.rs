@@ -8,6 +8,9 @@ pub mod chart_kind;
 pub mod derived;
 pub mod hypothesis;
 pub mod join;
+pub mod lookup;
+pub mod measures;
+pub mod pivot;
 pub mod prep;
 pub mod regression;
 

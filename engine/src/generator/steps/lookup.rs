@@ -1,0 +1,293 @@
+//! Lookup of another column at the highest or lowest row: "on which date
+//! was the close price lowest" → the date (and the price), "which student
+//! has the highest grade in Math" → the student (and the grade). Every row
+//! that reaches the extreme is listed (ties are never cut), the first
+//! `MAX_TIED_LISTED` of them in the answer, all in the table.
+//!
+//! When the looked-up column is a group named in the goal ("which
+//! student"), the single highest value is one reading and each student's
+//! average another: the lookup is chosen only when the extreme is said
+//! right before the measure ("the highest grade", "la nota más alta"), no
+//! statistic is named, and the measure is not an amount (amounts rank by
+//! their total: "which region has the highest revenue"); the choice is
+//! stated as an assumption whose undo asks for the average.
+//!
+//! Golden expectation (tests/golden/steps-lookup.txt): `lookup COL at
+//! max(C)` / `lookup COL at min(C)` — a text answer lists exactly the
+//! values of COL on the rows where C is highest (lowest), and an answer
+//! equals that extreme.
+
+use crate::generator::codegen::{py_name, py_str, words, Code};
+use crate::generator::lexicon::Op;
+use crate::generator::plan::reading::Reading;
+use crate::generator::plan::{Plan, Recipe, Stat};
+use crate::generator::text::Token;
+use crate::inputs::ColumnKind;
+use crate::lang::Lang;
+
+/// Most tied rows named in the answer (the table lists them all).
+pub const MAX_TIED_LISTED: usize = 20;
+
+/// Words that ask for a row's other column: "which", "when", "quel jour".
+const ASKING: &[&str] = &[
+    "which", "what", "when", "who", "quel", "quelle", "quand", "qui", "que", "cual", "cuando",
+    "quien",
+];
+
+/// Words that say the extreme right before or after a measure.
+const EXTREME_WORDS: &[&str] = &[
+    "highest",
+    "lowest",
+    "largest",
+    "smallest",
+    "biggest",
+    "best",
+    "worst",
+    "top",
+    "haut",
+    "haute",
+    "bas",
+    "basse",
+    "elevee",
+    "eleve",
+    "meilleure",
+    "meilleur",
+    "alta",
+    "alto",
+    "baja",
+    "bajo",
+    "mejor",
+    "peor",
+    "grande",
+    "pequena",
+];
+
+fn asks(tokens: &[Token]) -> bool {
+    tokens.iter().any(|t| ASKING.contains(&t.folded.as_str()))
+}
+
+/// The date column the goal asks for: the one it names, or with "when"
+/// ("quand", "cuándo") the file's only date column.
+fn asked_date(r: &Reading) -> Option<String> {
+    if let Some(d) = &r.date_mentioned {
+        return Some(d.clone());
+    }
+    let when =
+        r.g.tokens
+            .iter()
+            .any(|t| matches!(t.folded.as_str(), "when" | "quand" | "cuando"));
+    let dates: Vec<&String> = r
+        .columns
+        .iter()
+        .filter(|k| k.kind == ColumnKind::Date)
+        .map(|k| &k.name)
+        .collect();
+    match (when, dates.as_slice()) {
+        (true, [one]) => Some((*one).clone()),
+        _ => None,
+    }
+}
+
+/// Whether an extreme word stands right beside the measure's mention
+/// ("the highest grade", "la nota más alta", "la note la plus haute").
+fn said_beside(r: &Reading, value: &str) -> bool {
+    let Some(m) = r.mentions.iter().find(|m| m.column == value) else {
+        return false;
+    };
+    let t = &r.g.tokens;
+    let before = m.start.checked_sub(1).map(|i| &t[i]);
+    let after: Vec<&Token> = t.iter().skip(m.start + m.len).take(3).collect();
+    before.is_some_and(|b| EXTREME_WORDS.contains(&b.folded.as_str()))
+        || after
+            .iter()
+            .any(|a| EXTREME_WORDS.contains(&a.folded.as_str()))
+}
+
+/// The lookup a ranking asks for, if it asks for one; `group` is the
+/// category the goal names ("which student"), without "per".
+pub fn recipe(
+    r: &mut Reading,
+    value: Option<&String>,
+    group: Option<&String>,
+    highest: bool,
+    n: usize,
+) -> Option<Recipe> {
+    let value = value?.clone();
+    let stats_ok = r.ops.iter().all(|(_, o)| match o {
+        Op::Stat(s) => matches!(s, Stat::Max | Stat::Min),
+        _ => true,
+    });
+    if n != 1 || r.has(Op::Top) || !stats_ok || !asks(&r.g.tokens) || r.group_by.is_some() {
+        return None;
+    }
+    let show = match group {
+        None => asked_date(r)?,
+        Some(g) => {
+            let named_stat = r.ops.iter().any(|(_, o)| matches!(o, Op::Stat(_)));
+            let amount = crate::generator::plan::recipe::summed(&value);
+            if named_stat || amount || !said_beside(r, &value) {
+                return None;
+            }
+            let extreme = r.lang.pick(
+                if highest { "highest" } else { "lowest" },
+                if highest {
+                    "la plus haute"
+                } else {
+                    "la plus basse"
+                },
+                if highest { "más alta" } else { "más baja" },
+            );
+            let said = r.say(
+                format!("the {g} of the row with the {extreme} {value} (not each {g}'s average)"),
+                format!(
+                    "le {g} de la ligne où {value} est {extreme} (pas la moyenne de chaque {g})"
+                ),
+                format!("el {g} de la fila con {value} {extreme} (no la media de cada {g})"),
+            );
+            let undo = crate::generator::plan::undo::ranked_by(&r.g.text, Stat::Mean, r.lang);
+            r.assume(said, undo);
+            g.clone()
+        }
+    };
+    Some(Recipe::Lookup {
+        show,
+        value,
+        highest,
+    })
+}
+
+fn extreme_word(highest: bool, lang: Lang) -> String {
+    if highest {
+        words(lang, "highest", "le plus élevé", "más alto")
+    } else {
+        words(lang, "lowest", "le plus bas", "más bajo")
+    }
+}
+
+/// The code of a `Lookup` recipe.
+pub fn code(c: &mut Code, plan: &Plan) {
+    let lang = plan.lang;
+    let Recipe::Lookup {
+        show,
+        value,
+        highest,
+    } = &plan.recipe
+    else {
+        return;
+    };
+    let v = py_name(value);
+    let top = extreme_word(*highest, lang);
+    c.line(format!(
+        "# {}",
+        lang.pick(
+            format!("the rows where {value} is {top}, and their {show}: every tied row is kept"),
+            format!("les lignes où {value} est {top}, et leur {show} : toutes les lignes ex aequo sont gardées"),
+            format!("las filas donde {value} es {top}, y su {show}: se guardan todas las filas empatadas"),
+        )
+    ));
+    c.line(format!("{v} = numbers({})", py_str(value)));
+    c.line(format!(
+        "extreme = {v}.{}()",
+        if *highest { "max" } else { "min" }
+    ));
+    c.line(format!("at = data[{v} == extreme]"));
+    c.line(format!(
+        "shown = [str(x) for x in at[{}].dropna().drop_duplicates()]",
+        py_str(show)
+    ));
+    let table = lang.pick(
+        format!("rows where {value} is {top}"),
+        format!("lignes où {value} est {top}"),
+        format!("filas donde {value} es {top}"),
+    );
+    c.line(format!("glovebox.table({}, at)", py_str(&table)));
+    c.line(format!(
+        "glovebox.answer({}, \", \".join(shown[:{MAX_TIED_LISTED}]))",
+        py_str(&format!("{show} ({value} {top})"))
+    ));
+    c.line(format!(
+        "glovebox.answer({}, {})",
+        py_str(&format!("{value} ({top})")),
+        c.value("extreme")
+    ));
+    c.line("if len(shown) > 1:");
+    c.line(format!(
+        "    glovebox.note({} + str(len(shown)) + {})",
+        py_str(&words(
+            lang,
+            "Tied rows: ",
+            "Lignes ex aequo : ",
+            "Filas empatadas: "
+        )),
+        py_str(&lang.pick(
+            format!(" values of {show} reach it; all are listed in the table."),
+            format!(" valeurs de {show} l'atteignent ; toutes sont dans le tableau."),
+            format!(" valores de {show} lo alcanzan; todos están en la tabla."),
+        ))
+    ));
+}
+
+/// What a `Lookup` recipe computed, in the goal's language.
+pub fn explain(plan: &Plan) -> String {
+    let Recipe::Lookup {
+        show,
+        value,
+        highest,
+    } = &plan.recipe
+    else {
+        return String::new();
+    };
+    let file = plan.source.display_name();
+    let top = extreme_word(*highest, plan.lang);
+    plan.lang.pick(
+        format!("found the rows of {file} where {value} is {top} and gave their {show}, every tied row included"),
+        format!("recherche des lignes de {file} où {value} est {top}, et de leur {show}, lignes ex aequo comprises"),
+        format!("se buscaron las filas de {file} donde {value} es {top} y se dio su {show}, filas empatadas incluidas"),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::generator::plan::{plan, Recipe};
+    use crate::lang::Lang;
+
+    fn recipe(file: &str, goal: &str) -> Option<Recipe> {
+        let inputs = [crate::generator::golden_input(file)];
+        plan(goal, Lang::detect(goal), &inputs)
+            .ok()
+            .map(|p| p.recipe)
+    }
+
+    fn lookup(show: &str, value: &str, highest: bool) -> Option<Recipe> {
+        Some(Recipe::Lookup {
+            show: show.into(),
+            value: value.into(),
+            highest,
+        })
+    }
+
+    #[test]
+    fn the_date_of_the_lowest_close() {
+        assert_eq!(
+            recipe("stocks.csv", "on which date was the Close lowest?"),
+            lookup("Date", "Close", false)
+        );
+    }
+
+    #[test]
+    fn the_student_with_the_highest_grade_is_a_lookup_with_an_assumption() {
+        let inputs = [crate::generator::golden_input("grades.csv")];
+        let goal = "which student has the highest grade in Math?";
+        let p = plan(goal, Lang::En, &inputs).expect("plan");
+        assert_eq!(Some(p.recipe), lookup("student", "grade", true));
+        assert_eq!(p.assumptions.len(), 1, "{:?}", p.assumptions);
+    }
+
+    #[test]
+    fn an_average_named_ranks_the_groups_instead() {
+        assert!(matches!(
+            recipe("grades.csv", "which student has the highest average grade?"),
+            Some(Recipe::Rank { .. })
+        ));
+    }
+}
