@@ -914,11 +914,17 @@ fn parse_expectation(text: &str) -> Result<Expectation, String> {
     Ok(e)
 }
 
+/// The keys of a `by` clause, `A,B`, split at the commas outside brackets
+/// (`bin(age,10)` is one key).
+fn keys_of(by: &str) -> Vec<String> {
+    args(&format!("by({by})"))
+}
+
 /// Each group of `col` among `rows` (missing ones left out) with its rows;
 /// with two keys, `A,B`, each pair named "a, b" (pairs without rows left
 /// out).
 fn groups<'a>(t: &Table, rows: &[Row<'a>], col: &str) -> BTreeMap<String, Vec<Row<'a>>> {
-    let keys: Vec<usize> = col.split(',').map(|c| t.col(c.trim())).collect();
+    let keys: Vec<usize> = keys_of(col).iter().map(|c| t.col(c)).collect();
     let mut out: BTreeMap<String, Vec<Row>> = BTreeMap::new();
     for r in rows {
         if keys.iter().all(|&k| !Table::cell_missing(&r[k])) {
@@ -1577,7 +1583,7 @@ fn computable(t: &Task) -> Result<(), String> {
     }
     let g = groups(table, &kept, by);
     // The answers name at most 60 cells of a pivot (MAX_PIVOT_ANSWERS).
-    if by.contains(',') && g.len() > 60 {
+    if keys_of(by).len() > 1 && g.len() > 60 {
         return Err(format!(
             "{} pairs of {by}: more than the answers list",
             g.len()
