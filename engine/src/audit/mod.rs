@@ -115,6 +115,11 @@ const MIGRATIONS: &[&str] = &[
 /// How long a connection waits for another one's write lock before it
 /// gives up (many processes may open the log at once).
 pub const BUSY_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
+/// How long opening the log may keep retrying its setup while other
+/// processes hold locks the busy handler does not wait for.
+pub const OPEN_RETRY_BUDGET: std::time::Duration = std::time::Duration::from_secs(30);
+/// The pause between two tries of the setup.
+const OPEN_RETRY_PAUSE: std::time::Duration = std::time::Duration::from_millis(25);
 
 /// The current schema version.
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
@@ -213,9 +218,21 @@ impl AuditStore {
         }
         let mut conn = Connection::open(path)?;
         conn.busy_timeout(BUSY_TIMEOUT)?;
-        conn.pragma_update(None, "journal_mode", "WAL")?;
-        conn.pragma_update(None, "synchronous", "FULL")?;
-        migrate(&mut conn)?;
+        let started = std::time::Instant::now();
+        // Switching a new file to WAL takes a lock SQLite does not wait for
+        // with the busy handler: when many processes open a new log at once,
+        // the setup is tried again until it passes or the budget is spent.
+        loop {
+            match set_up(&mut conn) {
+                Err(AuditError::Sqlite(e))
+                    if is_busy(&e) && started.elapsed() < OPEN_RETRY_BUDGET =>
+                {
+                    tracing::debug!(error = %e, "the audit log is busy; its setup is tried again");
+                    std::thread::sleep(OPEN_RETRY_PAUSE);
+                }
+                other => break other?,
+            }
+        }
         Ok(Self {
             conn,
             path: path.to_owned(),
@@ -506,6 +523,21 @@ fn unfinished_runs_in(conn: &Connection) -> Result<Vec<Entry>, AuditError> {
         "WHERE kind = 'run_started' AND run_id NOT IN \
          (SELECT run_id FROM entries WHERE kind IN ('run_finished', 'run_interrupted')) AND ?1 ORDER BY seq",
         &1,
+    )
+}
+
+/// WAL journal, full sync, schema up to date.
+fn set_up(conn: &mut Connection) -> Result<(), AuditError> {
+    conn.pragma_update(None, "journal_mode", "WAL")?;
+    conn.pragma_update(None, "synchronous", "FULL")?;
+    migrate(conn)
+}
+
+/// Another connection holds the lock.
+fn is_busy(e: &rusqlite::Error) -> bool {
+    matches!(
+        e.sqlite_error_code(),
+        Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked)
     )
 }
 
