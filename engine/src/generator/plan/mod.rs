@@ -577,16 +577,7 @@ fn choose_source(r: &mut Reading) -> Result<Source, GoalProblem> {
         return joined_source(r, &named);
     }
     let input = match fits.as_slice() {
-        [] => {
-            let mut files: Vec<String> = named
-                .iter()
-                .filter_map(|n| r.columns.iter().find(|k| k.name == *n))
-                .flat_map(|k| k.files.clone())
-                .collect();
-            files.sort();
-            files.dedup();
-            return Err(GoalProblem::SeveralFiles { files });
-        }
+        [] => return Err(several_files(r, &named)),
         [one] => *one,
         several if same_layout(several) => {
             let stacked: Vec<String> = several.iter().map(|i| i.name.clone()).collect();
@@ -611,6 +602,18 @@ fn choose_source(r: &mut Reading) -> Result<Source, GoalProblem> {
     Ok(source_of(input, r.lang))
 }
 
+/// The stop for columns that are in several files, the files named.
+fn several_files(r: &Reading, named: &[&str]) -> GoalProblem {
+    let mut files: Vec<String> = named
+        .iter()
+        .filter_map(|n| r.columns.iter().find(|k| k.name == *n))
+        .flat_map(|k| k.files.clone())
+        .collect();
+    files.sort();
+    files.dedup();
+    GoalProblem::SeveralFiles { files }
+}
+
 /// The columns of two files joined on their shared key (`steps::join`);
 /// else the stop that says the columns are in several files.
 fn joined_source(r: &mut Reading, named: &[String]) -> Result<Source, GoalProblem> {
@@ -622,14 +625,7 @@ fn joined_source(r: &mut Reading, named: &[String]) -> Result<Source, GoalProble
             .is_none_or(|f| *f == c.first.name || *f == c.second.name)
     });
     let Some(choice) = choice else {
-        let mut files: Vec<String> = named
-            .iter()
-            .filter_map(|n| r.columns.iter().find(|k| k.name == *n))
-            .flat_map(|k| k.files.clone())
-            .collect();
-        files.sort();
-        files.dedup();
-        return Err(GoalProblem::SeveralFiles { files });
+        return Err(several_files(r, &named));
     };
     let said =
         super::steps::join::said(&choice.first.name, &choice.second.name, &choice.key, r.lang);
