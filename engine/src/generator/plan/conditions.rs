@@ -240,6 +240,22 @@ fn merge_any_of(found: Vec<(usize, DatePart, Cmp, f64)>) -> Vec<(DatePart, Cmp, 
     out
 }
 
+/// Words that name a column of ages, whole or as a part (`customer_age`).
+const AGE_WORDS: &[&str] = &["age", "edad"];
+
+/// Age comparisons without the column's name: (phrase, the number comes
+/// before it, comparison).
+const AGE_PHRASES: &[(&str, bool, Cmp)] = &[
+    ("older than", false, Cmp::Gt),
+    ("younger than", false, Cmp::Lt),
+    ("aged over", false, Cmp::Gt),
+    ("aged under", false, Cmp::Lt),
+    ("or older", true, Cmp::Ge),
+    ("or younger", true, Cmp::Le),
+    ("and older", true, Cmp::Ge),
+    ("and younger", true, Cmp::Le),
+];
+
 impl Reading<'_> {
     /// Category values: "for the North region", "pour la région Nord".
     pub fn category_filters(&mut self) -> Result<(), GoalProblem> {
@@ -802,7 +818,59 @@ impl Reading<'_> {
         }
         // A column only used in a condition is not also a measure.
         self.mentions.retain(|m| !conditioned.contains(&m.column));
+        self.age_filters();
         self.conditions_without_value()
+    }
+
+    /// "older than 60", "younger than 30", "30 or younger", "aged 65 or
+    /// over": a condition on the file's one column of ages (a column of
+    /// numbers named age, âge or edad, alone or as a part: `customer_age`).
+    /// With no such column, or two (`pet_age`, `owner_age`), the words stay
+    /// unplaced and the plan stops.
+    fn age_filters(&mut self) {
+        let ages: Vec<String> = self
+            .columns
+            .iter()
+            .filter(|k| super::is_number(k.kind))
+            .filter(|k| {
+                text::fold(&k.name)
+                    .split(|c: char| !c.is_alphanumeric())
+                    .any(|part| AGE_WORDS.contains(&part))
+            })
+            .map(|k| k.name.clone())
+            .collect();
+        let [age] = ages.as_slice() else {
+            return;
+        };
+        for (phrase, number_first, cmp) in AGE_PHRASES {
+            let len = phrase.split_whitespace().count();
+            for at in self.g.find(phrase) {
+                let (start, number_at) = if *number_first {
+                    (at.saturating_sub(1), at.checked_sub(1))
+                } else {
+                    (at, Some(at + len))
+                };
+                let Some(number_at) = number_at else { continue };
+                let Some(value) = self.g.tokens.get(number_at).and_then(text::number) else {
+                    continue;
+                };
+                if !self.g.free(start, len + 1) {
+                    continue;
+                }
+                self.g.take(start, len + 1);
+                self.understood.push(self.say(
+                    format!("only rows where {age} {} {value}", cmp.python()),
+                    format!("seulement les lignes où {age} {} {value}", cmp.python()),
+                    format!("solo las filas donde {age} {} {value}", cmp.python()),
+                ));
+                self.filters.push(Filter {
+                    column: age.clone(),
+                    cmp: *cmp,
+                    value: FilterValue::Number(value),
+                    part: None,
+                });
+            }
+        }
     }
 
     /// A column of numbers named as a condition without its value

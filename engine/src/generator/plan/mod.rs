@@ -887,6 +887,23 @@ mod tests {
     }
 
     #[test]
+    fn an_age_said_without_its_column_is_a_condition_on_the_one_age_column() {
+        assert_eq!(
+            filters("passengers.csv", "How many passengers were older than 60?"),
+            ["Age > 60"]
+        );
+        assert_eq!(
+            filters("hr.csv", "How many employees are 30 or younger?"),
+            ["age <= 30"]
+        );
+        // pets.csv has pet_age and owner_age: which one is not said.
+        assert!(matches!(
+            recipe("pets.csv", "average fee for pets older than 5"),
+            Err(GoalProblem::Unplaced { .. })
+        ));
+    }
+
+    #[test]
     fn french_plural_of_a_word_ending_in_le() {
         assert_eq!(
             recipe("people.csv", "combien de villes différentes ?"),
