@@ -457,6 +457,7 @@ fn plan_once(
     r.quoted_columns(goal);
     r.hypothesis_words();
     crate::generator::steps::measures::read(&mut r)?;
+    crate::generator::steps::codes::read(&mut r);
     r.phrase_ops();
     r.column_mentions()?;
     r.derived_columns()?;

@@ -5,6 +5,7 @@
 //! steps; `codegen` and `explain` call into the step's module.
 
 pub mod chart_kind;
+pub mod codes;
 pub mod derived;
 pub mod hypothesis;
 pub mod join;
