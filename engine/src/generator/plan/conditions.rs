@@ -871,6 +871,7 @@ impl Reading<'_> {
                 });
             }
         }
+        self.ages_in_words(age);
     }
 
     /// A column of numbers named as a condition without its value

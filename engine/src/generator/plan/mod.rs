@@ -10,6 +10,7 @@
 //! groupings), `conditions` (filters), `recipe` (what is computed),
 //! `words` (what is left), `names` (words for operations and columns).
 
+mod ages;
 mod conditions;
 pub mod follow;
 mod names;

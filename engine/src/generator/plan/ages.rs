@@ -1,0 +1,277 @@
+//! Ages said without their column, beside a number: "employees over 50",
+//! "children under 12", "más de 50 años", "plus de 18 ans", "between 30
+//! and 40 years old", "aged 65 and over". Each is a condition on the
+//! file's one column of ages (found by `conditions::age_filters`); the
+//! number is an age because a unit of years follows it or because it
+//! follows people ("employees", "socios") and "over"/"under".
+
+use super::reading::Reading;
+use super::{Filter, FilterValue};
+use crate::generator::lexicon;
+use crate::generator::terms::Cmp;
+use crate::generator::text;
+
+/// Words after a number that make it an age.
+const AGE_UNITS: &[&[&str]] = &[
+    &["years", "old"],
+    &["year", "old"],
+    &["years"],
+    &["yo"],
+    &["ans"],
+    &["an"],
+    &["anos"],
+    &["ano"],
+];
+
+/// Rows of people (or animals) an age is said of: "employees over 50".
+const AGED_NOUNS: &[&str] = &[
+    "employee",
+    "people",
+    "person",
+    "passenger",
+    "woman",
+    "women",
+    "man",
+    "men",
+    "child",
+    "children",
+    "kid",
+    "customer",
+    "client",
+    "staff",
+    "member",
+    "worker",
+    "personne",
+    "passager",
+    "salarie",
+    "femme",
+    "homme",
+    "enfant",
+    "socio",
+    "persona",
+    "pasajero",
+    "empleado",
+    "mujer",
+    "hombre",
+    "nino",
+    "cliente",
+];
+
+/// Children said as people of an age ("children under 12"): the word is
+/// the condition, no column of children.
+const CHILDREN: &[&str] = &["child", "children", "kid", "enfant", "nino"];
+
+/// Verbs that may stand between the people and the comparison ("employees
+/// are over 60").
+const LINKS: &[&str] = &["are", "is", "were", "was", "aged"];
+
+/// "and over", "or more": the number before is a lower bound.
+const AT_LEAST_AFTER: &[&[&str]] = &[
+    &["and", "over"],
+    &["or", "over"],
+    &["or", "more"],
+    &["and", "up"],
+    &["and", "above"],
+    &["or", "older"],
+    &["and", "older"],
+    &["ou", "plus"],
+    &["et", "plus"],
+    &["o", "mas"],
+    &["y", "mas"],
+];
+
+impl Reading<'_> {
+    /// Reads the age conditions of this module on `age`.
+    pub(super) fn ages_in_words(&mut self, age: &str) {
+        let n = self.g.tokens.len();
+        for i in 0..n {
+            if let Some((len, filters)) = self.age_at(i) {
+                if !self.g.free(i, len) {
+                    continue;
+                }
+                self.g.take(i, len);
+                // "children under 12": the children are the rows of that age.
+                if i > 0
+                    && CHILDREN.contains(&self.g.tokens[i - 1].key.as_str())
+                    && self.g.free(i - 1, 1)
+                {
+                    self.g.take(i - 1, 1);
+                }
+                for (cmp, value) in filters {
+                    self.understood.push(self.say(
+                        format!("only rows where {age} {} {value}", cmp.python()),
+                        format!("seulement les lignes où {age} {} {value}", cmp.python()),
+                        format!("solo las filas donde {age} {} {value}", cmp.python()),
+                    ));
+                    self.filters.push(Filter {
+                        column: age.to_owned(),
+                        cmp,
+                        value: FilterValue::Number(value),
+                        part: None,
+                    });
+                }
+            }
+        }
+    }
+
+    /// The age condition starting at `i`: how many words it takes and its
+    /// comparisons.
+    fn age_at(&self, i: usize) -> Option<(usize, Vec<(Cmp, f64)>)> {
+        if let Some(found) = self.between_ages(i) {
+            return Some(found);
+        }
+        // "más de 50 años", "at least 18 years old", "plus de 18 ans".
+        for (phrase, cmp) in lexicon::COMPARATORS {
+            let words: Vec<&str> = phrase.split_whitespace().collect();
+            if !self.words_at(i, &words) {
+                continue;
+            }
+            let at = i + words.len();
+            let Some(value) = self.number_at(at) else {
+                continue;
+            };
+            if let Some(unit) = self.unit_len(at + 1) {
+                return Some((words.len() + 1 + unit, vec![(*cmp, value)]));
+            }
+            // "employees over 50", "children under 12".
+            let people = self.people_before(i);
+            let plain = matches!(words.as_slice(), ["over" | "under" | "above" | "below"]);
+            if people && plain && !self.measured_after(at + 1) {
+                return Some((2, vec![(*cmp, value)]));
+            }
+        }
+        // "aged 65 and over", "aged 10 or more".
+        if self.words_at(i, &["aged"]) {
+            let value = self.number_at(i + 1)?;
+            let tail = AT_LEAST_AFTER.iter().find(|w| self.words_at(i + 2, w))?;
+            return Some((2 + tail.len(), vec![(Cmp::Ge, value)]));
+        }
+        None
+    }
+
+    /// "between 30 and 40 years old", "aged between 30 and 40", "entre 30
+    /// et 40 ans": both bounds included.
+    fn between_ages(&self, i: usize) -> Option<(usize, Vec<(Cmp, f64)>)> {
+        let aged = usize::from(self.words_at(i, &["aged"]));
+        let at = i + aged;
+        let opener = self.g.tokens.get(at)?.folded.as_str();
+        if !matches!(opener, "between" | "entre") {
+            return None;
+        }
+        let low = self.number_at(at + 1)?;
+        let joiner = self.g.tokens.get(at + 2)?.folded.as_str();
+        if !matches!(joiner, "and" | "et" | "y") {
+            return None;
+        }
+        let high = self.number_at(at + 3)?;
+        let unit = self.unit_len(at + 4);
+        if aged == 0 && unit.is_none() {
+            return None;
+        }
+        let len = aged + 4 + unit.unwrap_or(0);
+        Some((len, vec![(Cmp::Ge, low), (Cmp::Le, high)]))
+    }
+
+    fn words_at(&self, at: usize, words: &[&str]) -> bool {
+        words.iter().enumerate().all(|(j, w)| {
+            self.g
+                .tokens
+                .get(at + j)
+                .is_some_and(|t| t.folded == *w && !self.g.used[at + j])
+        })
+    }
+
+    fn number_at(&self, at: usize) -> Option<f64> {
+        let token = self.g.tokens.get(at)?;
+        if self.g.used[at] || !token.folded.starts_with(|c: char| c.is_ascii_digit()) {
+            return None;
+        }
+        text::number(token)
+    }
+
+    /// How many words a unit of years at `at` takes, if one stands there.
+    fn unit_len(&self, at: usize) -> Option<usize> {
+        AGE_UNITS
+            .iter()
+            .find(|w| self.words_at(at, w))
+            .map(|w| w.len())
+    }
+
+    /// People stand right before `i`, or before a linking verb ("employees
+    /// are over 60").
+    fn people_before(&self, i: usize) -> bool {
+        let mut at = i;
+        while at > 0 && LINKS.contains(&self.g.tokens[at - 1].folded.as_str()) {
+            at -= 1;
+        }
+        at.checked_sub(1)
+            .map(|j| &self.g.tokens[j])
+            .is_some_and(|t| {
+                AGED_NOUNS.contains(&t.key.as_str()) || AGED_NOUNS.contains(&t.folded.as_str())
+            })
+    }
+
+    /// A word after the number says what is measured ("over 50 euros",
+    /// "under 10 %"): then it is not an age.
+    fn measured_after(&self, at: usize) -> bool {
+        self.g
+            .tokens
+            .get(at)
+            .is_some_and(|t| !self.g.used[at] && !super::words::is_filler(t))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::generator::golden_input;
+    use crate::generator::plan::plan;
+    use crate::lang::Lang;
+
+    fn conditions(file: &str, goal: &str) -> Vec<String> {
+        let p = plan(goal, Lang::detect(goal), &[golden_input(file)]).expect(goal);
+        p.filters
+            .iter()
+            .map(|f| format!("{} {} {:?}", f.column, f.cmp.python(), f.value))
+            .collect()
+    }
+
+    #[test]
+    fn an_age_is_read_from_its_unit_or_from_people_over_a_number() {
+        for (file, goal, want) in [
+            (
+                "hr.csv",
+                "How many employees are over 60?",
+                vec!["age > Number(60.0)"],
+            ),
+            (
+                "passengers.csv",
+                "What's the average fare for children under 12?",
+                vec!["Age < Number(12.0)"],
+            ),
+            (
+                "club.csv",
+                "¿Cuántos socios tienen más de 50 años?",
+                vec!["Edad > Number(50.0)"],
+            ),
+            (
+                "passengers.csv",
+                "number of passengers aged 65 and over",
+                vec!["Age >= Number(65.0)"],
+            ),
+            (
+                "insurance.csv",
+                "average charges for people between 30 and 40 years old",
+                vec!["age >= Number(30.0)", "age <= Number(40.0)"],
+            ),
+        ] {
+            assert_eq!(conditions(file, goal), want, "{goal}");
+        }
+    }
+
+    #[test]
+    fn a_number_that_measures_something_else_is_not_an_age() {
+        // "over 50 euros" beside people is an amount, not an age: unread.
+        let goal = "How many customers paid over 50 euros?";
+        assert!(plan(goal, Lang::En, &[golden_input("orders.csv")]).is_err());
+    }
+}
