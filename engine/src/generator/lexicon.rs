@@ -619,7 +619,8 @@ pub const STOP_WORDS: &[&str] = &[
     "the", "a", "an", "of", "in", "on", "for", "and", "or", "to", "is", "are", "with", "by", "per",
     "le", "la", "les", "de", "des", "du", "et", "ou", "en", "pour", "par", "avec", "un", "une",
     "el", "los", "las", "del", "y", "o", "para", "por", "con", "no", "si", "yes", "oui", "non",
-    "what", "which", "how", "all", "tout", "todo",
+    "what", "which", "how", "all", "tout", "todo", "has", "have", "had", "was", "were", "ont",
+    "est", "tiene", "tienen",
 ];
 
 /// Period words that say "per period" on their own ("monthly revenue").

@@ -10,6 +10,7 @@
 //! groupings), `conditions` (filters), `recipe` (what is computed),
 //! `words` (what is left), `names` (words for operations and columns).
 
+mod adjectives;
 mod ages;
 mod conditions;
 pub mod follow;
@@ -461,6 +462,7 @@ fn plan_once(
     crate::generator::steps::codes::read(&mut r);
     r.phrase_ops();
     r.column_mentions()?;
+    r.measure_adjectives();
     r.derived_columns()?;
     super::steps::regression::read(&mut r)?;
     super::steps::prep::read(&mut r)?;

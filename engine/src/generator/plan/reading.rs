@@ -219,6 +219,9 @@ pub struct Reading<'a> {
     pub prep: Vec<crate::generator::steps::prep::Prep>,
     /// Columns computed from others ("quantity × price").
     pub derived: Vec<crate::generator::steps::derived::Derived>,
+    /// The measure was named by an adjective ("pays best", "cheapest"):
+    /// groups rank by their mean unless a statistic is said.
+    pub adjective_measure: bool,
 }
 
 impl<'a> Reading<'a> {
@@ -261,6 +264,7 @@ impl<'a> Reading<'a> {
             model: None,
             prep: Vec::new(),
             derived: Vec::new(),
+            adjective_measure: false,
         }
     }
 

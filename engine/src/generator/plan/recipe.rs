@@ -536,13 +536,17 @@ impl Reading<'_> {
         }
         // Without a statistic named, amounts and quantities rank by their
         // total, other measures (prices, ages, scores) by their mean — said.
+        // "pays best", "the cheapest city": an adjective ranks by the
+        // typical value, never a total.
         let default = match &value {
-            Some(v) if summed(v) && !priced(v) => Stat::Sum,
+            Some(v) if summed(v) && !priced(v) && !self.adjective_measure => Stat::Sum,
             Some(_) => Stat::Mean,
             None => Stat::Count,
         };
         let stat = if group.is_none() {
             Stat::Sum
+        } else if self.adjective_measure && value.is_some() && self.stats().is_empty() {
+            Stat::Mean
         } else {
             match self.chosen_stat(default) {
                 s @ (Stat::Mean | Stat::Sum | Stat::Count | Stat::Median) => s,
@@ -640,8 +644,10 @@ impl Reading<'_> {
         // Amounts and quantities add up over a period; prices, temperatures
         // and scores are averaged (a month's total of closing prices means
         // nothing) — said when the goal names no statistic.
+        // "pays best", "the cheapest city": an adjective ranks by the
+        // typical value, never a total.
         let default = match &value {
-            Some(v) if summed(v) && !priced(v) => Stat::Sum,
+            Some(v) if summed(v) && !priced(v) && !self.adjective_measure => Stat::Sum,
             _ => Stat::Mean,
         };
         let stat = if value.is_some() {

@@ -1,0 +1,233 @@
+//! Adjectives that name a measure: "the cheapest city" ranks by price,
+//! "the oldest passenger" by age, "which page loads slowest" by load time,
+//! "le service le mieux payé" by salary, "la ciudad más barata" by price
+//! (lowest). Each adjective names a concept; the concept is a column only
+//! when exactly one column of the file is named by it (`pet_age` and
+//! `owner_age` for "oldest": the word stays unplaced and the plan stops).
+//!
+//! A superlative ("cheapest", "oldest") carries its direction; a plain
+//! adjective after "most"/"le plus"/"más" ("most expensive", "más barata")
+//! takes the direction the ranking word already gave, reversed for the
+//! adjectives of small values ("más barata" is the lowest price); alone
+//! ("how old are the dogs") it only names the column.
+
+use super::names::column_forms;
+use super::reading::{Mention, Reading};
+use crate::generator::lexicon::Op;
+use crate::generator::text;
+
+/// Which way an adjective points on its measure.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Way {
+    /// Large values ("expensive", "old").
+    Up,
+    /// Small values ("cheap", "young").
+    Down,
+}
+
+/// An adjective: its folded words, the concept it measures, which way it
+/// points, and whether it is a superlative on its own.
+struct Adjective {
+    words: &'static str,
+    concept: &'static str,
+    way: Way,
+    superlative: bool,
+}
+
+const fn adj(words: &'static str, concept: &'static str, way: Way, superlative: bool) -> Adjective {
+    Adjective {
+        words,
+        concept,
+        way,
+        superlative,
+    }
+}
+
+/// The adjectives read, longest first where they share words.
+const ADJECTIVES: &[Adjective] = &[
+    adj("best paid", "salary", Way::Up, true),
+    adj("highest paid", "salary", Way::Up, true),
+    adj("lowest paid", "salary", Way::Down, true),
+    adj("worst paid", "salary", Way::Down, true),
+    adj("pays best", "salary", Way::Up, true),
+    adj("mieux paye", "salary", Way::Up, false),
+    adj("moins bien paye", "salary", Way::Down, true),
+    adj("mejor pagado", "salary", Way::Up, true),
+    adj("peor pagado", "salary", Way::Down, true),
+    adj("how old", "age", Way::Up, false),
+    adj("how big", "area", Way::Up, false),
+    adj("how tall", "height", Way::Up, false),
+    adj("oldest", "age", Way::Up, true),
+    adj("youngest", "age", Way::Down, true),
+    adj("old", "age", Way::Up, false),
+    adj("young", "age", Way::Down, false),
+    adj("vieux", "age", Way::Up, false),
+    adj("vieille", "age", Way::Up, false),
+    adj("jeune", "age", Way::Down, false),
+    adj("joven", "age", Way::Down, false),
+    adj("viejo", "age", Way::Up, false),
+    adj("vieja", "age", Way::Up, false),
+    adj("expensive", "price", Way::Up, false),
+    adj("priciest", "price", Way::Up, true),
+    adj("cheapest", "price", Way::Down, true),
+    adj("cheap", "price", Way::Down, false),
+    adj("cher", "price", Way::Up, false),
+    adj("chere", "price", Way::Up, false),
+    adj("caro", "price", Way::Up, false),
+    adj("cara", "price", Way::Up, false),
+    adj("barato", "price", Way::Down, false),
+    adj("barata", "price", Way::Down, false),
+    adj("windiest", "wind", Way::Up, true),
+    adj("coldest", "temperature", Way::Down, true),
+    adj("hottest", "temperature", Way::Up, true),
+    adj("warmest", "temperature", Way::Up, true),
+    adj("tallest", "height", Way::Up, true),
+    adj("slowest", "load time", Way::Up, true),
+    adj("fastest", "load time", Way::Down, true),
+];
+
+impl Reading<'_> {
+    /// Reads the adjectives of this module (after the ranking words and
+    /// the column names).
+    pub fn measure_adjectives(&mut self) {
+        for a in ADJECTIVES {
+            let len = a.words.split_whitespace().count();
+            for at in self.g.find(a.words) {
+                if !self.g.free(at, len) || !self.whole_words(at, a.words) {
+                    continue;
+                }
+                // A plain adjective names a measure only after a ranking
+                // word ("most expensive") or "how" ("how old").
+                self.degree_word(at);
+                let asked = a.superlative
+                    || a.words.starts_with("how ")
+                    || self.ranking_before(at).is_some();
+                if !asked {
+                    continue;
+                }
+                let Some(column) = self.one_column_for(a.concept) else {
+                    continue;
+                };
+                self.g.take(at, len);
+                self.adjective_measure = true;
+                if !self.mentions.iter().any(|m| m.column == column) {
+                    self.mentions.push(Mention {
+                        start: at,
+                        len,
+                        column,
+                    });
+                    self.mentions.sort_by_key(|m| m.start);
+                }
+                self.rank_as(at, a);
+            }
+        }
+    }
+
+    /// The goal's words at `at` are `words` exactly ("old" is not "older").
+    fn whole_words(&self, at: usize, words: &str) -> bool {
+        words
+            .split_whitespace()
+            .enumerate()
+            .all(|(j, w)| self.g.tokens[at + j].folded == w)
+    }
+
+    /// The one column the concept names (by its name or a synonym).
+    fn one_column_for(&self, concept: &str) -> Option<String> {
+        let mut found = self.columns.iter().filter(|k| {
+            super::is_number(k.kind)
+                && column_forms(&k.name)
+                    .iter()
+                    .any(|(words, _)| text::same_word(&words.join(" "), concept))
+        });
+        let one = found.next()?;
+        found.next().is_none().then(|| one.name.clone())
+    }
+
+    /// "más barata", "la plus chère", "least expensive": a degree word
+    /// right before an adjective that no ranking word was read for is one
+    /// (most → highest, least → lowest, before the adjective's own way).
+    fn degree_word(&mut self, at: usize) {
+        if at == 0 || self.ranking_before(at).is_some() || !self.g.free(at - 1, 1) {
+            return;
+        }
+        let op = match self.g.tokens[at - 1].folded.as_str() {
+            "mas" | "plus" | "most" => Op::Highest,
+            "menos" | "moins" | "least" => Op::Lowest,
+            _ => return,
+        };
+        self.g.take(at - 1, 1);
+        self.ops.push((at - 1, op));
+    }
+
+    /// The ranking word just before `at` ("most", "le plus", "más"), as
+    /// its place in `ops`.
+    fn ranking_before(&self, at: usize) -> Option<usize> {
+        const REACH: usize = 3;
+        self.ops
+            .iter()
+            .rposition(|(i, o)| *i < at && at - i <= REACH && matches!(o, Op::Highest | Op::Lowest))
+    }
+
+    /// The ranking the adjective gives: its own for a superlative; for a
+    /// plain adjective, the ranking word before it, reversed for the
+    /// adjectives of small values.
+    fn rank_as(&mut self, at: usize, a: &Adjective) {
+        match (self.ranking_before(at), a.superlative) {
+            (Some(k), _) if a.way == Way::Down => {
+                let flipped = match self.ops[k].1 {
+                    Op::Highest => Op::Lowest,
+                    _ => Op::Highest,
+                };
+                self.ops[k].1 = flipped;
+            }
+            (Some(_), _) => {}
+            (None, true) => {
+                let op = match a.way {
+                    Way::Up => Op::Highest,
+                    Way::Down => Op::Lowest,
+                };
+                self.ops.push((at, op));
+            }
+            (None, false) => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::generator::golden_input;
+    use crate::generator::plan::{plan, Recipe};
+    use crate::lang::Lang;
+
+    fn recipe(file: &str, goal: &str) -> Recipe {
+        plan(goal, Lang::detect(goal), &[golden_input(file)])
+            .expect(goal)
+            .recipe
+    }
+
+    #[test]
+    fn an_adjective_names_the_measure_and_its_direction() {
+        let r = recipe("housing.csv", "¿Cuál es la ciudad más barata?");
+        let text = format!("{r:?}");
+        assert!(
+            text.contains("\"price\"") && text.contains("highest: false"),
+            "{text}"
+        );
+        let r = recipe(
+            "housing.csv",
+            "Which city is the most expensive on average?",
+        );
+        let text = format!("{r:?}");
+        assert!(
+            text.contains("\"price\"") && text.contains("highest: true"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn an_adjective_that_fits_two_columns_is_not_read() {
+        // pets.csv has pet_age and owner_age.
+        let input = golden_input("pets.csv");
+        assert!(plan("how old was the oldest animal?", Lang::En, &[input]).is_err());
+    }
+}
