@@ -68,7 +68,7 @@ fn value_synonyms(value: &str) -> Vec<&'static str> {
 }
 
 /// Month names and their number, folded.
-const MONTHS: &[(&str, u32)] = &[
+pub(super) const MONTHS: &[(&str, u32)] = &[
     ("january", 1),
     ("jan", 1),
     ("janvier", 1),
@@ -285,6 +285,8 @@ impl Reading<'_> {
             }
         }
         hits.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        let found: Vec<(usize, String)> = hits.iter().map(|h| (h.0, h.2.clone())).collect();
+        hits.retain(|h| !super::asides::is_aside(&self.g.tokens, h.0, &h.2, &found));
         let clauses = self.g.tokens.last().map_or(0, |t| t.clause + 1);
         let mut placed: Vec<Placed> = Vec::new();
         for (start, len, column, value) in hits {

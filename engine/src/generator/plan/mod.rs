@@ -12,6 +12,7 @@
 
 mod adjectives;
 mod ages;
+mod asides;
 mod conditions;
 pub mod follow;
 mod names;
@@ -463,6 +464,7 @@ fn plan_once(
     r.phrase_ops();
     r.column_mentions()?;
     r.measure_adjectives();
+    r.all_of_a_column();
     r.derived_columns()?;
     super::steps::regression::read(&mut r)?;
     super::steps::prep::read(&mut r)?;

@@ -829,6 +829,39 @@ fn a_place_asked_for(goal: &Goal, at: usize) -> bool {
     i > 0 && FOR.contains(&goal.tokens[i - 1].folded.as_str())
 }
 
+/// Words of time that restrict only with a time beside them: "before
+/// lunch", "desde la oficina" ask nothing; "since 2020", "avant mars" do.
+const TIME_WORDS: &[&str] = &[
+    "before", "after", "since", "until", "during", "avant", "apres", "depuis", "jusqu", "pendant",
+    "antes", "despues", "desde", "hasta", "durante",
+];
+
+/// A number, a month or a period word: a time a time word can restrict by.
+fn says_a_time(token: &text::Token) -> bool {
+    token.folded.starts_with(|c: char| c.is_ascii_digit())
+        || super::conditions::MONTHS
+            .iter()
+            .any(|(m, _)| *m == token.folded)
+        || crate::generator::lexicon::PERIODS
+            .iter()
+            .any(|(p, _)| *p == token.key)
+}
+
+/// "…, but what's the average?", "…, mais donne-moi…", "…, pero quiero…":
+/// a "but" that opens a clause after another one joins the two; it
+/// restricts nothing unless a negation follows ("but not the North").
+fn joins_clauses(goal: &Goal, at: usize) -> bool {
+    let token = &goal.tokens[at];
+    let opens = at > 0 && goal.tokens[at - 1].clause != token.clause;
+    let negated = goal.tokens.get(at + 1).is_some_and(|n| {
+        matches!(
+            n.folded.as_str(),
+            "not" | "no" | "pas" | "sans" | "sin" | "except" | "excepto" | "sauf" | "only"
+        )
+    });
+    opens && !negated && matches!(token.folded.as_str(), "but" | "mais" | "pero")
+}
+
 /// True when `token` makes its clause ask something (a number, a
 /// restriction word, a comparison sign).
 pub fn asks_something(token: &text::Token) -> bool {
@@ -863,12 +896,17 @@ pub fn leftovers(goal: &Goal) -> Leftovers {
             continue;
         }
         let placed = members.iter().any(|&i| goal.used[i]);
-        let asks = members.iter().any(|&i| asks_something(&goal.tokens[i]));
+        let timed = members.iter().any(|&i| says_a_time(&goal.tokens[i]));
+        let asks = members.iter().any(|&i| {
+            let t = &goal.tokens[i];
+            asks_something(t) && (timed || !TIME_WORDS.contains(&t.folded.as_str()))
+        });
         let open: Vec<usize> = members
             .iter()
             .copied()
             .filter(|&i| {
                 !goal.used[i]
+                    && !joins_clauses(goal, i)
                     && (!is_filler(&goal.tokens[i])
                         || named_like_a_value(goal, i)
                         || counts_the_columns(goal, i)

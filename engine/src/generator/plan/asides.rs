@@ -1,0 +1,154 @@
+//! Values said about the person asking, not about the rows: "I'm the
+//! South team lead; what's the total revenue across all regions?", "Je
+//! suis à Lyon cette semaine ; température moyenne à Nice ?", "Desde
+//! Getafe: ¿cuántos socios hay en Leganés?". A value is such an aside when
+//! its clause speaks of the asker (a word of [`SPEAKER`]) and another
+//! clause either names a value of the same column or says all of them
+//! ("all regions", "toutes les régions", "todo el club", "overall"). The
+//! value is then no filter; its clause, with nothing placed in it, is set
+//! aside as context and restated as such.
+
+use super::reading::Reading;
+use super::text::Token;
+
+/// Words that make a clause speak of the asker or where they are.
+const SPEAKER: &[&str] = &[
+    "i",
+    "m",
+    "me",
+    "my",
+    "we",
+    "our",
+    "here",
+    "office",
+    "je",
+    "j",
+    "suis",
+    "travaille",
+    "moi",
+    "nous",
+    "bureau",
+    "soy",
+    "estoy",
+    "desde",
+    "trabajo",
+    "vivo",
+    "oficina",
+    "yo",
+    "from",
+];
+
+/// Words that say every value of a column is wanted.
+const ALL: &[&str] = &[
+    "all", "overall", "every", "everyone", "whole", "entire", "toutes", "tous", "ensemble", "todo",
+    "todos", "todas", "global",
+];
+
+/// True when a value at `start` (of `column`) is an aside: `hits` are every
+/// value found in the goal, as (start, column).
+pub fn is_aside(tokens: &[Token], start: usize, column: &str, hits: &[(usize, String)]) -> bool {
+    let clause = tokens[start].clause;
+    let speaks = tokens
+        .iter()
+        .any(|t| t.clause == clause && SPEAKER.contains(&t.folded.as_str()));
+    if !speaks {
+        return false;
+    }
+    if describes_the_asker(tokens, start) {
+        return true;
+    }
+    let other_value = hits
+        .iter()
+        .any(|(s, c)| c == column && tokens[*s].clause != clause);
+    let all_said = tokens
+        .iter()
+        .any(|t| t.clause != clause && ALL.contains(&t.folded.as_str()));
+    other_value || all_said
+}
+
+/// "I'm neutral", "I am a smoker", "je suis fumeur", "soy de Getafe",
+/// "estoy en el Centro": the value right after the asker's "I am" says
+/// who asks, not which rows.
+fn describes_the_asker(tokens: &[Token], start: usize) -> bool {
+    const GLUE: &[&str] = &[
+        "a", "an", "the", "from", "in", "at", "on", "de", "en", "un", "une", "una", "el", "la",
+    ];
+    let mut i = start;
+    while i > 0 && GLUE.contains(&tokens[i - 1].folded.as_str()) {
+        i -= 1;
+    }
+    let word = |back: usize| {
+        i.checked_sub(back)
+            .map_or("", |j| tokens[j].folded.as_str())
+    };
+    matches!(word(1), "soy" | "estoy")
+        || (word(1) == "m" && word(2) == "i")
+        || (word(1) == "am" && word(2) == "i")
+        || (word(1) == "suis" && word(2) == "je")
+}
+
+/// Articles between "all" and what it covers: "all the regions", "toutes
+/// les régions", "todos los socios".
+const ALL_ARTICLES: &[&str] = &["the", "les", "los", "las", "el", "la", "of"];
+
+impl Reading<'_> {
+    /// "across all regions", "de toutes les régions": a column named after
+    /// a word of [`ALL`] asks for every value of it, which the measure
+    /// covers when no filter keeps some: it is neither a measure nor a
+    /// grouping, and its words are placed.
+    pub fn all_of_a_column(&mut self) {
+        let mut covered = Vec::new();
+        for m in &self.mentions {
+            let mut i = m.start;
+            while i > 0 && ALL_ARTICLES.contains(&self.g.tokens[i - 1].folded.as_str()) {
+                i -= 1;
+            }
+            let Some(all) = i.checked_sub(1) else {
+                continue;
+            };
+            let grouped = self
+                .mentions
+                .iter()
+                .any(|o| o.column == m.column && o.start != m.start);
+            let category = self.kind(&m.column) == crate::inputs::ColumnKind::Text;
+            if ALL.contains(&self.g.tokens[all].folded.as_str())
+                && self.g.free(all, 1)
+                && !grouped
+                && category
+            {
+                covered.push((all, m.start));
+            }
+        }
+        for (all, start) in covered {
+            self.g.take(all, 1);
+            self.mentions.retain(|m| m.start != start);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generator::text::tokens;
+
+    #[test]
+    fn a_value_beside_the_asker_is_an_aside_only_when_the_question_says_otherwise() {
+        let t = tokens("I'm the South team lead; what's the total revenue across all regions?");
+        let south = t.iter().position(|t| t.folded == "south").expect("south");
+        assert!(is_aside(&t, south, "region", &[(south, "region".into())]));
+        let t = tokens("I'm neutral on this, but what's the average age?");
+        let neutral = t
+            .iter()
+            .position(|t| t.folded == "neutral")
+            .expect("neutral");
+        assert!(is_aside(
+            &t,
+            neutral,
+            "satisfaction",
+            &[(neutral, "satisfaction".into())]
+        ));
+        let t = tokens("Our UK clients: how much did they spend in total?");
+        let uk = t.iter().position(|t| t.folded == "uk").expect("uk");
+        assert!(!is_aside(&t, uk, "country", &[(uk, "country".into())]));
+    }
+}
