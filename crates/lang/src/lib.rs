@@ -21,6 +21,10 @@ pub enum Lang {
 /// Words only French uses among the three (shared ones such as "de", "la",
 /// "total", "en" tell nothing).
 const FRENCH_WORDS: &[&str] = &[
+    "survie",
+    "deuxième",
+    "troisième",
+    "première",
     "le",
     "les",
     "des",
@@ -122,6 +126,15 @@ const FRENCH_WORDS: &[&str] = &[
 /// Words only Spanish uses among the three (shared ones such as "de", "la",
 /// "total", "en" tell nothing).
 const SPANISH_WORDS: &[&str] = &[
+    "tasa",
+    "supervivencia",
+    "segunda",
+    "segundo",
+    "tercera",
+    "tercero",
+    "primera",
+    "clase",
+    "socias",
     "el",
     "los",
     "las",

@@ -574,6 +574,17 @@ pub const SYNONYMS: &[&[&str]] = &[
         "gastos medicos",
     ],
     &["bmi", "imc"],
+    &[
+        "embarked",
+        "boarded",
+        "embarque",
+        "embarques",
+        "embarcaron",
+        "embarco",
+        "port of embarkation",
+        "port d embarquement",
+        "puerto de embarque",
+    ],
     &["humidity", "humidite", "humedad"],
     &["volume", "volumen"],
     &[

@@ -123,12 +123,13 @@ impl Reading<'_> {
         }
     }
 
-    /// The goal's words at `at` are `words` exactly ("old" is not "older").
+    /// The goal's words at `at` are `words` exactly, or their plural ("old"
+    /// is not "older"; "chères" is "chère").
     fn whole_words(&self, at: usize, words: &str) -> bool {
-        words
-            .split_whitespace()
-            .enumerate()
-            .all(|(j, w)| self.g.tokens[at + j].folded == w)
+        words.split_whitespace().enumerate().all(|(j, w)| {
+            let t = &self.g.tokens[at + j];
+            t.folded == w || t.key == w
+        })
     }
 
     /// The one column the concept names (by its name or a synonym).

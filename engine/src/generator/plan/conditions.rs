@@ -330,11 +330,14 @@ impl Reading<'_> {
                             || lexicon::STOP_WORDS.contains(&w)
                             || lexicon::OPS.iter().any(|(p, _)| text::same_word(p, w))
                     };
-                    if words.is_empty() || (words.len() == 1 && is_word_we_know(&words[0])) {
-                        continue;
-                    }
-                    for start in self.g.find(&words.join(" ")) {
-                        hits.push((start, words.len(), c.name.clone(), v.clone()));
+                    // A value that is a word we know ("S", "no") is never
+                    // found by itself, but its synonyms ("Southampton") find it.
+                    let own =
+                        !(words.is_empty() || (words.len() == 1 && is_word_we_know(&words[0])));
+                    if own {
+                        for start in self.g.find(&words.join(" ")) {
+                            hits.push((start, words.len(), c.name.clone(), v.clone()));
+                        }
                     }
                     // "women" for a value "female", "mujeres" for "Femenino".
                     for word in value_synonyms(v) {
