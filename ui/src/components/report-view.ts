@@ -35,8 +35,6 @@ export interface ReportOptions {
   onInstead?: (goal: string) => void;
   /** Opens the settings (to raise a limit); without it the sentence alone says where. */
   onSettings?: () => void;
-  /** Opens the run's code on the Code step, when it is still there. */
-  onCode?: () => void;
 }
 
 /** Why a run stopped, as shown: without its "You could ask: …" sentence when
@@ -124,8 +122,6 @@ function stopBlock(r: RunReport, shape: Exclude<StopShape, { kind: "other" }>, l
     shape.kind === "code_error" ? el("p", { class: "stop-next" }, t("stop.error.next")) : null,
     raise && opts.onSettings ? el("div", { class: "actions" },
       el("button", { type: "button", "data-testid": "raise-limit", onclick: opts.onSettings }, raise)) : null,
-    shape.kind === "code_error" && opts.onCode ? el("div", { class: "actions" },
-      el("button", { type: "button", "data-testid": "stop-see-code", onclick: opts.onCode }, t("result.editCode"))) : null,
     suggestions,
     shape.kind === "code_error" ? el("details", { class: "stop-details", "data-testid": "stop-details" },
       el("summary", {}, t("stop.details")),

@@ -42,7 +42,6 @@ export function resultScreen({ store, actions }: ScreenContext): Screen {
     replace(body, report ? reportView(report, s.lang, limitsOf(s), {
       question: s.runGoal, onSuggestion: (goal) => void actions.askSuggestion(goal),
       onInstead: (goal) => void actions.askInstead(goal), onSettings: () => actions.navigate("settings"),
-      onCode: s.generated ? () => actions.navigate("review") : undefined,
     }) : null);
   }
   draw();

@@ -52,6 +52,8 @@ function needsKey(s: Settings, provider: Settings["provider"]): boolean {
 export const MODEL_FAILED = "the language model could not write the code: the model service kept failing and did not answer within 60 s (3 tries; the last: HTTP 503: overloaded)";
 
 const ANSWERED = answered as unknown as RunReport;
+/** Code the mock policy holds for review: it evaluates a text expression. */
+const REVIEW_CODE = 'import pandas as pd\nimport glovebox\n\ndata = pd.read_csv("/input/shop.csv")\ncondition = "revenue > " + str(100)\nbig = data.query(condition)\nglovebox.answer("rows with revenue over 100", len(big))\n';
 const STOPPED = stopped as unknown as RunReport;
 const SHOP = ANSWERED.inputs[0];
 const REPORTS: RunReport[] = [answered, answeredFr, blocked, stopped, reviewApproved] as unknown as RunReport[];
@@ -194,6 +196,10 @@ export function install(scenario: Scenario = {}): void {
             code: "goal", message: "<b>not understood</b>. You could ask: “<img src=x onerror=alert(1)> total”, “<script>alert(2)</script>”.",
             suggestions: ["<img src=x onerror=alert(1)> total", "<script>alert(2)</script>"],
           };
+        }
+        // A question whose code the policy holds for review (a text expression evaluated).
+        if (/over 100/.test(args.goal)) {
+          return { code: REVIEW_CODE, origin: "offline", plan: "", reading: null, run_id: "run-draft0002" };
         }
         if (args.provider !== "offline") return modelGeneration({ code: ANSWERED.code, origin: args.provider, plan: "", reading: null, run_id: `run-draft${++seq}` });
         return { code: ANSWERED.code, origin: "offline", plan: "Goal: total revenue per region", reading: ANSWERED.interpretation, run_id: "run-draft0001" };
