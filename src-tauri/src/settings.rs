@@ -303,9 +303,14 @@ mod tests {
         let dir = tempfile::tempdir().expect("temp dir");
         let path = dir.path().join("settings.json");
         let mut old = serde_json::to_value(Settings::default()).expect("json");
-        old.as_object_mut().expect("object").remove("show_code_first");
+        old.as_object_mut()
+            .expect("object")
+            .remove("show_code_first");
         std::fs::write(&path, old.to_string()).expect("write");
-        assert!(!Settings::load(&path).show_code_first, "a file saved before the setting reads as off");
+        assert!(
+            !Settings::load(&path).show_code_first,
+            "a file saved before the setting reads as off"
+        );
         let chosen = Settings {
             show_code_first: true,
             ..Settings::default()

@@ -157,15 +157,15 @@ async function seeCode(s) {
 }
 
 /** A model service on this computer (OpenAI-compatible, replies whole, not
- * streamed) whose code the policy holds for review: it evaluates a text
- * expression built at run time (an f-string query). */
+ * streamed) whose code the policy holds for review: a star import (names
+ * nobody can read from the code), harmless once a person approves it. */
 const REVIEW_CODE = [
   "import pandas as pd",
   "import glovebox",
+  "from math import *",
   "",
   'data = pd.read_csv("/input/shop.csv")',
-  "limit = 100",
-  'big = data.query(f"revenue > {limit}")',
+  'big = data[data["revenue"] > 100]',
   'glovebox.answer("rows with revenue over 100", len(big))',
 ].join("\n");
 function stubModel() {
@@ -345,7 +345,7 @@ async function journey() {
       await asked.type(KEY.enter);
       await s.waitText(".screen-review [data-testid=verdict]", "needs your approval", 60000);
       assert.equal(model.asked.length, 1, "the model was asked once");
-      assert.match(await s.waitText(".findings", "Line 6", 5000), /text expression/);
+      assert.match(await s.waitText(".findings", "Line 3", 5000), /needs approval/);
       assert.match(await s.waitText(".screen-review", "language model", 5000), /Written by a language model: stub-coder/);
       assert.equal(await s.count(".screen-run, .screen-result"), 0, "nothing ran: the Code step is on screen");
       await shot(s, "review-needs-approval");

@@ -45,6 +45,10 @@ export const en = {
   "delim.tab": "tab",
   "delim.pipe": "vertical bar",
   "delim.other": "“{c}”",
+  "enc.windows1252": "Windows (Western European)",
+  "enc.windows1250": "Windows (Central European)",
+  "enc.windows1251": "Windows (Cyrillic)",
+  "enc.utf16": "UTF-16 (Unicode)",
 
   "kind.integer": "whole numbers",
   "kind.decimal": "numbers",

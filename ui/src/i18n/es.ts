@@ -45,6 +45,10 @@ export const es: Dictionary = {
   "delim.tab": "tabulador",
   "delim.pipe": "barra vertical",
   "delim.other": "«{c}»",
+  "enc.windows1252": "Windows (Europa occidental)",
+  "enc.windows1250": "Windows (Europa central)",
+  "enc.windows1251": "Windows (cirílico)",
+  "enc.utf16": "Unicode (UTF-16)",
 
   "kind.integer": "números enteros",
   "kind.decimal": "números",

@@ -63,8 +63,8 @@ export function askScreen({ store, actions }: ScreenContext): Screen {
     screenHeading(t("ask.title")), context,
     el("label", { for: "goal" }, t("ask.goal")), goal,
     el("p", { class: "muted small", id: "goal-hint" }, t("ask.hint")),
-    el("label", { for: "provider" }, t("ask.provider")), provider, providerNote, showSent, sentBox,
-    el("div", { class: "actions" }, submit, codeFirst), wait.el, error, addKey, el("div", { class: "actions" }, retry), suggestions);
+    el("div", { class: "actions" }, submit, codeFirst), wait.el, error, addKey, el("div", { class: "actions" }, retry), suggestions,
+    el("label", { for: "provider" }, t("ask.provider")), provider, providerNote, showSent, sentBox);
 
   function draw(): void {
     const s = store.get();

@@ -149,7 +149,7 @@ export const flows = [
     },
   },
   {
-    name: "ask a follow-up on the answer: it refines that run, on the same files, through the same review",
+    name: "ask a follow-up on the answer: it refines that run, on the same files, and is answered the same way",
     async run({ open }) {
       const page = await open();
       await toReview(page);

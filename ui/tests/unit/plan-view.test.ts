@@ -57,3 +57,14 @@ describe("originText", () => {
     expect(originText("edited", null)).toBe("Written by: edited");
   });
 });
+
+describe("encodingName", () => {
+  it("names the encodings people meet by the names they know, in the UI's language", async () => {
+    const { encodingName } = await import("../../src/components/file-card");
+    expect(encodingName("windows-1252")).toBe("Windows (Western European)");
+    expect(encodingName("UTF-16LE")).toBe("UTF-16 (Unicode)");
+    expect(encodingName("UTF-8")).toBe("UTF-8");
+    setLanguage("fr");
+    expect(encodingName("windows-1252")).toBe("Windows (Europe de l'Ouest)");
+  });
+});
