@@ -188,7 +188,7 @@ export function createActions(store: AppStore): Actions {
     async askSuggestion(goal) {
       if (store.get().generating) return;
       // On the question screen, where the question box, the wait and any new
-      // refusal are; on success generate() goes on to the code.
+      // refusal are; on success generate() goes on to the answer (or the code).
       if (store.get().view !== "ask") actions.navigate("ask");
       actions.setGoal(goal);
       await actions.generate();
