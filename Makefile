@@ -110,10 +110,11 @@ app: deps image build
 	$(BIN)/glovebox-app assets/samples/shop.csv
 
 ## make app-test: the real app window under Xvfb, driven through WebDriver
-## (tauri-driver + WebKitWebDriver): add a CSV, ask, review and edit the
-## code, run in the real sandbox, read the answer and chart, open the run in
-## history, verify the log, a hostile edit is refused, cancel stops a run,
-## code drafted for another question cannot run.
+## (tauri-driver + WebKitWebDriver): add a CSV, ask and get the answer in one
+## step (written, checked, run in the real sandbox), see and edit the code,
+## run it again, open the run in history, verify the log, a hostile edit is
+## refused, cancel stops a run, code drafted for another question cannot run,
+## a model's code held for review opens before it runs, drop a file.
 ## Screenshots go to ~/.cache/glovebox/app-screenshots/ (make app-screenshots
 ## refreshes the committed ones in tests/app/screenshots/).
 TAURI_DRIVER_VERSION := 2.0.6
@@ -131,8 +132,8 @@ app-test: deps image build $(TAURI_DRIVER)
 app-screenshots: deps image build $(TAURI_DRIVER)
 	node tests/app/e2e.mjs $(BIN)/glovebox-app --update-screenshots
 
-## make app-bench: cold start to an interactive window, and Run to answer on
-## the sample, over 5 launches of the real app (medians printed).
+## make app-bench: cold start to an interactive window, question to answer
+## and Run to answer on the sample, over 5 launches of the real app (medians printed).
 app-bench: deps image build $(TAURI_DRIVER)
 	node tests/app/e2e.mjs $(BIN)/glovebox-app --bench 5
 

@@ -113,6 +113,13 @@ pub struct Settings {
     /// before it existed reads as [`DEFAULT_MODEL_WAIT_S`].
     #[serde(default = "default_model_wait_s")]
     pub model_wait_s: u32,
+    /// Show the code before it runs, every time ("always show me the
+    /// code first"). Off (the default): a question whose code the policy
+    /// allows runs at once and lands on its answer; code that needs
+    /// approval or is refused always opens first. A file saved before it
+    /// existed reads as off.
+    #[serde(default)]
+    pub show_code_first: bool,
 }
 
 fn default_model_wait_s() -> u32 {
@@ -133,6 +140,7 @@ impl Default for Settings {
             theme: Theme::System,
             sample_rows: 0,
             model_wait_s: DEFAULT_MODEL_WAIT_S,
+            show_code_first: false,
         }
     }
 }
@@ -288,6 +296,29 @@ mod tests {
         assert_eq!(Settings::load(&path).model, "claude-x");
         std::fs::write(&path, b"{ not json").expect("damage");
         assert_eq!(Settings::load(&path), Settings::default());
+    }
+
+    #[test]
+    fn show_the_code_first_is_off_by_default_and_kept_when_saved() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("settings.json");
+        let mut old = serde_json::to_value(Settings::default()).expect("json");
+        old.as_object_mut()
+            .expect("object")
+            .remove("show_code_first");
+        std::fs::write(&path, old.to_string()).expect("write");
+        assert!(
+            !Settings::load(&path).show_code_first,
+            "a file saved before the setting reads as off"
+        );
+        let chosen = Settings {
+            show_code_first: true,
+            ..Settings::default()
+        }
+        .checked()
+        .expect("valid");
+        chosen.save(&path).expect("saved");
+        assert!(Settings::load(&path).show_code_first);
     }
 
     #[test]

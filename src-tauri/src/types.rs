@@ -13,8 +13,13 @@ pub struct GeneratedCode {
     pub code: String,
     /// Who wrote it.
     pub origin: String,
-    /// What the code will do, in plain words (empty when unknown).
+    /// The code's own notes: the comment lines it starts with (empty when
+    /// it has none); shown when there is no `reading`.
     pub plan: String,
+    /// How the question was read, restated (steps, columns, filters,
+    /// assumptions): the plan the offline recipes wrote the code from;
+    /// none for code a model wrote.
+    pub reading: Option<glovebox_engine::audit::event::Interpretation>,
     /// The run the code was drafted in (recorded in the audit log with the
     /// inputs and any model request); `start_run` runs it on that run.
     pub run_id: String,

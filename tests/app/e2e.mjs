@@ -3,8 +3,9 @@
 // sandbox and a real SQLite audit log in a scratch folder.
 //
 //   node tests/app/e2e.mjs APP_BINARY            the user journey (make app-test)
-//   node tests/app/e2e.mjs APP_BINARY --bench N  cold start and Run-to-answer
-//                                                times over N launches (make app-bench)
+//   node tests/app/e2e.mjs APP_BINARY --bench N  cold start, question-to-answer and
+//                                                Run-to-answer times over N launches
+//                                                (make app-bench)
 //   node tests/app/e2e.mjs /usr/bin/glovebox-app --fresh-home
 //                                                the installed .deb (make deb-test): an
 //                                                empty home, so the first start unpacks
@@ -14,7 +15,8 @@
 // tests/app/screenshots/ (committed) with --update-screenshots.
 
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -111,24 +113,88 @@ async function shot(s, name) {
   writeFileSync(join(shots, `${name}.png`), await s.screenshot());
 }
 
-async function askAndReview(s) {
+/** Times in the page (performance.now), so WebDriver's polling adds
+ * nothing: `arm` starts watching for `css` to contain `needle`; the clock
+ * starts at the next Enter key (`start: "enter"`) or at once (`"now"`);
+ * `elapsed` waits for the end and answers the milliseconds. */
+const pageTimer = {
+  async arm(s, name, css, needle, start) {
+    await s.exec(`
+      const [name, css, needle, start] = arguments;
+      const t = { start: start === "now" ? performance.now() : null, end: null };
+      (window.__timers = window.__timers || {})[name] = t;
+      if (start === "enter") document.addEventListener("keydown", (e) => { if (e.key === "Enter" && t.start === null) t.start = performance.now(); }, true);
+      const done = () => { const e = document.querySelector(css); return e !== null && e.textContent.includes(needle); };
+      const obs = new MutationObserver(() => { if (t.start !== null && t.end === null && done()) { t.end = performance.now(); obs.disconnect(); } });
+      obs.observe(document.body, { childList: true, subtree: true, characterData: true });
+      return true;`, name, css, needle, start);
+  },
+  async elapsed(s, name, ms) {
+    return s.until(`the timer ${name}`, () => s.exec(
+      "const t = (window.__timers || {})[arguments[0]]; return t && t.end !== null ? t.end - t.start : null;", name), ms);
+  },
+};
+
+/** Next, the question, Enter: the code is written, checked (allowed) and
+ * run with no stop on the Code step; the answer shows. The time is from
+ * Enter to the answer drawn. */
+async function askToAnswer(s) {
   await s.waitText(".file-card[data-file='shop.csv'] [data-testid=row-count]", "120", 30000);
   await (await s.xpath("//button[contains(., 'Next: ask a question')]")).click();
   const goal = await s.find("#goal");
   await goal.clear();
   await goal.type("total revenue per region");
+  await pageTimer.arm(s, "ask", "[data-testid=answer]", "6,109.2", "enter");
   await goal.type(KEY.enter);
+  const answer = await s.waitText("[data-testid=answer]", "6,109.2", RUN_MS);
+  return { answer, ms: await pageTimer.elapsed(s, "ask", 5000) };
+}
+
+/** From the answer, "See and edit the code": the Code step with its verdict. */
+async function seeCode(s) {
+  await (await s.find(".screen-result [data-testid=see-code]")).click();
   await s.waitText("[data-testid=verdict]", "nothing to worry about", 60000);
 }
 
+/** A model service on this computer (OpenAI-compatible, replies whole, not
+ * streamed) whose code the policy holds for review: a star import (names
+ * nobody can read from the code), harmless once a person approves it. */
+const REVIEW_CODE = [
+  "import pandas as pd",
+  "import glovebox",
+  "from math import *",
+  "",
+  'data = pd.read_csv("/input/shop.csv")',
+  'big = data[data["revenue"] > 100]',
+  'glovebox.answer("rows with revenue over 100", len(big))',
+].join("\n");
+function stubModel() {
+  const asked = [];
+  const server = createServer((req, res) => {
+    let body = "";
+    req.on("data", (c) => { body += c; });
+    req.on("end", () => {
+      if (req.method === "GET" && req.url.endsWith("/models")) {
+        res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ data: [{ id: "stub-coder" }] }));
+        return;
+      }
+      asked.push(body);
+      const reply = { choices: [{ index: 0, finish_reason: "stop", message: { role: "assistant", content: "```python\n" + REVIEW_CODE + "\n```" } }] };
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(reply));
+    });
+  });
+  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve({ server, asked, url: `http://127.0.0.1:${server.address().port}/v1` })));
+}
+
 async function runToAnswer(s) {
-  const t0 = performance.now();
+  await pageTimer.arm(s, "run", "[data-testid=answer]", "6,109.2", "now");
   await (await s.find("[data-testid=run]")).click();
   const answer = await s.waitText("[data-testid=answer]", "6,109.2", RUN_MS);
-  return { answer, ms: performance.now() - t0 };
+  return { answer, ms: await pageTimer.elapsed(s, "run", 5000) };
 }
 
 async function journey() {
+  const model = await stubModel();
   const { s, startMs } = await launch();
   try {
     // Doctor: this machine can sandbox (root mode here).
@@ -139,9 +205,32 @@ async function journey() {
     assert.match(card, /region/);
     await shot(s, "data");
 
-    // Ask, then review the generated code.
-    await askAndReview(s);
+    // Ask → answer in one step: the code is written, checked and, allowed, run.
+    const { answer: first, ms: askMs } = await askToAnswer(s);
+    assert.match(first, /6,109\.2/);
+    assert.equal(await s.count(".chart svg"), 1);
+    assert.equal(await s.count(".chart script, .chart foreignObject"), 0);
+    assert.match(await s.waitText("[data-testid=reading-question]", "total revenue per region", 5000), /You asked/);
+    // "How this was computed" is folded: words first, engineering details behind a second toggle.
+    assert.equal(await s.exec("return document.querySelector('.how').open;"), false);
+    await shot(s, "result");
+    await (await s.find(".how > summary")).click();
+    const network = await s.waitText(".how [data-testid=network]", "None", 5000);
+    assert.match(network, /^None\. The sandbox has no network\.$/);
+    await s.waitText(".how", "/input/shop.csv", 5000);
+    assert.match(await s.waitText(".how [data-testid=time]", " of ", 5000), /^[\d.,]+ (ms|s) of 1 min$/);
+    assert.equal(await s.exec("return document.querySelector('[data-testid=how-details]').open;"), false);
+    await (await s.find("[data-testid=how-details] > summary")).click();
+    assert.match(await s.waitText("[data-testid=how-details]", "sha256:", 5000), /sha256:[0-9a-f]{8}/);
+
+    // "See and edit the code": the plan is the restated reading, who wrote it in words.
+    await seeCode(s);
     assert.match(await s.waitText(".cm-content", "glovebox.table", 5000), /revenue/);
+    const plan = await s.waitText("[data-testid=plan]", "In words", 5000);
+    assert.match(plan, /Computed the total revenue in shop\.csv for each region/);
+    assert.match(plan, /For each\s+region/);
+    assert.doesNotMatch(plan, /Goal:/);
+    assert.match(await s.waitText(".screen-review", "own recipes", 5000), /Written by Glovebox's own recipes, on this computer/);
     await shot(s, "review");
 
     // Edit: a harmless comment keeps the verdict; the diff shows it.
@@ -150,16 +239,9 @@ async function journey() {
     await s.waitText(".cm-content", "# checked in the real window", 5000);
     await s.waitText("[data-testid=verdict]", "nothing to worry about", 10000);
 
-    // Run: the answer, the chart, how it was computed.
+    // Run: the answer again, for the edited code.
     const { answer, ms: runMs } = await runToAnswer(s);
     assert.match(answer, /6,109\.2/);
-    assert.equal(await s.count(".chart svg"), 1);
-    assert.equal(await s.count(".chart script, .chart foreignObject"), 0);
-    const network = await s.waitText(".how [data-testid=network]", "None", 5000);
-    assert.match(network, /^None\. The sandbox has no network\.$/);
-    const how = await s.waitText(".how", "/input/shop.csv", 5000);
-    assert.match(how, /sha256:[0-9a-f]{8}/);
-    await shot(s, "result");
 
     // Export: the buttons are there; the save dialog is the desktop's own
     // (not drivable here), so the test calls the command the buttons call,
@@ -214,8 +296,10 @@ async function journey() {
     await shot(s, "run");
     const cancelAt = performance.now();
     await (await s.find("[data-testid=cancel]")).click();
-    await s.waitText("main", "cancelled", 30000);
+    // The person's own choice: a calm note, not a red error.
+    await s.waitText("[data-stop=cancelled]", "You stopped this run", 30000);
     const cancelMs = performance.now() - cancelAt;
+    assert.equal(await s.count(".answer-stopped"), 0);
     await shot(s, "cancelled");
 
     // The code is bound to its question: another question turns Run off
@@ -241,6 +325,38 @@ async function journey() {
       (await s.exec("return document.querySelector('.screen-ask [role=alert]')?.textContent ?? '';")).trim() !== "", 60000);
     assert.equal(await (await s.find(".nav-item[data-view='review']")).enabled(), false, "no code left for the refused question");
 
+    // Code the policy holds for review opens on the Code step first and runs
+    // only through "Run anyway": written by a model service on this computer.
+    if (!freshHome) {
+      await (await s.find(".nav-item[data-view='settings']")).click();
+      await s.exec("const p = document.getElementById('set-provider'); p.value = 'openai'; p.dispatchEvent(new Event('change', {bubbles: true}));");
+      const url = await s.find("#set-base-url");
+      await url.clear();
+      await url.type(model.url);
+      const name = await s.find("#set-model");
+      await name.clear();
+      await name.type("stub-coder");
+      await (await s.xpath("//button[contains(., 'Save settings')]")).click();
+      await s.waitText("[data-testid=settings-message]", "saved", 10000);
+      await (await s.find(".nav-item[data-view='ask']")).click();
+      const asked = await s.find("#goal");
+      await asked.clear();
+      await asked.type("how many rows have revenue over 100");
+      await asked.type(KEY.enter);
+      await s.waitText(".screen-review [data-testid=verdict]", "needs your approval", 60000);
+      assert.equal(model.asked.length, 1, "the model was asked once");
+      assert.match(await s.waitText(".findings", "Line 3", 5000), /needs approval/);
+      assert.match(await s.waitText(".screen-review", "language model", 5000), /Written by a language model: stub-coder/);
+      assert.equal(await s.count(".screen-run, .screen-result"), 0, "nothing ran: the Code step is on screen");
+      await shot(s, "review-needs-approval");
+      await (await s.find("[data-testid=run-anyway]")).click();
+      await s.waitText("[data-testid=answer]", "44", RUN_MS);
+      await (await s.find(".nav-item[data-view='settings']")).click();
+      await s.exec("const p = document.getElementById('set-provider'); p.value = 'offline'; p.dispatchEvent(new Event('change', {bubbles: true}));");
+      await (await s.xpath("//button[contains(., 'Save settings')]")).click();
+      await s.waitText("[data-testid=settings-message]", "saved", 10000);
+    }
+
     // Settings: a model provider's key goes to the OS keyring (the kernel
     // key store here, under a service name of this test) and is never shown
     // again in full; the limits are saved.
@@ -262,11 +378,22 @@ async function journey() {
       await s.waitText("[data-testid=settings-message]", "saved", 10000);
     }
 
+    // Drop → preview: a file dropped on the window (the drag-drop event the
+    // window gets from the desktop) is described and its first rows drawn.
+    await (await s.find(".nav-item[data-view='data']")).click();
+    const dropped = join(scratch, "shop-copy.csv");
+    copyFileSync(sample, dropped);
+    await pageTimer.arm(s, "drop", ".file-card[data-file='shop-copy.csv'] .grid-rows", "Stapler", "now");
+    await s.exec("window.__TAURI_INTERNALS__.invoke('plugin:event|emit', {event: 'tauri://drag-drop', payload: {paths: [arguments[0]], position: {x: 10, y: 10}}}); return true;", dropped);
+    const dropMs = await pageTimer.elapsed(s, "drop", 30000);
+    await s.waitText(".file-card[data-file='shop-copy.csv'] [data-testid=row-count]", "120", 5000);
+
     if (freshHome) {
       const unpacked = join(home, ".cache/glovebox/image/current/DIGEST");
       assert.ok(existsSync(unpacked), "the first start unpacked the packaged image into the cache");
     }
-    console.log(`app e2e${freshHome ? " (installed package, first start)" : ""}: ok (cold start to interactive ${startMs.toFixed(0)} ms, Run to answer ${runMs.toFixed(0)} ms, cancel to stopped ${cancelMs.toFixed(0)} ms)`);
+    console.log(`app e2e${freshHome ? " (installed package, first start)" : ""}: ok (cold start to interactive ${startMs.toFixed(0)} ms, ` +
+      `drop to preview ${dropMs.toFixed(0)} ms, question to answer ${askMs.toFixed(0)} ms, Run to answer ${runMs.toFixed(0)} ms, cancel to stopped ${cancelMs.toFixed(0)} ms)`);
   } catch (e) {
     // What the window showed when it failed (not committed).
     writeFileSync(join(shots, "failure.png"), await s.screenshot().catch(() => Buffer.alloc(0)));
@@ -274,18 +401,22 @@ async function journey() {
     throw new Error(`${e.message}\n--- the window's text (screenshot: ${join(shots, "failure.png")}):\n${String(text).slice(0, 1500)}`);
   } finally {
     await s.end();
+    model.server.close();
   }
 }
 
 async function bench(n) {
   const starts = [];
+  const asks = [];
   const runs = [];
   for (let i = 0; i < n; i++) {
     const { s, startMs } = await launch();
     try {
-      await askAndReview(s);
+      const { ms: askMs } = await askToAnswer(s);
+      await seeCode(s);
       const { ms } = await runToAnswer(s);
       starts.push(startMs);
+      asks.push(askMs);
       runs.push(ms);
     } finally {
       await s.end();
@@ -295,6 +426,7 @@ async function bench(n) {
   const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   console.log(`app bench over ${n} launches (sample: assets/samples/shop.csv, goal "total revenue per region")`);
   console.log(`  cold start to interactive window: median ${median(starts).toFixed(0)} ms (${starts.map((x) => x.toFixed(0)).join(", ")})`);
+  console.log(`  question (Enter) to answer:       median ${median(asks).toFixed(0)} ms (${asks.map((x) => x.toFixed(0)).join(", ")})`);
   console.log(`  Run to answer:                    median ${median(runs).toFixed(0)} ms (${runs.map((x) => x.toFixed(0)).join(", ")})`);
 }
 

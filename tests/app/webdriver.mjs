@@ -6,11 +6,16 @@ export const KEY = { enter: "\uE007", control: "\uE009", home: "\uE011", end: "\
 
 export class WebDriverError extends Error {}
 
+/** Longest wait for one WebDriver command: a command that hangs (WebKit's
+ * screenshot has been seen to) fails the test in a minute, not in ten. */
+export const COMMAND_TIMEOUT_MS = 120_000;
+
 export async function wd(base, method, path, body) {
   const res = await fetch(base + path, {
     method,
     headers: { "content-type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(COMMAND_TIMEOUT_MS),
   });
   const text = await res.text();
   let json;

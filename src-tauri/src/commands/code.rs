@@ -4,6 +4,7 @@
 //! `cancel_generation` to stop it), the request a model would get (nothing
 //! sent), and the policy's verdict as the person edits.
 
+use glovebox_engine::generator::explain;
 use glovebox_engine::lang::Lang;
 use glovebox_engine::pipeline::{Drafted, Engine, RunReport, RunRequest};
 use glovebox_engine::policy::{self, PolicyReport, Profile};
@@ -119,6 +120,7 @@ async fn generate(
         code: generated.code.clone(),
         origin: generated.origin.clone(),
         plan: plan_text(&generated.code),
+        reading: generated.plan.as_ref().map(explain::interpretation),
         run_id: draft.run_id().to_owned(),
     };
     let replaced = {

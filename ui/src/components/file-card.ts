@@ -18,6 +18,21 @@ export function delimiterName(d: string): string {
   }
 }
 
+/** Encodings by the names people know ("Windows (Western European)"); the
+ * engine's name (encoding_rs's) for the others. */
+const ENCODINGS: Record<string, MessageKey> = {
+  "windows-1252": "enc.windows1252",
+  "windows-1250": "enc.windows1250",
+  "windows-1251": "enc.windows1251",
+  "UTF-16LE": "enc.utf16",
+  "UTF-16BE": "enc.utf16",
+};
+
+export function encodingName(encoding: string): string {
+  const key = ENCODINGS[encoding];
+  return key ? t(key) : encoding;
+}
+
 function baseName(path: string): string {
   return path.split(/[\\/]/).pop() || path;
 }
@@ -36,7 +51,7 @@ export function fileCard(entry: FileEntry, lang: UiLanguage, onRemove: () => voi
     el("div", {}, el("dt", {}, t("file.size")), el("dd", {}, formatBytes(d.size_bytes, lang))),
     el("div", {}, el("dt", {}, t("file.rows")), el("dd", { "data-testid": "row-count" }, formatNumber(d.row_count, lang, 0))),
     el("div", {}, el("dt", {}, t("file.delimiter")), el("dd", {}, delimiterName(d.delimiter))),
-    el("div", {}, el("dt", {}, t("file.encoding")), el("dd", {}, d.encoding + (d.bom ? " (BOM)" : "") + (d.decimal_comma ? `, ${t("file.decimalComma")}` : ""))),
+    el("div", {}, el("dt", {}, t("file.encoding")), el("dd", { title: d.encoding }, encodingName(d.encoding) + (d.bom ? " (BOM)" : "") + (d.decimal_comma ? `, ${t("file.decimalComma")}` : ""))),
   );
   const columns = el("ul", { class: "columns", "aria-label": t("file.columns") },
     d.columns.map((c) => el("li", { class: `column kind-${c.kind}` },

@@ -517,7 +517,15 @@ sample_rows: number,
  * it the question ends with a plain error and Retry. A file saved
  * before it existed reads as [`DEFAULT_MODEL_WAIT_S`].
  */
-model_wait_s: number, };
+model_wait_s: number, 
+/**
+ * Show the code before it runs, every time ("always show me the
+ * code first"). Off (the default): a question whose code the policy
+ * allows runs at once and lands on its answer; code that needs
+ * approval or is refused always opens first. A file saved before it
+ * existed reads as off.
+ */
+show_code_first: boolean, };
 
 export type GeneratedCode = { 
 /**
@@ -529,9 +537,16 @@ code: string,
  */
 origin: string, 
 /**
- * What the code will do, in plain words (empty when unknown).
+ * The code's own notes: the comment lines it starts with (empty when
+ * it has none); shown when there is no `reading`.
  */
 plan: string, 
+/**
+ * How the question was read, restated (steps, columns, filters,
+ * assumptions): the plan the offline recipes wrote the code from;
+ * none for code a model wrote.
+ */
+reading: Interpretation | null, 
 /**
  * The run the code was drafted in (recorded in the audit log with the
  * inputs and any model request); `start_run` runs it on that run.

@@ -1,5 +1,7 @@
 // "What do you want to know?": the goal box (examples in the UI language as
-// placeholder), the provider selector (offline by default), and "Write the code".
+// placeholder), the provider selector (offline by default), "Answer" (the
+// code is written, checked and, when the check allows it, run at once: the
+// answer shows) and "Show me the code first" (the code opens before it runs).
 // A question not understood gets its reason and, when the engine has some,
 // rephrasings as buttons that ask them. While a model writes the code, a
 // panel tells the wait (seconds, the reply so far) with Cancel; a model that
@@ -45,7 +47,8 @@ export function askScreen({ store, actions }: ScreenContext): Screen {
     }
     sentBox.hidden = false;
   } }, t("ask.showSent"));
-  const submit = el("button", { type: "button", class: "primary", onclick: () => void actions.generate() }, t("ask.submit"));
+  const submit = el("button", { type: "button", class: "primary", "data-testid": "answer-button", onclick: () => void actions.generate() }, t("ask.submit"));
+  const codeFirst = el("button", { type: "button", "data-testid": "code-first", onclick: () => void actions.generate({ codeFirst: true }) }, t("ask.codeFirst"));
   const error = el("p", { class: "error-text", role: "alert" });
   // A missing key: a way to the key field, never a command to type.
   const addKey = el("button", { type: "button", "data-testid": "add-key", hidden: true, onclick: () => {
@@ -60,8 +63,8 @@ export function askScreen({ store, actions }: ScreenContext): Screen {
     screenHeading(t("ask.title")), context,
     el("label", { for: "goal" }, t("ask.goal")), goal,
     el("p", { class: "muted small", id: "goal-hint" }, t("ask.hint")),
-    el("label", { for: "provider" }, t("ask.provider")), provider, providerNote, showSent, sentBox,
-    el("div", { class: "actions" }, submit), wait.el, error, addKey, el("div", { class: "actions" }, retry), suggestions);
+    el("div", { class: "actions" }, submit, codeFirst), wait.el, error, addKey, el("div", { class: "actions" }, retry), suggestions,
+    el("label", { for: "provider" }, t("ask.provider")), provider, providerNote, showSent, sentBox);
 
   function draw(): void {
     const s = store.get();
@@ -76,6 +79,9 @@ export function askScreen({ store, actions }: ScreenContext): Screen {
     showSent.hidden = s.provider === "offline";
     if (s.provider === "offline") sentBox.hidden = true;
     submit.disabled = s.generating;
+    codeFirst.disabled = s.generating;
+    // With the setting on, every question opens its code first: one button says so.
+    codeFirst.hidden = s.settings?.show_code_first === true;
     submit.textContent = s.generating ? t("ask.writing") : t("ask.submit");
     wait.draw(s.generating ? s.modelWait : null, s.lang);
     error.textContent = s.askError ?? "";
@@ -87,7 +93,7 @@ export function askScreen({ store, actions }: ScreenContext): Screen {
   return {
     el: root,
     update(s, prev) {
-      if (s.files !== prev.files || s.goal !== prev.goal || s.provider !== prev.provider || s.generating !== prev.generating || s.modelWait !== prev.modelWait || s.askError !== prev.askError || s.askSuggestions !== prev.askSuggestions || s.askNeedsKey !== prev.askNeedsKey) draw();
+      if (s.files !== prev.files || s.goal !== prev.goal || s.provider !== prev.provider || s.generating !== prev.generating || s.modelWait !== prev.modelWait || s.askError !== prev.askError || s.askSuggestions !== prev.askSuggestions || s.askNeedsKey !== prev.askNeedsKey || s.settings !== prev.settings) draw();
     },
   };
 }

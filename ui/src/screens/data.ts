@@ -1,5 +1,7 @@
 // "Add your data": a drop zone (files dropped on the window arrive as Tauri
-// drag-drop events with their paths), a file picker button, and a card per file.
+// drag-drop events with their paths), a file picker button, and a card per
+// file. Once a file is usable, "Next: ask a question" is the primary button,
+// right under the drop zone (above the cards, so it is never below the fold).
 
 import { fileCard } from "../components/file-card";
 import { t } from "../i18n";
@@ -22,13 +24,18 @@ export function dataScreen({ store, actions }: ScreenContext): Screen {
   const root = el("section", { class: "screen screen-data", "aria-labelledby": "data-title" },
     Object.assign(screenHeading(t("data.title")), { id: "data-title" }),
     el("p", { class: "muted" }, t("data.intro")),
-    zone, status, cards, el("div", { class: "actions" }, nextButton));
+    zone, status, el("div", { class: "actions" }, nextButton), cards);
 
   function draw(): void {
     const s = store.get();
     status.textContent = s.reading ? t("data.reading") : s.files.length === 0 ? t("data.none") : "";
     replace(cards, s.files.map((f) => fileCard(f, s.lang, () => actions.removeFile(f.path))));
-    nextButton.disabled = !s.files.some((f) => f.description);
+    const ready = s.files.some((f) => f.description);
+    nextButton.disabled = !ready;
+    // One primary button: adding files until one is usable, then the next step.
+    choose.classList.toggle("primary", !ready);
+    nextButton.classList.toggle("primary", ready);
+    nextButton.hidden = !ready;
   }
   draw();
   return {

@@ -91,7 +91,7 @@ export function historyScreen({ store, actions }: ScreenContext): Screen {
     const question = runs.find((r) => r.run_id === s.opened?.run_id)?.goal ?? null;
     replace(opened, el("div", { class: "actions" }, back),
       reportView(s.opened, s.lang, limitsOf(s), { question, onSuggestion: (goal) => void actions.askSuggestion(goal),
-        onInstead: (goal) => void actions.askInstead(goal) }),
+        onInstead: (goal) => void actions.askInstead(goal), onSettings: () => actions.navigate("settings") }),
       exportBar(s.opened.run_id, actions));
     back.focus();
   }

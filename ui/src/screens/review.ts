@@ -1,4 +1,5 @@
-// "Check the code": the generated code in a CodeMirror editor, the policy's
+// "Check the code": who wrote the code (in words), what it will do (the
+// question's restated reading), the generated code in a CodeMirror editor, the policy's
 // findings inline and listed (re-checked while editing, debounced), the
 // verdict, a diff against the generated code, and Run / Run anyway.
 // A `review` verdict runs only through "Run anyway" (recorded as approval);
@@ -8,6 +9,7 @@
 
 import { codeEditor, type CodeEditor } from "../components/code-editor";
 import { diffView } from "../components/diff-view";
+import { originText, planBlock } from "../components/plan-view";
 import { t } from "../i18n";
 import { el, replace } from "../lib/dom";
 import { canRun, staleness } from "../state/app-state";
@@ -21,10 +23,10 @@ export function reviewScreen({ store, actions }: ScreenContext): Screen {
   const staleText = el("span", {});
   const rewrite = el("button", { type: "button", class: "link", onclick: () => {
     actions.navigate("ask");
-    void actions.generate();
+    void actions.generate({ codeFirst: true });
   } }, t("review.rewrite"));
   const staleNote = el("p", { class: "error-text", role: "alert", "data-testid": "stale", hidden: true }, staleText, " ", rewrite);
-  const plan = el("details", { class: "plan" });
+  const plan = el("div", { class: "plan-box" });
   const editorBox = el("div", { class: "editor", "data-testid": "editor" });
   const verdict = el("p", { class: "verdict", role: "status", "aria-live": "polite", "data-testid": "verdict" });
   const findings = el("ul", { class: "findings", "aria-label": t("review.findings") });
@@ -60,10 +62,9 @@ export function reviewScreen({ store, actions }: ScreenContext): Screen {
     editor = null;
     replace(editorBox);
     question.textContent = s.draftedFor ? t("review.question", { goal: s.draftedFor.goal }) : "";
-    if (!s.generated) return;
-    origin.textContent = t("review.origin", { origin: s.generated.origin });
-    replace(plan, el("summary", {}, t("review.plan")), el("p", {}, s.generated.plan));
-    plan.hidden = s.generated.plan.trim() === "";
+    if (!s.generated) return replace(plan);
+    origin.textContent = originText(s.generated.origin, s.settings);
+    replace(plan, planBlock(s.generated));
     editor = codeEditor(s.code, t("review.editor"), (code) => actions.editCode(code));
     editorBox.appendChild(editor.dom);
   }

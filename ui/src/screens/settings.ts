@@ -4,7 +4,8 @@
 // model provider, with where requests go (this computer or another host),
 // example model names, the model servers found on this computer as choices,
 // "Test connection", and how many rows of the person's data a model may see
-// (none by default).
+// (none by default); and "Always show me the code before it runs" (off: a
+// question whose code the check allows is answered at once).
 
 import { errorText, LANGUAGES, t } from "../i18n";
 import { toIpcError, type LocalServer, type Provider, type Settings, type Theme, type UiLanguage } from "../ipc";
@@ -54,6 +55,7 @@ export function settingsScreen({ store, actions }: ScreenContext): Screen {
   const modelWait = el("input", { id: "set-model-wait", type: "number", min: MODEL_WAIT_S.min, max: MODEL_WAIT_S.max, step: 1, "aria-describedby": "set-model-wait-hint" }) as HTMLInputElement;
   const sampleRows = el("input", { id: "set-sample-rows", type: "number", min: SAMPLE_ROWS.min, max: SAMPLE_ROWS.max, step: 1, "aria-describedby": "set-sample-rows-hint" }) as HTMLInputElement;
   const language = el("select", { id: "set-language" }, LANGUAGES.map((l) => el("option", { value: l }, t(`lang.${l}`)))) as HTMLSelectElement;
+  const codeFirst = el("input", { id: "set-code-first", type: "checkbox", "aria-describedby": "set-code-first-hint" }) as HTMLInputElement;
   const theme = el("select", { id: "set-theme" }, THEMES.map((th) => el("option", { value: th }, t(`theme.${th}`)))) as HTMLSelectElement;
   const message = el("p", { role: "status", "aria-live": "polite", "data-testid": "settings-message" });
   const save = el("button", { type: "submit", class: "primary" }, t("settings.save"));
@@ -73,6 +75,9 @@ export function settingsScreen({ store, actions }: ScreenContext): Screen {
     el("fieldset", {}, el("legend", {}, t("settings.limits")),
       field("set-time", t("settings.timeLimit"), time, t("settings.between", TIME_LIMIT_S)),
       field("set-memory", t("settings.memoryLimit"), memory, t("settings.between", MEMORY_LIMIT_MB))),
+    el("fieldset", {}, el("legend", {}, t("settings.answers")),
+      el("div", { class: "field check" }, el("label", { for: "set-code-first", class: "check-label" }, codeFirst, " ", t("settings.codeFirst")),
+        el("p", { class: "muted small", id: "set-code-first-hint" }, t("settings.codeFirstHint")))),
     el("fieldset", {}, el("legend", {}, t("settings.display")),
       field("set-language", t("settings.language"), language),
       field("set-theme", t("settings.theme"), theme)),
@@ -163,6 +168,7 @@ export function settingsScreen({ store, actions }: ScreenContext): Screen {
     modelWait.value = String(s.model_wait_s ?? 60);
     language.value = s.language ?? store.get().lang;
     theme.value = s.theme;
+    codeFirst.checked = s.show_code_first === true;
     drawKey(s);
     drawModel();
   }
@@ -191,7 +197,7 @@ export function settingsScreen({ store, actions }: ScreenContext): Screen {
         ...current, provider: provider.value as Provider, model: model.value.trim(), base_url: baseUrl.value.trim(),
         time_limit_ms: seconds * 1000, memory_limit_bytes: megabytes * 1024 * 1024,
         language: language.value as UiLanguage, theme: theme.value as Theme,
-        sample_rows: rows, model_wait_s: waitS,
+        sample_rows: rows, model_wait_s: waitS, show_code_first: codeFirst.checked,
       });
       message.textContent = t("settings.saved");
       message.className = "ok-text";

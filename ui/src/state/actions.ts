@@ -5,7 +5,7 @@ import { errorText, language, t } from "../i18n";
 import { call, IpcError, on, toIpcError, type ConnectionReport, type LocalServer, type Provider, type Settings } from "../ipc";
 import { debounce } from "../lib/debounce";
 import { withoutAskList } from "../lib/suggestions";
-import { staleness, usableFiles, waitAfter, type AppStore, type View } from "./app-state";
+import { afterDraft, staleness, usableFiles, waitAfter, type AppStore, type View } from "./app-state";
 import { isActive, next, type RunEvent } from "./run-machine";
 
 export const CHECK_DEBOUNCE_MS = 400;
@@ -21,13 +21,18 @@ export interface Actions {
   removeFile(path: string): void;
   setGoal(goal: string): void;
   setProvider(provider: Provider): void;
-  generate(): Promise<void>;
+  /** Asks the question on screen: writes the code, checks it, and runs it
+   * at once when the policy allows it (the answer then shows); code that
+   * needs approval or is refused, or that the person asked to see first
+   * (`codeFirst`, or the setting), opens on the Code step instead. */
+  generate(opts?: { codeFirst?: boolean }): Promise<void>;
   /** Stops waiting for the model (generate() then ends with `cancelled`). */
   cancelGeneration(): Promise<void>;
   /** A suggested rephrasing clicked: it becomes the question, asked at once. */
   askSuggestion(goal: string): Promise<void>;
   /** Asks `goal` (a question rephrased without one of the last answer's
-   * assumptions) and, when the policy allows its code, runs it at once. */
+   * assumptions), as any question is asked: answered at once when its code
+   * is allowed. */
   askInstead(goal: string): Promise<void>;
   /** A follow-up of the answer on screen ("same for 2023", "now per product"): asked at once, on the same files, refining that run's plan. */
   askFollowUp(goal: string): Promise<void>;
@@ -130,7 +135,7 @@ export function createActions(store: AppStore): Actions {
       store.set({ provider });
     },
 
-    async generate() {
+    async generate(opts = {}) {
       const s = store.get();
       if (s.generating) return;
       const files = usableFiles(s);
@@ -145,8 +150,15 @@ export function createActions(store: AppStore): Actions {
       try {
         const follows = s.follows;
         const generated = await call("generate_code", follows ? { goal, files, provider, follows } : { goal, files, provider });
-        store.set({ generating: false, modelWait: null, generated, draftedFor: { goal, files, provider }, code: generated.code, policy: null, view: "review" });
+        store.set({ modelWait: null, generated, draftedFor: { goal, files, provider }, code: generated.code, policy: null });
         await checkNow();
+        const now = store.get();
+        store.set({ generating: false });
+        // Another question replaced this one, or the person went elsewhere
+        // while it was written: the code waits on the Code step.
+        if (now.generated !== generated || now.view !== "ask") return;
+        if (afterDraft(now, opts.codeFirst === true) === "run") await actions.startRun(false);
+        else store.set({ view: "review" });
       } catch (raw) {
         const e = toIpcError(raw);
         dropDraft();
@@ -176,7 +188,7 @@ export function createActions(store: AppStore): Actions {
     async askSuggestion(goal) {
       if (store.get().generating) return;
       // On the question screen, where the question box, the wait and any new
-      // refusal are; on success generate() goes on to the code.
+      // refusal are; on success generate() goes on to the answer (or the code).
       if (store.get().view !== "ask") actions.navigate("ask");
       actions.setGoal(goal);
       await actions.generate();
@@ -193,10 +205,6 @@ export function createActions(store: AppStore): Actions {
 
     async askInstead(goal) {
       await actions.askSuggestion(goal);
-      const s = store.get();
-      // Only the code written for this very question, unedited and allowed.
-      const fresh = s.generated !== null && s.draftedFor?.goal === goal.trim() && s.code === s.generated.code;
-      if (fresh && s.policy?.verdict === "allow" && !s.checking) await actions.startRun(false);
     },
 
     editCode(code) {

@@ -137,6 +137,20 @@ export function canRun(s: AppState): boolean {
   );
 }
 
+/** Where a freshly written draft goes: `run`, at once, when the policy
+ * allows it, it is the code as written, running is possible and neither the
+ * person's setting ("always show me the code first") nor this question
+ * (`codeFirst`) asks to see it first; `review`, the Code step, otherwise
+ * (code that needs approval or is refused always opens there first). */
+export type AfterDraft = "run" | "review";
+
+export function afterDraft(s: AppState, codeFirst = false): AfterDraft {
+  if (codeFirst || s.settings?.show_code_first === true) return "review";
+  if (!s.generated || s.code !== s.generated.code) return "review";
+  if (s.checking || s.policy?.verdict !== "allow") return "review";
+  return canRun(s) ? "run" : "review";
+}
+
 /** Views reachable from the navigation, given the state. */
 export function reachable(s: AppState, view: View): boolean {
   switch (view) {

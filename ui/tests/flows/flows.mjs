@@ -14,13 +14,21 @@ async function addShop(page) {
   await page.locator(".file-card[data-file='shop.csv']").waitFor({ timeout: T });
 }
 
+/** Asks `goal` with "Show me the code first": the code opens, checked, not run. */
 async function toReview(page, goal = "total revenue per region") {
   await addShop(page);
   await page.getByRole("button", { name: "Next: ask a question" }).click();
   await page.locator("#goal").fill(goal);
-  await page.locator("#goal").press("Enter");
+  await page.getByRole("button", { name: "Show me the code first" }).click();
   await waitText(page, "[data-testid=verdict]", "nothing to worry about");
 }
+
+/** The answered sample's sandbox facts, with `patch` laid over them. */
+const SANDBOX = (patch) => ({
+  exit_code: 0, signal: null, timed_out: false, oom_killed: false, wall_ms: 948, cpu_ms: 692, peak_memory_bytes: 47718400,
+  files_read: ["/input/shop.csv"], network_attempts: [], image_digest: "sha256:85f28a20a058b", mode: "as root", cross_check: null,
+  stdout: "", stderr: "", ...patch,
+});
 
 /** Replaces the editor's whole text, as a person would (select all, type). */
 async function setEditor(page, code) {
@@ -64,7 +72,7 @@ export const flows = [
     },
   },
   {
-    name: "ask, see code, run, see progress then the answer, explanation, chart and how it was computed",
+    name: "ask → the answer in one step: progress, then the answer, explanation, chart, how it was computed (folded); the code one click away",
     async run({ open, shot }) {
       const page = await open({ stepMs: 600 });
       await addShop(page);
@@ -81,17 +89,20 @@ export const flows = [
       assert.equal(await page.locator("[data-testid=sent]").isVisible(), false);
       await page.locator("#goal").fill("total revenue per region");
       await shot(page, "ask");
+      // Enter: the code is written, checked (allowed) and run, with no stop on the Code step.
       await page.locator("#goal").press("Enter");
-      await waitText(page, "[data-testid=verdict]", "nothing to worry about");
-      assert.match(await text(page, ".cm-content"), /glovebox\.table\("total revenue by region"/);
-      assert.deepEqual((await calls(page, "generate_code"))[0], { goal: "total revenue per region", files: ["/home/ada/Documents/shop.csv"], provider: "offline" });
-      await shot(page, "review");
-      await page.locator("[data-testid=run]").click();
       await page.locator(".stage-current[data-stage='run']").waitFor({ timeout: T });
+      assert.deepEqual((await calls(page, "generate_code"))[0], { goal: "total revenue per region", files: ["/home/ada/Documents/shop.csv"], provider: "offline" });
+      assert.equal((await calls(page, "start_run")).length, 1);
       await waitText(page, "[data-testid=output]", "120 rows");
-      assert.match(await text(page, "[data-testid=elapsed]"), /of 1 min/);
+      assert.match(await text(page, "[data-testid=elapsed]"), /used of 1 min allowed/);
       await shot(page, "run");
       await waitText(page, "[data-testid=answer]", "6,109.2");
+      // The next steps sit at the top: export, the code, a follow-up.
+      for (const id of ["see-code", "export-pdf", "export-html", "follow-up"]) {
+        const box = await page.locator(`.screen-result [data-testid=${id}]`).boundingBox();
+        assert.ok(box && box.y < 300, `${id} near the top (y = ${box?.y})`);
+      }
       // Above the answer: the question, and how the engine read it.
       assert.equal(await text(page, "[data-testid=reading-question]"), "You asked: total revenue per region");
       assert.equal(await text(page, "[data-testid=reading-sentence]"), "Read as: Computed the total revenue in shop.csv for each region, over all 120 rows, no filter");
@@ -101,16 +112,33 @@ export const flows = [
       assert.equal(await svg.count(), 1);
       assert.equal(await page.locator(".chart script, .chart foreignObject").count(), 0);
       assert.equal(await page.locator("table", { hasText: "rows_used" }).count(), 0);
+      // "How this was computed": folded; words first, engineering details behind a second toggle.
       const how = page.locator(".how");
+      assert.equal(await how.getAttribute("open"), null);
+      await shot(page, "result");
+      await how.locator(":scope > summary").click();
       assert.match(await how.locator("[data-testid=network]").innerText(), /^None\. The sandbox has no network\.$/);
-      const facts = await how.innerText();
-      assert.match(facts, /\/input\/shop\.csv/);
-      assert.match(facts, /692 ms of 1 min/);
-      assert.match(facts, /46 MB of 1 GB/);
-      assert.match(facts, /sha256:85f28a20/);
+      assert.equal(await text(page, ".how [data-testid=time]"), "948 ms of 1 min");
+      assert.equal(await text(page, ".how [data-testid=memory]"), "46 MB of 1 GB");
+      assert.match(await how.innerText(), /\/input\/shop\.csv/);
+      assert.equal(await how.locator("[data-testid=how-details]").getAttribute("open"), null);
+      assert.doesNotMatch(await how.innerText(), /sha256|cgroup|Exit code/);
+      await how.locator("[data-testid=how-details] > summary").click();
+      const details = await how.locator("[data-testid=how-details]").innerText();
+      assert.match(details, /692 ms of 1 min/);
+      assert.match(details, /sha256:85f28a20/);
       const req = (await calls(page, "start_run"))[0].request;
       assert.equal(req.approve_review, false);
-      await shot(page, "result");
+      // "See and edit the code": the code that ran, its plan in words, who wrote it.
+      await page.locator(".screen-result [data-testid=see-code]").click();
+      await waitText(page, "[data-testid=verdict]", "nothing to worry about");
+      assert.match(await text(page, ".cm-content"), /glovebox\.table\("total revenue by region"/);
+      assert.equal(await text(page, ".screen-review [data-testid=plan] .plan-line"), "In words\nComputed the total revenue in shop.csv for each region, over all 120 rows, no filter");
+      assert.match(await text(page, ".screen-review [data-testid=plan]"), /For each\s+region/);
+      assert.doesNotMatch(await text(page, ".screen-review [data-testid=plan]"), /Goal:/);
+      assert.match(await text(page, ".screen-review"), /Written by Glovebox's own recipes, on this computer/);
+      await shot(page, "review");
+      await page.locator(".nav-item[data-view='result']").click();
       // Export: the save dialog, then the signed report.
       await page.locator("[data-testid=export-pdf]").click();
       await waitText(page, "[data-testid=export-result]", "signed by key 3f9a0c1de2b4f5a6");
@@ -121,7 +149,7 @@ export const flows = [
     },
   },
   {
-    name: "ask a follow-up on the answer: it refines that run, on the same files, through the same review",
+    name: "ask a follow-up on the answer: it refines that run, on the same files, and is answered the same way",
     async run({ open }) {
       const page = await open();
       await toReview(page);
@@ -134,9 +162,10 @@ export const flows = [
       await page.waitForFunction(() => window.__mock.calls.filter((x) => x.cmd === "generate_code").length === 2, null, { timeout: T });
       const asked = await calls(page, "generate_code");
       assert.deepEqual(asked[1], { goal: "as a pie chart", files: ["/home/ada/Documents/shop.csv"], provider: "offline", follows: runId });
-      // The code written for the follow-up is reviewed like any other.
-      await page.locator(".screen-review").waitFor({ timeout: T });
-      await waitText(page, "[data-testid=verdict]", "nothing to worry about");
+      // The code written for the follow-up is checked like any other and, allowed, runs at once.
+      await page.waitForFunction(() => window.__mock.calls.filter((x) => x.cmd === "start_run").length === 2, null, { timeout: T });
+      assert.equal((await calls(page, "start_run"))[1].request.goal, "as a pie chart");
+      await waitText(page, ".screen-result [data-testid=reading-question]", "as a pie chart");
     },
   },
   {
@@ -219,13 +248,11 @@ export const flows = [
       await waitText(page, ".screen-ask [role=alert]", "did not understand what to compute");
       assert.equal(await page.locator(".nav-item[data-view='review']").isDisabled(), true);
       assert.deepEqual((await calls(page, "generate_code")).map((c) => c.goal), ["total revenue per region", "what is the weather on mars"]);
-      // Asked again: new code for the new question, and it runs with that question.
+      // Asked again: new code for the new question, and it runs at once with that question.
       await page.locator("#goal").fill("average units per month");
       await page.locator("#goal").press("Enter");
-      await waitText(page, "[data-testid=drafted-question]", "average units per month");
-      await waitText(page, "[data-testid=verdict]", "nothing to worry about");
-      await page.locator("[data-testid=run]").click();
       await waitText(page, "[data-testid=answer]", "6,109.2");
+      assert.equal(await text(page, ".screen-result [data-testid=reading-question]"), "You asked: average units per month");
       const runs = await calls(page, "start_run");
       assert.equal(runs.length, 1);
       assert.equal(runs[0].request.goal, "average units per month");
@@ -233,7 +260,7 @@ export const flows = [
     },
   },
   {
-    name: "a question not understood: the reason without its list, rephrasings as buttons; one click asks it and lands on the code",
+    name: "a question not understood: the reason without its list, rephrasings as buttons; one click asks it and lands on its answer",
     async run({ open }) {
       const page = await open({ stepMs: 50 });
       await addShop(page);
@@ -253,8 +280,8 @@ export const flows = [
       await page.locator("#goal").press("Enter");
       await buttons.first().waitFor({ timeout: T });
       await page.getByRole("button", { name: "total of units per region" }).click();
-      await waitText(page, "[data-testid=verdict]", "nothing to worry about");
-      await waitText(page, "[data-testid=drafted-question]", "total of units per region");
+      await waitText(page, "[data-testid=answer]", "6,109.2");
+      assert.equal(await text(page, ".screen-result [data-testid=reading-question]"), "You asked: total of units per region");
       assert.deepEqual((await calls(page, "generate_code")).map((c) => c.goal),
         ["what is the weather on mars", "what is the weather on mars?", "total of units per region"]);
       await page.locator(".nav-item[data-view='ask']").click();
@@ -276,16 +303,16 @@ export const flows = [
       const buttons = page.locator(".answer-stopped [data-testid=suggestions] button");
       assert.deepEqual(await buttons.allInnerTexts(), ["average of units", "total of units per region", "average of unit_price"]);
       await page.getByRole("button", { name: "average of unit_price" }).click();
-      await waitText(page, "[data-testid=drafted-question]", "average of unit_price");
-      await waitText(page, "[data-testid=verdict]", "nothing to worry about");
+      await waitText(page, ".screen-result [data-testid=reading-question]", "You asked: average of unit_price");
       assert.equal((await calls(page, "generate_code")).at(-1).goal, "average of unit_price");
+      assert.equal((await calls(page, "start_run")).at(-1).request.goal, "average of unit_price");
       // The same stop opened from history.
       await page.locator(".nav-item[data-view='history']").click();
       await page.locator("tr[data-run='run-a2428a81cb670640'] button").click();
       await waitText(page, ".opened .answer-stopped", "did not understand what to compute");
       assert.equal(await text(page, ".opened [data-testid=reading-question]"), "You asked: what is the weather on mars");
       await page.locator(".opened [data-testid=suggestions] button", { hasText: "average of units" }).click();
-      await waitText(page, "[data-testid=drafted-question]", "average of units");
+      await waitText(page, ".screen-result [data-testid=reading-question]", "You asked: average of units");
       assert.equal((await calls(page, "generate_code")).at(-1).goal, "average of units");
     },
   },
@@ -311,7 +338,6 @@ export const flows = [
       await page.getByRole("button", { name: "Suite : poser une question" }).click();
       await page.locator("#goal").fill("je prépare le conseil d'administration : combien d'unités ?");
       await page.locator("#goal").press("Enter");
-      await page.locator("[data-testid=run]").click();
       await page.locator(".screen-result [data-testid=reading]").waitFor({ timeout: T });
       assert.equal(await text(page, "[data-testid=reading-question]"), "Votre question : je prépare le conseil d'administration : combien d'unités ?");
       assert.equal(await text(page, "[data-testid=reading-sentence]"), `Comprise comme : Calcul du total de units dans shop.csv, sur les 120 lignes, sans filtre ${hostile}`);
@@ -321,7 +347,9 @@ export const flows = [
       assert.equal(await page.locator(".reading [data-testid=assumption-undo]").count(), 1);
       assert.equal(await text(page, "[data-testid=reading-context]"), "Non utilisé : « je prépare le conseil d'administration », « <script>alert(2)</script> »");
       assert.equal(await page.locator(".screen-result img, .screen-result script, .reading [onerror]").count(), 0);
-      // The files the code wrote, and those the sandbox left out with why, as text.
+      // The files the code wrote, and those the sandbox left out with why, as text
+      // (in "How this was computed", folded until opened).
+      await page.locator(".screen-result .how > summary").click();
       assert.equal(await text(page, ".screen-result [data-testid=outputs]"), "résumé.csv");
       assert.equal(await text(page, ".screen-result [data-testid=outputs-left-out]"), `${hostile}.csv: the name holds a character that is not allowed`);
       // The reading comes first, under the title.
@@ -344,6 +372,101 @@ export const flows = [
       assert.deepEqual(await page.locator(".screen-ask [data-testid=suggestions] button").allInnerTexts(), [`${hostile} total`, "<script>alert(2)</script>"]);
       assert.equal(await page.locator(".screen-ask img, .screen-ask b, .screen-ask script").count(), 0);
       assert.equal(await page.evaluate(() => document.querySelectorAll("main img, main script, [onerror]").length), 0);
+    },
+  },
+  {
+    name: "code the policy holds for review opens first: nothing runs until Run anyway",
+    async run({ open, shot }) {
+      const page = await open({ stepMs: 50 });
+      await addShop(page);
+      await page.getByRole("button", { name: "Next: ask a question" }).click();
+      await page.locator("#goal").fill("how many rows have revenue over 100");
+      await page.locator("#goal").press("Enter");
+      await waitText(page, "[data-testid=verdict]", "needs your approval");
+      assert.equal(await page.locator(".screen-review").count(), 1);
+      assert.equal((await calls(page, "start_run")).length, 0);
+      assert.match(await text(page, ".findings"), /Line 6/);
+      await shot(page, "review-needs-approval");
+      await page.locator("[data-testid=run-anyway]").click();
+      await waitText(page, "[data-testid=answer]", "44");
+      assert.equal((await calls(page, "start_run"))[0].request.approve_review, true);
+    },
+  },
+  {
+    name: "the setting 'always show me the code first': every question opens its code, saved with the settings",
+    async run({ open }) {
+      const page = await open({ stepMs: 50 });
+      await addShop(page);
+      await page.locator(".nav-item[data-view='settings']").click();
+      assert.equal(await page.locator("#set-code-first").isChecked(), false);
+      await page.locator("#set-code-first").check();
+      await page.getByRole("button", { name: "Save settings" }).click();
+      await waitText(page, "[data-testid=settings-message]", "Settings saved.");
+      assert.equal((await calls(page, "set_settings")).at(-1).settings.show_code_first, true);
+      await page.locator(".nav-item[data-view='ask']").click();
+      assert.equal(await page.getByRole("button", { name: "Show me the code first" }).count(), 0);
+      await page.locator("#goal").fill("total revenue per region");
+      await page.locator("#goal").press("Enter");
+      await waitText(page, "[data-testid=verdict]", "nothing to worry about");
+      assert.equal((await calls(page, "start_run")).length, 0);
+      await page.locator("[data-testid=run]").click();
+      await waitText(page, "[data-testid=answer]", "6,109.2");
+    },
+  },
+  {
+    name: "a Python error: a sentence first, the traceback behind 'Technical details'; the code one click away",
+    async run({ open, shot }) {
+      const reason = "the calculation failed at line 6: FileNotFoundError: [Errno 2] No such file or directory: '/input/ventes_fr.csv'";
+      const traceback = 'Traceback (most recent call last):\n  File "/job/main.py", line 6, in <module>\nFileNotFoundError: [Errno 2] No such file or directory: \'/input/ventes_fr.csv\'';
+      const page = await open({ stepMs: 50, finish: "stopped", reportPatch: { stop_kind: "result", stop_reason: reason, suggestions: [], interpretation: null, sandbox: SANDBOX({ exit_code: 1, stderr: traceback }) } });
+      await addShop(page);
+      await page.getByRole("button", { name: "Next: ask a question" }).click();
+      await page.locator("#goal").fill("total revenue per region");
+      await page.locator("#goal").press("Enter");
+      await waitText(page, "[data-stop=code_error] .answer-status", "The calculation stopped on an error");
+      assert.equal(await text(page, "[data-stop=code_error] .stop-reason"), "The code tried to read a file that is not one of your files. It happened at line 6 of the code.");
+      assert.equal(await page.locator("[data-testid=stop-details]").getAttribute("open"), null);
+      assert.doesNotMatch(await text(page, "[data-stop=code_error]"), /FileNotFoundError/);
+      await shot(page, "result-code-error");
+      await page.locator("[data-testid=stop-details] summary").click();
+      assert.match(await text(page, "[data-testid=stop-details] pre"), /Traceback \(most recent call last\)/);
+      await page.locator(".screen-result [data-testid=see-code]").click();
+      await page.locator(".screen-review").waitFor({ timeout: T });
+    },
+  },
+  {
+    name: "a time-limit stop is not an error: it says how long it ran and leads to the time limit",
+    async run({ open, shot }) {
+      const reason = "the calculation took longer than 60 seconds and was stopped; to give it more time, raise the time limit (in the app's Settings, or with --time-limit SECONDS)";
+      const page = await open({ stepMs: 50, finish: "stopped", reportPatch: { stop_kind: "result", stop_reason: reason, suggestions: [], interpretation: null, sandbox: SANDBOX({ timed_out: true, wall_ms: 60_200 }) } });
+      await toReview(page);
+      await page.locator("[data-testid=run]").click();
+      await waitText(page, "[data-stop=time_limit]", "The calculation ran out of time");
+      assert.equal(await page.locator(".answer-stopped").count(), 0);
+      assert.equal(await text(page, "[data-stop=time_limit] .stop-reason"), "It was stopped after 1 min, its time limit. To give it more time, raise the time limit in Settings, then ask again.");
+      await shot(page, "result-time-limit");
+      await page.getByRole("button", { name: "Raise the time limit" }).click();
+      await page.locator("#set-time").waitFor({ timeout: T });
+    },
+  },
+  {
+    name: "dark theme: the code editor follows it",
+    async run({ open, shot }) {
+      const page = await open({ stepMs: 50 });
+      await toReview(page);
+      const colours = () => page.evaluate(() => {
+        const editor = document.querySelector(".cm-editor");
+        const keyword = [...document.querySelectorAll(".cm-line span")].find((x) => x.textContent === "import");
+        return { bg: getComputedStyle(editor).backgroundColor, keyword: keyword ? getComputedStyle(keyword).color : null };
+      });
+      const light = await colours();
+      await page.evaluate(() => { document.documentElement.dataset.theme = "dark"; });
+      const dark = await colours();
+      assert.equal(light.bg, "rgb(255, 255, 255)");
+      assert.equal(dark.bg, "rgb(30, 35, 43)");
+      assert.equal(light.keyword, "rgb(122, 31, 162)");
+      assert.equal(dark.keyword, "rgb(214, 163, 255)");
+      await shot(page, "review-dark");
     },
   },
   {
@@ -370,7 +493,10 @@ export const flows = [
       await page.locator("[data-testid=run]").click();
       await page.locator(".stage-current[data-stage='explain']").waitFor({ timeout: T });
       await page.locator("[data-testid=cancel]").click();
-      await waitText(page, ".answer-stopped", "you stopped the run");
+      // The person's own choice: a calm note, not a red error.
+      await waitText(page, "[data-stop=cancelled]", "You stopped this run");
+      assert.equal(await page.locator(".answer-stopped").count(), 0);
+      assert.match(await text(page, "[data-stop=cancelled]"), /Nothing was answered and nothing was changed\./);
       assert.equal((await calls(page, "cancel_run")).length, 1);
       assert.match((await calls(page, "cancel_run"))[0].runId, /^run-mock-/);
     },
@@ -384,14 +510,14 @@ export const flows = [
       // Offline code is written at once: no wait is shown for it.
       await page.locator("#goal").fill("total revenue per region");
       await page.locator("#goal").press("Enter");
-      await waitText(page, "[data-testid=verdict]", "nothing to worry about");
+      await waitText(page, "[data-testid=answer]", "6,109.2");
       await page.locator(".nav-item[data-view=ask]").click();
       await page.locator("#provider").selectOption("openai");
-      await page.getByRole("button", { name: "Write the code" }).click();
+      await page.locator("[data-testid=answer-button]").click();
       await waitText(page, "[data-testid=wait-status]", "Waiting for the model…");
       // The seconds go up (2 s or more: the mock's ticks are quicker than seconds).
       await waitText(page, "[data-testid=wait-seconds]", /^([2-9]|\d{2,}) s$/);
-      assert.equal(await page.getByRole("button", { name: "Writing the code…" }).isDisabled(), true);
+      assert.equal(await page.getByRole("button", { name: "Working on the answer…" }).isDisabled(), true);
       await shot(page, "ask-waiting");
       // Cancel: the shell is told, the wait goes, a plain message with Retry.
       await page.getByRole("button", { name: "Cancel" }).click();
@@ -408,7 +534,7 @@ export const flows = [
       await waitText(page, "[data-testid=wait-status]", "The model is writing the code…");
       await waitText(page, "[data-testid=wait-seconds]", "characters");
       assert.ok((await text(page, ".model-reply")).length > 0);
-      await waitText(page, "[data-testid=verdict]", "nothing to worry about");
+      await waitText(page, "[data-testid=answer]", "6,109.2");
       const asked = await calls(page, "generate_code");
       assert.deepEqual(asked.map((a) => a.provider), ["offline", "openai", "openai", "openai"]);
     },
@@ -593,8 +719,8 @@ export const flows = [
       await waitText(page, "[data-testid=settings-message]", "Settings saved.");
       assert.equal((await calls(page, "set_settings")).at(-1).settings.base_url, "http://127.0.0.1:11434/v1");
       await page.locator(".nav-item[data-view='ask']").click();
-      await page.getByRole("button", { name: "Write the code" }).click();
-      await waitText(page, "[data-testid=verdict]", "nothing to worry about");
+      await page.locator("[data-testid=answer-button]").click();
+      await waitText(page, "[data-testid=answer]", "6,109.2");
       // Offline hides the model fields.
       await page.locator(".nav-item[data-view='settings']").click();
       await page.locator("#set-provider").selectOption("offline");
@@ -609,7 +735,7 @@ export const flows = [
       await page.getByRole("button", { name: "Next: ask a question" }).click();
       await page.locator("#provider").selectOption("openai");
       await page.locator("#goal").fill("total revenue per region");
-      await page.getByRole("button", { name: "Write the code" }).click();
+      await page.locator("[data-testid=answer-button]").click();
       await waitText(page, ".screen-ask [role=alert]", "refused the API key");
       await page.getByRole("button", { name: "Add your key" }).click();
       await page.waitForFunction(() => document.activeElement?.id === "set-api-key");

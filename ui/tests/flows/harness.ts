@@ -32,6 +32,8 @@ export interface Scenario {
   apiKeyHint?: string;
   /** Milliseconds between the `generation_progress` ticks (each one says a second more). */
   tickMs?: number;
+  /** The setting "always show me the code first" (off unless said). */
+  codeFirst?: boolean;
   /** Model servers "found on this computer" (two unless said). */
   localServers?: LocalServer[];
 }
@@ -50,6 +52,8 @@ function needsKey(s: Settings, provider: Settings["provider"]): boolean {
 export const MODEL_FAILED = "the language model could not write the code: the model service kept failing and did not answer within 60 s (3 tries; the last: HTTP 503: overloaded)";
 
 const ANSWERED = answered as unknown as RunReport;
+/** Code the mock policy holds for review: it evaluates a text expression. */
+const REVIEW_CODE = 'import pandas as pd\nimport glovebox\n\ndata = pd.read_csv("/input/shop.csv")\ncondition = "revenue > " + str(100)\nbig = data.query(condition)\nglovebox.answer("rows with revenue over 100", len(big))\n';
 const STOPPED = stopped as unknown as RunReport;
 const SHOP = ANSWERED.inputs[0];
 const REPORTS: RunReport[] = [answered, answeredFr, blocked, stopped, reviewApproved] as unknown as RunReport[];
@@ -91,7 +95,7 @@ export function install(scenario: Scenario = {}): void {
   let settings: Settings = {
     provider: "offline", model: "", base_url: "", api_key_hint: scenario.apiKeyHint ?? null,
     time_limit_ms: 60_000, memory_limit_bytes: 1024 * 1024 * 1024, language: scenario.language ?? null, theme: "light",
-    sample_rows: 0, model_wait_s: 60,
+    sample_rows: 0, model_wait_s: 60, show_code_first: scenario.codeFirst ?? false,
   };
   let doctor: DoctorReport = scenario.doctorReady === false
     ? { ready: false, mode: null, reason: "this computer has neither root rights nor cgroup v2 with a systemd user session, so limits cannot be enforced", fix: "Log in to a desktop session with systemd (cgroup v2), or ask your administrator to enable user namespaces:\n  sudo sysctl -w kernel.unprivileged_userns_clone=1" }
@@ -193,8 +197,12 @@ export function install(scenario: Scenario = {}): void {
             suggestions: ["<img src=x onerror=alert(1)> total", "<script>alert(2)</script>"],
           };
         }
-        if (args.provider !== "offline") return modelGeneration({ code: ANSWERED.code, origin: args.provider, plan: "", run_id: `run-draft${++seq}` });
-        return { code: ANSWERED.code, origin: "offline recipes", plan: "total of revenue for each region, largest first", run_id: "run-draft0001" };
+        // A question whose code the policy holds for review (a text expression evaluated).
+        if (/over 100/.test(args.goal)) {
+          return { code: REVIEW_CODE, origin: "offline", plan: "", reading: null, run_id: "run-draft0002" };
+        }
+        if (args.provider !== "offline") return modelGeneration({ code: ANSWERED.code, origin: args.provider, plan: "", reading: null, run_id: `run-draft${++seq}` });
+        return { code: ANSWERED.code, origin: "offline", plan: "Goal: total revenue per region", reading: ANSWERED.interpretation, run_id: "run-draft0001" };
       case "cancel_generation":
         stopGeneration?.();
         stopGeneration = null;

@@ -9,7 +9,7 @@ const ready: AppState = {
   ...initialState("en"),
   files: [{ path: "/d/shop.csv", description: shop, error: null }, { path: "/d/bad.csv", description: null, error: { code: "input", message: "bad" } }],
   goal: "total revenue per region",
-  generated: { code: "x = 1", origin: "offline recipes", plan: "", run_id: "run-draft0001" },
+  generated: { code: "x = 1", origin: "offline", plan: "", reading: null, run_id: "run-draft0001" },
   draftedFor: { goal: "total revenue per region", files: ["/d/shop.csv"], provider: "offline" },
   code: "x = 1",
   policy: { verdict: "allow", findings: [] },

@@ -22,7 +22,7 @@ function shell(refuse: RegExp | null = null): void {
     switch (cmd) {
       case "generate_code":
         if (refuse?.test(args.goal)) throw { code: "goal", message: "the question was not understood" };
-        return { code: CODE, origin: "offline recipes", plan: "", run_id: `run-draft-${args.goal.length}` };
+        return { code: CODE, origin: "offline", plan: "", reading: null, run_id: `run-draft-${args.goal.length}` };
       case "check_code": return { verdict: "allow", findings: [] };
       case "start_run": return "run-1";
       default: throw { code: "internal", message: `unexpected ${cmd}` };
@@ -154,7 +154,7 @@ describe("code bound to its question", () => {
     expect(canRun(store.get())).toBe(false);
     // The question edited while the code is written: the new code is bound to the question asked.
     actions.setGoal("average units per region");
-    answer({ code: CODE, origin: "offline recipes", plan: "", run_id: "run-draft-new" });
+    answer({ code: CODE, origin: "offline", plan: "", reading: null, run_id: "run-draft-new" });
     await writing;
     expect(store.get().draftedFor?.goal).toBe(GOAL);
     expect(staleness(store.get())).toBe("goal");

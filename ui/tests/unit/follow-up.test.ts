@@ -24,7 +24,7 @@ beforeEach(() => {
   mocked.mockReset();
   mocked.mockImplementation((async (cmd: string, args: any) => {
     switch (cmd) {
-      case "generate_code": return { code: "import glovebox\n", origin: "offline recipes", plan: "", run_id: `run-draft-${args.goal.length}` };
+      case "generate_code": return { code: "import glovebox\n", origin: "offline", plan: "", reading: null, run_id: `run-draft-${args.goal.length}` };
       case "check_code": return { verdict: "allow", findings: [] };
       default: throw { code: "internal", message: `unexpected ${cmd}` };
     }

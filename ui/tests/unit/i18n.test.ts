@@ -40,6 +40,6 @@ describe("t and fill", () => {
     setLanguage("es");
     expect(t("review.run")).toBe("Ejecutar");
     setLanguage("en");
-    expect(t("run.elapsed", { elapsed: "2 s", limit: "1 min" })).toBe("2 s of 1 min");
+    expect(t("run.elapsed", { elapsed: "2 s", limit: "1 min" })).toBe("2 s used of 1 min allowed");
   });
 });

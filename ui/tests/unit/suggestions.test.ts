@@ -27,7 +27,7 @@ function shell(): void {
         if (/mars/.test(args.goal)) throw { code: "goal", message: REASON, suggestions: STOPPED.suggestions };
         if (/mystery/.test(args.goal)) throw { code: "goal", message: "the question was not understood" };
         if (/model/.test(args.goal)) throw { code: "model", message: "no answer. You could ask: “x”.", suggestions: ["x"] };
-        return { code: CODE, origin: "offline recipes", plan: "", run_id: "run-draft-1" };
+        return { code: CODE, origin: "offline", plan: "", reading: null, run_id: "run-draft-1" };
       case "check_code": return { verdict: "allow", findings: [] };
       case "start_run": return "run-1";
       default: throw { code: "internal", message: `unexpected ${cmd}` };
@@ -85,15 +85,26 @@ describe("a question not understood", () => {
     expect([store.get().askError, store.get().askSuggestions]).toEqual([null, []]);
   });
 
-  it("a click puts the rephrasing in the question box and asks it: the code is written for it", async () => {
+  it("a click puts the rephrasing in the question box and asks it: its code, allowed, runs at once", async () => {
     await refused();
     await actions.askSuggestion("total of units per region");
     const s = store.get();
     expect(asked()).toEqual(["what is the weather on mars", "total of units per region"]);
     expect(s.goal).toBe("total of units per region");
     expect(s.draftedFor?.goal).toBe("total of units per region");
-    expect([s.view, s.askError, s.askSuggestions, s.code]).toEqual(["review", null, [], CODE]);
+    expect([s.view, s.askError, s.askSuggestions, s.code]).toEqual(["run", null, [], CODE]);
+    expect(mocked.mock.calls.filter(([cmd]) => cmd === "start_run").map(([, a]) => (a as any).request.goal)).toEqual(["total of units per region"]);
+    expect(s.runGoal).toBe("total of units per region");
+  });
+
+  it("with 'always show me the code first', the rephrasing's code opens on the Code step", async () => {
+    store.set({ settings: { show_code_first: true } as never });
+    await refused();
+    await actions.askSuggestion("total of units per region");
+    const s = store.get();
+    expect([s.view, s.code]).toEqual(["review", CODE]);
     expect(canRun(s)).toBe(true);
+    expect(mocked.mock.calls.filter(([cmd]) => cmd === "start_run")).toEqual([]);
   });
 
   it("from an answer screen, the question screen shows while the code is written", async () => {
@@ -102,9 +113,9 @@ describe("a question not understood", () => {
     mocked.mockImplementationOnce((() => new Promise((r) => { answer = r; })) as never);
     const asking = actions.askSuggestion("average of units");
     expect([store.get().view, store.get().goal, store.get().generating, store.get().notice]).toEqual(["ask", "average of units", true, null]);
-    answer({ code: CODE, origin: "offline recipes", plan: "", run_id: "run-draft-2" });
+    answer({ code: CODE, origin: "offline", plan: "", reading: null, run_id: "run-draft-2" });
     await asking;
-    expect(store.get().view).toBe("review");
+    expect(store.get().view).toBe("run");
     expect(store.get().draftedFor?.goal).toBe("average of units");
   });
 
@@ -122,7 +133,7 @@ describe("a question not understood", () => {
     const writing = actions.generate();
     await actions.askSuggestion("average of units");
     expect(store.get().goal).toBe("total revenue per region");
-    answer({ code: CODE, origin: "offline recipes", plan: "", run_id: "run-draft-3" });
+    answer({ code: CODE, origin: "offline", plan: "", reading: null, run_id: "run-draft-3" });
     await writing;
     expect(asked()).toEqual(["total revenue per region"]);
     expect(store.get().draftedFor?.goal).toBe("total revenue per region");
