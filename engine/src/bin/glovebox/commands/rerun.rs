@@ -56,12 +56,14 @@ pub(crate) fn run(
             line(&image_now)
         );
     }
-    // The recorded time and memory limits, checked again by the builder.
+    // The recorded time and memory limits, checked again by the builder
+    // (a run recorded before the CPU-time limit reads with its default, and
+    // keeps its recorded wall-clock limit).
     let limits = Limits::builder()
-        .with_wall_time(std::time::Duration::from_millis(
-            recorded.limits.wall_time_ms,
-        ))
+        .with_cpu_time(recorded.limits.cpu_time())
         .context("the recorded time limit")?
+        .with_wall_time(recorded.limits.wall_time())
+        .context("the recorded wall-clock limit")?
         .with_memory_bytes(recorded.limits.memory_bytes)
         .context("the recorded memory limit")?
         .build();
