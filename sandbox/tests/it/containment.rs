@@ -96,9 +96,18 @@ fn the_cpu_time_of_every_process_counts_against_one_limit() {
         .with_cpu_time(Duration::from_secs(2))
         .unwrap()
         .build();
+    let per_process_ms = glovebox_sandbox::spec::cpu_time_limit_secs(&l) * 1000;
     let (_w, o) = run_case(code, l);
     assert!(o.cpu_limit_hit && !o.timed_out, "{o:#?}");
     assert!(o.usage.cpu_ms >= 2000, "cpu {} ms", o.usage.cpu_ms);
+    // Had only each process's RLIMIT_CPU stopped them, the two would have
+    // used about twice `per_process_ms` (6 s); the helper stops their sum at
+    // the limit. (The bound leaves the helper a whole second of delay.)
+    assert!(
+        o.usage.cpu_ms < 2 * 2000 && 2 * per_process_ms >= 3 * 2000,
+        "cpu {} ms for a 2 s limit",
+        o.usage.cpu_ms
+    );
 }
 
 #[test]
