@@ -83,8 +83,10 @@ pub struct Limits {
     /// have used this much CPU time (user + system), read from its cgroup by
     /// the helper; `RLIMIT_CPU` of each process is the kernel's backstop
     /// (see `spec::cpu_time_limit_secs`). Records written before this limit
-    /// existed read as [`DEFAULT_CPU_TIME`].
-    #[serde(default = "default_cpu_time_ms")]
+    /// existed had none: they read as 0 and are written back without it
+    /// (0 is refused by [`Limits::validate`], so such limits never reach a
+    /// container as they are).
+    #[serde(default, skip_serializing_if = "is_zero")]
     pub cpu_time_ms: u64,
     /// `wall_time_ms`: the backstop on elapsed time: the job is killed after
     /// this many milliseconds, however little CPU it used. By default
@@ -119,8 +121,8 @@ fn default_result_bytes() -> u64 {
     DEFAULT_RESULT_BYTES
 }
 
-fn default_cpu_time_ms() -> u64 {
-    DEFAULT_CPU_TIME.as_millis() as u64
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 /// The wall-clock backstop of a CPU-time limit: the larger of
@@ -374,13 +376,25 @@ mod tests {
     }
 
     #[test]
-    fn limits_recorded_before_the_cpu_limit_read_with_the_default() {
+    fn limits_recorded_before_the_cpu_limit_read_as_having_none() {
         let mut old = serde_json::to_value(Limits::default()).unwrap();
         old.as_object_mut().unwrap().remove("cpu_time_ms");
         old["wall_time_ms"] = serde_json::json!(60_000);
-        let limits: Limits = serde_json::from_value(old).unwrap();
-        assert_eq!(limits.cpu_time(), DEFAULT_CPU_TIME);
-        assert_eq!(limits.wall_time_ms, 60_000);
+        let limits: Limits = serde_json::from_value(old.clone()).unwrap();
+        assert_eq!((limits.cpu_time_ms, limits.wall_time_ms), (0, 60_000));
+        // Written back as they were read (signed manifests hold them).
+        assert_eq!(serde_json::to_value(&limits).unwrap(), old);
+        assert!(matches!(
+            limits.validate(),
+            Err(LimitError::TooSmall {
+                name: "cpu_time_ms",
+                ..
+            })
+        ));
+        assert_eq!(
+            serde_json::to_value(Limits::default()).unwrap()["cpu_time_ms"],
+            60_000
+        );
     }
 
     #[test]

@@ -56,11 +56,15 @@ pub(crate) fn run(
             line(&image_now)
         );
     }
-    // The recorded time and memory limits, checked again by the builder
-    // (a run recorded before the CPU-time limit reads with its default, and
-    // keeps its recorded wall-clock limit).
+    // The recorded time and memory limits, checked again by the builder (a
+    // run recorded before the CPU-time limit had none: it gets the default,
+    // and keeps its recorded wall-clock limit).
+    let cpu_time = match recorded.limits.cpu_time_ms {
+        0 => glovebox_sandbox::limits::DEFAULT_CPU_TIME,
+        _ => recorded.limits.cpu_time(),
+    };
     let limits = Limits::builder()
-        .with_cpu_time(recorded.limits.cpu_time())
+        .with_cpu_time(cpu_time)
         .context("the recorded time limit")?
         .with_wall_time(recorded.limits.wall_time())
         .context("the recorded wall-clock limit")?
