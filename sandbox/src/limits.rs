@@ -232,15 +232,23 @@ fn millis(d: Duration) -> u64 {
 impl LimitsBuilder {
     /// `cpu_time_ms`: 100 ms to 24 h, the primary run limit.
     pub fn with_cpu_time(mut self, cpu: Duration) -> Result<Self, LimitError> {
-        self.limits.cpu_time_ms =
-            in_range("cpu_time_ms", millis(cpu), millis(MIN_TIME), millis(MAX_TIME))?;
+        self.limits.cpu_time_ms = in_range(
+            "cpu_time_ms",
+            millis(cpu),
+            millis(MIN_TIME),
+            millis(MAX_TIME),
+        )?;
         Ok(self)
     }
     /// `wall_time_ms`: 100 ms to 24 h, the backstop on elapsed time (by
     /// default derived from the CPU-time limit).
     pub fn with_wall_time(mut self, wall: Duration) -> Result<Self, LimitError> {
-        self.limits.wall_time_ms =
-            in_range("wall_time_ms", millis(wall), millis(MIN_TIME), millis(MAX_TIME))?;
+        self.limits.wall_time_ms = in_range(
+            "wall_time_ms",
+            millis(wall),
+            millis(MIN_TIME),
+            millis(MAX_TIME),
+        )?;
         self.wall_set = true;
         Ok(self)
     }
@@ -367,10 +375,7 @@ mod tests {
                 .unwrap()
                 .build(),
         ] {
-            assert_eq!(
-                (limits.cpu_time_ms, limits.wall_time_ms),
-                (40_000, 3_000)
-            );
+            assert_eq!((limits.cpu_time_ms, limits.wall_time_ms), (40_000, 3_000));
             assert_eq!(limits.validate(), Ok(()));
         }
     }

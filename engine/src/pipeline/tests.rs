@@ -366,7 +366,10 @@ fn a_repairing_generator_gets_its_bounded_tries_each_told_why_then_the_run_stops
     let told = bench.told.lock().expect("told").clone();
     assert_eq!(told.len(), tries - 1);
     assert!(told[0].contains("KeyError: 'revenu'"), "{told:?}");
-    assert!(told[1].contains("used all of its 60 s of CPU time"), "{told:?}");
+    assert!(
+        told[1].contains("used all of its 60 s of CPU time"),
+        "{told:?}"
+    );
     let kinds = bench.kinds(&report.run_id);
     assert_eq!(
         kinds.iter().filter(|k| *k == "attempt_failed").count(),

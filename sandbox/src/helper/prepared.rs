@@ -513,7 +513,14 @@ impl Prepared {
         );
         let oom_killed = cgroup.oom_kills > 0;
         let cpu_limit_hit = stopped_for_cpu(&end, oom_killed, cgroup.cpu_ns, &self.setup.limits);
-        tracing::info!(wall_ms, cpu_ms = cgroup.cpu_ns / 1_000_000, ?end, oom_killed, cpu_limit_hit, "job ended");
+        tracing::info!(
+            wall_ms,
+            cpu_ms = cgroup.cpu_ns / 1_000_000,
+            ?end,
+            oom_killed,
+            cpu_limit_hit,
+            "job ended"
+        );
         Ok(Outcome {
             exit_code: end.exit_code,
             signal: end.signal,
@@ -632,13 +639,38 @@ mod tests {
             signal: Some(signal),
             ..End::default()
         };
-        assert!(stopped_for_cpu(&killed(libc::SIGKILL), false, over, &limits));
-        assert!(stopped_for_cpu(&killed(libc::SIGXCPU), false, over, &limits));
+        assert!(stopped_for_cpu(
+            &killed(libc::SIGKILL),
+            false,
+            over,
+            &limits
+        ));
+        assert!(stopped_for_cpu(
+            &killed(libc::SIGXCPU),
+            false,
+            over,
+            &limits
+        ));
         // Killed with CPU time left: not the CPU limit.
-        assert!(!stopped_for_cpu(&killed(libc::SIGKILL), false, under, &limits));
+        assert!(!stopped_for_cpu(
+            &killed(libc::SIGKILL),
+            false,
+            under,
+            &limits
+        ));
         // Another signal, an OOM kill, the backstop or a cancel are themselves.
-        assert!(!stopped_for_cpu(&killed(libc::SIGSEGV), false, over, &limits));
-        assert!(!stopped_for_cpu(&killed(libc::SIGKILL), true, over, &limits));
+        assert!(!stopped_for_cpu(
+            &killed(libc::SIGSEGV),
+            false,
+            over,
+            &limits
+        ));
+        assert!(!stopped_for_cpu(
+            &killed(libc::SIGKILL),
+            true,
+            over,
+            &limits
+        ));
         let timed_out = End {
             timed_out: true,
             ..killed(libc::SIGKILL)

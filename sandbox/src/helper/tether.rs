@@ -25,10 +25,10 @@ use std::collections::HashMap;
 use std::os::fd::RawFd;
 
 use libcontainer::workload::default::DefaultExecutor;
-use oci_spec::runtime::Spec;
 use libcontainer::workload::{
     Executor, ExecutorError, ExecutorSetEnvsError, ExecutorValidationError,
 };
+use oci_spec::runtime::Spec;
 
 /// The default executor, plus the parent-death signal and the check that
 /// the helper is alive.

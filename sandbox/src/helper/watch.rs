@@ -101,7 +101,9 @@ impl Watch {
             let mut timeout = if killed {
                 100
             } else {
-                let mut wait = deadline.saturating_duration_since(now).min(Duration::from_secs(1));
+                let mut wait = deadline
+                    .saturating_duration_since(now)
+                    .min(Duration::from_secs(1));
                 if self.cpu.is_some() {
                     wait = wait.min(CPU_CHECK_INTERVAL);
                 }

@@ -157,7 +157,8 @@ fn sigkill_of_the_helper_ends_the_job_and_the_next_run_sweeps_the_rest() {
     let world = World::new(false);
     // No runner: the tie to the helper is the sandbox's own. A busy child
     // and a sleeping parent, so neither burning nor waiting escapes.
-    let code = "import os, time\nif os.fork() == 0:\n    while True:\n        pass\ntime.sleep(600)\n";
+    let code =
+        "import os, time\nif os.fork() == 0:\n    while True:\n        pass\ntime.sleep(600)\n";
     let (id, job) = block_on(async {
         let prepared = world
             .sandbox
