@@ -130,12 +130,24 @@ fn processes_in(id: &str) -> Vec<u32> {
     pids
 }
 
+/// Whether process `pid` still runs: it exists and is not a zombie (a
+/// dead process waits there until the host's init reaps it, which is the
+/// host's business, not the sandbox's).
+fn still_runs(pid: u32) -> bool {
+    let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+        return false;
+    };
+    // The state follows the command name, which is in parentheses.
+    let state = stat.rsplit_once(')').map(|(_, rest)| rest.trim_start());
+    !matches!(state.and_then(|s| s.chars().next()), Some('Z' | 'X') | None)
+}
+
 /// Polls (50 ms apart, at most 100 times: a generous bound, not a timing)
-/// until none of `pids` exists; returns those left.
+/// until none of `pids` runs; returns those left.
 fn poll_until_gone(pids: &[u32]) -> Vec<u32> {
     let mut left = pids.to_vec();
     for _ in 0..100 {
-        left.retain(|pid| std::path::Path::new(&format!("/proc/{pid}")).exists());
+        left.retain(|pid| still_runs(*pid));
         if left.is_empty() {
             break;
         }
@@ -186,7 +198,11 @@ fn sigkill_of_the_helper_ends_the_job_and_the_next_run_sweeps_the_rest() {
         left.is_empty(),
         "the job outlived its helper: {left:?} of {job:?}"
     );
-    assert!(processes_in(&id).is_empty(), "{:?}", processes_in(&id));
+    let running: Vec<u32> = processes_in(&id)
+        .into_iter()
+        .filter(|pid| still_runs(*pid))
+        .collect();
+    assert!(running.is_empty(), "{running:?}");
     let traces = leftovers(&id, world.dirs());
     assert!(
         traces.iter().any(|l| l.starts_with("cgroup")),
