@@ -119,9 +119,19 @@ pub fn stop_reason(lang: Lang, reason: &StopReason<'_>) -> String {
 /// A duration as people say it, in `lang`: seconds up to two minutes
 /// (`0.4 seconds`, `1 second`, `2.5 seconds`, `90 seconds`), minutes
 /// beyond (`10 minutes`, `2.5 minutes`); one decimal at most, with the
-/// language's decimal mark.
+/// language's decimal mark; `less than 0.1 seconds` for what would round
+/// to nothing.
 pub fn duration_words(lang: Lang, ms: u64) -> String {
     use Lang::{En, Es, Fr};
+    if ms > 0 && ms < 50 {
+        // It would round to 0: say it was some, and little.
+        return match lang {
+            En => "less than 0.1 seconds",
+            Fr => "moins de 0,1 seconde",
+            Es => "menos de 0,1 segundos",
+        }
+        .to_owned();
+    }
     let (value, unit) = if ms < 120_000 {
         (ms as f64 / 1000.0, 0)
     } else {
@@ -350,6 +360,13 @@ mod tests {
             (300_000, "5 minutes", "5 minutes", "5 minutos"),
             (150_000, "2.5 minutes", "2,5 minutes", "2,5 minutos"),
             (0, "0 seconds", "0 seconde", "0 segundos"),
+            (
+                13,
+                "less than 0.1 seconds",
+                "moins de 0,1 seconde",
+                "menos de 0,1 segundos",
+            ),
+            (50, "0.1 seconds", "0,1 seconde", "0,1 segundos"),
         ];
         for (ms, en, fr, es) in cases {
             assert_eq!(duration_words(Lang::En, ms), en, "{ms}");
