@@ -23,8 +23,17 @@ pub enum StopReason<'a> {
     InputChangedSinceDraft(&'a str),
     /// Memory limit, as shown (`1 GiB`).
     OutOfMemory(&'a str),
-    /// Wall-time limit in seconds.
-    TooSlow(u64),
+    /// The CPU-time limit (the time limit), in milliseconds: the code
+    /// computed that long and was stopped.
+    CpuTime(u64),
+    /// The wall-clock backstop was reached while the code had used only
+    /// `cpu_ms` of its CPU time: it was waiting, not computing.
+    TooSlow {
+        /// The backstop, in milliseconds.
+        wall_ms: u64,
+        /// The CPU time it had used, in milliseconds.
+        cpu_ms: u64,
+    },
     /// Cancelled by the user.
     Cancelled,
     /// Code was written but never run: another question replaced it.
@@ -76,9 +85,12 @@ pub fn stop_reason(lang: Lang, reason: &StopReason<'_>) -> String {
         (R::OutOfMemory(m), En) => format!("the calculation needed more than {m} of memory and was stopped; to allow it more, raise the memory limit (in the app's Settings, or with --memory-limit MIB)"),
         (R::OutOfMemory(m), Fr) => format!("le calcul a eu besoin de plus de {m} de mémoire et a été arrêté ; pour lui en permettre plus, augmentez la limite de mémoire (dans les Réglages de l'application, ou avec --memory-limit Mio)"),
         (R::OutOfMemory(m), Es) => format!("el cálculo necesitó más de {m} de memoria y se detuvo; para permitirle más, aumente el límite de memoria (en los Ajustes de la aplicación, o con --memory-limit MiB)"),
-        (R::TooSlow(s), En) => format!("the calculation took longer than {s} seconds and was stopped; to give it more time, raise the time limit (in the app's Settings, or with --time-limit SECONDS)"),
-        (R::TooSlow(s), Fr) => format!("le calcul a duré plus de {s} secondes et a été arrêté ; pour lui laisser plus de temps, augmentez la limite de temps (dans les Réglages de l'application, ou avec --time-limit SECONDES)"),
-        (R::TooSlow(s), Es) => format!("el cálculo tardó más de {s} segundos y se detuvo; para darle más tiempo, aumente el límite de tiempo (en los Ajustes de la aplicación, o con --time-limit SEGUNDOS)"),
+        (R::CpuTime(ms), En) => format!("the calculation used all of its {} of processor time and was stopped; to give it more, raise the time limit (in the app's Settings, or with --time-limit SECONDS)", duration_words(lang, *ms)),
+        (R::CpuTime(ms), Fr) => format!("le calcul a utilisé tout son temps de processeur ({}) et a été arrêté ; pour lui en donner plus, augmentez la limite de temps (dans les Réglages de l'application, ou avec --time-limit SECONDES)", duration_words(lang, *ms)),
+        (R::CpuTime(ms), Es) => format!("el cálculo usó todo su tiempo de procesador ({}) y se detuvo; para darle más, aumente el límite de tiempo (en los Ajustes de la aplicación, o con --time-limit SEGUNDOS)", duration_words(lang, *ms)),
+        (R::TooSlow { wall_ms, cpu_ms }, En) => format!("the calculation was still running after {} though it had used only {} of processor time (it was waiting, not calculating) and was stopped; to let it wait longer, raise the limit on elapsed time with --wall-limit SECONDS", duration_words(lang, *wall_ms), duration_words(lang, *cpu_ms)),
+        (R::TooSlow { wall_ms, cpu_ms }, Fr) => format!("le calcul tournait encore après {} alors qu'il n'avait utilisé que {} de temps de processeur (il attendait au lieu de calculer) et a été arrêté ; pour le laisser attendre plus longtemps, augmentez la limite de durée avec --wall-limit SECONDES", duration_words(lang, *wall_ms), duration_words(lang, *cpu_ms)),
+        (R::TooSlow { wall_ms, cpu_ms }, Es) => format!("el cálculo seguía en marcha después de {} aunque solo había usado {} de tiempo de procesador (esperaba en lugar de calcular) y se detuvo; para dejarlo esperar más, aumente el límite de duración con --wall-limit SEGUNDOS", duration_words(lang, *wall_ms), duration_words(lang, *cpu_ms)),
         (R::Cancelled, En) => "the calculation was cancelled".into(),
         (R::Cancelled, Fr) => "le calcul a été annulé".into(),
         (R::Cancelled, Es) => "el cálculo fue cancelado".into(),
@@ -102,6 +114,59 @@ pub fn stop_reason(lang: Lang, reason: &StopReason<'_>) -> String {
         (R::GaveUp { attempts, last }, Es) => format!("detenido tras {attempts} intentos que no funcionaron; el último: {last}"),
         (R::Result(p), lang) => result_problem(lang, p),
     }
+}
+
+/// A duration as people say it, in `lang`: seconds up to two minutes
+/// (`0.4 seconds`, `1 second`, `2.5 seconds`, `90 seconds`), minutes
+/// beyond (`10 minutes`, `2.5 minutes`); one decimal at most, with the
+/// language's decimal mark; `less than 0.1 seconds` for what would round
+/// to nothing.
+pub fn duration_words(lang: Lang, ms: u64) -> String {
+    use Lang::{En, Es, Fr};
+    if ms > 0 && ms < 50 {
+        // It would round to 0: say it was some, and little.
+        return match lang {
+            En => "less than 0.1 seconds",
+            Fr => "moins de 0,1 seconde",
+            Es => "menos de 0,1 segundos",
+        }
+        .to_owned();
+    }
+    let (value, unit) = if ms < 120_000 {
+        (ms as f64 / 1000.0, 0)
+    } else {
+        (ms as f64 / 60_000.0, 1)
+    };
+    let rounded = (value * 10.0).round() / 10.0;
+    let mut shown = if rounded.fract() == 0.0 {
+        format!("{rounded:.0}")
+    } else {
+        format!("{rounded:.1}")
+    };
+    if lang != En {
+        shown = shown.replace('.', ",");
+    }
+    // French puts amounts under 2 in the singular.
+    let one = if lang == Fr {
+        rounded < 2.0
+    } else {
+        rounded == 1.0
+    };
+    let word = match (lang, unit, one) {
+        (En, 0, true) => "second",
+        (En, 0, false) => "seconds",
+        (En, _, true) => "minute",
+        (En, _, false) => "minutes",
+        (Fr, 0, true) => "seconde",
+        (Fr, 0, false) => "secondes",
+        (Fr, _, true) => "minute",
+        (Fr, _, false) => "minutes",
+        (Es, 0, true) => "segundo",
+        (Es, 0, false) => "segundos",
+        (Es, _, true) => "minuto",
+        (Es, _, false) => "minutos",
+    };
+    format!("{shown} {word}")
 }
 
 /// Why an input cannot be used, in `lang`: who may read it and what to do
@@ -260,7 +325,11 @@ mod tests {
             StopReason::InputChanged("x"),
             StopReason::InputChangedSinceDraft("x"),
             StopReason::OutOfMemory("1 GiB"),
-            StopReason::TooSlow(60),
+            StopReason::CpuTime(60_000),
+            StopReason::TooSlow {
+                wall_ms: 600_000,
+                cpu_ms: 400,
+            },
             StopReason::Cancelled,
             StopReason::NotRun,
             StopReason::TooManyProcesses(128),
@@ -278,6 +347,50 @@ mod tests {
             assert_ne!(texts[0], texts[1], "{reason:?} lacks French");
             assert_ne!(texts[0], texts[2], "{reason:?} lacks Spanish");
         }
+    }
+
+    #[test]
+    fn durations_read_as_people_say_them() {
+        let cases = [
+            (400, "0.4 seconds", "0,4 seconde", "0,4 segundos"),
+            (1_000, "1 second", "1 seconde", "1 segundo"),
+            (2_540, "2.5 seconds", "2,5 secondes", "2,5 segundos"),
+            (60_000, "60 seconds", "60 secondes", "60 segundos"),
+            (119_000, "119 seconds", "119 secondes", "119 segundos"),
+            (300_000, "5 minutes", "5 minutes", "5 minutos"),
+            (150_000, "2.5 minutes", "2,5 minutes", "2,5 minutos"),
+            (0, "0 seconds", "0 seconde", "0 segundos"),
+            (
+                13,
+                "less than 0.1 seconds",
+                "moins de 0,1 seconde",
+                "menos de 0,1 segundos",
+            ),
+            (50, "0.1 seconds", "0,1 seconde", "0,1 segundos"),
+        ];
+        for (ms, en, fr, es) in cases {
+            assert_eq!(duration_words(Lang::En, ms), en, "{ms}");
+            assert_eq!(duration_words(Lang::Fr, ms), fr, "{ms}");
+            assert_eq!(duration_words(Lang::Es, ms), es, "{ms}");
+        }
+    }
+
+    #[test]
+    fn the_two_time_limits_are_told_apart() {
+        assert_eq!(
+            stop_reason(Lang::En, &StopReason::CpuTime(20_000)),
+            "the calculation used all of its 20 seconds of processor time and was stopped; to give it more, raise the time limit (in the app's Settings, or with --time-limit SECONDS)"
+        );
+        assert_eq!(
+            stop_reason(
+                Lang::En,
+                &StopReason::TooSlow {
+                    wall_ms: 300_000,
+                    cpu_ms: 350
+                }
+            ),
+            "the calculation was still running after 5 minutes though it had used only 0.4 seconds of processor time (it was waiting, not calculating) and was stopped; to let it wait longer, raise the limit on elapsed time with --wall-limit SECONDS"
+        );
     }
 
     #[test]

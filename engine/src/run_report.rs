@@ -109,14 +109,21 @@ pub struct SandboxReport {
     pub exit_code: Option<i32>,
     /// Signal.
     pub signal: Option<i32>,
-    /// Wall-time limit reached.
+    /// The wall-clock backstop was reached (the code waited rather than
+    /// computed).
     pub timed_out: bool,
+    /// The CPU-time limit (the time limit) was reached.
+    pub cpu_limit_hit: bool,
     /// Memory limit reached.
     pub oom_killed: bool,
     /// Wall time.
     pub wall_ms: u64,
-    /// CPU time.
+    /// The wall-clock backstop it ran under (0: not recorded).
+    pub wall_limit_ms: u64,
+    /// CPU time, all processes of the code together.
     pub cpu_ms: u64,
+    /// The CPU-time limit it ran under (0: not recorded).
+    pub cpu_limit_ms: u64,
     /// Peak memory.
     pub peak_memory_bytes: u64,
     /// Files read (seen by the sandbox): the inputs the job opened, as the
@@ -422,9 +429,12 @@ fn sandbox_report(o: &Outcome) -> SandboxReport {
         exit_code: o.exit_code,
         signal: o.signal,
         timed_out: o.timed_out,
+        cpu_limit_hit: o.cpu_limit_hit,
         oom_killed: o.oom_killed,
         wall_ms: o.usage.wall_ms,
+        wall_limit_ms: o.usage.wall_limit_ms,
         cpu_ms: o.usage.cpu_ms,
+        cpu_limit_ms: o.usage.cpu_limit_ms,
         peak_memory_bytes: o.usage.peak_memory_bytes,
         files_read: o.files_read.paths().into_iter().map(str::to_owned).collect(),
         files_seen_by_sandbox: Some(o.files_read.observed()),

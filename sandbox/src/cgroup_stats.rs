@@ -89,21 +89,28 @@ impl CgroupFiles {
         Ok(Self::from_proc_cgroup(&text, unified))
     }
 
+    /// CPU time used so far by every process of the cgroup, in
+    /// nanoseconds (`cpuacct.usage` on v1, `usage_usec` of `cpu.stat` on
+    /// v2); 0 when the file is missing. One small read: the helper calls it
+    /// while the job runs to enforce the CPU-time limit.
+    pub fn cpu_ns(&self) -> u64 {
+        match self {
+            CgroupFiles::V1 { cpuacct, .. } => read_u64(cpuacct.as_deref(), "cpuacct.usage"),
+            CgroupFiles::V2(dir) => read_key(Some(dir), "cpu.stat", "usage_usec") * 1000,
+        }
+    }
+
     /// Current usage and event counts; missing files read as zero.
     pub fn usage(&self) -> CgroupUsage {
         match self {
-            CgroupFiles::V1 {
-                memory,
-                cpuacct,
-                pids,
-            } => CgroupUsage {
-                cpu_ns: read_u64(cpuacct.as_deref(), "cpuacct.usage"),
+            CgroupFiles::V1 { memory, pids, .. } => CgroupUsage {
+                cpu_ns: self.cpu_ns(),
                 peak_memory_bytes: read_u64(memory.as_deref(), "memory.max_usage_in_bytes"),
                 oom_kills: read_key(memory.as_deref(), "memory.oom_control", "oom_kill"),
                 pids_max_events: read_key(pids.as_deref(), "pids.events", "max"),
             },
             CgroupFiles::V2(dir) => CgroupUsage {
-                cpu_ns: read_key(Some(dir), "cpu.stat", "usage_usec") * 1000,
+                cpu_ns: self.cpu_ns(),
                 peak_memory_bytes: read_u64(Some(dir), "memory.peak"),
                 oom_kills: read_key(Some(dir), "memory.events", "oom_kill"),
                 pids_max_events: read_key(Some(dir), "pids.events", "max"),

@@ -5,7 +5,9 @@
 //! asks the helper to kill the job and still returns its outcome; dropping a
 //! [`PreparedJob`] or [`RunningJob`] closes the helper's stdin, which makes
 //! the helper kill the container and clean up on its own; a helper that is
-//! itself killed leaves leftovers that the next helper sweeps at start.
+//! itself killed takes the running job with it (the kernel ends it: see
+//! `helper::tether`) and leaves folders and a cgroup that the next helper
+//! sweeps at start.
 //! A helper that stops answering (no container within the create deadline,
 //! no outcome by the job's wall-time limit plus a grace) is killed with its
 //! process group and reported as [`SandboxError::Unresponsive`]: a caller

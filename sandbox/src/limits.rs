@@ -11,8 +11,22 @@ use serde::{Deserialize, Serialize};
 const MIB: u64 = 1024 * 1024;
 const GIB: u64 = 1024 * MIB;
 
-/// Default wall-clock time a job may run: 60 s.
-pub const DEFAULT_WALL_TIME: Duration = Duration::from_secs(60);
+/// Default CPU time a job may use, all its processes together: 60 s. The
+/// primary run limit: it counts only the time the job computed, so a loaded
+/// machine does not stop a job that was merely waiting for a core.
+pub const DEFAULT_CPU_TIME: Duration = Duration::from_secs(60);
+/// The smallest wall-clock backstop derived from a CPU-time limit: 5 min.
+pub const WALL_BACKSTOP_MIN: Duration = Duration::from_secs(5 * 60);
+/// The wall-clock backstop derived from a CPU-time limit is at least this
+/// many times the CPU-time limit: 10.
+pub const WALL_BACKSTOP_FACTOR: u32 = 10;
+/// Default wall-clock backstop: [`wall_backstop_for`] the default CPU time
+/// (10 min). It stops a job that waits (sleeps, blocks) instead of computing.
+pub const DEFAULT_WALL_TIME: Duration = wall_backstop_for(DEFAULT_CPU_TIME);
+/// Longest accepted CPU-time or wall-clock limit: 24 h.
+pub const MAX_TIME: Duration = Duration::from_secs(24 * 3600);
+/// Shortest accepted CPU-time or wall-clock limit: 100 ms.
+pub const MIN_TIME: Duration = Duration::from_millis(100);
 /// Default memory limit of the container's cgroup: 1 GiB (swap: none).
 pub const DEFAULT_MEMORY_BYTES: u64 = GIB;
 /// Default maximum number of processes and threads: 128.
@@ -65,7 +79,18 @@ pub enum LimitError {
 /// [`Limits::default`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Limits {
-    /// `wall_time_ms`: the job is killed after this many milliseconds.
+    /// `cpu_time_ms`: the job is stopped once all its processes together
+    /// have used this much CPU time (user + system), read from its cgroup by
+    /// the helper; `RLIMIT_CPU` of each process is the kernel's backstop
+    /// (see `spec::cpu_time_limit_secs`). Records written before this limit
+    /// existed had none: they read as 0 and are written back without it
+    /// (0 is refused by [`Limits::validate`], so such limits never reach a
+    /// container as they are).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub cpu_time_ms: u64,
+    /// `wall_time_ms`: the backstop on elapsed time: the job is killed after
+    /// this many milliseconds, however little CPU it used. By default
+    /// [`wall_backstop_for`] the CPU-time limit.
     pub wall_time_ms: u64,
     /// `memory_bytes`: cgroup memory limit; swap is disabled.
     pub memory_bytes: u64,
@@ -96,9 +121,34 @@ fn default_result_bytes() -> u64 {
     DEFAULT_RESULT_BYTES
 }
 
+fn is_zero(n: &u64) -> bool {
+    *n == 0
+}
+
+/// The wall-clock backstop of a CPU-time limit: the larger of
+/// [`WALL_BACKSTOP_MIN`] and [`WALL_BACKSTOP_FACTOR`] times `cpu`, at most
+/// [`MAX_TIME`].
+pub const fn wall_backstop_for(cpu: Duration) -> Duration {
+    let scaled = match cpu.checked_mul(WALL_BACKSTOP_FACTOR) {
+        Some(d) => d,
+        None => MAX_TIME,
+    };
+    let wall = if scaled.as_millis() > WALL_BACKSTOP_MIN.as_millis() {
+        scaled
+    } else {
+        WALL_BACKSTOP_MIN
+    };
+    if wall.as_millis() > MAX_TIME.as_millis() {
+        MAX_TIME
+    } else {
+        wall
+    }
+}
+
 impl Default for Limits {
     fn default() -> Self {
         Self {
+            cpu_time_ms: DEFAULT_CPU_TIME.as_millis() as u64,
             wall_time_ms: DEFAULT_WALL_TIME.as_millis() as u64,
             memory_bytes: DEFAULT_MEMORY_BYTES,
             pids: DEFAULT_PIDS,
@@ -120,17 +170,24 @@ impl Limits {
     pub fn builder() -> LimitsBuilder {
         LimitsBuilder {
             limits: Limits::default(),
+            wall_set: false,
         }
     }
 
-    /// The wall-clock limit as a [`Duration`].
+    /// The wall-clock backstop as a [`Duration`].
     pub fn wall_time(&self) -> Duration {
         Duration::from_millis(self.wall_time_ms)
+    }
+
+    /// The CPU-time limit as a [`Duration`].
+    pub fn cpu_time(&self) -> Duration {
+        Duration::from_millis(self.cpu_time_ms)
     }
 
     /// Checks every field, for limits that arrive deserialized.
     pub fn validate(&self) -> Result<(), LimitError> {
         let b = Limits::builder()
+            .with_cpu_time(self.cpu_time())?
             .with_wall_time(self.wall_time())?
             .with_memory_bytes(self.memory_bytes)?
             .with_pids(self.pids)?
@@ -158,17 +215,41 @@ fn in_range(name: &'static str, value: u64, min: u64, max: u64) -> Result<u64, L
     }
 }
 
-/// Builder of [`Limits`]; every step checks its value.
+/// Builder of [`Limits`]; every step checks its value. The order of the
+/// steps does not matter: unless [`LimitsBuilder::with_wall_time`] sets it,
+/// the wall-clock backstop is [`wall_backstop_for`] the CPU-time limit.
 #[derive(Debug, Clone)]
 pub struct LimitsBuilder {
     limits: Limits,
+    /// The wall-clock backstop was given, not derived.
+    wall_set: bool,
+}
+
+fn millis(d: Duration) -> u64 {
+    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
 }
 
 impl LimitsBuilder {
-    /// `wall_time_ms`: 100 ms to 24 h.
+    /// `cpu_time_ms`: 100 ms to 24 h, the primary run limit.
+    pub fn with_cpu_time(mut self, cpu: Duration) -> Result<Self, LimitError> {
+        self.limits.cpu_time_ms = in_range(
+            "cpu_time_ms",
+            millis(cpu),
+            millis(MIN_TIME),
+            millis(MAX_TIME),
+        )?;
+        Ok(self)
+    }
+    /// `wall_time_ms`: 100 ms to 24 h, the backstop on elapsed time (by
+    /// default derived from the CPU-time limit).
     pub fn with_wall_time(mut self, wall: Duration) -> Result<Self, LimitError> {
-        let ms = u64::try_from(wall.as_millis()).unwrap_or(u64::MAX);
-        self.limits.wall_time_ms = in_range("wall_time_ms", ms, 100, 24 * 3600 * 1000)?;
+        self.limits.wall_time_ms = in_range(
+            "wall_time_ms",
+            millis(wall),
+            millis(MIN_TIME),
+            millis(MAX_TIME),
+        )?;
+        self.wall_set = true;
         Ok(self)
     }
     /// `memory_bytes`: 32 MiB to 1 TiB.
@@ -228,7 +309,10 @@ impl LimitsBuilder {
         Ok(self)
     }
     /// The validated limits.
-    pub fn build(self) -> Limits {
+    pub fn build(mut self) -> Limits {
+        if !self.wall_set {
+            self.limits.wall_time_ms = millis(wall_backstop_for(self.limits.cpu_time()));
+        }
         self.limits
     }
 }
@@ -255,6 +339,67 @@ mod tests {
     fn builder_rejects_huge_pids() {
         let err = Limits::builder().with_pids(1_000_000).unwrap_err();
         assert!(matches!(err, LimitError::TooLarge { name: "pids", .. }));
+    }
+
+    #[test]
+    fn the_wall_backstop_follows_the_cpu_limit_unless_given() {
+        assert_eq!(DEFAULT_WALL_TIME, Duration::from_secs(600));
+        assert_eq!(Limits::default().wall_time(), Duration::from_secs(600));
+        // Short CPU limits get the 5 min floor, long ones ten times theirs.
+        let short = Limits::builder()
+            .with_cpu_time(Duration::from_secs(2))
+            .unwrap()
+            .build();
+        assert_eq!(short.wall_time(), Duration::from_secs(300));
+        let long = Limits::builder()
+            .with_cpu_time(Duration::from_secs(120))
+            .unwrap()
+            .build();
+        assert_eq!(long.wall_time(), Duration::from_secs(1200));
+        assert_eq!(
+            wall_backstop_for(Duration::from_secs(20 * 3600)),
+            Duration::from_secs(24 * 3600)
+        );
+        // A backstop given explicitly stays, whichever step comes first.
+        for limits in [
+            Limits::builder()
+                .with_wall_time(Duration::from_secs(3))
+                .unwrap()
+                .with_cpu_time(Duration::from_secs(40))
+                .unwrap()
+                .build(),
+            Limits::builder()
+                .with_cpu_time(Duration::from_secs(40))
+                .unwrap()
+                .with_wall_time(Duration::from_secs(3))
+                .unwrap()
+                .build(),
+        ] {
+            assert_eq!((limits.cpu_time_ms, limits.wall_time_ms), (40_000, 3_000));
+            assert_eq!(limits.validate(), Ok(()));
+        }
+    }
+
+    #[test]
+    fn limits_recorded_before_the_cpu_limit_read_as_having_none() {
+        let mut old = serde_json::to_value(Limits::default()).unwrap();
+        old.as_object_mut().unwrap().remove("cpu_time_ms");
+        old["wall_time_ms"] = serde_json::json!(60_000);
+        let limits: Limits = serde_json::from_value(old.clone()).unwrap();
+        assert_eq!((limits.cpu_time_ms, limits.wall_time_ms), (0, 60_000));
+        // Written back as they were read (signed manifests hold them).
+        assert_eq!(serde_json::to_value(&limits).unwrap(), old);
+        assert!(matches!(
+            limits.validate(),
+            Err(LimitError::TooSmall {
+                name: "cpu_time_ms",
+                ..
+            })
+        ));
+        assert_eq!(
+            serde_json::to_value(Limits::default()).unwrap()["cpu_time_ms"],
+            60_000
+        );
     }
 
     #[test]

@@ -27,8 +27,14 @@ pub struct Outcome {
     pub exit_code: Option<i32>,
     /// Number of the signal that ended the process, when it was killed.
     pub signal: Option<i32>,
-    /// The wall-time limit was reached and the job was killed.
+    /// The wall-clock backstop was reached and the job was killed (it ran
+    /// that long without using up its CPU time: it was waiting).
     pub timed_out: bool,
+    /// The CPU-time limit was reached: the helper stopped the job when its
+    /// cgroup's CPU time reached the limit, or the kernel did at a process's
+    /// `RLIMIT_CPU` (`SIGKILL`/`SIGXCPU`). Absent in older records: false.
+    #[serde(default)]
+    pub cpu_limit_hit: bool,
     /// The kernel's OOM killer ended a process of the job.
     pub oom_killed: bool,
     /// The pids limit refused at least one fork or thread.
@@ -79,12 +85,24 @@ pub struct Usage {
     pub wall_ms: u64,
     /// CPU time of all processes of the job (user + system), in milliseconds.
     pub cpu_ms: u64,
+    /// The CPU-time limit the job ran under, in milliseconds (0, and not
+    /// written, in records from before the sandbox reported it).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub cpu_limit_ms: u64,
+    /// The wall-clock backstop the job ran under, in milliseconds (0, and
+    /// not written, in older records).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub wall_limit_ms: u64,
     /// Peak memory of the container's cgroup, in bytes.
     pub peak_memory_bytes: u64,
     /// Times the pids limit refused a new task.
     pub pids_limit_events: u64,
     /// Time spent creating the container (off the critical path when prepared).
     pub create_ms: u64,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 /// A file the job left in `/output`, copied into the caller's folder.
@@ -128,7 +146,11 @@ pub struct NetworkAttempt {
 impl Outcome {
     /// True when the job exited with status 0 and hit no limit.
     pub fn succeeded(&self) -> bool {
-        self.exit_code == Some(0) && !self.timed_out && !self.oom_killed && !self.cancelled
+        self.exit_code == Some(0)
+            && !self.timed_out
+            && !self.cpu_limit_hit
+            && !self.oom_killed
+            && !self.cancelled
     }
 }
 

@@ -32,21 +32,20 @@ pub const ROOTLESS_SUB_IDS_MAX: u32 = 65_535;
 pub const ROOTLESS_SLICE: &str = "app.slice";
 /// CFS period used for the CPU quota, in microseconds.
 const CPU_PERIOD_US: u64 = 100_000;
-/// Seconds of CPU time each process of a job may use beyond what its time
-/// limit and CPU share allow, before the kernel kills it (`RLIMIT_CPU`,
-/// soft = hard, so SIGKILL): a backstop that needs no helper, for a helper
-/// that died and can no longer enforce the time limit.
-pub const CPU_TIME_MARGIN_SECS: u64 = 10;
+/// Seconds of CPU time each process of a job may use beyond its CPU-time
+/// limit before the kernel kills it (`RLIMIT_CPU`, soft = hard, so
+/// `SIGKILL`): a backstop that needs no helper. The helper, which reads the
+/// whole cgroup's CPU time, stops the job at the limit itself, before this.
+pub const CPU_TIME_MARGIN_SECS: u64 = 1;
 
-/// `RLIMIT_CPU` of a job's processes, in seconds: the CPU time its time
-/// limit allows at its CPU share, rounded up, plus [`CPU_TIME_MARGIN_SECS`].
-/// The helper's wall-time kill always comes first.
+/// `RLIMIT_CPU` of a job's processes, in seconds: its CPU-time limit,
+/// rounded up to a whole second, plus [`CPU_TIME_MARGIN_SECS`]. (The limit
+/// counts per process; the helper counts all of them together.)
 pub fn cpu_time_limit_secs(limits: &Limits) -> u64 {
-    let cpu_ms = limits
-        .wall_time_ms
-        .saturating_mul(u64::from(limits.cpu_millicores))
-        / 1000;
-    cpu_ms.div_ceil(1000).saturating_add(CPU_TIME_MARGIN_SECS)
+    limits
+        .cpu_time_ms
+        .div_ceil(1000)
+        .saturating_add(CPU_TIME_MARGIN_SECS)
 }
 
 /// Errors building a spec.
@@ -324,19 +323,18 @@ mod tests {
     use crate::mode::CgroupLayout;
 
     #[test]
-    fn cpu_time_backstop_is_the_time_limit_at_the_cpu_share_plus_the_margin() {
+    fn cpu_time_backstop_is_the_cpu_limit_rounded_up_plus_the_margin() {
         let mut l = Limits {
-            wall_time_ms: 60_000,
-            cpu_millicores: 1000,
+            cpu_time_ms: 60_000,
+            wall_time_ms: 1_000,
             ..Limits::default()
         };
+        // The wall-clock backstop and the CPU share play no part.
         assert_eq!(cpu_time_limit_secs(&l), 60 + CPU_TIME_MARGIN_SECS);
-        l.wall_time_ms = 2_500;
+        l.cpu_time_ms = 2_500;
         l.cpu_millicores = 2000;
-        assert_eq!(cpu_time_limit_secs(&l), 5 + CPU_TIME_MARGIN_SECS);
-        l.wall_time_ms = 1_001;
-        l.cpu_millicores = 500;
-        // 500.5 ms of CPU, rounded up to a whole second.
+        assert_eq!(cpu_time_limit_secs(&l), 3 + CPU_TIME_MARGIN_SECS);
+        l.cpu_time_ms = 1_000;
         assert_eq!(cpu_time_limit_secs(&l), 1 + CPU_TIME_MARGIN_SECS);
         let v = plan(Isolation::Root).to_json();
         let cpu = v["process"]["rlimits"]

@@ -94,7 +94,8 @@ pub struct Settings {
     /// Last 4 characters of the stored key for `provider`, or null when none
     /// is stored (filled in when read, never saved).
     pub api_key_hint: Option<String>,
-    /// Time limit of a calculation.
+    /// Time limit of a calculation: the processor time it may use (its
+    /// wall-clock backstop follows, see `Limits`).
     #[ts(type = "number")]
     pub time_limit_ms: u64,
     /// Memory limit of a calculation.
@@ -134,7 +135,7 @@ impl Default for Settings {
             model: String::new(),
             base_url: String::new(),
             api_key_hint: None,
-            time_limit_ms: limits.wall_time_ms,
+            time_limit_ms: limits.cpu_time_ms,
             memory_limit_bytes: limits.memory_bytes,
             language: None,
             theme: Theme::System,
@@ -227,7 +228,7 @@ impl Settings {
     /// The sandbox limits.
     pub fn limits(&self) -> Result<Limits, IpcError> {
         Limits::builder()
-            .with_wall_time(Duration::from_millis(self.time_limit_ms))
+            .with_cpu_time(Duration::from_millis(self.time_limit_ms))
             .and_then(|b| b.with_memory_bytes(self.memory_limit_bytes))
             .map(|b| b.build())
             .map_err(|e| IpcError::new(ErrorCode::Settings, e))

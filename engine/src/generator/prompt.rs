@@ -103,7 +103,7 @@ Write names and notes in the language of the question.
 Reply with exactly one fenced code block tagged python that contains the whole program, and at most two sentences outside it.",
         python = packages::PYTHON_VERSION,
         packages = packages::listing(),
-        seconds = l.wall_time_ms / 1000,
+        seconds = l.cpu_time_ms / 1000,
         memory = crate::messages::human_bytes(l.memory_bytes),
         pids = l.pids,
         modules = allowed_modules(&profile).join(", "),

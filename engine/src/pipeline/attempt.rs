@@ -394,10 +394,17 @@ fn all_findings(report: &PolicyReport) -> String {
 /// What a model is told about a failed run: the limit reached, or the
 /// reason with the last lines of the error output.
 fn model_detail(o: &Outcome, limits: &Limits, reason: &str) -> String {
+    if o.cpu_limit_hit {
+        return format!(
+            "used all of its {} s of CPU time (the time limit): the program must do less work",
+            limits.cpu_time_ms as f64 / 1000.0
+        );
+    }
     if o.timed_out {
         return format!(
-            "timed out after {} s (the time limit): the program must be faster",
-            limits.wall_time_ms / 1000
+            "was still running after {} s of elapsed time, having used only {} ms of CPU time: the program must not wait (sleep, block on input)",
+            limits.wall_time_ms as f64 / 1000.0,
+            o.usage.cpu_ms
         );
     }
     if o.oom_killed {
@@ -421,8 +428,16 @@ fn limit_reason(lang: crate::lang::Lang, o: &Outcome, limits: &Limits) -> Option
             lang,
             &StopReason::OutOfMemory(&crate::messages::human_bytes(limits.memory_bytes)),
         )
+    } else if o.cpu_limit_hit {
+        stop_reason(lang, &StopReason::CpuTime(limits.cpu_time_ms))
     } else if o.timed_out {
-        stop_reason(lang, &StopReason::TooSlow(limits.wall_time_ms / 1000))
+        stop_reason(
+            lang,
+            &StopReason::TooSlow {
+                wall_ms: limits.wall_time_ms,
+                cpu_ms: o.usage.cpu_ms,
+            },
+        )
     } else if o.cancelled {
         stop_reason(lang, &StopReason::Cancelled)
     } else if o.pids_limit_hit && o.exit_code != Some(0) {

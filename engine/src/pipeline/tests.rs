@@ -23,8 +23,8 @@ enum Script {
     Answers(serde_json::Value),
     /// Exits 1 with this error output and no result.
     Fails(&'static str),
-    /// Killed at the wall-time limit.
-    TimedOut,
+    /// Stopped at the CPU-time limit.
+    OutOfCpu,
     /// The sandbox itself cannot run it.
     Broken,
     /// Runs until cancelled.
@@ -111,8 +111,8 @@ impl Prepared for FakePrepared {
                     stderr: stderr.into(),
                     ..outcome(1, String::new())
                 }),
-                Script::TimedOut => Ok(Outcome {
-                    timed_out: true,
+                Script::OutOfCpu => Ok(Outcome {
+                    cpu_limit_hit: true,
                     signal: Some(9),
                     ..outcome(-1, String::new())
                 }),
@@ -350,7 +350,7 @@ fn review_stops_without_approval_and_runs_with_a_recorded_one() {
 fn a_repairing_generator_gets_its_bounded_tries_each_told_why_then_the_run_stops() {
     let bench = Bench::new(vec![
         Script::Fails("Traceback\nKeyError: 'revenu'"),
-        Script::TimedOut,
+        Script::OutOfCpu,
         Script::Fails("ZeroDivisionError"),
     ]);
     let report = bench.run(bench.request(None));
@@ -366,7 +366,10 @@ fn a_repairing_generator_gets_its_bounded_tries_each_told_why_then_the_run_stops
     let told = bench.told.lock().expect("told").clone();
     assert_eq!(told.len(), tries - 1);
     assert!(told[0].contains("KeyError: 'revenu'"), "{told:?}");
-    assert!(told[1].contains("timed out after 60 s"), "{told:?}");
+    assert!(
+        told[1].contains("used all of its 60 s of CPU time"),
+        "{told:?}"
+    );
     let kinds = bench.kinds(&report.run_id);
     assert_eq!(
         kinds.iter().filter(|k| *k == "attempt_failed").count(),

@@ -98,22 +98,38 @@ fn expected_status(source: &str) -> &str {
         .expect("every attack declares its expected status")
 }
 
-/// The wall-time limit a script runs under, in seconds: short for the
-/// scripts that are stopped (bombs and burners run into it by design), long
-/// enough for the others that a loaded machine cannot make them miss what
-/// they must do (a network attempt, a read, an answer) before the limit.
-fn time_limit(template: &str) -> u64 {
+/// The time limits a script runs under, in seconds: the CPU-time limit and,
+/// for the scripts that are stopped by design, a short wall-clock backstop
+/// (burners run into the CPU limit, sleeping bombs into the backstop). The
+/// others get a CPU limit that no load can make them miss (it counts only
+/// the time they compute) and the default backstop, minutes.
+fn time_limits(template: &str) -> (u64, Option<u64>) {
     if expected_status(template) == "stopped" {
-        SHORT_LIMIT_SECS
+        (SHORT_LIMIT_SECS, Some(SHORT_WALL_SECS))
     } else {
-        LONG_LIMIT_SECS
+        (LONG_LIMIT_SECS, None)
     }
 }
 
-/// The limit of the scripts that run into it by design.
+/// The same limits as `glovebox run` options.
+fn limit_args(template: &str) -> Vec<String> {
+    let (cpu, wall) = time_limits(template);
+    let mut args = vec!["--time-limit".to_owned(), cpu.to_string()];
+    if let Some(wall) = wall {
+        args.extend(["--wall-limit".to_owned(), wall.to_string()]);
+    }
+    args
+}
+
+/// The CPU-time limit of the scripts that run into a limit by design.
 const SHORT_LIMIT_SECS: u64 = 3;
 
-/// The limit of every other script.
+/// The wall-clock backstop of the scripts that run into a limit by design
+/// (long enough that a loaded machine still lets them show what they do
+/// before it).
+const SHORT_WALL_SECS: u64 = 20;
+
+/// The CPU-time limit of every other script.
 const LONG_LIMIT_SECS: u64 = 30;
 
 fn run_without_policy(
@@ -128,11 +144,17 @@ fn run_without_policy(
         .with_run_dir(fixture.scratch.dir.path().join("direct"))
         .build()
         .expect("sandbox");
+    let (cpu, wall) = time_limits(template);
+    let mut limits = Limits::builder()
+        .with_cpu_time(std::time::Duration::from_secs(cpu))
+        .expect("limit");
+    if let Some(wall) = wall {
+        limits = limits
+            .with_wall_time(std::time::Duration::from_secs(wall))
+            .expect("limit");
+    }
     let mut setup = JobSetup {
-        limits: Limits::builder()
-            .with_wall_time(std::time::Duration::from_secs(time_limit(template)))
-            .expect("limit")
-            .build(),
+        limits: limits.build(),
         ..JobSetup::default()
     };
     setup.add_input(&fixture.input).expect("input");
@@ -175,8 +197,9 @@ fn attack_corpus_is_blocked_or_contained_by_each_layer() {
         // 1. The whole pipeline.
         let out_dir = fixture.scratch.dir.path().join(format!("out-{name}"));
         let out_arg = out_dir.to_string_lossy().into_owned();
-        let limit = time_limit(&template).to_string();
-        let mut extra = vec!["--yes", "--time-limit", limit.as_str()];
+        let limits = limit_args(&template);
+        let mut extra = vec!["--yes"];
+        extra.extend(limits.iter().map(String::as_str));
         if !directives(&template, "expect-refused-output").is_empty() {
             extra.extend(["--out", out_arg.as_str()]);
         }
@@ -373,7 +396,8 @@ fn check_outside_record(
     if directives(template, "expect-terminal").contains(&"clean") {
         let input = fixture.input.to_string_lossy().into_owned();
         let script = script.to_string_lossy().into_owned();
-        let human = fixture.scratch.glovebox(&[
+        let limits = limit_args(template);
+        let mut args: Vec<&str> = vec![
             "run",
             &input,
             "--goal",
@@ -381,9 +405,9 @@ fn check_outside_record(
             "--code",
             &script,
             "--yes",
-            "--time-limit",
-            &time_limit(template).to_string(),
-        ]);
+        ];
+        args.extend(limits.iter().map(String::as_str));
+        let human = fixture.scratch.glovebox(&args);
         for (stream, bytes) in [("stdout", &human.stdout), ("stderr", &human.stderr)] {
             let text = String::from_utf8_lossy(bytes);
             if let Some(c) = text

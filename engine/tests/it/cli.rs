@@ -42,9 +42,12 @@ fn json_report_has_the_contract_fields() {
         "exit_code",
         "signal",
         "timed_out",
+        "cpu_limit_hit",
         "oom_killed",
         "wall_ms",
+        "wall_limit_ms",
         "cpu_ms",
+        "cpu_limit_ms",
         "peak_memory_bytes",
         "files_read",
         "network_attempts",
@@ -54,6 +57,11 @@ fn json_report_has_the_contract_fields() {
             "missing sandbox.{field}"
         );
     }
+    // Each time limit beside its use: 60 s of processor time by default,
+    // and a backstop on elapsed time ten times longer.
+    assert_eq!(report["sandbox"]["cpu_limit_ms"], 60_000);
+    assert_eq!(report["sandbox"]["wall_limit_ms"], 600_000);
+    assert_eq!(report["sandbox"]["cpu_limit_hit"], false);
     assert_eq!(
         report["sandbox"]["files_read"],
         serde_json::json!(["/input/sales.csv"])

@@ -1077,9 +1077,9 @@ printf pw | gnome-keyring-daemon --unlock --components=secrets >/dev/null
 #[test]
 fn provider_time_limit_goes_back_to_the_model() {
     let s = Scratch::new();
-    // The limit must be long enough for the good code to answer on a
-    // loaded machine, and the slow code far slower than it.
-    let slow = format!("import time\ntime.sleep(600)\n{GOOD}");
+    // The limit counts processor time, so a loaded machine cannot make the
+    // good code miss it, and the endless loop always reaches it.
+    let slow = format!("while True:\n    pass\n{GOOD}");
     let model = FakeModel::start(vec![
         Script::Reply(reply(&slow)),
         Script::Reply(reply(GOOD)),
@@ -1089,16 +1089,18 @@ fn provider_time_limit_goes_back_to_the_model() {
         "openai",
         &model.openai_url(),
         Some(KEY),
-        &["--time-limit", "20"],
+        &["--time-limit", "5"],
     );
     assert_eq!(r.exit, 0, "{}\n{}", r.report, stderr(&r));
     assert_eq!(
         r.report["attempts"][0]["failure"],
-        "the calculation took longer than 20 seconds and was stopped; to give it more time, raise the time limit (in the app's Settings, or with --time-limit SECONDS)"
+        "the calculation used all of its 5 seconds of processor time and was stopped; to give it more, raise the time limit (in the app's Settings, or with --time-limit SECONDS)"
     );
     let failure = last_user_message(&model.requests()[1].json());
     assert!(
-        failure.contains("\ntimed out after 20 s (the time limit): the program must be faster\n"),
+        failure.contains(
+            "\nused all of its 5 s of CPU time (the time limit): the program must do less work\n"
+        ),
         "{failure}"
     );
 }

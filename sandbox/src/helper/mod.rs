@@ -20,6 +20,7 @@
 //! - `reads`: the fanotify watch that sees which inputs the job opens and
 //!   reads, from outside the job;
 //! - `scope_keeper`: the process that keeps a systemd scope alive;
+//! - `tether`: the executor that makes the job die with the helper;
 //! - `keyring`: the fresh, empty session keyring the job inherits;
 //! - `fd`: small file-descriptor system calls.
 
@@ -29,6 +30,7 @@ mod outputs;
 mod prepared;
 mod reads;
 mod scope_keeper;
+mod tether;
 mod watch;
 
 use std::io::Write;

@@ -12,7 +12,6 @@ use std::time::{Duration, Instant};
 use libcontainer::container::builder::ContainerBuilder;
 use libcontainer::container::Container;
 use libcontainer::syscall::syscall::SyscallType;
-use libcontainer::workload::default::DefaultExecutor;
 
 use crate::capture::Capture;
 use crate::cgroup_stats::CgroupFiles;
@@ -28,7 +27,8 @@ use super::fd::{pidfd_open, pipe, wait_readable};
 use super::outputs::{collect_outputs, ResultChannel};
 use super::reads::{ReadWatch, ROOTLESS_WHY};
 use super::scope_keeper::ScopeKeeper;
-use super::watch::Watch;
+use super::tether::TetheredExecutor;
+use super::watch::{CpuBudget, Watch};
 use super::{fail, HelperError};
 
 /// How long the helper waits for the container's seccomp listener connection.
@@ -87,6 +87,10 @@ pub(super) struct Prepared {
     keeper: Option<ScopeKeeper>,
     /// The fanotify watch over the inputs, or why reads cannot be seen.
     reads: Result<ReadWatch, String>,
+    /// A pidfd of this helper, inherited by the container's init, which
+    /// checks with it that the helper is alive once it is tied to it
+    /// (`tether`).
+    helper_pidfd: Option<OwnedFd>,
 }
 
 /// A fresh container id from the kernel's randomness. Fails rather than
@@ -214,6 +218,7 @@ impl Prepared {
             output_pin: None,
             keeper: None,
             reads: Err("the container was not created".to_owned()),
+            helper_pidfd: None,
         };
         // On error, `cleanup` (called by Drop) removes whatever was made.
         prepared.build()?;
@@ -291,8 +296,14 @@ impl Prepared {
         let (out_r, out_w) = pipe()?;
         let (err_r, err_w) = pipe()?;
         let devnull = std::fs::File::open("/dev/null").map_err(|e| fail("io", e))?;
+        let helper_pidfd = pidfd_open(std::process::id() as i32)
+            .map_err(|e| fail("io", format!("cannot tie the job to the helper: {e}")))?;
+        let executor = TetheredExecutor {
+            helper_pidfd: helper_pidfd.as_raw_fd(),
+        };
+        self.helper_pidfd = Some(helper_pidfd);
         let container = ContainerBuilder::new(self.id.clone(), SyscallType::default())
-            .with_executor(DefaultExecutor {})
+            .with_executor(executor)
             .with_root_path(self.dirs.state.clone())
             .and_then(|b| b.validate_id())
             .map_err(|e| fail("create_failed", format!("container setup refused: {e}")))?
@@ -469,6 +480,10 @@ impl Prepared {
             live_sent_at: started,
             live_sent: [0, 0],
             reads,
+            cpu: self.cgroup.clone().map(|cgroup| CpuBudget {
+                cgroup,
+                limit_ns: self.setup.limits.cpu_time_ms.saturating_mul(1_000_000),
+            }),
         };
         let end = watch.until_exit(pid, deadline);
         if let Some(fd) = watch.output_pin.take() {
@@ -497,17 +512,28 @@ impl Prepared {
             &self.setup.limits,
         );
         let oom_killed = cgroup.oom_kills > 0;
-        tracing::info!(wall_ms, ?end, oom_killed, "job ended");
+        let cpu_limit_hit = stopped_for_cpu(&end, oom_killed, cgroup.cpu_ns, &self.setup.limits);
+        tracing::info!(
+            wall_ms,
+            cpu_ms = cgroup.cpu_ns / 1_000_000,
+            ?end,
+            oom_killed,
+            cpu_limit_hit,
+            "job ended"
+        );
         Ok(Outcome {
             exit_code: end.exit_code,
             signal: end.signal,
             timed_out: end.timed_out,
+            cpu_limit_hit,
             oom_killed,
             pids_limit_hit: cgroup.pids_max_events > 0,
             cancelled: end.cancelled,
             usage: Usage {
                 wall_ms,
                 cpu_ms: cgroup.cpu_ns / 1_000_000,
+                cpu_limit_ms: self.setup.limits.cpu_time_ms,
+                wall_limit_ms: self.setup.limits.wall_time_ms,
                 peak_memory_bytes: cgroup.peak_memory_bytes,
                 pids_limit_events: cgroup.pids_max_events,
                 create_ms: self.create_ms,
@@ -558,6 +584,28 @@ impl Drop for Prepared {
     }
 }
 
+/// Whether the job was stopped by its CPU-time limit: by the helper, or by
+/// the kernel at a process's `RLIMIT_CPU` (`SIGKILL` at the hard limit,
+/// `SIGXCPU` at a soft one) once the cgroup's CPU time reached the limit —
+/// a CPU-time stop, not a crash. An OOM kill, the wall-clock backstop and a
+/// cancel are reported as themselves.
+fn stopped_for_cpu(
+    end: &super::watch::End,
+    oom_killed: bool,
+    cpu_ns: u64,
+    limits: &crate::limits::Limits,
+) -> bool {
+    if end.cpu_limited {
+        return true;
+    }
+    let by_kernel = matches!(end.signal, Some(libc::SIGKILL) | Some(libc::SIGXCPU));
+    by_kernel
+        && !oom_killed
+        && !end.timed_out
+        && !end.cancelled
+        && cpu_ns >= limits.cpu_time_ms.saturating_mul(1_000_000)
+}
+
 fn bind_read_only(source: &Path, target: &Path) -> Result<(), HelperError> {
     use nix::mount::MsFlags;
     let bind = |flags: MsFlags| {
@@ -577,6 +625,74 @@ fn bind_read_only(source: &Path, target: &Path) -> Result<(), HelperError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_kernel_kill_past_the_cpu_limit_is_a_cpu_stop_and_nothing_else_is() {
+        use super::super::watch::End;
+        let limits = crate::limits::Limits::builder()
+            .with_cpu_time(Duration::from_secs(2))
+            .expect("limit")
+            .build();
+        let over = 2_000_000_000;
+        let under = 1_999_999_999;
+        let killed = |signal| End {
+            signal: Some(signal),
+            ..End::default()
+        };
+        assert!(stopped_for_cpu(
+            &killed(libc::SIGKILL),
+            false,
+            over,
+            &limits
+        ));
+        assert!(stopped_for_cpu(
+            &killed(libc::SIGXCPU),
+            false,
+            over,
+            &limits
+        ));
+        // Killed with CPU time left: not the CPU limit.
+        assert!(!stopped_for_cpu(
+            &killed(libc::SIGKILL),
+            false,
+            under,
+            &limits
+        ));
+        // Another signal, an OOM kill, the backstop or a cancel are themselves.
+        assert!(!stopped_for_cpu(
+            &killed(libc::SIGSEGV),
+            false,
+            over,
+            &limits
+        ));
+        assert!(!stopped_for_cpu(
+            &killed(libc::SIGKILL),
+            true,
+            over,
+            &limits
+        ));
+        let timed_out = End {
+            timed_out: true,
+            ..killed(libc::SIGKILL)
+        };
+        assert!(!stopped_for_cpu(&timed_out, false, over, &limits));
+        let cancelled = End {
+            cancelled: true,
+            ..killed(libc::SIGKILL)
+        };
+        assert!(!stopped_for_cpu(&cancelled, false, over, &limits));
+        let exited = End {
+            exit_code: Some(0),
+            ..End::default()
+        };
+        assert!(!stopped_for_cpu(&exited, false, over, &limits));
+        // The helper's own stop needs no signal check.
+        let by_helper = End {
+            cpu_limited: true,
+            ..killed(libc::SIGKILL)
+        };
+        assert!(stopped_for_cpu(&by_helper, false, under, &limits));
+    }
 
     #[test]
     fn container_ids_are_random_and_valid() {

@@ -1,13 +1,15 @@
 //! The poll loop that watches the running job: the init's pidfd, the
 //! stdout/stderr pipes, the result channel, the seccomp notify fd and the
-//! helper's stdin (cancel), with the time limit and the live output sent to
-//! the caller. Apart because it is the one part that runs while the job
+//! helper's stdin (cancel), with the CPU-time limit (the cgroup's CPU time,
+//! read every [`CPU_CHECK_INTERVAL`]), the wall-clock backstop and the live
+//! output sent to the caller. Apart because it is the one part that runs while the job
 //! does, and needs nothing of the container but these fds.
 
 use std::os::fd::{AsFd, AsRawFd, OwnedFd};
 use std::time::{Duration, Instant};
 
 use crate::capture::Capture;
+use crate::cgroup_stats::CgroupFiles;
 use crate::outcome::NetworkAttempt;
 use crate::protocol::{OutputStream, Reply, LIVE_OUTPUT_BYTES, LIVE_OUTPUT_INTERVAL_MS};
 
@@ -19,6 +21,10 @@ use super::send;
 const MAX_RECORDED_ATTEMPTS: usize = 256;
 /// After the job ends, how long pipes may stay open (a writer outside the pid namespace).
 const DRAIN_GRACE: Duration = Duration::from_secs(2);
+/// How often the helper reads the job's CPU time from its cgroup: 100 ms
+/// (a job with N cores overshoots its CPU-time limit by at most about N
+/// times this, plus the helper's own scheduling delay).
+pub(super) const CPU_CHECK_INTERVAL: Duration = Duration::from_millis(100);
 
 /// How the job ended.
 #[derive(Debug, Default)]
@@ -26,7 +32,16 @@ pub(super) struct End {
     pub(super) exit_code: Option<i32>,
     pub(super) signal: Option<i32>,
     pub(super) timed_out: bool,
+    /// The helper stopped the job at its CPU-time limit.
+    pub(super) cpu_limited: bool,
     pub(super) cancelled: bool,
+}
+
+/// The CPU-time limit as the helper enforces it: the job's cgroup and the
+/// most CPU time all its processes together may use.
+pub(super) struct CpuBudget {
+    pub(super) cgroup: CgroupFiles,
+    pub(super) limit_ns: u64,
 }
 
 /// The poll loop's state.
@@ -51,18 +66,32 @@ pub(super) struct Watch {
     pub(super) live_sent: [usize; 2],
     /// The fanotify watch over the inputs (root modes).
     pub(super) reads: Option<ReadWatch>,
+    /// The CPU-time limit (none when the cgroup's files are unknown: the
+    /// kernel's `RLIMIT_CPU` per process still applies).
+    pub(super) cpu: Option<CpuBudget>,
 }
 
 impl Watch {
     pub(super) fn until_exit(&mut self, pid: nix::unistd::Pid, deadline: Instant) -> End {
         let mut end = End::default();
         let mut killed = false;
+        let mut cpu_checked_at: Option<Instant> = None;
         loop {
             let now = Instant::now();
             if self.cancel_pending && !killed {
                 end.cancelled = true;
                 kill(pid);
                 killed = true;
+            }
+            if !killed && cpu_checked_at.is_none_or(|t| now - t >= CPU_CHECK_INTERVAL) {
+                cpu_checked_at = Some(now);
+                if let Some(budget) = &self.cpu {
+                    if budget.cgroup.cpu_ns() >= budget.limit_ns {
+                        end.cpu_limited = true;
+                        kill(pid);
+                        killed = true;
+                    }
+                }
             }
             if !killed && now >= deadline {
                 end.timed_out = true;
@@ -72,11 +101,13 @@ impl Watch {
             let mut timeout = if killed {
                 100
             } else {
-                deadline
+                let mut wait = deadline
                     .saturating_duration_since(now)
-                    .as_millis()
-                    .min(1000) as i32
-                    + 1
+                    .min(Duration::from_secs(1));
+                if self.cpu.is_some() {
+                    wait = wait.min(CPU_CHECK_INTERVAL);
+                }
+                wait.as_millis() as i32 + 1
             };
             // Printed text waiting for its turn goes out within the interval.
             if self.stdout.has_fresh() || self.stderr.has_fresh() {

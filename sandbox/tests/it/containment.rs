@@ -67,21 +67,80 @@ except OSError as e:
 }
 
 #[test]
-fn endless_loop_is_killed_at_the_wall_time_limit() {
-    let (_w, o) = run_case(
-        "while True:\n    pass\n",
-        limits()
-            .with_wall_time(Duration::from_secs(1))
-            .unwrap()
-            .build(),
-    );
-    assert!(o.timed_out, "{o:#?}");
+fn endless_loop_is_stopped_by_the_cpu_time_limit() {
+    let l = limits()
+        .with_cpu_time(Duration::from_secs(1))
+        .unwrap()
+        .build();
+    let (_w, o) = run_case("while True:\n    pass\n", l.clone());
+    assert!(o.cpu_limit_hit, "{o:#?}");
+    assert!(!o.timed_out, "not the wall-clock backstop: {o:#?}");
+    assert!(!o.succeeded());
     assert_eq!((o.exit_code, o.signal), (None, Some(9)));
-    assert!(
-        o.usage.wall_ms >= 1000 && o.usage.wall_ms < 5000,
-        "wall {}",
-        o.usage.wall_ms
+    // Stopped for what it used, whatever the machine's load.
+    assert!(o.usage.cpu_ms >= 1000, "cpu {} ms", o.usage.cpu_ms);
+    assert_eq!(
+        (o.usage.cpu_limit_ms, o.usage.wall_limit_ms),
+        (1000, l.wall_time_ms)
     );
+}
+
+#[test]
+fn the_cpu_time_of_every_process_counts_against_one_limit() {
+    // Two busy processes on two cores: each alone stays under its own
+    // RLIMIT_CPU (the limit plus a margin); together they reach the limit.
+    let code = "import os\nos.fork()\nwhile True:\n    pass\n";
+    let l = limits()
+        .with_cpu_millicores(2000)
+        .unwrap()
+        .with_cpu_time(Duration::from_secs(2))
+        .unwrap()
+        .build();
+    let per_process_ms = glovebox_sandbox::spec::cpu_time_limit_secs(&l) * 1000;
+    let (_w, o) = run_case(code, l);
+    assert!(o.cpu_limit_hit && !o.timed_out, "{o:#?}");
+    assert!(o.usage.cpu_ms >= 2000, "cpu {} ms", o.usage.cpu_ms);
+    // Had only each process's RLIMIT_CPU stopped them, the two would have
+    // used about twice `per_process_ms` (6 s); the helper stops their sum at
+    // the limit. (The bound leaves the helper a whole second of delay.)
+    assert!(
+        o.usage.cpu_ms < 2 * 2000 && 2 * per_process_ms >= 3 * 2000,
+        "cpu {} ms for a 2 s limit",
+        o.usage.cpu_ms
+    );
+}
+
+#[test]
+fn a_sleeping_job_is_stopped_by_the_wall_backstop_not_the_cpu_limit() {
+    // It uses almost no CPU: only the backstop (short here) can stop it.
+    let l = limits()
+        .with_cpu_time(Duration::from_secs(1))
+        .unwrap()
+        .with_wall_time(Duration::from_secs(1))
+        .unwrap()
+        .build();
+    let (_w, o) = run_case("import time\ntime.sleep(600)\n", l);
+    assert!(o.timed_out, "{o:#?}");
+    assert!(!o.cpu_limit_hit, "{o:#?}");
+    assert_eq!((o.exit_code, o.signal), (None, Some(9)));
+    assert!(o.usage.cpu_ms < 1000, "cpu {} ms", o.usage.cpu_ms);
+    assert_eq!((o.usage.cpu_limit_ms, o.usage.wall_limit_ms), (1000, 1000));
+}
+
+#[test]
+fn by_default_the_wall_backstop_is_minutes_and_follows_the_cpu_limit() {
+    let (_w, o) = run_case("print('ok')", Limits::default());
+    assert!(o.succeeded(), "{o:#?}");
+    assert_eq!(
+        o.usage.cpu_limit_ms,
+        glovebox_sandbox::limits::DEFAULT_CPU_TIME.as_millis() as u64
+    );
+    assert_eq!(
+        o.usage.wall_limit_ms,
+        glovebox_sandbox::limits::wall_backstop_for(glovebox_sandbox::limits::DEFAULT_CPU_TIME)
+            .as_millis() as u64
+    );
+    assert!(o.usage.wall_limit_ms >= 5 * 60 * 1000);
 }
 
 #[test]
@@ -702,7 +761,7 @@ fn support_entrypoint_runs_the_job_file_with_extra_job_files() {
 #[test]
 fn each_process_has_a_kernel_cpu_time_backstop() {
     let l = limits()
-        .with_wall_time(Duration::from_secs(2))
+        .with_cpu_time(Duration::from_secs(2))
         .expect("limit")
         .build();
     let expected = glovebox_sandbox::spec::cpu_time_limit_secs(&l);

@@ -199,9 +199,14 @@ exit_code: number | null,
  */
 signal: number | null, 
 /**
- * Wall-time limit reached.
+ * The wall-clock backstop was reached (the code waited rather than
+ * computed).
  */
 timed_out: boolean, 
+/**
+ * The CPU-time limit (the time limit) was reached.
+ */
+cpu_limit_hit: boolean, 
 /**
  * Memory limit reached.
  */
@@ -211,9 +216,17 @@ oom_killed: boolean,
  */
 wall_ms: number, 
 /**
- * CPU time.
+ * The wall-clock backstop it ran under (0: not recorded).
+ */
+wall_limit_ms: number, 
+/**
+ * CPU time, all processes of the code together.
  */
 cpu_ms: number, 
+/**
+ * The CPU-time limit it ran under (0: not recorded).
+ */
+cpu_limit_ms: number, 
 /**
  * Peak memory.
  */
@@ -492,7 +505,8 @@ base_url: string,
  */
 api_key_hint: string | null, 
 /**
- * Time limit of a calculation.
+ * Time limit of a calculation: the processor time it may use (its
+ * wall-clock backstop follows, see `Limits`).
  */
 time_limit_ms: number, 
 /**

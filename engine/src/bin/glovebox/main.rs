@@ -153,9 +153,16 @@ struct RunArgs {
     /// Give the job a user namespace even as root.
     #[arg(long)]
     userns: bool,
-    /// Stop the calculation after this many seconds (default 60).
+    /// Stop the calculation once it has used this many seconds of
+    /// processor time, all its processes together (default 60). Time spent
+    /// waiting for a busy machine does not count.
     #[arg(long, value_name = "SECONDS")]
     time_limit: Option<u64>,
+    /// Stop the calculation after this many seconds of elapsed time, however
+    /// little processor time it used: a backstop for code that waits
+    /// (default: 10 times the time limit, at least 300).
+    #[arg(long, value_name = "SECONDS")]
+    wall_limit: Option<u64>,
     /// Stop the calculation if it needs more memory than this, in MiB (default 1024).
     #[arg(long, value_name = "MIB")]
     memory_limit: Option<u64>,

@@ -2,8 +2,10 @@
 //!
 //! - `helper`: internal; speaks the JSON-lines protocol with the library.
 //! - `run FILE.py [--input CSV]... [--userns] [--json] [--run-dir DIR]
-//!   [--memory-mb N] [--pids N] [--wall-ms N]`: runs a Python file in the
-//!   sandbox and prints its outcome (limits default to `Limits::default()`).
+//!   [--memory-mb N] [--pids N] [--cpu-ms N] [--wall-ms N]`: runs a Python
+//!   file in the sandbox and prints its outcome (limits default to
+//!   `Limits::default()`; `--cpu-ms` is the CPU-time limit, `--wall-ms` the
+//!   wall-clock backstop, by default derived from it).
 //! - `doctor`: says whether and how this machine can sandbox.
 //! - `sweep [--run-dir DIR]`: removes leftovers of killed helpers.
 //! - `bench [--runs N] [--csv-runs N] [--csv-mb N]`: sandbox overhead.
@@ -18,7 +20,7 @@ use glovebox_sandbox::{client, image, sweep, Job, Outcome, Sandbox};
 
 mod bench;
 
-const USAGE: &str = "usage: glovebox-sandbox <run FILE.py [--input FILE]... [--userns] [--json] [--run-dir DIR] [--memory-mb N] [--pids N] [--wall-ms N] | doctor | sweep [--run-dir DIR] | bench [--runs N] [--csv-runs N] [--csv-mb N]>";
+const USAGE: &str = "usage: glovebox-sandbox <run FILE.py [--input FILE]... [--userns] [--json] [--run-dir DIR] [--memory-mb N] [--pids N] [--cpu-ms N] [--wall-ms N] | doctor | sweep [--run-dir DIR] | bench [--runs N] [--csv-runs N] [--csv-mb N]>";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -84,7 +86,8 @@ fn parse(args: &[String]) -> Result<Options> {
             "--userns" => o.userns = true,
             "--json" => o.json = true,
             "--run-dir" => o.run_dir = Some(it.next().context("--run-dir needs a folder")?.into()),
-            "--runs" | "--csv-runs" | "--csv-mb" | "--memory-mb" | "--pids" | "--wall-ms" => {
+            "--runs" | "--csv-runs" | "--csv-mb" | "--memory-mb" | "--pids" | "--cpu-ms"
+            | "--wall-ms" => {
                 let v = it.next().with_context(|| format!("{a} needs a number"))?;
                 o.numbers.insert(
                     a.trim_start_matches('-').to_owned(),
@@ -148,6 +151,9 @@ fn run(opts: Options) -> Result<ExitCode> {
     if let Some(pids) = opts.numbers.get("pids") {
         limits = limits.with_pids(u32::try_from(*pids).context("--pids: too large")?)?;
     }
+    if let Some(ms) = opts.numbers.get("cpu-ms") {
+        limits = limits.with_cpu_time(std::time::Duration::from_millis(*ms))?;
+    }
     if let Some(ms) = opts.numbers.get("wall-ms") {
         limits = limits.with_wall_time(std::time::Duration::from_millis(*ms))?;
     }
@@ -194,29 +200,27 @@ fn print_outcome(o: &Outcome, outputs: &std::path::Path) {
         (None, Some(s)) => format!("killed by signal {s}"),
         _ => "ended".into(),
     };
-    println!(
-        "job {status}{}{}{}",
-        if o.timed_out {
-            " (wall-time limit reached)"
-        } else {
-            ""
-        },
-        if o.oom_killed {
-            " (memory limit reached)"
-        } else {
-            ""
-        },
-        if o.pids_limit_hit {
-            " (process limit reached)"
-        } else {
-            ""
-        }
-    );
+    let mut hits = Vec::new();
+    if o.cpu_limit_hit {
+        hits.push(" (CPU-time limit reached)");
+    }
+    if o.timed_out {
+        hits.push(" (wall-clock backstop reached)");
+    }
+    if o.oom_killed {
+        hits.push(" (memory limit reached)");
+    }
+    if o.pids_limit_hit {
+        hits.push(" (process limit reached)");
+    }
+    println!("job {status}{}", hits.concat());
     println!("sandbox: {} — image {}", o.mode.describe(), o.image_digest);
     println!(
-        "usage: wall {} ms, cpu {} ms, peak memory {:.1} MiB, container created in {} ms",
-        o.usage.wall_ms,
+        "usage: cpu {} ms of {} ms, wall {} ms of {} ms, peak memory {:.1} MiB, container created in {} ms",
         o.usage.cpu_ms,
+        o.usage.cpu_limit_ms,
+        o.usage.wall_ms,
+        o.usage.wall_limit_ms,
         o.usage.peak_memory_bytes as f64 / 1048576.0,
         o.usage.create_ms
     );

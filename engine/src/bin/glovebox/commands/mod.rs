@@ -144,11 +144,33 @@ pub(crate) fn print_report(r: &RunReport) {
     for a in &r.sandbox.network_attempts {
         println!("network attempt refused: {}", line(&a.to_string()));
     }
+    if let Some(used) = limits_used(&r.sandbox) {
+        println!("{used}");
+    }
     println!(
         "\nrun {} — audit entry {}",
         line(&r.run_id),
         line(&r.audit.entry_hash)
     );
+}
+
+/// The two time limits beside their use, when the code ran under them:
+/// `Used: 1.2 seconds of processor time (limit 60 seconds), 2 seconds
+/// elapsed (limit 10 minutes)`.
+fn limits_used(s: &glovebox_engine::run_report::SandboxReport) -> Option<String> {
+    use glovebox_engine::lang::Lang;
+    use glovebox_engine::messages::duration_words;
+    if s.cpu_limit_ms == 0 || s.wall_limit_ms == 0 {
+        return None;
+    }
+    let words = |ms| duration_words(Lang::En, ms);
+    Some(format!(
+        "Used: {} of processor time (limit {}), {} elapsed (limit {})",
+        words(s.cpu_ms),
+        words(s.cpu_limit_ms),
+        words(s.wall_ms),
+        words(s.wall_limit_ms)
+    ))
 }
 
 /// Prints the entries of `/output` the sandbox left out of the run's last
@@ -185,5 +207,26 @@ pub(crate) fn print_left_out(db: &Path, run_id: &str) {
             "  and {} more (all in the audit log)",
             refused.len() - MAX_FILES_SHOWN
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use glovebox_engine::run_report::SandboxReport;
+
+    #[test]
+    fn each_time_limit_is_shown_beside_its_use() {
+        let mut s = SandboxReport::default();
+        s.cpu_ms = 1_240;
+        s.cpu_limit_ms = 60_000;
+        s.wall_ms = 2_000;
+        s.wall_limit_ms = 600_000;
+        assert_eq!(
+            limits_used(&s).as_deref(),
+            Some("Used: 1.2 seconds of processor time (limit 60 seconds), 2 seconds elapsed (limit 10 minutes)")
+        );
+        // Nothing when the code did not run, or ran before limits were recorded.
+        assert_eq!(limits_used(&SandboxReport::default()), None);
     }
 }

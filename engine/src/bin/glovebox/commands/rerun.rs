@@ -56,12 +56,18 @@ pub(crate) fn run(
             line(&image_now)
         );
     }
-    // The recorded time and memory limits, checked again by the builder.
+    // The recorded time and memory limits, checked again by the builder (a
+    // run recorded before the CPU-time limit had none: it gets the default,
+    // and keeps its recorded wall-clock limit).
+    let cpu_time = match recorded.limits.cpu_time_ms {
+        0 => glovebox_sandbox::limits::DEFAULT_CPU_TIME,
+        _ => recorded.limits.cpu_time(),
+    };
     let limits = Limits::builder()
-        .with_wall_time(std::time::Duration::from_millis(
-            recorded.limits.wall_time_ms,
-        ))
+        .with_cpu_time(cpu_time)
         .context("the recorded time limit")?
+        .with_wall_time(recorded.limits.wall_time())
+        .context("the recorded wall-clock limit")?
         .with_memory_bytes(recorded.limits.memory_bytes)
         .context("the recorded memory limit")?
         .build();

@@ -31,14 +31,20 @@ pub(crate) fn run(db: &Path, args: RunArgs) -> Result<ExitCode> {
         json,
         userns,
         time_limit,
+        wall_limit,
         memory_limit,
         out,
     } = args;
     let mut limits = Limits::builder();
     if let Some(seconds) = time_limit {
         limits = limits
-            .with_wall_time(std::time::Duration::from_secs(seconds))
+            .with_cpu_time(std::time::Duration::from_secs(seconds))
             .context("--time-limit")?;
+    }
+    if let Some(seconds) = wall_limit {
+        limits = limits
+            .with_wall_time(std::time::Duration::from_secs(seconds))
+            .context("--wall-limit")?;
     }
     if let Some(mib) = memory_limit {
         limits = limits
