@@ -43,6 +43,10 @@ const fn adj(words: &'static str, concept: &'static str, way: Way, superlative: 
     }
 }
 
+/// Concepts whose groups rank by their total, not their typical value:
+/// "le produit qui rapporte le plus" brings in the most in all.
+const TOTALLED: &[&str] = &["revenue"];
+
 /// The adjectives read, longest first where they share words.
 const ADJECTIVES: &[Adjective] = &[
     adj("best paid", "salary", Way::Up, true),
@@ -77,6 +81,12 @@ const ADJECTIVES: &[Adjective] = &[
     adj("cara", "price", Way::Up, false),
     adj("barato", "price", Way::Down, false),
     adj("barata", "price", Way::Down, false),
+    adj("rapporte", "revenue", Way::Up, false),
+    adj("rapportent", "revenue", Way::Up, false),
+    adj("bring in", "revenue", Way::Up, false),
+    adj("brings in", "revenue", Way::Up, false),
+    adj("aporta", "revenue", Way::Up, false),
+    adj("compra", "revenue", Way::Up, false),
     adj("windiest", "wind", Way::Up, true),
     adj("coldest", "temperature", Way::Down, true),
     adj("hottest", "temperature", Way::Up, true),
@@ -109,7 +119,7 @@ impl Reading<'_> {
                     continue;
                 };
                 self.g.take(at, len);
-                self.adjective_measure = true;
+                self.adjective_measure = !TOTALLED.contains(&a.concept);
                 if !self.mentions.iter().any(|m| m.column == column) {
                     self.mentions.push(Mention {
                         start: at,

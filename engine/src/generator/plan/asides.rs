@@ -46,8 +46,19 @@ const ALL: &[&str] = &[
 
 /// True when a value at `start` (of `column`) is an aside: `hits` are every
 /// value found in the goal, as (start, column).
-pub fn is_aside(tokens: &[Token], start: usize, column: &str, hits: &[(usize, String)]) -> bool {
+/// `asked` are the places of what the goal asks (statistics, columns): a
+/// clause holding one of them is the question, never an aside.
+pub fn is_aside(
+    tokens: &[Token],
+    start: usize,
+    column: &str,
+    hits: &[(usize, String)],
+    asked: &[usize],
+) -> bool {
     let clause = tokens[start].clause;
+    if asked.iter().any(|&i| tokens[i].clause == clause) {
+        return false;
+    }
     let speaks = tokens
         .iter()
         .any(|t| t.clause == clause && SPEAKER.contains(&t.folded.as_str()));
@@ -135,7 +146,14 @@ mod tests {
     fn a_value_beside_the_asker_is_an_aside_only_when_the_question_says_otherwise() {
         let t = tokens("I'm the South team lead; what's the total revenue across all regions?");
         let south = t.iter().position(|t| t.folded == "south").expect("south");
-        assert!(is_aside(&t, south, "region", &[(south, "region".into())]));
+        let total = t.iter().position(|t| t.folded == "total").expect("total");
+        assert!(is_aside(
+            &t,
+            south,
+            "region",
+            &[(south, "region".into())],
+            &[total]
+        ));
         let t = tokens("I'm neutral on this, but what's the average age?");
         let neutral = t
             .iter()
@@ -145,10 +163,24 @@ mod tests {
             &t,
             neutral,
             "satisfaction",
-            &[(neutral, "satisfaction".into())]
+            &[(neutral, "satisfaction".into())],
+            &[]
         ));
         let t = tokens("Our UK clients: how much did they spend in total?");
         let uk = t.iter().position(|t| t.folded == "uk").expect("uk");
-        assert!(!is_aside(&t, uk, "country", &[(uk, "country".into())]));
+        assert!(!is_aside(&t, uk, "country", &[(uk, "country".into())], &[]));
+        let t = tokens("My mouse just died; total revenue from headsets?");
+        let mouse = t.iter().position(|t| t.folded == "mouse").expect("mouse");
+        let headsets = t
+            .iter()
+            .position(|t| t.folded == "headsets")
+            .expect("headsets");
+        let total = t.iter().position(|t| t.folded == "total").expect("total");
+        let hits = [
+            (mouse, "product".to_owned()),
+            (headsets, "product".to_owned()),
+        ];
+        assert!(is_aside(&t, mouse, "product", &hits, &[total]));
+        assert!(!is_aside(&t, headsets, "product", &hits, &[total]));
     }
 }

@@ -98,6 +98,17 @@ const VALUE_SYNONYMS: &[&[&str]] = &[
         "entregadas",
     ],
     &[
+        "returned",
+        "retourne",
+        "retournee",
+        "retournees",
+        "retournes",
+        "devuelto",
+        "devuelta",
+        "devueltos",
+        "devueltas",
+    ],
+    &[
         "shipped",
         "expedie",
         "expediee",
@@ -111,6 +122,26 @@ const VALUE_SYNONYMS: &[&[&str]] = &[
     &["dog", "dogs", "chien", "chiens", "perro", "perros"],
     &["cat", "cats", "chat", "chats", "gato", "gatos"],
     &["rabbit", "rabbits", "lapin", "lapins", "conejo", "conejos"],
+    // Countries, as each language names them.
+    &["germany", "allemagne", "alemania"],
+    &[
+        "uk",
+        "united kingdom",
+        "royaume uni",
+        "reino unido",
+        "britain",
+        "great britain",
+    ],
+    &["usa", "united states", "etats unis", "estados unidos"],
+    &["france", "francia"],
+    &["spain", "espagne", "espana"],
+    &["mexico", "mexique"],
+    &["italy", "italie", "italia"],
+    // Everyday things sold, with their irregular plurals.
+    &["mouse", "mice", "souris", "raton", "ratones"],
+    &["keyboard", "clavier", "claviers", "teclado", "teclados"],
+    &["headset", "casque", "casques", "auricular", "auriculares"],
+    &["monitor", "ecran", "ecrans", "moniteur"],
     // The ports of the Titanic's passengers, coded by their initial.
     &["s", "southampton"],
     &["c", "cherbourg"],
@@ -341,8 +372,9 @@ impl Reading<'_> {
                     }
                     // "women" for a value "female", "mujeres" for "Femenino".
                     for word in value_synonyms(v) {
+                        let len = word.split_whitespace().count();
                         for start in self.g.find(word) {
-                            hits.push((start, 1, c.name.clone(), v.clone()));
+                            hits.push((start, len, c.name.clone(), v.clone()));
                         }
                     }
                 }
@@ -350,7 +382,10 @@ impl Reading<'_> {
         }
         hits.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
         let found: Vec<(usize, String)> = hits.iter().map(|h| (h.0, h.2.clone())).collect();
-        hits.retain(|h| !super::asides::is_aside(&self.g.tokens, h.0, &h.2, &found));
+        let asked: Vec<usize> = (self.ops.iter().map(|(i, _)| *i))
+            .chain(self.mentions.iter().map(|m| m.start))
+            .collect();
+        hits.retain(|h| !super::asides::is_aside(&self.g.tokens, h.0, &h.2, &found, &asked));
         let clauses = self.g.tokens.last().map_or(0, |t| t.clause + 1);
         let mut placed: Vec<Placed> = Vec::new();
         for (start, len, column, value) in hits {
