@@ -13,7 +13,7 @@ APT_PACKAGES := libseccomp-dev debootstrap pkg-config libdbus-1-dev dbus-daemon 
   libwebkit2gtk-4.1-dev libxdo-dev xvfb xauth webkit2gtk-driver
 BIN := $(CARGO_TARGET_DIR)/debug
 
-.PHONY: demo test deps image image-check build fmt clippy doc unit vm-test bench doctor fuzz clean-cache ui-test \
+.PHONY: demo test deps image image-check build fmt clippy doc unit vm-test bench bench-large bench-python doctor fuzz clean-cache ui-test \
   ui-deps ui-build app app-test app-screenshots app-bench deb deb-test
 
 ## make demo: checks the sandbox, then answers plain-language goals on the
@@ -154,14 +154,24 @@ deb-test: deps image build $(TAURI_DRIVER)
 ## bare host Python running the same script with the image's pinned pandas
 ## (installed for the host under the cache); the last line is the ratio.
 BENCH_PYTHON := $(GLOVEBOX_CACHE)/bench-python/$(shell sha256sum packaging/image/requirements.txt | cut -c1-16)
-bench: deps image build
+bench: deps image build bench-python
+	$(BIN)/glovebox-sandbox bench
+	$(BIN)/glovebox bench --python-path $(BENCH_PYTHON)
+
+## make bench-large: a 1 GB sales CSV (written once under $(GLOVEBOX_CACHE)/bench-large):
+## its inspection time, then "total revenue per region" through the sandbox against
+## host pandas reading the whole file, interleaved; medians, each peak memory, and
+## last `large answer ratio: X` and `large peak memory: Y MiB`.
+bench-large: deps image build bench-python
+	$(BIN)/glovebox bench --large --python-path $(BENCH_PYTHON)
+
+# The image's pinned wheels, installed for the host side of the benches.
+bench-python:
 	@test -f $(BENCH_PYTHON)/.complete || { rm -rf $(BENCH_PYTHON) && \
 	  pip3 install --quiet --disable-pip-version-check --no-cache-dir --no-deps \
 	  --require-hashes --only-binary=:all: --implementation cp --python-version 3.11 --abi cp311 \
 	  --platform manylinux_2_17_x86_64 --platform manylinux2014_x86_64 \
 	  --target $(BENCH_PYTHON) -r packaging/image/requirements.txt && touch $(BENCH_PYTHON)/.complete; }
-	$(BIN)/glovebox-sandbox bench
-	$(BIN)/glovebox bench --python-path $(BENCH_PYTHON)
 
 ## make fuzz [FUZZ_SECONDS=600]: fuzzes the CSV inspector with cargo-fuzz (libFuzzer).
 FUZZ_SECONDS ?= 600

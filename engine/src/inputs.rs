@@ -19,7 +19,10 @@
 //! [`InputDescription::notes`].
 
 mod access;
+mod count;
+mod hash;
 mod kind;
+mod transcode;
 
 use std::io::{Read, Seek};
 use std::path::{Path, PathBuf};
@@ -27,9 +30,9 @@ use std::path::{Path, PathBuf};
 use crate::units::human_bytes;
 pub use access::{invoker_from, Access, AccessFix, Invoker, Launch};
 pub use kind::ForeignKind;
+pub(crate) use transcode::transcoder;
 
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 
 /// Largest input accepted by default: 4 GiB.
 pub const DEFAULT_MAX_INPUT_BYTES: u64 = 4 * 1024 * 1024 * 1024;
@@ -41,6 +44,16 @@ pub const TYPE_SAMPLE_ROWS: u64 = 100_000;
 const SNIFF_BYTES: usize = 64 * 1024;
 /// Size of one read.
 const CHUNK: usize = 256 * 1024;
+/// Most columns read: a wider file is refused on its first line, before
+/// anything is done per column (the time of the plan, the code and the
+/// messages grows with the width).
+pub const MAX_COLUMNS: usize = 16_384;
+/// Longest line read, in bytes: a longer line is refused as it streams,
+/// before it is held in memory (also a quoted cell that spans lines and
+/// does not close within this many bytes).
+pub const MAX_LINE_BYTES: usize = 8 * 1024 * 1024;
+/// Largest cell read, in bytes.
+pub const MAX_CELL_BYTES: usize = 1024 * 1024;
 
 /// Why an input cannot be used; every message names the file.
 #[derive(Debug, thiserror::Error, PartialEq, Eq, Clone, Serialize)]
@@ -139,6 +152,40 @@ pub enum InputError {
         expected: usize,
         /// Fields found.
         found: usize,
+    },
+    /// More columns than [`MAX_COLUMNS`]; the columns are not listed.
+    #[error("{name}: line {line} has {columns} columns, more than the {max} Glovebox reads: keep only the columns you need (a spreadsheet can delete the others) and save the file again")]
+    TooManyColumns {
+        /// File name.
+        name: String,
+        /// 1-based line.
+        line: u64,
+        /// Columns found.
+        columns: usize,
+        /// The limit.
+        max: usize,
+    },
+    /// A line longer than [`MAX_LINE_BYTES`].
+    #[error("{name}: line {line} is longer than {}, the longest line Glovebox reads: a table has one row per line, and this file may not be one", human_bytes(*.max as u64))]
+    LineTooLong {
+        /// File name.
+        name: String,
+        /// 1-based line.
+        line: u64,
+        /// The limit, in bytes.
+        max: usize,
+    },
+    /// A cell larger than [`MAX_CELL_BYTES`].
+    #[error("{name}: line {line}, column {column} holds more than {} of text, the largest cell Glovebox reads", human_bytes(*.max as u64))]
+    CellTooLong {
+        /// File name.
+        name: String,
+        /// 1-based line where the row starts.
+        line: u64,
+        /// 1-based column.
+        column: usize,
+        /// The limit, in bytes.
+        max: usize,
     },
     /// A quote that never closes, or another CSV syntax problem.
     #[error("{name}: line {line} cannot be read as CSV ({reason})")]
@@ -256,98 +303,6 @@ fn file_name(path: &Path) -> String {
     path.file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| path.display().to_string())
-}
-
-/// A reader that hashes the raw bytes and transcodes them to UTF-8, failing
-/// on undecodable bytes with the line they are on.
-pub(crate) struct Transcoder<R> {
-    inner: R,
-    hasher: Sha256,
-    decoder: encoding_rs::Decoder,
-    raw: Vec<u8>,
-    out: Vec<u8>,
-    out_pos: usize,
-    lines: u64,
-    eof: bool,
-    bad_line: Option<u64>,
-    nul_line: Option<u64>,
-    quotes: u64,
-}
-
-fn newlines(bytes: &[u8]) -> u64 {
-    bytes.iter().filter(|b| **b == b'\n').count() as u64
-}
-
-impl<R: Read> Read for Transcoder<R> {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        while self.out_pos >= self.out.len() {
-            if self.eof {
-                return Ok(0);
-            }
-            self.raw.resize(CHUNK, 0);
-            let n = self.inner.read(&mut self.raw)?;
-            self.raw.truncate(n);
-            self.hasher.update(&self.raw);
-            let last = n == 0;
-            self.eof = last;
-            self.out.clear();
-            self.out.resize(
-                self.decoder
-                    .max_utf8_buffer_length_without_replacement(n)
-                    .unwrap_or(n * 3 + 16),
-                0,
-            );
-            let (result, _, written) =
-                self.decoder
-                    .decode_to_utf8_without_replacement(&self.raw, &mut self.out, last);
-            self.out.truncate(written);
-            self.out_pos = 0;
-            // A NUL anywhere, in any encoding, once decoded: checked chunk by
-            // chunk, so the whole file is covered with bounded memory.
-            if let Some(at) = self.out.iter().position(|b| *b == 0) {
-                let line = self.lines + newlines(&self.out[..at]) + 1;
-                self.nul_line = Some(line);
-                return Err(std::io::Error::new(
-                    std::io::ErrorKind::InvalidData,
-                    "NUL byte",
-                ));
-            }
-            if let encoding_rs::DecoderResult::Malformed(_, _) = result {
-                let line = self.lines + newlines(&self.out[..written]) + 1;
-                self.bad_line = Some(line);
-                return Err(std::io::Error::new(
-                    std::io::ErrorKind::InvalidData,
-                    "undecodable",
-                ));
-            }
-            self.lines += newlines(&self.out);
-            self.quotes += self.out.iter().filter(|b| **b == b'"').count() as u64;
-        }
-        let n = buf.len().min(self.out.len() - self.out_pos);
-        buf[..n].copy_from_slice(&self.out[self.out_pos..self.out_pos + n]);
-        self.out_pos += n;
-        Ok(n)
-    }
-}
-
-/// A UTF-8 view of `inner`, decoded from `encoding` with its byte-order mark removed.
-pub(crate) fn transcoder<R: Read>(
-    inner: R,
-    encoding: &'static encoding_rs::Encoding,
-) -> Transcoder<R> {
-    Transcoder {
-        inner,
-        hasher: Sha256::new(),
-        decoder: encoding.new_decoder_with_bom_removal(),
-        raw: Vec::new(),
-        out: Vec::new(),
-        out_pos: 0,
-        lines: 0,
-        eof: false,
-        bad_line: None,
-        nul_line: None,
-        quotes: 0,
-    }
 }
 
 fn sniff_encoding(sample: &[u8], complete: bool) -> (&'static encoding_rs::Encoding, bool) {
@@ -702,10 +657,15 @@ pub fn describe_with(
     let access::Opened { mut file, meta } = access::open(path, access)?;
     let size_bytes = checked_size(&meta, &name, max_bytes)?;
     let sniffed = sniff(&mut file, &name, size_bytes)?;
-    file.rewind().map_err(|e| InputError::Unreadable {
+    let unreadable = |e: &dyn std::fmt::Display| InputError::Unreadable {
         name: name.clone(),
         reason: e.to_string(),
-    })?;
+    };
+    file.rewind().map_err(|e| unreadable(&e))?;
+    // Hashed on its own thread while the rows are read.
+    let hashing = hash::spawn(&file).map_err(|e| unreadable(&e))?;
+    let scanned = scan(&file, &name, &sniffed)?;
+    let sha256 = hashing.finish().map_err(|e| unreadable(&e))?;
     let Scanned {
         first,
         rows,
@@ -713,8 +673,9 @@ pub fn describe_with(
         empties,
         categories,
         data_rows,
-        sha256,
-    } = scan(file, &name, &sniffed)?;
+        ..
+    } = scanned;
+    let first = first.unwrap_or_default();
     let decimal_comma = sniffed.decimal_comma;
     let has_header = is_header(&first, &candidates, decimal_comma);
     if has_header && data_rows == 0 {
@@ -859,10 +820,15 @@ fn header_notes(raw: &[String], names: &[String]) -> Vec<String> {
             listed(&many.iter().map(|&i| quoted(&names[i])).collect::<Vec<_>>())
         )),
     }
+    // Linear in the width: a wide header is checked with a set.
+    let mut seen = std::collections::HashSet::new();
     let mut repeated: Vec<&String> = Vec::new();
-    for (i, r) in raw.iter().enumerate() {
-        if !r.is_empty() && raw[..i].contains(r) && !repeated.contains(&r) {
+    for r in raw {
+        if !r.is_empty() && !seen.insert(r) && !repeated.contains(&r) {
             repeated.push(r);
+            if repeated.len() > NOTE_LIST {
+                break;
+            }
         }
     }
     for r in repeated.iter().take(NOTE_LIST) {
@@ -1085,137 +1051,311 @@ fn sniff(file: &mut std::fs::File, name: &str, size_bytes: u64) -> Result<Sniffe
 }
 
 /// One pass over every row: the first row, the preview, what each column's
-/// sampled cells could be, the data rows and the file's sha256.
+/// sampled cells could be, and the data rows.
+#[derive(Default)]
 struct Scanned {
-    first: Vec<String>,
+    first: Option<Vec<String>>,
     rows: Vec<Vec<String>>,
     candidates: Vec<Candidates>,
     empties: Vec<u64>,
     categories: Vec<Categories>,
     data_rows: u64,
-    sha256: String,
+    /// The line of the last record that spans lines.
+    last_multiline: Option<u64>,
 }
 
-/// Reads every row once (decoded to UTF-8 on the way, hashed as read);
-/// ragged rows, undecodable bytes and an unclosed quote are refused with
-/// their line.
-fn scan(file: std::fs::File, name: &str, sniffed: &Sniffed) -> Result<Scanned, InputError> {
-    let mut reader = csv::ReaderBuilder::new()
-        .delimiter(sniffed.delimiter as u8)
-        .has_headers(false)
-        .flexible(true)
-        .from_reader(transcoder(file, sniffed.encoding));
-    // Byte records: the transcoder already guarantees UTF-8, so cells are
-    // only turned into text when they are sampled or previewed.
-    let mut record = csv::ByteRecord::new();
-    let mut rows: Vec<Vec<String>> = Vec::new();
-    let mut first: Option<Vec<String>> = None;
-    let mut candidates: Vec<Candidates> = Vec::new();
-    let mut empties: Vec<u64> = Vec::new();
-    let mut categories: Vec<Categories> = Vec::new();
-    let mut data_rows = 0u64;
-    let mut last_multiline: Option<u64> = None;
-    loop {
-        let more = match reader.read_byte_record(&mut record) {
-            Ok(more) => more,
-            Err(e) => {
-                let line = e.position().map_or(0, |p| p.line());
-                let nul_line = reader.get_ref().nul_line;
-                return Err(match e.kind() {
-                    csv::ErrorKind::Io(_) if nul_line.is_some() => InputError::NulByte {
-                        name: name.to_owned(),
-                        line: nul_line.unwrap_or(line),
-                    },
-                    // The transcoder knows the line of the bad bytes.
-                    csv::ErrorKind::Io(io) if io.kind() == std::io::ErrorKind::InvalidData => {
-                        InputError::Undecodable {
-                            name: name.to_owned(),
-                            line: reader.get_ref().bad_line.unwrap_or(line),
-                            encoding: sniffed.encoding.name().into(),
-                        }
-                    }
-                    _ => InputError::Syntax {
-                        name: name.to_owned(),
-                        line,
-                        reason: e.to_string(),
-                    },
-                });
+impl Scanned {
+    /// Takes the first record: the header or the first row.
+    fn take_first(&mut self, record: &csv::ByteRecord) {
+        let width = record.len();
+        self.candidates = vec![Candidates::new(); width];
+        self.empties = vec![0; width];
+        self.categories = vec![Categories::default(); width];
+        self.first = Some(record.iter().map(cell_text).collect());
+    }
+
+    /// Takes a data row: typed while in the sample, kept while in the preview.
+    fn take_row(&mut self, record: &csv::ByteRecord, decimal_comma: bool) {
+        self.data_rows += 1;
+        if self.data_rows <= TYPE_SAMPLE_ROWS {
+            for (i, cell) in record.iter().enumerate() {
+                let cell = std::str::from_utf8(cell).unwrap_or("").trim();
+                if is_empty_cell(cell) {
+                    self.empties[i] += 1;
+                } else {
+                    self.candidates[i].feed(cell, decimal_comma);
+                    self.categories[i].feed(cell);
+                }
             }
-        };
-        if !more {
-            break;
+        }
+        if self.rows.len() < PREVIEW_ROWS {
+            self.rows.push(record.iter().map(cell_text).collect());
+        }
+    }
+}
+
+fn cell_text(cell: &[u8]) -> String {
+    String::from_utf8_lossy(cell).into_owned()
+}
+
+/// What a run of [`read_records`] knows besides the rows.
+struct ReadCtx<'a> {
+    name: &'a str,
+    sniffed: &'a Sniffed,
+    /// Lines before the reader's first line (0 from the file's start).
+    line_base: u64,
+    /// Pause once the type sample is full (the rest is counted fast).
+    pause_after_sample: bool,
+}
+
+impl ReadCtx<'_> {
+    /// The error for a failed read, the transcoder's problem first.
+    fn read_error<R>(&self, e: &csv::Error, t: &transcode::Transcoder<R>) -> InputError {
+        let line = e.position().map_or(0, |p| p.line()) + self.line_base;
+        match t.problem {
+            Some(problem) => self.stream_problem(problem, self.line_base),
+            None => InputError::Syntax {
+                name: self.name.to_owned(),
+                line,
+                reason: e.to_string(),
+            },
+        }
+    }
+
+    /// A [`transcode::Problem`] as an error, its line counted after `base`.
+    fn stream_problem(&self, problem: transcode::Problem, base: u64) -> InputError {
+        use transcode::Problem;
+        let name = self.name.to_owned();
+        match problem {
+            Problem::Nul(line) => InputError::NulByte {
+                name,
+                line: base + line,
+            },
+            Problem::Undecodable(line) => InputError::Undecodable {
+                name,
+                line: base + line,
+                encoding: self.sniffed.encoding.name().into(),
+            },
+            Problem::LongLine(line) => InputError::LineTooLong {
+                name,
+                line: base + line,
+                max: MAX_LINE_BYTES,
+            },
+            Problem::OpenQuote(line) => InputError::Syntax {
+                name,
+                line: base + line,
+                reason: format!(
+                    "a quote opened here is not closed within {}",
+                    human_bytes(MAX_LINE_BYTES as u64)
+                ),
+            },
+        }
+    }
+}
+
+/// A cell over [`MAX_CELL_BYTES`] in `record`, by its 1-based column.
+fn large_cell(record: &csv::ByteRecord) -> Option<usize> {
+    if record.as_slice().len() <= MAX_CELL_BYTES {
+        return None;
+    }
+    record
+        .iter()
+        .position(|f| f.len() > MAX_CELL_BYTES)
+        .map(|i| i + 1)
+}
+
+/// Reads records into `into` until the end (`Ok(false)`) or, when asked,
+/// until the type sample is full (`Ok(true)`); ragged rows, undecodable
+/// bytes, an unclosed quote and the size limits are refused with their line.
+fn read_records<R: Read>(
+    reader: &mut csv::Reader<transcode::Transcoder<R>>,
+    ctx: &ReadCtx<'_>,
+    into: &mut Scanned,
+) -> Result<bool, InputError> {
+    let name = ctx.name;
+    let mut record = csv::ByteRecord::new();
+    loop {
+        if ctx.pause_after_sample && into.data_rows >= TYPE_SAMPLE_ROWS {
+            return Ok(true);
+        }
+        match reader.read_byte_record(&mut record) {
+            Ok(true) => {}
+            Ok(false) => return Ok(false),
+            Err(e) => return Err(ctx.read_error(&e, reader.get_ref())),
         }
         if record.len() == 1 && record[0].trim_ascii().is_empty() {
             // A blank line, as pandas skips it; a line of delimiters only
             // is a row of empty cells to pandas, and here too.
             continue;
         }
-        let line = record.position().map_or(0, |p| p.line());
-        if record.iter().any(|f| f.contains(&b'\n')) {
-            last_multiline = Some(line);
+        let line = record.position().map_or(0, |p| p.line()) + ctx.line_base;
+        let multiline = record.iter().any(|f| f.contains(&b'\n'));
+        if multiline {
+            into.last_multiline = Some(line);
         }
-        let text = |cell: &[u8]| String::from_utf8_lossy(cell).into_owned();
-        match &first {
-            None => {
-                candidates = vec![Candidates::new(); record.len()];
-                empties = vec![0; record.len()];
-                categories = vec![Categories::default(); record.len()];
-                first = Some(record.iter().map(text).collect());
-                continue;
-            }
-            Some(header) if header.len() != record.len() => {
-                let (expected, found) = (header.len(), record.len());
-                // A quote left open swallows the rest of the file into one
-                // last record: say where it opened, not its field count.
-                let multiline = record.iter().any(|f| f.contains(&b'\n'));
-                if multiline && matches!(reader.read_byte_record(&mut record), Ok(false)) {
-                    return Err(unclosed_quote(name, line));
-                }
-                return Err(InputError::Ragged {
+        if let Some(column) = large_cell(&record) {
+            return Err(InputError::CellTooLong {
+                name: name.to_owned(),
+                line,
+                column,
+                max: MAX_CELL_BYTES,
+            });
+        }
+        let Some(width) = into.first.as_ref().map(Vec::len) else {
+            if record.len() > MAX_COLUMNS {
+                return Err(InputError::TooManyColumns {
                     name: name.to_owned(),
                     line,
-                    expected,
-                    found,
+                    columns: record.len(),
+                    max: MAX_COLUMNS,
                 });
             }
-            Some(_) => {}
-        }
-        data_rows += 1;
-        if data_rows <= TYPE_SAMPLE_ROWS {
-            for (i, cell) in record.iter().enumerate() {
-                let cell = std::str::from_utf8(cell).unwrap_or("").trim();
-                if is_empty_cell(cell) {
-                    empties[i] += 1;
-                } else {
-                    candidates[i].feed(cell, sniffed.decimal_comma);
-                    categories[i].feed(cell);
-                }
+            into.take_first(&record);
+            continue;
+        };
+        if width != record.len() {
+            let found = record.len();
+            // A quote left open swallows the rest of the file into one
+            // last record: say where it opened, not its field count.
+            if multiline && matches!(reader.read_byte_record(&mut record), Ok(false)) {
+                return Err(unclosed_quote(name, line));
             }
+            return Err(InputError::Ragged {
+                name: name.to_owned(),
+                line,
+                expected: width,
+                found,
+            });
         }
-        if rows.len() < PREVIEW_ROWS {
-            rows.push(record.iter().map(text).collect());
-        }
+        into.take_row(&record, ctx.sniffed.decimal_comma);
     }
-    let Some(first) = first else {
+}
+
+fn csv_reader<R: Read>(inner: R, delimiter: char) -> csv::Reader<R> {
+    csv::ReaderBuilder::new()
+        .delimiter(delimiter as u8)
+        .has_headers(false)
+        .flexible(true)
+        .from_reader(inner)
+}
+
+/// Reads every row once: the first [`TYPE_SAMPLE_ROWS`] with the CSV
+/// reader (typed, previewed), the rest of a UTF-8 file counted fast
+/// (`count`), the rest of another encoding with the CSV reader again.
+fn scan(file: &std::fs::File, name: &str, sniffed: &Sniffed) -> Result<Scanned, InputError> {
+    let utf8 = sniffed.encoding == encoding_rs::UTF_8;
+    let mut reader = csv_reader(transcoder(file, sniffed.encoding), sniffed.delimiter);
+    let ctx = ReadCtx {
+        name,
+        sniffed,
+        line_base: 0,
+        pause_after_sample: utf8,
+    };
+    let mut scanned = Scanned::default();
+    let paused = read_records(&mut reader, &ctx, &mut scanned)?;
+    let Some(width) = scanned.first.as_ref().map(Vec::len) else {
         return Err(InputError::Empty(name.to_owned()));
     };
-    let transcoder = reader.into_inner();
-    if transcoder.quotes % 2 == 1 {
+    let (quotes, last_line) = if paused {
+        count_the_rest(file, &reader, &ctx, width, &mut scanned)?
+    } else {
+        let t = reader.get_ref();
+        (t.quotes, t.lines)
+    };
+    if quotes % 2 == 1 {
         // An odd number of quote characters: one is never closed.
-        return Err(unclosed_quote(
-            name,
-            last_multiline.unwrap_or(transcoder.lines),
-        ));
+        let line = scanned.last_multiline.unwrap_or(last_line);
+        return Err(unclosed_quote(name, line));
     }
-    Ok(Scanned {
-        first,
-        rows,
-        candidates,
-        empties,
-        categories,
-        data_rows,
-        sha256: hex::encode(transcoder.hasher.finalize()),
-    })
+    Ok(scanned)
+}
+
+/// Counts the rows after the sample of a UTF-8 file: fast, else from the
+/// first uncertain line with the CSV reader. Returns the quote characters
+/// of the whole file, up to parity, and its last line.
+fn count_the_rest(
+    file: &std::fs::File,
+    reader: &csv::Reader<transcode::Transcoder<&std::fs::File>>,
+    ctx: &ReadCtx<'_>,
+    width: usize,
+    scanned: &mut Scanned,
+) -> Result<(u64, u64), InputError> {
+    let name = ctx.name;
+    let unreadable = |e: std::io::Error| InputError::Unreadable {
+        name: name.to_owned(),
+        reason: e.to_string(),
+    };
+    let bom = if ctx.sniffed.bom {
+        transcode::UTF8_BOM.len() as u64
+    } else {
+        0
+    };
+    let next = reader.position();
+    let t = reader.get_ref();
+    // The reader holds read-ahead bytes: their quotes are counted again.
+    let ahead = quotes_between(file, bom + next.byte(), bom + t.made).map_err(unreadable)?;
+    let quotes = t.quotes.saturating_sub(ahead);
+    let start = count::Start {
+        offset: bom + next.byte(),
+        line: next.line(),
+        delimiter: ctx.sniffed.delimiter as u8,
+        width,
+    };
+    let counted = count::count_rows(file, start).map_err(|e| count_error(ctx, width, e))?;
+    match counted {
+        count::Counted::Done { rows } => {
+            scanned.data_rows += rows;
+            // Every line counted fast holds its quotes in pairs.
+            Ok((quotes, t.lines))
+        }
+        count::Counted::Uncertain { rows, offset, line } => {
+            scanned.data_rows += rows;
+            let mut at = file;
+            at.seek(std::io::SeekFrom::Start(offset))
+                .map_err(unreadable)?;
+            let t = transcode::transcoder_from(at, encoding_rs::UTF_8, false);
+            let mut rest = csv_reader(t, ctx.sniffed.delimiter);
+            let ctx = ReadCtx {
+                line_base: line - 1,
+                pause_after_sample: false,
+                ..*ctx
+            };
+            read_records(&mut rest, &ctx, scanned)?;
+            let t = rest.get_ref();
+            Ok((quotes + t.quotes, ctx.line_base + t.lines))
+        }
+    }
+}
+
+/// Quote characters in `file[from..to]`.
+fn quotes_between(file: &std::fs::File, from: u64, to: u64) -> std::io::Result<u64> {
+    use std::os::unix::fs::FileExt;
+    let mut buf = vec![0u8; usize::try_from(to.saturating_sub(from)).unwrap_or(0)];
+    file.read_exact_at(&mut buf, from)?;
+    Ok(memchr::memchr_iter(b'"', &buf).count() as u64)
+}
+
+fn count_error(ctx: &ReadCtx<'_>, width: usize, e: count::CountError) -> InputError {
+    let name = ctx.name.to_owned();
+    match e {
+        count::CountError::Io(e) => InputError::Unreadable {
+            name,
+            reason: e.to_string(),
+        },
+        count::CountError::Stream(problem) => ctx.stream_problem(problem, 0),
+        count::CountError::Ragged { line, found } => InputError::Ragged {
+            name,
+            line,
+            expected: width,
+            found,
+        },
+        count::CountError::CellTooLong { line, column } => InputError::CellTooLong {
+            name,
+            line,
+            column,
+            max: MAX_CELL_BYTES,
+        },
+    }
 }
 
 /// A header is a first row that does not fit the types of the rows below

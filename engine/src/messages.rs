@@ -180,6 +180,9 @@ pub fn input_problem(lang: Lang, e: &InputError) -> String {
         (Some(t), Fr) => format!(" (un lien vers {t})"),
         (Some(t), Es) => format!(" (un enlace a {t})"),
     };
+    if let Some(said) = shape_problem(lang, e) {
+        return said;
+    }
     match (e, lang) {
         (_, En) => e.to_string(),
         (
@@ -267,6 +270,39 @@ fn readers(lang: Lang, permissions: &str) -> &'static str {
 }
 
 /// What to do about a file the sandbox cannot read, in `lang`.
+/// A file over one of the inspector's size limits (columns, line, cell),
+/// in French or Spanish; `None` for English and other problems.
+fn shape_problem(lang: Lang, e: &InputError) -> Option<String> {
+    use crate::units::human_bytes;
+    let size = |max: &usize| human_bytes(*max as u64);
+    Some(match (e, lang) {
+        (_, Lang::En) => return None,
+        (InputError::TooManyColumns { name, line, columns, max }, Lang::Fr) => format!(
+            "{name} : la ligne {line} a {columns} colonnes, plus que les {max} que Glovebox lit : gardez seulement les colonnes utiles (un tableur peut supprimer les autres) et enregistrez à nouveau le fichier"
+        ),
+        (InputError::TooManyColumns { name, line, columns, max }, Lang::Es) => format!(
+            "{name}: la línea {line} tiene {columns} columnas, más de las {max} que Glovebox lee: conserve solo las columnas que necesita (una hoja de cálculo puede borrar las demás) y vuelva a guardar el archivo"
+        ),
+        (InputError::LineTooLong { name, line, max }, Lang::Fr) => format!(
+            "{name} : la ligne {line} dépasse {}, la plus longue ligne que Glovebox lit : un tableau a une ligne par enregistrement, et ce fichier n'en est peut-être pas un",
+            size(max)
+        ),
+        (InputError::LineTooLong { name, line, max }, Lang::Es) => format!(
+            "{name}: la línea {line} supera {}, la línea más larga que Glovebox lee: una tabla tiene un registro por línea, y puede que este archivo no lo sea",
+            size(max)
+        ),
+        (InputError::CellTooLong { name, line, column, max }, Lang::Fr) => format!(
+            "{name} : ligne {line}, la colonne {column} contient plus de {} de texte, la plus grande cellule que Glovebox lit",
+            size(max)
+        ),
+        (InputError::CellTooLong { name, line, column, max }, Lang::Es) => format!(
+            "{name}: en la línea {line}, la columna {column} contiene más de {} de texto, la celda más grande que Glovebox lee",
+            size(max)
+        ),
+        _ => return None,
+    })
+}
+
 fn access_fix(lang: Lang, fix: &AccessFix) -> String {
     use Lang::{En, Es, Fr};
     match (fix, lang) {
@@ -390,6 +426,43 @@ mod tests {
                 }
             ),
             "the calculation was still running after 5 minutes though it had used only 0.4 seconds of processor time (it was waiting, not calculating) and was stopped; to let it wait longer, raise the limit on elapsed time with --wall-limit SECONDS"
+        );
+    }
+
+    #[test]
+    fn size_limits_of_an_input_are_said_in_three_languages() {
+        let errors = [
+            InputError::TooManyColumns {
+                name: "w.csv".into(),
+                line: 1,
+                columns: 40_000,
+                max: crate::inputs::MAX_COLUMNS,
+            },
+            InputError::LineTooLong {
+                name: "l.csv".into(),
+                line: 2,
+                max: crate::inputs::MAX_LINE_BYTES,
+            },
+            InputError::CellTooLong {
+                name: "c.csv".into(),
+                line: 3,
+                column: 2,
+                max: crate::inputs::MAX_CELL_BYTES,
+            },
+        ];
+        for e in &errors {
+            let texts: Vec<String> = Lang::ALL.iter().map(|l| input_problem(*l, e)).collect();
+            assert_eq!(texts[0], e.to_string());
+            assert_ne!(texts[0], texts[1], "{e:?} lacks French");
+            assert_ne!(texts[0], texts[2], "{e:?} lacks Spanish");
+        }
+        assert_eq!(
+            input_problem(Lang::En, &errors[1]),
+            "l.csv: line 2 is longer than 8 MiB, the longest line Glovebox reads: a table has one row per line, and this file may not be one"
+        );
+        assert_eq!(
+            input_problem(Lang::Fr, &errors[2]),
+            "c.csv : ligne 3, la colonne 2 contient plus de 1 MiB de texte, la plus grande cellule que Glovebox lit"
         );
     }
 

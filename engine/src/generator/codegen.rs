@@ -642,6 +642,7 @@ pub fn generate(plan: &Plan, goal: &str) -> String {
     super::steps::prep::code(&mut c, plan);
     recipe_code(&mut c, plan);
     super::steps::chart_kind::apply(&mut c.lines, plan);
+    super::narrow::apply(&mut c.lines, s, lang);
     c.line("");
     c.line(format!(
         "# {}",

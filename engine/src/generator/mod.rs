@@ -15,6 +15,7 @@ pub mod error;
 pub mod explain;
 pub mod extract;
 pub mod lexicon;
+mod narrow;
 pub mod packages;
 pub mod plan;
 pub mod prompt;

@@ -14,8 +14,11 @@ use glovebox_sandbox::Limits;
 use crate::common::*;
 
 fn summary(name: &str, max: u64) -> String {
-    let path = repo().join("tests/bad-inputs").join(name);
-    match describe(&path, max) {
+    summary_of(&repo().join("tests/bad-inputs").join(name), max)
+}
+
+fn summary_of(path: &Path, max: u64) -> String {
+    match describe(path, max) {
         Ok(d) => {
             let notes: String = d.notes.iter().map(|n| format!("\n  note: {n}")).collect();
             let kinds: Vec<String> = d
@@ -75,6 +78,76 @@ fn every_malformed_file_has_a_specific_outcome() {
         summary("20-single-column.csv", 8)
     ));
     expect_test::expect_file!["../../../tests/bad-inputs.expected.txt"].assert_eq(&out);
+}
+
+/// Rows `first..first + count` of a sales file, one per line.
+fn sales_rows(first: usize, count: usize) -> String {
+    (first..first + count)
+        .map(|i| format!("2026-01-{:02},North,{i},{}.5\n", 1 + i % 28, i % 97))
+        .collect()
+}
+
+/// Files too large or too odd to commit, written at test time: hostile
+/// shapes stopped by the inspector's limits, and rows after the type
+/// sample (counted fast, or by the CSV reader from an odd line on).
+fn generated_corpus() -> Vec<(&'static str, Vec<u8>)> {
+    use glovebox_engine::inputs::{MAX_CELL_BYTES, MAX_COLUMNS, MAX_LINE_BYTES};
+    let header = "date,region,units,amount\n";
+    let many = |n: usize| -> String {
+        let names: Vec<String> = (0..n).map(|i| format!("c{i}")).collect();
+        let values = vec!["1"; n];
+        format!("{}\n{}\n", names.join(","), values.join(","))
+    };
+    let sample = glovebox_engine::inputs::TYPE_SAMPLE_ROWS as usize;
+    let after = |tail: &str| format!("{header}{}{tail}{}", sales_rows(0, sample + 10), sales_rows(0, 5));
+    vec![
+        ("g01-40k-columns.csv", many(40_000).into_bytes()),
+        ("g02-16384-columns.csv", many(MAX_COLUMNS).into_bytes()),
+        (
+            "g03-one-line-9mib.csv",
+            format!("a,b\n1,{}\n", "x".repeat(MAX_LINE_BYTES + MIB)).into_bytes(),
+        ),
+        (
+            "g04-cell-2mib.csv",
+            format!("a,b\n1,2\n3,{}\n", "y".repeat(2 * MAX_CELL_BYTES)).into_bytes(),
+        ),
+        (
+            "g05-quote-open-9mib.csv",
+            format!("a,b\n1,2\n3,\"{}", "z\n".repeat((MAX_LINE_BYTES + MIB) / 2)).into_bytes(),
+        ),
+        ("g06-rows-after-sample.csv", after("").into_bytes()),
+        ("g07-ragged-after-sample.csv", after("2026-02-01,South,3\n").into_bytes()),
+        (
+            "g08-quoted-lines-after-sample.csv",
+            after("2026-02-01,\"South,\nand \"\"East\"\"\",3,4.5\n").into_bytes(),
+        ),
+        (
+            "g09-unclosed-quote-after-sample.csv",
+            after("2026-02-01,\"South,3,4.5\n").into_bytes(),
+        ),
+        ("g10-bad-utf8-after-sample.csv", {
+            let mut b = after("").into_bytes();
+            b.extend_from_slice(b"2026-02-01,S\xffuth,3,4.5\n");
+            b
+        }),
+    ]
+}
+
+const MIB: usize = 1024 * 1024;
+
+#[test]
+fn hostile_shapes_and_long_files_have_a_specific_outcome() {
+    let s = Scratch::new();
+    let mut out = String::new();
+    for (name, bytes) in generated_corpus() {
+        let path = s.file(name, "");
+        std::fs::write(&path, &bytes).expect("write");
+        let line = summary_of(&path, DEFAULT_MAX_INPUT_BYTES);
+        // A stop never lists the columns: it stays one short sentence.
+        assert!(line.len() < 400, "{name}: {} bytes", line.len());
+        out.push_str(&format!("{name}: {line}\n"));
+    }
+    expect_test::expect_file!["../../../tests/bad-inputs-generated.expected.txt"].assert_eq(&out);
 }
 
 #[test]

@@ -116,6 +116,11 @@ enum Command {
         /// Folder with pandas for the host side.
         #[arg(long)]
         python_path: Option<PathBuf>,
+        /// A 1 GB sales CSV instead (generated once, cached): its inspection
+        /// time, then host pandas against Glovebox, peak memory of each
+        /// (`make bench-large`).
+        #[arg(long)]
+        large: bool,
     },
 }
 
@@ -314,9 +319,15 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
         Command::Show { run } => commands::show::run(&db, run),
         Command::Audit { command } => commands::audit::run(&db, command),
         Command::Bench {
+            python_path,
+            large: true,
+            ..
+        } => commands::bench_large::run(python_path).map(|()| ExitCode::SUCCESS),
+        Command::Bench {
             runs,
             csv_mb,
             python_path,
+            large: false,
         } => commands::bench::run(runs, csv_mb, python_path).map(|()| ExitCode::SUCCESS),
         Command::Key { command } => commands::key::run(command),
         Command::Models {

@@ -5,6 +5,7 @@
 
 pub(crate) mod audit;
 pub(crate) mod bench;
+pub(crate) mod bench_large;
 pub(crate) mod doctor;
 pub(crate) mod export;
 pub(crate) mod history;
