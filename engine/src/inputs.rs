@@ -589,8 +589,10 @@ impl Candidates {
         self.grouped_cells += u64::from(number && grouped_number(cell, comma).is_some());
         self.integer &= int;
         self.decimal &= number;
-        self.date &= is_date(cell);
-        self.boolean &= is_boolean(cell);
+        // A column already ruled out is not tested again (most cells of a
+        // large file are not dates or booleans).
+        self.date = self.date && is_date(cell);
+        self.boolean = self.boolean && is_boolean(cell);
     }
     fn kind(&self) -> ColumnKind {
         if !self.seen {

@@ -174,7 +174,9 @@ mod tests {
         // Besides the comment and the read, the code is the same.
         let rest = |c: &str| -> Vec<String> {
             c.lines()
-                .filter(|l| !l.starts_with("data = pd.read_csv(") && !l.starts_with("# The file has"))
+                .filter(|l| {
+                    !l.starts_with("data = pd.read_csv(") && !l.starts_with("# The file has")
+                })
                 .map(str::to_owned)
                 .collect()
         };

@@ -303,18 +303,30 @@ mod tests {
     #[test]
     fn problems_are_named_with_their_line() {
         let ragged = count(b"1,2\n3,4\n5\n", 2).unwrap_err();
-        assert!(matches!(ragged, CountError::Ragged { line: 3, found: 1 }), "{ragged}");
+        assert!(
+            matches!(ragged, CountError::Ragged { line: 3, found: 1 }),
+            "{ragged}"
+        );
         let nul = count(b"1,2\n3,4\0\n", 2).unwrap_err();
         assert!(matches!(nul, CountError::Stream(Problem::Nul(2))), "{nul}");
         let bad = count(b"1,2\n\n3,\xff\n", 2).unwrap_err();
-        assert!(matches!(bad, CountError::Stream(Problem::Undecodable(3))), "{bad}");
+        assert!(
+            matches!(bad, CountError::Stream(Problem::Undecodable(3))),
+            "{bad}"
+        );
         let mut wide = b"1,2\n3,".to_vec();
         wide.extend(std::iter::repeat_n(b'x', MAX_CELL_BYTES + 1));
         let cell = count(&wide, 2).unwrap_err();
-        assert!(matches!(cell, CountError::CellTooLong { line: 2, column: 2 }), "{cell}");
+        assert!(
+            matches!(cell, CountError::CellTooLong { line: 2, column: 2 }),
+            "{cell}"
+        );
         let mut long = b"1,2\n".to_vec();
         long.extend(std::iter::repeat_n(b'x', MAX_LINE_BYTES + 1));
         let line = count(&long, 2).unwrap_err();
-        assert!(matches!(line, CountError::Stream(Problem::LongLine(2))), "{line}");
+        assert!(
+            matches!(line, CountError::Stream(Problem::LongLine(2))),
+            "{line}"
+        );
     }
 }

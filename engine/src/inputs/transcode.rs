@@ -245,7 +245,10 @@ impl<R: Read> Read for Transcoder<R> {
 mod tests {
     use super::*;
 
-    fn read_all(bytes: &[u8], encoding: &'static encoding_rs::Encoding) -> (Vec<u8>, Option<Problem>) {
+    fn read_all(
+        bytes: &[u8],
+        encoding: &'static encoding_rs::Encoding,
+    ) -> (Vec<u8>, Option<Problem>) {
         let mut t = transcoder(bytes, encoding);
         let mut out = Vec::new();
         let _ = t.read_to_end(&mut out);
@@ -281,6 +284,9 @@ mod tests {
             quoted.extend(std::iter::repeat_n(b'y', 999));
             quoted.push(b'\n');
         }
-        assert_eq!(read_all(&quoted, encoding_rs::UTF_8).1, Some(Problem::OpenQuote(2)));
+        assert_eq!(
+            read_all(&quoted, encoding_rs::UTF_8).1,
+            Some(Problem::OpenQuote(2))
+        );
     }
 }

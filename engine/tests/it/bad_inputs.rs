@@ -99,7 +99,13 @@ fn generated_corpus() -> Vec<(&'static str, Vec<u8>)> {
         format!("{}\n{}\n", names.join(","), values.join(","))
     };
     let sample = glovebox_engine::inputs::TYPE_SAMPLE_ROWS as usize;
-    let after = |tail: &str| format!("{header}{}{tail}{}", sales_rows(0, sample + 10), sales_rows(0, 5));
+    let after = |tail: &str| {
+        format!(
+            "{header}{}{tail}{}",
+            sales_rows(0, sample + 10),
+            sales_rows(0, 5)
+        )
+    };
     vec![
         ("g01-40k-columns.csv", many(40_000).into_bytes()),
         ("g02-16384-columns.csv", many(MAX_COLUMNS).into_bytes()),
@@ -116,7 +122,10 @@ fn generated_corpus() -> Vec<(&'static str, Vec<u8>)> {
             format!("a,b\n1,2\n3,\"{}", "z\n".repeat((MAX_LINE_BYTES + MIB) / 2)).into_bytes(),
         ),
         ("g06-rows-after-sample.csv", after("").into_bytes()),
-        ("g07-ragged-after-sample.csv", after("2026-02-01,South,3\n").into_bytes()),
+        (
+            "g07-ragged-after-sample.csv",
+            after("2026-02-01,South,3\n").into_bytes(),
+        ),
         (
             "g08-quoted-lines-after-sample.csv",
             after("2026-02-01,\"South,\nand \"\"East\"\"\",3,4.5\n").into_bytes(),

@@ -90,8 +90,8 @@ impl BenchDir {
         let nanos = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.subsec_nanos());
-        let path = std::env::temp_dir()
-            .join(format!("glovebox-bench-{}-{nanos:09}", std::process::id()));
+        let path =
+            std::env::temp_dir().join(format!("glovebox-bench-{}-{nanos:09}", std::process::id()));
         std::fs::DirBuilder::new()
             .mode(0o700)
             .create(&path)

@@ -110,9 +110,8 @@ fn run_glovebox(
     csv: &Path,
 ) -> Result<BoxRun> {
     let started = Instant::now();
-    let report = runtime.block_on(
-        engine.run(RunRequest::new(vec![csv.to_owned()], BENCH_GOAL), |_| {}),
-    )?;
+    let report =
+        runtime.block_on(engine.run(RunRequest::new(vec![csv.to_owned()], BENCH_GOAL), |_| {}))?;
     let time = started.elapsed();
     if report.status != Status::Answered {
         bail!("the large goal was not answered: {:?}", report.stop_reason);
