@@ -1530,6 +1530,50 @@ mod tests {
         );
     }
 
+    /// Data rows as the CSV reader reads the whole file: blank records
+    /// left out, the header too.
+    fn rows_read_whole(bytes: &[u8]) -> u64 {
+        let mut reader = csv::ReaderBuilder::new()
+            .has_headers(false)
+            .flexible(true)
+            .from_reader(bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes));
+        let records = reader
+            .byte_records()
+            .map(|r| r.expect("record"))
+            .filter(|r| !(r.len() == 1 && r[0].trim_ascii().is_empty()))
+            .count() as u64;
+        records - 1
+    }
+
+    #[test]
+    fn rows_after_the_type_sample_are_counted_as_the_csv_reader_reads_them() {
+        let sample = TYPE_SAMPLE_ROWS as usize;
+        // (label, line ending, byte-order mark, a row written every 1000 rows)
+        let cases: [(&str, &str, bool, &str); 6] = [
+            ("plain", "\n", false, "1,x,2.5"),
+            ("crlf and bom", "\r\n", true, "1,x,2.5"),
+            ("blank lines", "\n", false, "\n   "),
+            ("plain quotes", "\n", false, "1,\"a, \"\"b\"\"\",2.5"),
+            ("a cell over lines", "\r\n", false, "1,\"two\nlines\",2.5"),
+            ("quotes inside a cell", "\n", false, "1,5\"2 or 6\"1,2.5"),
+        ];
+        for (label, eol, bom, odd) in cases {
+            let mut text = String::from(if bom { "\u{feff}" } else { "" });
+            text.push_str(&format!("id,label,value{eol}"));
+            for i in 0..sample + 5_000 {
+                let row = if i % 1000 == 999 {
+                    odd.to_owned()
+                } else {
+                    format!("{i},r{},{}.5", i % 7, i % 13)
+                };
+                text.push_str(&row);
+                text.push_str(eol);
+            }
+            let d = describe_bytes("n.csv", text.as_bytes()).expect(label);
+            assert_eq!(d.row_count, rows_read_whole(text.as_bytes()), "{label}");
+        }
+    }
+
     #[test]
     fn invalid_utf8_after_the_sample_names_its_line() {
         let mut bytes = b"name,v\n".to_vec();
