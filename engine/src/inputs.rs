@@ -1,5 +1,10 @@
 //! Describing input files: encoding, delimiter, header, column types, row
 //! count, sha256 and a preview — in one streaming pass with bounded memory.
+//! The first [`TYPE_SAMPLE_ROWS`] rows are typed and checked with the CSV
+//! reader; the rest of a UTF-8 file is counted fast (`count`) while the
+//! sha256 is computed on a thread of its own (`hash`). Hostile shapes stop
+//! as they stream: more than [`MAX_COLUMNS`] columns, a line over
+//! [`MAX_LINE_BYTES`], a cell over [`MAX_CELL_BYTES`].
 //!
 //! Bad input gets a clear, specific [`InputError`]: missing file, folder,
 //! empty, binary, a NUL byte anywhere (with the line), too large,
