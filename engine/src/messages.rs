@@ -456,13 +456,18 @@ mod tests {
             assert_ne!(texts[0], texts[1], "{e:?} lacks French");
             assert_ne!(texts[0], texts[2], "{e:?} lacks Spanish");
         }
+        // Sizes in the units `human_bytes` writes.
+        let (line, cell) = (
+            human_bytes(crate::inputs::MAX_LINE_BYTES as u64),
+            human_bytes(crate::inputs::MAX_CELL_BYTES as u64),
+        );
         assert_eq!(
             input_problem(Lang::En, &errors[1]),
-            "l.csv: line 2 is longer than 8 MiB, the longest line Glovebox reads: a table has one row per line, and this file may not be one"
+            format!("l.csv: line 2 is longer than {line}, the longest line Glovebox reads: a table has one row per line, and this file may not be one")
         );
         assert_eq!(
             input_problem(Lang::Fr, &errors[2]),
-            "c.csv : ligne 3, la colonne 2 contient plus de 1 MiB de texte, la plus grande cellule que Glovebox lit"
+            format!("c.csv : ligne 3, la colonne 2 contient plus de {cell} de texte, la plus grande cellule que Glovebox lit")
         );
     }
 
