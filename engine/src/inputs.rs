@@ -1250,13 +1250,15 @@ fn csv_reader<R: Read>(inner: R, delimiter: char) -> csv::Reader<R> {
 /// reader (typed, previewed), the rest of a UTF-8 file counted fast
 /// (`count`), the rest of another encoding with the CSV reader again.
 fn scan(file: &std::fs::File, name: &str, sniffed: &Sniffed) -> Result<Scanned, InputError> {
-    let utf8 = sniffed.encoding == encoding_rs::UTF_8;
+    if sniffed.encoding != encoding_rs::UTF_8 {
+        return scan_reader(file, name, sniffed);
+    }
     let mut reader = csv_reader(transcoder(file, sniffed.encoding), sniffed.delimiter);
     let ctx = ReadCtx {
         name,
         sniffed,
         line_base: 0,
-        pause_after_sample: utf8,
+        pause_after_sample: true,
     };
     let mut scanned = Scanned::default();
     let paused = read_records(&mut reader, &ctx, &mut scanned)?;
@@ -1269,12 +1271,36 @@ fn scan(file: &std::fs::File, name: &str, sniffed: &Sniffed) -> Result<Scanned, 
         let t = reader.get_ref();
         (t.quotes, t.lines)
     };
+    check_quotes(name, quotes, scanned.last_multiline.unwrap_or(last_line))?;
+    Ok(scanned)
+}
+
+/// Reads every row of any reader (a file in another encoding, a stream
+/// that cannot be read at an offset) with the CSV reader.
+fn scan_reader(inner: impl Read, name: &str, sniffed: &Sniffed) -> Result<Scanned, InputError> {
+    let mut reader = csv_reader(transcoder(inner, sniffed.encoding), sniffed.delimiter);
+    let ctx = ReadCtx {
+        name,
+        sniffed,
+        line_base: 0,
+        pause_after_sample: false,
+    };
+    let mut scanned = Scanned::default();
+    read_records(&mut reader, &ctx, &mut scanned)?;
+    if scanned.first.is_none() {
+        return Err(InputError::Empty(name.to_owned()));
+    }
+    let t = reader.get_ref();
+    check_quotes(name, t.quotes, scanned.last_multiline.unwrap_or(t.lines))?;
+    Ok(scanned)
+}
+
+/// An odd number of quote characters: one is never closed (said at `line`).
+fn check_quotes(name: &str, quotes: u64, line: u64) -> Result<(), InputError> {
     if quotes % 2 == 1 {
-        // An odd number of quote characters: one is never closed.
-        let line = scanned.last_multiline.unwrap_or(last_line);
         return Err(unclosed_quote(name, line));
     }
-    Ok(scanned)
+    Ok(())
 }
 
 /// Counts the rows after the sample of a UTF-8 file: fast, else from the
