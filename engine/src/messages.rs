@@ -57,7 +57,7 @@ pub enum StopReason<'a> {
     },
 }
 
-pub use crate::units::human_bytes;
+pub use crate::units::{human_bytes, human_bytes_in};
 
 /// The sentence for `reason` in `lang`.
 pub fn stop_reason(lang: Lang, reason: &StopReason<'_>) -> String {
@@ -324,7 +324,7 @@ mod tests {
             StopReason::InputUnusable("x"),
             StopReason::InputChanged("x"),
             StopReason::InputChangedSinceDraft("x"),
-            StopReason::OutOfMemory("1 GiB"),
+            StopReason::OutOfMemory("1 GB"),
             StopReason::CpuTime(60_000),
             StopReason::TooSlow {
                 wall_ms: 600_000,
@@ -439,8 +439,8 @@ mod tests {
     #[test]
     fn french_memory_stop() {
         assert_eq!(
-            stop_reason(Lang::Fr, &StopReason::OutOfMemory("1 GiB")),
-            "le calcul a eu besoin de plus de 1 GiB de mémoire et a été arrêté ; pour lui en permettre plus, augmentez la limite de mémoire (dans les Réglages de l'application, ou avec --memory-limit Mio)"
+            stop_reason(Lang::Fr, &StopReason::OutOfMemory("1 Go")),
+            "le calcul a eu besoin de plus de 1 Go de mémoire et a été arrêté ; pour lui en permettre plus, augmentez la limite de mémoire (dans les Réglages de l'application, ou avec --memory-limit Mio)"
         );
     }
 }

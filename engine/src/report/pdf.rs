@@ -117,9 +117,10 @@ impl Rendered {
             .unwrap_or(self.bytes.len().min(found.len()));
         if at == self.bytes.len().min(found.len()) && self.bytes.len() != found.len() {
             return Some(format!(
-                "the file is {} bytes where the signed manifest renders to {} bytes (the first {at} are the same)",
-                found.len(),
-                self.bytes.len()
+                "the file is {} where the signed manifest renders to {} (the first {} are the same)",
+                crate::units::human_bytes(found.len() as u64),
+                crate::units::human_bytes(self.bytes.len() as u64),
+                crate::units::human_bytes(at as u64)
             ));
         }
         let mut object = "the file structure".to_owned();
