@@ -299,7 +299,7 @@ pub struct InputDescription {
     /// How the file is read: a CSV (written as before: no field), a
     /// workbook, Parquet, JSON, a compressed CSV.
     #[serde(default, skip_serializing_if = "InputFormat::is_csv")]
-    #[cfg_attr(feature = "ts", ts(optional))]
+    #[cfg_attr(feature = "ts", ts(optional, as = "Option<InputFormat>"))]
     pub format: InputFormat,
     /// The sheet read, for a workbook.
     #[serde(default, skip_serializing_if = "Option::is_none")]

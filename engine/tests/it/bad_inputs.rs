@@ -17,7 +17,10 @@ fn summary(name: &str, max: u64) -> String {
     let path = repo().join("tests/bad-inputs").join(name);
     match describe(&path, max) {
         Ok(d) => {
-            let notes: String = d.notes.iter().map(|n| format!("\n  note: {n}")).collect();
+            let mut notes: String = d.notes.iter().map(|n| format!("\n  note: {n}")).collect();
+            if !d.format.is_csv() {
+                notes.insert_str(0, &format!(" format={:?}", d.format));
+            }
             let kinds: Vec<String> = d
                 .columns
                 .iter()
