@@ -54,7 +54,7 @@ impl InputFormat {
         match self {
             Self::Csv => "a CSV file",
             Self::CsvGzip => "a gzip-compressed CSV (.csv.gz)",
-            Self::CsvZip => "a zip archive holding one CSV",
+            Self::CsvZip => "a zip archive",
             Self::Xlsx => "an Excel workbook (.xlsx)",
             Self::Xls => "an old-style Excel workbook (.xls)",
             Self::Ods => "an OpenDocument spreadsheet (.ods)",

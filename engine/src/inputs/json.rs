@@ -106,7 +106,12 @@ fn lines(reader: &mut impl Read, name: &str, builder: &mut Builder) -> Result<()
                     "it is one JSON object over several lines, not one record per line",
                 ))
             }
-            Err(e) => return Err(bad(name, number, e)),
+            Err(e) => {
+                // serde's "at line 1 column 31" is within this one line.
+                let said = e.to_string();
+                let what = said.split(" at line ").next().unwrap_or(&said);
+                return Err(bad(name, number, format!("{what}, column {}", e.column())));
+            }
         }
     }
 }
