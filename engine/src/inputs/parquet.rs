@@ -29,8 +29,8 @@ pub(super) fn describe(
         reason: reason.to_owned(),
     };
     let footer = read_footer(&mut file, base.size_bytes).map_err(|e| damaged(&e))?;
-    let meta = Decoder::new(&footer).structure(0).map_err(|e| damaged(e))?;
-    let (columns, rows) = table_of(&meta).map_err(|e| damaged(e))?;
+    let meta = Decoder::new(&footer).structure(0).map_err(damaged)?;
+    let (columns, rows) = table_of(&meta).map_err(damaged)?;
     file.rewind().map_err(|e| damaged(&e.to_string()))?;
     let mut hasher = Sha256::new();
     std::io::copy(&mut file, &mut hasher).map_err(|e| damaged(&e.to_string()))?;

@@ -250,12 +250,7 @@ mod tests {
     fn columns_named_in_advance_grow_as_keys_appear() {
         let mut b = Builder::named(Vec::new());
         let a = b.column("a");
-        b.push(
-            vec![String::new(); 0]
-                .into_iter()
-                .chain([String::from("1")])
-                .collect(),
-        );
+        b.push(vec![String::from("1")]);
         let c = b.column("c");
         let mut row = vec![String::new(); 2];
         row[a] = "2".into();
