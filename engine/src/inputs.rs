@@ -24,9 +24,15 @@
 //! [`InputDescription::notes`].
 
 mod access;
+mod compressed;
 mod count;
+mod format;
 mod hash;
+mod json;
 mod kind;
+mod parquet;
+mod sheet;
+mod table;
 mod transcode;
 
 use std::io::{Read, Seek};
@@ -34,7 +40,9 @@ use std::path::{Path, PathBuf};
 
 use crate::units::human_bytes;
 pub use access::{invoker_from, Access, AccessFix, Invoker, Launch};
+pub use format::InputFormat;
 pub use kind::ForeignKind;
+pub use sheet::{split_sheet, MAX_WORKBOOK_BYTES};
 pub(crate) use transcode::transcoder;
 
 use serde::{Deserialize, Serialize};
@@ -192,6 +200,64 @@ pub enum InputError {
         /// The limit, in bytes.
         max: usize,
     },
+    /// A spreadsheet, archive or Parquet file that cannot be read: damaged,
+    /// cut short, or another kind under its name.
+    #[error("{name}: this looks like {what} but is damaged or cut short, so it cannot be read ({reason})")]
+    Damaged {
+        /// File name.
+        name: String,
+        /// What it looked like ("an Excel workbook (.xlsx)").
+        what: String,
+        /// What the reader said.
+        reason: String,
+    },
+    /// A workbook larger than a spreadsheet may be here.
+    #[error("{name}: {}", sheet::too_large(*.size, *.max))]
+    WorkbookTooLarge {
+        /// File name.
+        name: String,
+        /// Its size.
+        size: u64,
+        /// The limit.
+        max: u64,
+    },
+    /// A sheet asked for (`book.xlsx#Sheet`, `--sheet`) that the workbook
+    /// does not have.
+    #[error("{name}: there is no sheet \"{sheet}\" in this workbook; its sheets are {}", listed(&.sheets.iter().map(|s| format!("\"{s}\"")).collect::<Vec<_>>()))]
+    NoSuchSheet {
+        /// File name.
+        name: String,
+        /// The sheet asked for.
+        sheet: String,
+        /// The sheets it has.
+        sheets: Vec<String>,
+    },
+    /// A sheet named after a file that is no workbook.
+    #[error("{name}: a sheet was named after the file, but it is {}, which has no sheets", .format.what())]
+    NotAWorkbook {
+        /// File name.
+        name: String,
+        /// What it is.
+        format: InputFormat,
+    },
+    /// A zip archive that does not hold exactly one file.
+    #[error("{name}: this zip archive holds {}, not one CSV: extract the CSV you want and give that file", zip_entries(.entries))]
+    NotOneCsvInZip {
+        /// File name.
+        name: String,
+        /// The names inside (at most a few).
+        entries: Vec<String>,
+    },
+    /// JSON that is not records (or not JSON at all past its start).
+    #[error("{name}: line {line} cannot be read as JSON records ({reason})")]
+    BadJson {
+        /// File name.
+        name: String,
+        /// 1-based line.
+        line: u64,
+        /// What is wrong.
+        reason: String,
+    },
     /// A quote that never closes, or another CSV syntax problem.
     #[error("{name}: line {line} cannot be read as CSV ({reason})")]
     Syntax {
@@ -282,6 +348,32 @@ pub struct InputDescription {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[cfg_attr(feature = "ts", ts(optional, as = "Option<Vec<String>>"))]
     pub notes: Vec<String>,
+    /// How the file is read: a CSV (written as before: no field), a
+    /// workbook, Parquet, JSON, a compressed CSV.
+    #[serde(default, skip_serializing_if = "InputFormat::is_csv")]
+    #[cfg_attr(feature = "ts", ts(optional, as = "Option<InputFormat>"))]
+    pub format: InputFormat,
+    /// The sheet read, for a workbook.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub sheet: Option<SheetInfo>,
+}
+
+/// The sheet of a workbook that is read, and where its table starts.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SheetInfo {
+    /// The sheet's name.
+    pub name: String,
+    /// Every worksheet of the workbook, in order (for a sheet picker).
+    pub sheets: Vec<String>,
+    /// Rows of the sheet above the header (a title, blank rows), skipped;
+    /// without a header, above the first row of data.
+    pub header_row: u32,
+    /// The column names are given to the reader (header cells merged
+    /// across columns, or no header at all) instead of read from the
+    /// header row.
+    pub names_given: bool,
 }
 
 /// Size, modification time and inode of a file: what changes when a program
@@ -653,16 +745,70 @@ pub fn describe(path: &Path, max_bytes: u64) -> Result<InputDescription, InputEr
 }
 
 /// Describes the file at `path` opened under `access`: with the person's
-/// rights, and only if the sandboxed job could read it.
+/// rights, and only if the sandboxed job could read it. A workbook's sheet
+/// is named after a `#` (`book.xlsx#Sales`); the format is told by the
+/// first bytes and the name ([`InputFormat`]).
 pub fn describe_with(
     path: &Path,
     max_bytes: u64,
     access: &Access,
 ) -> Result<InputDescription, InputError> {
+    let (path, sheet) = sheet::split_sheet(path);
+    let path = path.as_path();
     let name = file_name(path);
     let _span = tracing::info_span!("describe_input", %name).entered();
     let access::Opened { mut file, meta } = access::open(path, access)?;
     let size_bytes = checked_size(&meta, &name, max_bytes)?;
+    let format = detect_format(&mut file, &name)?;
+    if sheet.is_some() && !format.is_spreadsheet() {
+        return Err(InputError::NotAWorkbook { name, format });
+    }
+    let base = table::Base {
+        name,
+        path: path.to_owned(),
+        size_bytes,
+        sha256: String::new(),
+        format,
+        sheet: None,
+        notes: Vec::new(),
+    };
+    match format {
+        InputFormat::Csv => describe_csv(file, path, base.name, size_bytes),
+        InputFormat::CsvGzip | InputFormat::CsvZip => compressed::describe(file, base),
+        InputFormat::Parquet => parquet::describe(file, base),
+        InputFormat::JsonRecords | InputFormat::JsonLines => json::describe(file, base),
+        InputFormat::Xlsx | InputFormat::Xls | InputFormat::Ods => {
+            sheet::describe(file, base, sheet.as_deref())
+        }
+    }
+}
+
+/// The format from the first bytes and the name; the file is left at its
+/// start.
+fn detect_format(file: &mut std::fs::File, name: &str) -> Result<InputFormat, InputError> {
+    let unreadable = |e: std::io::Error| InputError::Unreadable {
+        name: name.to_owned(),
+        reason: e.to_string(),
+    };
+    let mut sample = Vec::with_capacity(SNIFF_BYTES);
+    (&mut *file)
+        .take(SNIFF_BYTES as u64)
+        .read_to_end(&mut sample)
+        .map_err(unreadable)?;
+    file.rewind().map_err(unreadable)?;
+    format::detect(&sample, name).map_err(|kind| InputError::NotATable {
+        name: name.to_owned(),
+        kind,
+    })
+}
+
+/// Describes a CSV or text table: one streaming pass.
+fn describe_csv(
+    mut file: std::fs::File,
+    path: &Path,
+    name: String,
+    size_bytes: u64,
+) -> Result<InputDescription, InputError> {
     let sniffed = sniff(&mut file, &name, size_bytes)?;
     let unreadable = |e: &dyn std::fmt::Display| InputError::Unreadable {
         name: name.clone(),
@@ -673,6 +819,19 @@ pub fn describe_with(
     let hashing = hash::spawn(&file).map_err(|e| unreadable(&e))?;
     let scanned = scan(&file, &name, &sniffed)?;
     let sha256 = hashing.finish().map_err(|e| unreadable(&e))?;
+    csv_description(path, name, size_bytes, &sniffed, scanned, sha256)
+}
+
+/// A CSV's description from what its sniff and its scan found, and the
+/// file's hash.
+fn csv_description(
+    path: &Path,
+    name: String,
+    size_bytes: u64,
+    sniffed: &Sniffed,
+    scanned: Scanned,
+    sha256: String,
+) -> Result<InputDescription, InputError> {
     let Scanned {
         first,
         rows,
@@ -741,6 +900,8 @@ pub fn describe_with(
         row_count,
         preview,
         notes,
+        format: InputFormat::Csv,
+        sheet: None,
     })
 }
 
@@ -895,6 +1056,15 @@ fn number_notes(columns: &[Column], candidates: &[Candidates], comma: bool) -> V
     )]
 }
 
+/// `no file`, `2 files ("a.csv" and "b.csv")`.
+fn zip_entries(entries: &[String]) -> String {
+    let quoted: Vec<String> = entries.iter().map(|e| format!("\"{e}\"")).collect();
+    match entries.len() {
+        0 => "no file".into(),
+        n => format!("{n} files ({})", listed(&quoted)),
+    }
+}
+
 /// `1 field`, `3 fields`.
 fn fields(count: usize) -> String {
     format!("{count} field{}", if count == 1 { "" } else { "s" })
@@ -1002,7 +1172,7 @@ struct Sniffed {
 
 /// Encoding, byte-order mark, delimiter and decimal comma from the start of
 /// the file; a binary file is refused here.
-fn sniff(file: &mut std::fs::File, name: &str, size_bytes: u64) -> Result<Sniffed, InputError> {
+fn sniff(file: &mut impl Read, name: &str, size_bytes: u64) -> Result<Sniffed, InputError> {
     let unreadable = |e: std::io::Error| InputError::Unreadable {
         name: name.to_owned(),
         reason: e.to_string(),
@@ -1505,31 +1675,33 @@ mod tests {
             (
                 "book.csv",
                 b"PK\x03\x04\x14\0[Content_Types].xml xl/workbook.xml",
-                "an Excel workbook (.xlsx)",
+                "this looks like an Excel workbook (.xlsx) but is damaged",
             ),
             (
                 "s.csv.gz",
                 b"\x1f\x8b\x08\0\0\0",
-                "a compressed file (gzip)",
+                "this looks like a gzip-compressed CSV (.csv.gz) but is damaged",
             ),
             (
                 "page.csv",
                 b"<!DOCTYPE html><html><body>\x01\x02</body></html>",
-                "a web page (HTML)",
+                "this is a web page (HTML) saved under a table's name",
             ),
             (
-                "r.csv",
-                b"{\"region\": \"South\", \"amount\": 3}\n{\"region\": \"North\", \"amount\": 4}\n",
-                "JSON data",
+                "page.html",
+                b"<!DOCTYPE html><html><body>\x01\x02</body></html>",
+                "this is a web page (HTML), not a CSV",
             ),
         ];
         for (name, bytes, said) in cases {
             let message = describe_bytes(name, bytes).unwrap_err().to_string();
-            assert!(
-                message.starts_with(&format!("{name}: this is {said}, not a CSV")),
-                "{message}"
-            );
+            assert!(message.starts_with(&format!("{name}: {said}")), "{message}");
         }
+        // JSON lines are a table now, read as one.
+        let json =
+            b"{\"region\": \"South\", \"amount\": 3}\n{\"region\": \"North\", \"amount\": 4}\n";
+        let d = describe_bytes("r.csv", json).expect("json lines");
+        assert_eq!((d.format, d.row_count), (InputFormat::JsonLines, 2));
     }
 
     #[test]
@@ -1541,7 +1713,7 @@ mod tests {
         };
         assert_eq!(
             err.to_string(),
-            "big.csv: the file is 5 GiB, more than the 4 GiB allowed"
+            "big.csv: the file is 5 GB, more than the 4 GB allowed"
         );
     }
 

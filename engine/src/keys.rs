@@ -79,7 +79,7 @@ pub enum KeyError {
     #[error("the key is empty")]
     Empty,
     /// Longer than [`MAX_KEY_BYTES`].
-    #[error("the key is longer than {MAX_KEY_BYTES} bytes")]
+    #[error("the key is longer than {}", crate::units::human_bytes(MAX_KEY_BYTES as u64))]
     TooLong,
     /// Spaces or control characters inside.
     #[error("the key contains spaces or characters that are not printable ASCII")]

@@ -57,7 +57,7 @@ pub enum StopReason<'a> {
     },
 }
 
-pub use crate::units::human_bytes;
+pub use crate::units::{human_bytes, human_bytes_in};
 
 /// The sentence for `reason` in `lang`.
 pub fn stop_reason(lang: Lang, reason: &StopReason<'_>) -> String {
@@ -241,8 +241,112 @@ pub fn input_problem(lang: Lang, e: &InputError) -> String {
             link(target),
             if *on_behalf { ", y Glovebox, iniciado como root para usted, solo lee sus archivos con sus propios permisos" } else { "" }
         ),
+        (InputError::Damaged { name, what, reason }, Fr) => format!(
+            "{name} : ce fichier semble être {} mais il est endommagé ou tronqué, il ne peut donc pas être lu ({reason})",
+            format_fr(what)
+        ),
+        (InputError::Damaged { name, what, reason }, Es) => format!(
+            "{name}: este archivo parece {} pero está dañado o cortado, así que no se puede leer ({reason})",
+            format_es(what)
+        ),
+        (InputError::NoSuchSheet { name, sheet, sheets }, Fr) => format!(
+            "{name} : ce classeur n'a pas de feuille « {sheet} » ; ses feuilles sont {}",
+            quoted_sheets(sheets, "« ", " »", " et ")
+        ),
+        (InputError::NoSuchSheet { name, sheet, sheets }, Es) => format!(
+            "{name}: este libro no tiene ninguna hoja «{sheet}»; sus hojas son {}",
+            quoted_sheets(sheets, "«", "»", " y ")
+        ),
+        (InputError::NotOneCsvInZip { name, entries }, Fr) => format!(
+            "{name} : cette archive zip contient {} fichier(s), pas un seul CSV : extrayez le CSV voulu et donnez ce fichier",
+            entries.len()
+        ),
+        (InputError::NotOneCsvInZip { name, entries }, Es) => format!(
+            "{name}: este archivo zip contiene {} archivo(s), no un solo CSV: extraiga el CSV que quiera y indique ese archivo",
+            entries.len()
+        ),
+        (InputError::WorkbookTooLarge { name, size, max }, Fr) => format!(
+            "{name} : le classeur fait {}, plus que les {} qu'un tableur peut avoir ici : enregistrez la feuille en CSV",
+            human_bytes_in(lang, *size),
+            human_bytes_in(lang, *max)
+        ),
+        (InputError::WorkbookTooLarge { name, size, max }, Es) => format!(
+            "{name}: el libro ocupa {}, más de los {} que puede tener una hoja de cálculo aquí: guarde la hoja como CSV",
+            human_bytes_in(lang, *size),
+            human_bytes_in(lang, *max)
+        ),
+        (InputError::TooLarge { name, size, max }, Fr) => format!(
+            "{name} : le fichier fait {}, plus que les {} permis",
+            human_bytes_in(lang, *size),
+            human_bytes_in(lang, *max)
+        ),
+        (InputError::TooLarge { name, size, max }, Es) => format!(
+            "{name}: el archivo ocupa {}, más de los {} permitidos",
+            human_bytes_in(lang, *size),
+            human_bytes_in(lang, *max)
+        ),
         _ => e.to_string(),
     }
+}
+
+/// `"a", "b" and "c"` with a language's quotes and last joiner.
+fn quoted_sheets(sheets: &[String], open: &str, close: &str, and: &str) -> String {
+    let quoted: Vec<String> = sheets.iter().map(|s| format!("{open}{s}{close}")).collect();
+    match quoted.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, init)) => format!("{}{and}{last}", init.join(", ")),
+    }
+}
+
+/// A format's name ("an Excel workbook (.xlsx)") in French.
+fn format_fr(what: &str) -> String {
+    let words = [
+        ("an Excel workbook (.xlsx)", "un classeur Excel (.xlsx)"),
+        (
+            "an old-style Excel workbook (.xls)",
+            "un ancien classeur Excel (.xls)",
+        ),
+        (
+            "an OpenDocument spreadsheet (.ods)",
+            "un classeur OpenDocument (.ods)",
+        ),
+        (
+            "a gzip-compressed CSV (.csv.gz)",
+            "un CSV compressé gzip (.csv.gz)",
+        ),
+        ("a zip archive", "une archive zip"),
+        ("a Parquet file", "un fichier Parquet"),
+    ];
+    words
+        .iter()
+        .find(|(en, _)| *en == what)
+        .map_or_else(|| what.to_owned(), |(_, fr)| (*fr).to_owned())
+}
+
+/// A format's name in Spanish.
+fn format_es(what: &str) -> String {
+    let words = [
+        ("an Excel workbook (.xlsx)", "un libro de Excel (.xlsx)"),
+        (
+            "an old-style Excel workbook (.xls)",
+            "un libro de Excel antiguo (.xls)",
+        ),
+        (
+            "an OpenDocument spreadsheet (.ods)",
+            "una hoja de cálculo OpenDocument (.ods)",
+        ),
+        (
+            "a gzip-compressed CSV (.csv.gz)",
+            "un CSV comprimido con gzip (.csv.gz)",
+        ),
+        ("a zip archive", "un archivo zip"),
+        ("a Parquet file", "un archivo Parquet"),
+    ];
+    words
+        .iter()
+        .find(|(en, _)| *en == what)
+        .map_or_else(|| what.to_owned(), |(_, es)| (*es).to_owned())
 }
 
 /// Who the permissions `rw-r-----` let read a file, as a clause in `lang`.
@@ -348,6 +452,37 @@ fn result_problem(lang: Lang, p: &ResultProblem) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn damaged_files_and_missing_sheets_are_told_in_each_language() {
+        let damaged = InputError::Damaged {
+            name: "b.xlsx".into(),
+            what: "an Excel workbook (.xlsx)".into(),
+            reason: "cut".into(),
+        };
+        assert_eq!(
+            input_problem(Lang::Fr, &damaged),
+            "b.xlsx : ce fichier semble être un classeur Excel (.xlsx) mais il est endommagé ou tronqué, il ne peut donc pas être lu (cut)"
+        );
+        let sheet = InputError::NoSuchSheet {
+            name: "b.xlsx".into(),
+            sheet: "X".into(),
+            sheets: vec!["A".into(), "B".into()],
+        };
+        assert_eq!(
+            input_problem(Lang::Es, &sheet),
+            "b.xlsx: este libro no tiene ninguna hoja «X»; sus hojas son «A» y «B»"
+        );
+        let big = InputError::TooLarge {
+            name: "g.csv".into(),
+            size: 5 << 30,
+            max: 4 << 30,
+        };
+        assert_eq!(
+            input_problem(Lang::Fr, &big),
+            "g.csv : le fichier fait 5 Go, plus que les 4 Go permis"
+        );
+    }
+
     use super::*;
 
     #[test]
@@ -360,7 +495,7 @@ mod tests {
             StopReason::InputUnusable("x"),
             StopReason::InputChanged("x"),
             StopReason::InputChangedSinceDraft("x"),
-            StopReason::OutOfMemory("1 GiB"),
+            StopReason::OutOfMemory("1 GB"),
             StopReason::CpuTime(60_000),
             StopReason::TooSlow {
                 wall_ms: 600_000,
@@ -517,8 +652,8 @@ mod tests {
     #[test]
     fn french_memory_stop() {
         assert_eq!(
-            stop_reason(Lang::Fr, &StopReason::OutOfMemory("1 GiB")),
-            "le calcul a eu besoin de plus de 1 GiB de mémoire et a été arrêté ; pour lui en permettre plus, augmentez la limite de mémoire (dans les Réglages de l'application, ou avec --memory-limit Mio)"
+            stop_reason(Lang::Fr, &StopReason::OutOfMemory("1 Go")),
+            "le calcul a eu besoin de plus de 1 Go de mémoire et a été arrêté ; pour lui en permettre plus, augmentez la limite de mémoire (dans les Réglages de l'application, ou avec --memory-limit Mio)"
         );
     }
 }

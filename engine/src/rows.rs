@@ -41,6 +41,9 @@ pub struct RowPager {
     /// (UTF-8 files only).
     checkpoints: Vec<u64>,
     cursor: Option<Cursor>,
+    /// The inspector's preview rows, for a file that is not a plain CSV (a
+    /// workbook, Parquet, JSON, a compressed CSV): the grid shows those.
+    fixed: Option<Vec<Vec<String>>>,
 }
 
 impl std::fmt::Debug for RowPager {
@@ -71,6 +74,7 @@ impl RowPager {
             has_header: description.has_header,
             checkpoints: Vec::new(),
             cursor: None,
+            fixed: (!description.format.is_csv()).then(|| description.preview.clone()),
         }
     }
 
@@ -127,6 +131,12 @@ impl RowPager {
     pub fn rows(&mut self, start: u64, count: usize) -> Result<Vec<Vec<String>>, InputError> {
         let _span = tracing::debug_span!("preview_rows", name = %self.name, start, count).entered();
         let count = count.min(MAX_PAGE_ROWS);
+        if let Some(fixed) = &self.fixed {
+            let start = usize::try_from(start)
+                .unwrap_or(usize::MAX)
+                .min(fixed.len());
+            return Ok(fixed[start..(start + count).min(fixed.len())].to_vec());
+        }
         let reuse = matches!(&self.cursor, Some(c) if c.next_row <= start
             && (!self.seekable()
                 || start - c.next_row < CHECKPOINT_ROWS

@@ -4,7 +4,7 @@
 //! `GLOVEBOX_BLESS=1 cargo test -p glovebox-app bindings` rewrites it.
 
 use glovebox_engine::audit::event::{Answer, AnswerItem, Assumption, Interpretation, StopKind};
-use glovebox_engine::inputs::{Column, ColumnKind, InputDescription};
+use glovebox_engine::inputs::{Column, ColumnKind, InputDescription, InputFormat, SheetInfo};
 use glovebox_engine::lang::Lang;
 use glovebox_engine::policy::{Finding, PolicyReport, Verdict};
 use glovebox_engine::run_report::WrittenFile;
@@ -35,6 +35,8 @@ pub fn typescript() -> String {
         PolicyReport::decl(&cfg),
         ColumnKind::decl(&cfg),
         Column::decl(&cfg),
+        InputFormat::decl(&cfg),
+        SheetInfo::decl(&cfg),
         InputDescription::decl(&cfg),
         RawTable::decl(&cfg),
         RawChart::decl(&cfg),

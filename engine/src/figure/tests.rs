@@ -323,7 +323,7 @@ fn figures_past_the_caps_are_said_not_shown() {
     assert!(
         refused[0]
             .reason
-            .starts_with("big.png: el archivo supera 2 MiB"),
+            .starts_with("big.png: el archivo supera 2 MB"),
         "{}",
         refused[0].reason
     );

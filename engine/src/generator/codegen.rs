@@ -5,7 +5,7 @@
 
 use super::plan::{stat_name, DatePart, Filter, FilterValue, OutlierMethod, Plan, Recipe, Source};
 use super::terms::{Cmp, Period, Stat};
-use crate::inputs::ColumnKind;
+use crate::inputs::{ColumnKind, InputFormat};
 use crate::lang::Lang;
 
 /// Most groups reported one by one as answers (all are in the table).
@@ -393,23 +393,58 @@ fn date_filtered_columns(plan: &Plan) -> Vec<String> {
 /// The column a row of stacked files carries: the file it comes from.
 pub const SOURCE_FILE_COLUMN: &str = "source file";
 
-/// `pd.read_csv`'s arguments for a source, the path first.
-fn read_args(s: &Source, path: String) -> Vec<String> {
+/// The pandas call that reads a source (`path` its Python expression), with
+/// the options the inspector found: `pd.read_csv` for a CSV (compressed or
+/// not), `pd.read_excel` for a workbook's sheet, `pd.read_parquet`,
+/// `pd.read_json` (no type or date guessing: the inspector's types hold).
+pub(crate) fn read_call(s: &Source, path: String) -> String {
     let mut args = vec![path];
-    if s.delimiter != ',' {
-        args.push(format!("sep={}", py_str(&s.delimiter.to_string())));
-    }
-    if s.decimal_comma {
-        args.push("decimal=\",\"".into());
-    }
-    if s.encoding != "utf-8" {
-        args.push(format!("encoding={}", py_str(&s.encoding)));
-    }
-    if let Some(names) = &s.names {
-        let list: Vec<String> = names.iter().map(|n| py_str(n)).collect();
-        args.push(format!("header=None, names=[{}]", list.join(", ")));
-    }
-    args
+    let names = |args: &mut Vec<String>| {
+        if let Some(names) = &s.names {
+            let list: Vec<String> = names.iter().map(|n| py_str(n)).collect();
+            args.push(format!("header=None, names=[{}]", list.join(", ")));
+        }
+    };
+    let reader = match s.format {
+        InputFormat::Csv | InputFormat::CsvGzip | InputFormat::CsvZip => {
+            if s.delimiter != ',' {
+                args.push(format!("sep={}", py_str(&s.delimiter.to_string())));
+            }
+            if s.decimal_comma {
+                args.push("decimal=\",\"".into());
+            }
+            if s.encoding != "utf-8" {
+                args.push(format!("encoding={}", py_str(&s.encoding)));
+            }
+            names(&mut args);
+            match s.format {
+                InputFormat::CsvGzip => args.push("compression=\"gzip\"".into()),
+                InputFormat::CsvZip => args.push("compression=\"zip\"".into()),
+                _ => {}
+            }
+            "read_csv"
+        }
+        InputFormat::Xlsx | InputFormat::Xls | InputFormat::Ods => {
+            if let Some(sheet) = &s.sheet {
+                args.push(format!("sheet_name={}", py_str(sheet)));
+            }
+            if s.skip_rows > 0 {
+                args.push(format!("skiprows={}", s.skip_rows));
+            }
+            names(&mut args);
+            "read_excel"
+        }
+        InputFormat::Parquet => "read_parquet",
+        InputFormat::JsonRecords => {
+            args.push("dtype=False, convert_dates=False".into());
+            "read_json"
+        }
+        InputFormat::JsonLines => {
+            args.push("lines=True, dtype=False, convert_dates=False".into());
+            "read_json"
+        }
+    };
+    format!("pd.{reader}({})", args.join(", "))
 }
 
 /// `data = pd.read_csv(...)` with the options the inspector found (one
@@ -420,7 +455,7 @@ fn read_data(c: &mut Code, plan: &Plan) {
     let lang = plan.lang;
     let s = &plan.source;
     let stacked = s.stacked.len() > 1;
-    let args = read_args(
+    let read = read_call(
         s,
         if stacked {
             "\"/input/\" + name".to_owned()
@@ -441,16 +476,16 @@ fn read_data(c: &mut Code, plan: &Plan) {
         ));
         c.line("parts = []");
         c.line(format!("for name in [{}]:", names.join(", ")));
-        c.line(format!("    part = pd.read_csv({})", args.join(", ")));
+        c.line(format!("    part = {read}"));
         c.line(format!("    part[{}] = name", py_str(SOURCE_FILE_COLUMN)));
         c.line("    parts.append(part)");
         c.line("data = pd.concat(parts, ignore_index=True)");
     } else {
-        c.line(format!("data = pd.read_csv({})", args.join(", ")));
+        c.line(format!("data = {read}"));
     }
     if let Some(j) = &s.joined {
-        let lookup = read_args(&j.source, py_str(&format!("/input/{}", j.source.name)));
-        super::steps::join::code(c, s, j, &lookup.join(", "), lang);
+        let lookup = read_call(&j.source, py_str(&format!("/input/{}", j.source.name)));
+        super::steps::join::code(c, s, j, &lookup, lang);
     }
     // Columns compared with a number in a filter are read as numbers there
     // (`number_expr`): their thousands separators go first, as in `numbers()`.

@@ -137,7 +137,7 @@ pub enum ProviderError {
     #[error("the model service reported an error: {0}")]
     Service(String),
     /// The reply is larger than the provider accepts.
-    #[error("the model's reply is longer than {limit} bytes")]
+    #[error("the model's reply is longer than {}", crate::units::human_bytes(*.limit as u64))]
     TooLong {
         /// The most bytes accepted.
         limit: usize,

@@ -65,7 +65,7 @@ pub fn short(n: f64) -> String {
 /// The explanation of an answered run.
 pub fn explain(plan: &Plan, result: &CheckedResult) -> String {
     let lang = plan.lang;
-    let file = &plan.source.display_name();
+    let file = &plan.source.named(lang);
     let mut parts: Vec<String> = vec![what(plan) + &super::steps::prep::after_words(plan)];
     parts.extend(super::steps::derived::explained(plan));
     for a in plan.assumptions.iter().map(|a| &a.text) {
@@ -364,7 +364,7 @@ fn condition(f: &super::plan::Filter, lang: Lang) -> String {
 /// What was computed, in one phrase of the goal's language.
 fn what(plan: &Plan) -> String {
     let lang = plan.lang;
-    let file = &plan.source.display_name();
+    let file = &plan.source.named(lang);
     let per = |g: &Option<String>| match g {
         Some(g) => t(
             lang,
@@ -518,7 +518,7 @@ fn what(plan: &Plan) -> String {
 /// recipes `what` words itself.
 fn what_column(plan: &Plan) -> Option<String> {
     let lang = plan.lang;
-    let file = &plan.source.display_name();
+    let file = &plan.source.named(lang);
     let said = match &plan.recipe {
         Recipe::Distinct { column } => t(
             lang,
@@ -947,7 +947,7 @@ pub fn interpretation(plan: &Plan) -> Interpretation {
     }
     Interpretation {
         sentence: super::plan::follow::restated(plan, reading_sentence(plan)),
-        file: plan.source.display_name(),
+        file: plan.source.named(lang),
         measures,
         columns,
         filters: plan.filters.iter().map(|f| condition(f, lang)).collect(),

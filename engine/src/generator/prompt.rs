@@ -276,28 +276,45 @@ fn describe_column(s: &mut String, c: &crate::inputs::Column, row_count: u64) {
 pub fn describe_input(input: &InputDescription, sample_rows: usize) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "File {:?}", format!("/input/{}", input.name));
-    let _ = writeln!(
-        s,
-        "- {} data rows, encoding {}{}, delimiter {:?}, decimal {}, {}",
-        input.row_count,
-        input.encoding,
-        if input.bom {
-            " with a byte-order mark"
-        } else {
-            ""
-        },
-        input.delimiter,
-        if input.decimal_comma {
-            "comma (3,5)"
-        } else {
-            "point (3.5)"
-        },
-        if input.has_header {
-            "the first row names the columns"
-        } else {
-            "no header row (columns named column_1, column_2…)"
-        }
-    );
+    if input.format.is_csv() {
+        let _ = writeln!(
+            s,
+            "- {} data rows, encoding {}{}, delimiter {:?}, decimal {}, {}",
+            input.row_count,
+            input.encoding,
+            if input.bom {
+                " with a byte-order mark"
+            } else {
+                ""
+            },
+            input.delimiter,
+            if input.decimal_comma {
+                "comma (3,5)"
+            } else {
+                "point (3.5)"
+            },
+            if input.has_header {
+                "the first row names the columns"
+            } else {
+                "no header row (columns named column_1, column_2…)"
+            }
+        );
+    } else {
+        // Another format: the exact call that reads it as the inspector did.
+        let source = crate::generator::plan::source_for(input);
+        let path = super::codegen::py_str(&format!("/input/{}", input.name));
+        let read = super::codegen::read_call(&source, path);
+        let _ = writeln!(
+            s,
+            "- {} data rows, {}{}; read it exactly so: data = {read}",
+            input.row_count,
+            input.format.what(),
+            input
+                .sheet
+                .as_ref()
+                .map_or(String::new(), |sh| format!(", sheet {:?}", sh.name)),
+        );
+    }
     let _ = writeln!(s, "- Columns (name: type, non-empty cells, values):");
     for c in &input.columns {
         describe_column(&mut s, c, input.row_count);
@@ -621,7 +638,7 @@ mod tests {
             "pandas.eval, pandas.DataFrame.query",
             "calls getattr, setattr, delattr, hasattr with a computed name",
             "loads pickled data: pickle, pandas.read_pickle, joblib,",
-            "60 seconds of run time, 1 GiB of memory, 128 processes",
+            "60 seconds of run time, 1 GB of memory, 128 processes",
             "glovebox.answer(name, value, unit=None)",
             "glovebox.table(name, data)",
             "glovebox.chart(kind, table_name, x, y, title=None)",
@@ -645,7 +662,7 @@ mod tests {
             - Only these modules can be imported: {modules}.
             - No network and no other programs. The input files are read-only at /input/<file name>. /tmp is a small scratch space; files written to /output are given to the user.
             - matplotlib draws to files only (the Agg backend is set): save each figure into /output with plt.savefig("/output/<name>.png") and close it; figures saved in /output are shown to the user as charts.
-            - Limits: 60 seconds of run time, 1 GiB of memory, 128 processes.
+            - Limits: 60 seconds of run time, 1 GB of memory, 128 processes.
 
             The safety policy refuses a program that:
             - imports any other module, such as os, sys, subprocess, socket, ctypes, pickle…;

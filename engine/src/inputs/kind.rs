@@ -14,6 +14,8 @@ use serde::{Deserialize, Serialize};
 pub enum ForeignKind {
     /// An Excel workbook (`.xlsx`, `.xlsm`): a zip holding `xl/`.
     ExcelWorkbook,
+    /// An Excel binary workbook (`.xlsb`), which the sandbox has no reader for.
+    ExcelBinaryWorkbook,
     /// An old Excel workbook (`.xls`): an OLE compound file.
     OldExcelWorkbook,
     /// An OpenDocument spreadsheet (`.ods`).
@@ -32,6 +34,9 @@ pub enum ForeignKind {
     Image,
     /// A web page.
     Html,
+    /// A web page saved under a table's name (`export.csv`, `report.xls`),
+    /// as some programs export.
+    HtmlUnderTableName,
     /// JSON data, one document or one record per line.
     Json,
 }
@@ -47,6 +52,7 @@ impl ForeignKind {
     pub fn describe(self) -> &'static str {
         match self {
             Self::ExcelWorkbook => "this is an Excel workbook (.xlsx), not a CSV or text table: open it in your spreadsheet program and save the sheet you want as CSV",
+            Self::ExcelBinaryWorkbook => "this is an Excel binary workbook (.xlsb), which Glovebox cannot read: open it in Excel and save it as .xlsx or CSV",
             Self::OldExcelWorkbook => "this is an old-style Excel workbook (.xls), not a CSV or text table: open it in your spreadsheet program and save the sheet you want as CSV",
             Self::OpenDocumentSpreadsheet => "this is an OpenDocument spreadsheet (.ods), not a CSV or text table: open it in LibreOffice Calc and save the sheet you want as CSV",
             Self::Zip => "this is a zip archive, not a CSV or text table: extract the CSV file from it and give that file",
@@ -55,6 +61,7 @@ impl ForeignKind {
             Self::Pdf => "this is a PDF document, not a CSV or text table: export the table from the program that made it as CSV",
             Self::Sqlite => "this is an SQLite database, not a CSV or text table: export the table you want as CSV first",
             Self::Image => "this is a picture, not a CSV or text table",
+            Self::HtmlUnderTableName => "this is a web page (HTML) saved under a table's name, not a CSV or spreadsheet: open it in a spreadsheet program or a browser and save the table as CSV",
             Self::Html => "this is a web page (HTML), not a CSV or text table: save the table from it as CSV",
             Self::Json => "this is JSON data, not a CSV or text table: export it as CSV first",
         }

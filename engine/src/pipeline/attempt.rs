@@ -426,7 +426,7 @@ fn limit_reason(lang: crate::lang::Lang, o: &Outcome, limits: &Limits) -> Option
     let reason = if o.oom_killed {
         stop_reason(
             lang,
-            &StopReason::OutOfMemory(&crate::messages::human_bytes(limits.memory_bytes)),
+            &StopReason::OutOfMemory(&crate::messages::human_bytes_in(lang, limits.memory_bytes)),
         )
     } else if o.cpu_limit_hit {
         stop_reason(lang, &StopReason::CpuTime(limits.cpu_time_ms))

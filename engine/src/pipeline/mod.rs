@@ -765,7 +765,9 @@ impl Engine {
     fn inspect(&mut self, ctx: &mut RunCtx, files: &[PathBuf]) -> Result<(), Halt> {
         let _span = tracing::info_span!("inspect", files = files.len()).entered();
         for file in files {
-            ctx.stamps.push((file.clone(), inputs::stamp(file)));
+            // `book.xlsx#Sheet` names a sheet of the file `book.xlsx`.
+            let (on_disk, _) = inputs::split_sheet(file);
+            ctx.stamps.push((on_disk.clone(), inputs::stamp(&on_disk)));
             match inputs::describe(file, self.max_input_bytes) {
                 Ok(desc) => self.record(ctx, Event::Input(desc))?,
                 Err(e) => {
@@ -775,7 +777,7 @@ impl Engine {
                 }
             }
             ctx.setup
-                .add_input(file)
+                .add_input(&on_disk)
                 .map_err(|e| Stop::input(e.to_string()))?;
         }
         Ok(())

@@ -112,7 +112,7 @@ pub enum ProbeError {
     #[error("no answer within {} ms", .0.as_millis())]
     NoAnswer(Duration),
     /// The reply was larger than [`MAX_PROBE_BYTES`].
-    #[error("the reply is larger than {0} bytes")]
+    #[error("the reply is larger than {}", crate::units::human_bytes(*.0 as u64))]
     TooLarge(usize),
     /// An HTTP status other than success.
     #[error("HTTP {0}")]

@@ -27,10 +27,10 @@ pub struct Decoder {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SseError {
     /// A line longer than [`MAX_LINE_BYTES`].
-    #[error("an event line is longer than {MAX_LINE_BYTES} bytes")]
+    #[error("an event line is longer than {}", crate::units::human_bytes(MAX_LINE_BYTES as u64))]
     LineTooLong,
     /// An event that never ends, longer than [`MAX_EVENT_BYTES`].
-    #[error("an event is longer than {MAX_EVENT_BYTES} bytes")]
+    #[error("an event is longer than {}", crate::units::human_bytes(MAX_EVENT_BYTES as u64))]
     EventTooLong,
 }
 

@@ -117,9 +117,10 @@ impl Rendered {
             .unwrap_or(self.bytes.len().min(found.len()));
         if at == self.bytes.len().min(found.len()) && self.bytes.len() != found.len() {
             return Some(format!(
-                "the file is {} bytes where the signed manifest renders to {} bytes (the first {at} are the same)",
-                found.len(),
-                self.bytes.len()
+                "the file is {} where the signed manifest renders to {} (the first {} are the same)",
+                crate::units::human_bytes(found.len() as u64),
+                crate::units::human_bytes(self.bytes.len() as u64),
+                crate::units::human_bytes(at as u64)
             ));
         }
         let mut object = "the file structure".to_owned();
@@ -311,12 +312,12 @@ fn place_png(png: &[u8], chart: usize) -> Result<PlacedImage, PdfError> {
     })
 }
 
+/// zlib at level 6 with `miniz_oxide` itself, not through `flate2`,
+/// whose backend follows the features other crates ask for (calamine's
+/// zip asks for zlib-rs): a report's bytes, which `verify` compares, must
+/// not change with the dependency graph.
 fn deflate(data: &[u8]) -> Vec<u8> {
-    use std::io::Write as _;
-    let mut e = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::new(6));
-    // Writing to a Vec cannot fail.
-    let _ = e.write_all(data);
-    e.finish().unwrap_or_default()
+    miniz_oxide::deflate::compress_to_vec_zlib(data, 6)
 }
 
 /// Page layout: text set line by line, tables, code and images, top to

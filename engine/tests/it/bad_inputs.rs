@@ -20,7 +20,10 @@ fn summary(name: &str, max: u64) -> String {
 fn summary_of(path: &Path, max: u64) -> String {
     match describe(path, max) {
         Ok(d) => {
-            let notes: String = d.notes.iter().map(|n| format!("\n  note: {n}")).collect();
+            let mut notes: String = d.notes.iter().map(|n| format!("\n  note: {n}")).collect();
+            if !d.format.is_csv() {
+                notes.insert_str(0, &format!(" format={:?}", d.format));
+            }
             let kinds: Vec<String> = d
                 .columns
                 .iter()

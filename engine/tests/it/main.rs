@@ -10,6 +10,7 @@ mod common;
 mod export;
 mod fake_model;
 mod figures;
+mod formats;
 mod golden;
 mod input_access;
 mod joins;

@@ -200,7 +200,7 @@ pub(super) fn check(code: &str, lang: &str) -> Answer<PolicyReport> {
     if code.len() > MAX_CODE_BYTES {
         return Err(IpcError::new(
             ErrorCode::Input,
-            "the code is too long to check (more than 1 MiB)",
+            "the code is too long to check (more than 1 MB)",
         ));
     }
     let lang = match lang {

@@ -53,7 +53,7 @@ pub async fn preview_rows(
 ) -> Answer<Vec<Vec<String>>> {
     let path = PathBuf::from(path);
     // A pager is reused while its file is unchanged (same size, time, inode).
-    let stamp = inputs::stamp(&path);
+    let stamp = inputs::stamp(&inputs::split_sheet(&path).0);
     let existing = state
         .pagers
         .lock()

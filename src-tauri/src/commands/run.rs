@@ -40,7 +40,7 @@ async fn start(
     if request.code.len() > MAX_CODE_BYTES {
         return Err(IpcError::new(
             ErrorCode::Input,
-            "the code is too long (more than 1 MiB)",
+            "the code is too long (more than 1 MB)",
         ));
     }
     let settings = state.settings();

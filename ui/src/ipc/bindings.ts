@@ -54,6 +54,29 @@ empty_cells: number,
  */
 values?: Array<string>, };
 
+export type InputFormat = "csv" | "csv_gzip" | "csv_zip" | "xlsx" | "xls" | "ods" | "parquet" | "json_records" | "json_lines";
+
+export type SheetInfo = { 
+/**
+ * The sheet's name.
+ */
+name: string, 
+/**
+ * Every worksheet of the workbook, in order (for a sheet picker).
+ */
+sheets: Array<string>, 
+/**
+ * Rows of the sheet above the header (a title, blank rows), skipped;
+ * without a header, above the first row of data.
+ */
+header_row: number, 
+/**
+ * The column names are given to the reader (header cells merged
+ * across columns, or no header at all) instead of read from the
+ * header row.
+ */
+names_given: boolean, };
+
 export type InputDescription = { 
 /**
  * File name (as seen at `/input/<name>`).
@@ -108,7 +131,16 @@ preview: Array<Array<string>>,
  * renamed the way pandas names them (no name, a repeated name), names
  * with spaces around them, numbers written with thousands separators.
  */
-notes?: Array<string>, };
+notes?: Array<string>, 
+/**
+ * How the file is read: a CSV (written as before: no field), a
+ * workbook, Parquet, JSON, a compressed CSV.
+ */
+format?: InputFormat, 
+/**
+ * The sheet read, for a workbook.
+ */
+sheet?: SheetInfo, };
 
 export type Table = { 
 /**

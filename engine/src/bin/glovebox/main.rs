@@ -128,9 +128,15 @@ enum Command {
 // for the subcommand's description, which is the `Command::Run` variant's.
 #[derive(clap::Args)]
 struct RunArgs {
-    /// The CSV files (with --follow: the followed run's files when none is given).
+    /// The files: CSV, Excel (.xlsx, .xlsm, .xls), OpenDocument (.ods),
+    /// Parquet, JSON, .csv.gz, a .zip of one CSV; a sheet after a `#`
+    /// (book.xlsx#Sales). With --follow: the followed run's files when none
+    /// is given.
     #[arg(required_unless_present = "follow")]
     files: Vec<PathBuf>,
+    /// The sheet to read in each workbook given without `#Sheet`.
+    #[arg(long, value_name = "NAME")]
+    sheet: Option<String>,
     /// What you want to know, in plain words.
     #[arg(long)]
     goal: String,

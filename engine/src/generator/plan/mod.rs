@@ -30,7 +30,7 @@ pub use super::steps::join::Joined;
 pub use super::terms::{Cmp, Period, Stat};
 use super::{lexicon, text};
 use crate::audit::event::Assumption;
-use crate::inputs::{ColumnKind, InputDescription};
+use crate::inputs::{ColumnKind, InputDescription, InputFormat};
 use crate::lang::Lang;
 pub use names::stat_name;
 use reading::Reading;
@@ -241,9 +241,35 @@ pub struct Source {
     /// names columns of both.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub joined: Option<Box<Joined>>,
+    /// The file's format (a CSV is written as before: no field).
+    #[serde(skip_serializing_if = "InputFormat::is_csv")]
+    pub format: InputFormat,
+    /// The sheet read, for a workbook.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sheet: Option<String>,
+    /// Rows of the sheet skipped before the header (or, with `names`, before
+    /// the first row of data).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub skip_rows: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 impl Source {
+    /// [`Self::display_name`] with the sheet read, for a workbook: `book.xlsx
+    /// (sheet "Sales")`.
+    pub fn named(&self, lang: Lang) -> String {
+        let name = self.display_name();
+        match (&self.sheet, lang) {
+            (None, _) => name,
+            (Some(sheet), Lang::En) => format!("{name} (sheet \"{sheet}\")"),
+            (Some(sheet), Lang::Fr) => format!("{name} (feuille « {sheet} »)"),
+            (Some(sheet), Lang::Es) => format!("{name} (hoja «{sheet}»)"),
+        }
+    }
+
     /// The file read, or the files stacked: "a.csv + b.csv".
     pub fn display_name(&self) -> String {
         if let Some(j) = &self.joined {
@@ -647,15 +673,25 @@ fn joined_source(r: &mut Reading, named: &[String]) -> Result<Source, GoalProble
     Ok(source)
 }
 
+/// How to read one input, for code written elsewhere (a model's prompt).
+pub(crate) fn source_for(input: &InputDescription) -> Source {
+    source_of(input, Lang::En)
+}
+
 /// How to read one input.
 fn source_of(input: &InputDescription, lang: Lang) -> Source {
     let (iso_dates, day_first) = date_order(input, lang);
+    let names_given = input.sheet.as_ref().is_some_and(|s| s.names_given);
+    let skip_rows = input.sheet.as_ref().map_or(0, |s| {
+        s.header_row + u32::from(s.names_given && input.has_header)
+    });
     Source {
         name: input.name.clone(),
         encoding: python_codec(&input.encoding, input.bom),
         delimiter: input.delimiter,
         decimal_comma: input.decimal_comma,
-        names: (!input.has_header).then(|| input.columns.iter().map(|c| c.name.clone()).collect()),
+        names: (!input.has_header || names_given)
+            .then(|| input.columns.iter().map(|c| c.name.clone()).collect()),
         rows: input.row_count,
         columns: input
             .columns
@@ -666,6 +702,9 @@ fn source_of(input: &InputDescription, lang: Lang) -> Source {
         day_first,
         stacked: Vec::new(),
         joined: None,
+        format: input.format,
+        sheet: input.sheet.as_ref().map(|s| s.name.clone()),
+        skip_rows,
     }
 }
 
@@ -683,6 +722,10 @@ fn same_layout(inputs: &[&InputDescription]) -> bool {
             i.bom,
             i.decimal_comma,
             i.has_header,
+            i.format,
+            i.sheet
+                .as_ref()
+                .map(|s| (s.name.clone(), s.header_row, s.names_given)),
         )
     };
     inputs.windows(2).all(|w| layout(w[0]) == layout(w[1]))

@@ -168,7 +168,7 @@ pub(in crate::generator) fn code(
     c: &mut Code,
     first: &Source,
     joined: &Joined,
-    read_args: &str,
+    read: &str,
     lang: Lang,
 ) {
     let (f1, f2, key) = (&first.name, &joined.source.name, py_str(&joined.key));
@@ -190,7 +190,7 @@ pub(in crate::generator) fn code(
         )
         .replace('\n', " ")
     ));
-    c.line(format!("lookup = pd.read_csv({read_args})"));
+    c.line(format!("lookup = {read}"));
     let repeated = lang.pick(
         format!("{f2} has several rows for the same {}, so a row of {f1} would be counted more than once; keep one row per {} in {f2}: ", joined.key, joined.key),
         format!("{f2} a plusieurs lignes pour la même valeur de {}, donc une ligne de {f1} serait comptée plusieurs fois ; gardez une ligne par {} dans {f2} : ", joined.key, joined.key),

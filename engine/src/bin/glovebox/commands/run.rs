@@ -21,6 +21,7 @@ use crate::RunArgs;
 pub(crate) fn run(db: &Path, args: RunArgs) -> Result<ExitCode> {
     let RunArgs {
         files,
+        sheet,
         goal,
         follow,
         code,
@@ -35,6 +36,7 @@ pub(crate) fn run(db: &Path, args: RunArgs) -> Result<ExitCode> {
         memory_limit,
         out,
     } = args;
+    let files = with_sheet(files, sheet.as_deref());
     let mut limits = Limits::builder();
     if let Some(seconds) = time_limit {
         limits = limits
@@ -159,6 +161,26 @@ fn write_out(dir: &std::path::Path, report: &RunReport) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// `--sheet NAME` given to each workbook named without its own `#Sheet`
+/// (a workbook by its extension: .xlsx, .xlsm, .xls, .ods).
+fn with_sheet(files: Vec<PathBuf>, sheet: Option<&str>) -> Vec<PathBuf> {
+    let Some(sheet) = sheet else { return files };
+    files
+        .into_iter()
+        .map(|f| {
+            let name = f.to_string_lossy().to_lowercase();
+            let workbook = [".xlsx", ".xlsm", ".xls", ".ods"]
+                .iter()
+                .any(|e| name.ends_with(e));
+            if workbook && f.exists() {
+                PathBuf::from(format!("{}#{sheet}", f.display()))
+            } else {
+                f
+            }
+        })
+        .collect()
 }
 
 /// The files of a follow-up: those given, else the followed run's (the
