@@ -33,6 +33,30 @@ const NEGATIONS: &[&str] = &[
     "other",
 ];
 
+/// Words that may stand between a negation and the value it excludes:
+/// "sin contar el Centro", "sans compter le Nord", "no son de Madrid",
+/// "not counting the North", "not from Madrid".
+const NEGATION_BRIDGES: &[&str] = &[
+    "contar",
+    "compter",
+    "counting",
+    "incluir",
+    "inclure",
+    "including",
+    "son",
+    "es",
+    "sont",
+    "est",
+    "from",
+    "de",
+    "del",
+    "du",
+    "des",
+];
+
+/// At most this many bridge words between a negation and its value.
+const MAX_NEGATION_BRIDGE: usize = 2;
+
 /// Words people use for common category values, folded: a value in one of
 /// these groups is found by any word of its group.
 const VALUE_SYNONYMS: &[&[&str]] = &[
@@ -622,11 +646,22 @@ impl Reading<'_> {
     /// column's own name skipped): "except the North", "sauf la région Nord".
     fn negated(&mut self, start: usize) -> bool {
         let mut i = start;
+        // Words between a negation and its value ("sin contar el Centro",
+        // "que no son de Madrid"), taken only when a negation comes.
+        let mut bridged: Vec<usize> = Vec::new();
         while i > 0 {
             let t = &self.g.tokens[i - 1];
             if lexicon::ARTICLES.contains(&t.key.as_str())
                 || self.mentions.iter().any(|m| m.start + m.len == i)
             {
+                i -= 1;
+                continue;
+            }
+            if NEGATION_BRIDGES.contains(&t.folded.as_str())
+                && !self.g.used[i - 1]
+                && bridged.len() < MAX_NEGATION_BRIDGE
+            {
+                bridged.push(i - 1);
                 i -= 1;
                 continue;
             }
@@ -642,6 +677,9 @@ impl Reading<'_> {
             }
             if NEGATIONS.contains(&t.folded.as_str()) && !self.g.used[i - 1] {
                 self.g.take(i - 1, 1);
+                for &b in &bridged {
+                    self.g.take(b, 1);
+                }
                 // "but not", "mais pas", "pero no"
                 let joined = i >= 2
                     && matches!(
@@ -940,6 +978,7 @@ impl Reading<'_> {
             })
             .map(|k| k.name.clone())
             .collect();
+        let ages = self.ages_said_of(ages);
         let [age] = ages.as_slice() else {
             return;
         };
@@ -973,6 +1012,33 @@ impl Reading<'_> {
             }
         }
         self.ages_in_words(age);
+    }
+
+    /// Of several columns of ages (`pet_age`, `owner_age`), the one whose
+    /// other part the goal says ("pets older than 5" → `pet_age`); all of
+    /// them when it says none or several, and the plan stops.
+    fn ages_said_of(&self, ages: Vec<String>) -> Vec<String> {
+        if ages.len() < 2 {
+            return ages;
+        }
+        let said: Vec<&String> = ages
+            .iter()
+            .filter(|age| {
+                text::fold(age)
+                    .split(|c: char| !c.is_alphanumeric())
+                    .filter(|part| !part.is_empty() && !AGE_WORDS.contains(part))
+                    .any(|part| {
+                        self.g
+                            .tokens
+                            .iter()
+                            .any(|t| text::same_word(&t.folded, part))
+                    })
+            })
+            .collect();
+        match said.as_slice() {
+            [one] => vec![(*one).clone()],
+            _ => ages,
+        }
     }
 
     /// A column of numbers named as a condition without its value

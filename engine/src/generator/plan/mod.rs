@@ -945,9 +945,25 @@ mod tests {
             filters("hr.csv", "How many employees are 30 or younger?"),
             ["age <= 30"]
         );
-        // pets.csv has pet_age and owner_age: which one is not said.
+        // pets.csv has pet_age and owner_age: the goal says whose age…
+        assert_eq!(
+            filters("pets.csv", "average fee for pets older than 5"),
+            ["pet_age > 5"]
+        );
+        assert_eq!(
+            filters("pets.csv", "How many owners are older than 70?"),
+            ["owner_age > 70"]
+        );
+        // …or it is not said, and the plan stops.
         assert!(matches!(
-            recipe("pets.csv", "average fee for pets older than 5"),
+            recipe("pets.csv", "average fee for dogs older than 5"),
+            Err(GoalProblem::Unplaced { .. })
+        ));
+        assert!(matches!(
+            recipe(
+                "pets.csv",
+                "average fee of pets whose owners are older than 70"
+            ),
             Err(GoalProblem::Unplaced { .. })
         ));
     }

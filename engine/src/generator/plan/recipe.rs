@@ -821,13 +821,22 @@ impl Reading<'_> {
             .filter(|(_, o)| matches!(o, Op::Top | Op::Highest | Op::Lowest))
             .map(|(i, _)| *i)
             .collect();
+        // "which 2 departments have the lowest salary": the number right
+        // after the question word counts the results asked.
+        let asked: Vec<usize> = self
+            .ops
+            .iter()
+            .filter(|(_, o)| matches!(o, Op::Which) && !ranks.is_empty())
+            .map(|(i, _)| i + 1)
+            .collect();
         let (i, n) = self
             .g
             .tokens
             .iter()
             .enumerate()
             .filter(|(i, _)| {
-                !self.g.used[*i] && ranks.iter().any(|r| r.abs_diff(*i) <= TOP_N_REACH)
+                !self.g.used[*i]
+                    && (ranks.iter().any(|r| r.abs_diff(*i) <= TOP_N_REACH) || asked.contains(i))
             })
             .find_map(|(i, t)| super::text::number(t).map(|n| (i, n)))
             .filter(|(_, n)| *n >= 1.0 && *n <= 1000.0 && n.fract() == 0.0)?;

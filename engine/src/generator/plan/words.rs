@@ -227,6 +227,30 @@ pub const FILLERS: &[&str] = &[
     "suivent",
     "sigue",
     "siguen",
+    // Verbs that only say a row is there: passengers "travelling" in a
+    // class, shares "traded" on a day ("travelling alone" still leaves
+    // "alone" unplaced)
+    "travelling",
+    "traveling",
+    "travelled",
+    "traveled",
+    "voyageaient",
+    "voyageait",
+    "viajaban",
+    "viajaba",
+    "viajaron",
+    "traded",
+    "trading",
+    "echange",
+    "echanges",
+    "echangee",
+    "echangees",
+    "negociado",
+    "negociados",
+    "negociada",
+    // the share a file of daily prices is about: "did the stock close
+    // above 200"
+    "stock",
     // English: asking, politeness, format
     "please",
     "pls",
