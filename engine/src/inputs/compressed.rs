@@ -7,8 +7,7 @@
 
 use std::io::{Cursor, Read, Seek};
 
-use sha2::{Digest, Sha256};
-
+use super::hash::HashingReader;
 use super::table::Base;
 use super::{
     csv_description, scan_reader, sniff, InputDescription, InputError, InputFormat, SNIFF_BYTES,
@@ -16,20 +15,6 @@ use super::{
 
 /// Most entry names quoted when a zip does not hold one CSV.
 const SHOWN_ENTRIES: usize = 5;
-
-/// Reads and hashes at once.
-struct Hashing<R> {
-    inner: R,
-    hasher: Sha256,
-}
-
-impl<R: Read> Read for Hashing<R> {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        let n = self.inner.read(buf)?;
-        self.hasher.update(&buf[..n]);
-        Ok(n)
-    }
-}
 
 /// Describes a `.csv.gz` or a zip of one CSV.
 pub(super) fn describe(
@@ -43,21 +28,15 @@ pub(super) fn describe(
         reason,
     };
     let (mut d, sha256) = if base.format == InputFormat::CsvGzip {
-        let mut hashing = Hashing {
-            inner: &mut file,
-            hasher: Sha256::new(),
-        };
+        let mut hashing = HashingReader::new(&mut file);
         let decoder = flate2::read::MultiGzDecoder::new(&mut hashing);
         let d = decompressed(decoder, &base, &damaged)?;
-        let mut rest = Vec::new();
-        let _ = hashing.read_to_end(&mut rest);
-        (d, hex::encode(hashing.hasher.finalize()))
+        (d, hashing.finish().map_err(|e| damaged(e.to_string()))?)
     } else {
         let d = zipped(&mut file, &base, &damaged)?;
         file.rewind().map_err(|e| damaged(e.to_string()))?;
-        let mut hasher = Sha256::new();
-        std::io::copy(&mut file, &mut hasher).map_err(|e| damaged(e.to_string()))?;
-        (d, hex::encode(hasher.finalize()))
+        let sha256 = HashingReader::new(&mut file).finish();
+        (d, sha256.map_err(|e| damaged(e.to_string()))?)
     };
     d.sha256 = sha256;
     d.format = base.format;
@@ -164,6 +143,7 @@ fn csv_stream(mut reader: impl Read, base: &Base) -> Result<InputDescription, In
 #[cfg(test)]
 mod tests {
     use super::*;
+    use sha2::{Digest, Sha256};
     use std::io::Write;
 
     fn base(path: &std::path::Path, format: InputFormat) -> Base {

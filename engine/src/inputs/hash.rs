@@ -7,7 +7,9 @@
 //! and no path is opened again (the file was opened under the person's
 //! rights by `access`). Dropping a [`HashJob`] that was not finished (the
 //! inspector stopped early on a bad row) tells the thread to stop at its
-//! next chunk.
+//! next chunk. A stream that cannot be re-read at offsets (a JSON file
+//! parsed as it is read, a compressed file) is hashed as it is read by a
+//! [`HashingReader`].
 
 use std::fs::File;
 use std::os::unix::fs::FileExt;
@@ -105,5 +107,35 @@ mod tests {
         assert_eq!(first, bytes[10..14]);
         let want = hex::encode(Sha256::digest(&bytes));
         assert_eq!(job.finish().expect("hash"), want);
+    }
+}
+
+/// Reads and hashes at once: what the reader reads is hashed on the way.
+pub(crate) struct HashingReader<R> {
+    inner: R,
+    hasher: Sha256,
+}
+
+impl<R: std::io::Read> HashingReader<R> {
+    pub(crate) fn new(inner: R) -> Self {
+        Self {
+            inner,
+            hasher: Sha256::new(),
+        }
+    }
+
+    /// Reads what is left (without keeping it) and returns the hex sha256
+    /// of everything read.
+    pub(crate) fn finish(mut self) -> std::io::Result<String> {
+        std::io::copy(&mut self, &mut std::io::sink())?;
+        Ok(hex::encode(self.hasher.finalize()))
+    }
+}
+
+impl<R: std::io::Read> std::io::Read for HashingReader<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.hasher.update(&buf[..n]);
+        Ok(n)
     }
 }

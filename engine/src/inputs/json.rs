@@ -11,8 +11,8 @@ use std::io::{BufRead, BufReader, Read};
 
 use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::Value;
-use sha2::{Digest, Sha256};
 
+use super::hash::HashingReader;
 use super::table::{number_text, Base, Builder};
 use super::{InputDescription, InputError, InputFormat};
 
@@ -20,26 +20,9 @@ use super::{InputDescription, InputError, InputFormat};
 /// no such limit.
 pub const MAX_JSON_DOCUMENT_BYTES: u64 = 256 * 1024 * 1024;
 
-/// Reads and hashes at once.
-struct Hashing<R> {
-    inner: R,
-    hasher: Sha256,
-}
-
-impl<R: Read> Read for Hashing<R> {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        let n = self.inner.read(buf)?;
-        self.hasher.update(&buf[..n]);
-        Ok(n)
-    }
-}
-
 /// Describes a JSON file of records or lines.
 pub(super) fn describe(file: std::fs::File, base: Base) -> Result<InputDescription, InputError> {
-    let mut reader = Hashing {
-        inner: file,
-        hasher: Sha256::new(),
-    };
+    let mut reader = HashingReader::new(file);
     let mut builder = Builder::named(Vec::new());
     let name = base.name.clone();
     if base.format == InputFormat::JsonRecords {
@@ -54,9 +37,10 @@ pub(super) fn describe(file: std::fs::File, base: Base) -> Result<InputDescripti
     } else {
         lines(&mut reader, &name, &mut builder)?;
     }
-    let mut rest = Vec::new();
-    let _ = reader.read_to_end(&mut rest);
-    let sha256 = hex::encode(reader.hasher.finalize());
+    let sha256 = reader.finish().map_err(|e| InputError::Unreadable {
+        name: base.name.clone(),
+        reason: e.to_string(),
+    })?;
     builder.finish(Base { sha256, ..base }, |_| None)
 }
 
@@ -193,6 +177,7 @@ fn value_text(value: &Value) -> String {
 mod tests {
     use super::*;
     use crate::inputs::ColumnKind;
+    use sha2::{Digest, Sha256};
 
     fn describe_text(format: InputFormat, text: &str) -> Result<InputDescription, InputError> {
         let dir = tempfile::tempdir().expect("dir");
