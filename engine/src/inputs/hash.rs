@@ -89,27 +89,6 @@ fn hash_all(file: &File, stop: &AtomicBool) -> Result<String, HashError> {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use std::io::{Read, Seek, SeekFrom};
-
-    #[test]
-    fn the_thread_hashes_every_byte_without_moving_the_readers_offset() {
-        let mut f = tempfile::tempfile().expect("temp file");
-        // More than one chunk, not a multiple of it.
-        let bytes: Vec<u8> = (0..HASH_CHUNK * 2 + 77).map(|i| (i % 251) as u8).collect();
-        std::io::Write::write_all(&mut f, &bytes).expect("write");
-        f.seek(SeekFrom::Start(10)).expect("seek");
-        let job = spawn(&f).expect("spawn");
-        let mut first = [0u8; 4];
-        f.read_exact(&mut first).expect("read");
-        assert_eq!(first, bytes[10..14]);
-        let want = hex::encode(Sha256::digest(&bytes));
-        assert_eq!(job.finish().expect("hash"), want);
-    }
-}
-
 /// Reads and hashes at once: what the reader reads is hashed on the way.
 pub(crate) struct HashingReader<R> {
     inner: R,
@@ -137,5 +116,26 @@ impl<R: std::io::Read> std::io::Read for HashingReader<R> {
         let n = self.inner.read(buf)?;
         self.hasher.update(&buf[..n]);
         Ok(n)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::{Read, Seek, SeekFrom};
+
+    #[test]
+    fn the_thread_hashes_every_byte_without_moving_the_readers_offset() {
+        let mut f = tempfile::tempfile().expect("temp file");
+        // More than one chunk, not a multiple of it.
+        let bytes: Vec<u8> = (0..HASH_CHUNK * 2 + 77).map(|i| (i % 251) as u8).collect();
+        std::io::Write::write_all(&mut f, &bytes).expect("write");
+        f.seek(SeekFrom::Start(10)).expect("seek");
+        let job = spawn(&f).expect("spawn");
+        let mut first = [0u8; 4];
+        f.read_exact(&mut first).expect("read");
+        assert_eq!(first, bytes[10..14]);
+        let want = hex::encode(Sha256::digest(&bytes));
+        assert_eq!(job.finish().expect("hash"), want);
     }
 }
