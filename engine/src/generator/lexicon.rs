@@ -379,6 +379,17 @@ pub const COMPARATORS: &[(&str, Cmp)] = &[
     ("<", Cmp::Lt),
     ("=", Cmp::Eq),
     ("==", Cmp::Eq),
+    // a negated comparison before the one it contains ("no more than 2"
+    // is at most 2, never "more than 2" with a stray "no")
+    ("no more than", Cmp::Le),
+    ("not more than", Cmp::Le),
+    ("no less than", Cmp::Ge),
+    ("not less than", Cmp::Ge),
+    ("no fewer than", Cmp::Ge),
+    ("pas plus de", Cmp::Le),
+    ("pas moins de", Cmp::Ge),
+    ("no mas de", Cmp::Le),
+    ("no menos de", Cmp::Ge),
     ("at least", Cmp::Ge),
     ("after", Cmp::Gt),
     ("before", Cmp::Lt),
