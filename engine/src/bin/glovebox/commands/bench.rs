@@ -34,6 +34,19 @@ pub const DEFAULT_CSV_MB: u64 = 10;
 /// Timed runs of each side.
 pub const DEFAULT_RUNS: usize = 10;
 
+/// The sandbox, an engine with the default limits over a fresh audit log
+/// at `audit`, and the runtime the benches run it on.
+pub(crate) fn bench_engine(audit: &Path) -> Result<(Engine, tokio::runtime::Runtime)> {
+    let sandbox = Sandbox::builder()
+        .build()
+        .context("the sandbox is not ready")?;
+    let engine = Engine::open(audit, sandbox, Limits::default())?;
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?;
+    Ok((engine, runtime))
+}
+
 /// Writes a deterministic sales CSV of about `mb` megabytes.
 pub(crate) fn write_csv(path: &Path, mb: u64) -> Result<()> {
     use std::io::Write;
@@ -147,17 +160,7 @@ pub fn run(runs: usize, mb: u64, python_path: Option<PathBuf>) -> Result<()> {
     let managers = dir.path().join("managers.csv");
     write_managers(&managers)?;
     let support_dir = glovebox_engine::support::install(dir.path()).context("support files")?;
-    let sandbox = Sandbox::builder()
-        .build()
-        .context("the sandbox is not ready")?;
-    let mut engine = Engine::open(
-        &dir.path().join("audit.sqlite3"),
-        sandbox,
-        Limits::default(),
-    )?;
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()?;
+    let (mut engine, runtime) = bench_engine(&dir.path().join("audit.sqlite3"))?;
     let goals = [
         (BENCH_GOAL, vec![csv.clone()]),
         (BENCH_TWO_STEP_GOAL, vec![csv.clone(), managers]),

@@ -20,9 +20,8 @@ use std::time::{Duration, Instant};
 use anyhow::{bail, Context, Result};
 use glovebox_engine::inputs;
 use glovebox_engine::pipeline::{Engine, RunRequest, Status};
-use glovebox_sandbox::{Limits, Sandbox};
 
-use super::bench::{median, write_csv, BenchDir, BENCH_GOAL};
+use super::bench::{bench_engine, median, write_csv, BenchDir, BENCH_GOAL};
 
 /// Size of the generated CSV, in MB.
 pub const LARGE_CSV_MB: u64 = 1000;
@@ -171,17 +170,7 @@ pub fn run(python_path: Option<PathBuf>) -> Result<()> {
         median(&mut inspections) / 1000.0
     );
 
-    let sandbox = Sandbox::builder()
-        .build()
-        .context("the sandbox is not ready")?;
-    let mut engine = Engine::open(
-        &work.path().join("audit.sqlite3"),
-        sandbox,
-        Limits::default(),
-    )?;
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()?;
+    let (mut engine, runtime) = bench_engine(&work.path().join("audit.sqlite3"))?;
     let (mut host_times, mut box_times) = (Vec::new(), Vec::new());
     let (mut host_peak, mut box_peak) = (0u64, 0u64);
     for _ in 0..LARGE_RUNS {
