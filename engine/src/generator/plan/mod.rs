@@ -19,6 +19,7 @@ mod names;
 pub(in crate::generator) mod reading;
 pub(in crate::generator) mod recipe;
 pub mod rephrase;
+mod stories;
 pub(in crate::generator) mod undo;
 pub mod words;
 
@@ -480,6 +481,7 @@ fn plan_once(
     inputs: &[InputDescription],
 ) -> Result<(Plan, Vec<undo::Assumed>), GoalProblem> {
     let mut r = Reading::new(goal, lang, inputs);
+    r.stories();
     r.file_names();
     r.rounding();
     let chart = follow::chart_words(&mut r);
@@ -561,7 +563,7 @@ fn plan_once(
         rounding: r.rounding,
         lang,
         assumptions: Vec::new(),
-        context: left.context,
+        context: [r.told, left.context].concat(),
         prep,
         derived: r.derived,
         chart,

@@ -222,6 +222,9 @@ pub struct Reading<'a> {
     /// The measure was named by an adjective ("pays best", "cheapest"):
     /// groups rank by their mean unless a statistic is said.
     pub adjective_measure: bool,
+    /// Clauses set aside as the asker's story (`super::stories`), as
+    /// written.
+    pub told: Vec<String>,
 }
 
 impl<'a> Reading<'a> {
@@ -265,6 +268,7 @@ impl<'a> Reading<'a> {
             prep: Vec::new(),
             derived: Vec::new(),
             adjective_measure: false,
+            told: Vec::new(),
         }
     }
 
