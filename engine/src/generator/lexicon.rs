@@ -615,6 +615,8 @@ pub const SYNONYMS: &[&[&str]] = &[
     &["bmi", "imc"],
     &[
         "embarked",
+        "embark",
+        "port",
         "boarded",
         "embarque",
         "embarques",

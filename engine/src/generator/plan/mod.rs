@@ -481,17 +481,18 @@ fn plan_once(
     inputs: &[InputDescription],
 ) -> Result<(Plan, Vec<undo::Assumed>), GoalProblem> {
     let mut r = Reading::new(goal, lang, inputs);
-    r.stories();
     r.file_names();
     r.rounding();
     let chart = follow::chart_words(&mut r);
     r.quoted_columns(goal);
+    r.stories();
     r.hypothesis_words();
     crate::generator::steps::measures::read(&mut r)?;
     crate::generator::steps::codes::read(&mut r);
     r.phrase_ops();
     r.column_mentions()?;
     r.measure_adjectives();
+    r.more_rows();
     r.all_of_a_column();
     r.derived_columns()?;
     super::steps::regression::read(&mut r)?;

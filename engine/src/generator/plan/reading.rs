@@ -225,6 +225,10 @@ pub struct Reading<'a> {
     /// Clauses set aside as the asker's story (`super::stories`), as
     /// written.
     pub told: Vec<String>,
+    /// Where the goal names the rows by a column's partial name
+    /// ("adoptions" beside `adoption_fee`, "orders" beside `order_id`):
+    /// "which shelter had the most adoptions" counts them.
+    pub rows_said: Vec<usize>,
 }
 
 impl<'a> Reading<'a> {
@@ -269,6 +273,7 @@ impl<'a> Reading<'a> {
             derived: Vec::new(),
             adjective_measure: false,
             told: Vec::new(),
+            rows_said: Vec::new(),
         }
     }
 
@@ -470,6 +475,7 @@ impl<'a> Reading<'a> {
             if *score == 1 && same.iter().any(|n| is_identifier(n)) {
                 // "orders" beside order_id and order_date: the rows.
                 self.g.take(*start, *len);
+                self.rows_said.push(*start);
                 continue;
             }
             if same.len() > 1 {
@@ -484,6 +490,7 @@ impl<'a> Reading<'a> {
             {
                 // "passengers", "employees", "adoptions" (beside
                 // adoption_fee): the rows themselves.
+                self.rows_said.push(*start);
                 continue;
             }
             self.mentions.push(Mention {

@@ -79,7 +79,8 @@ const IDIOMS: &[&[&str]] = &[
 
 impl Reading<'_> {
     /// Places every story clause (see the module's doc) and keeps it as
-    /// context, before any word of it is read as a column or a value.
+    /// context, before any word of it is read as a column or a value
+    /// (after quoted names, file names and rounding, whose words it leaves).
     pub fn stories(&mut self) {
         let clauses = self.g.tokens.last().map_or(0, |t| t.clause + 1);
         if clauses < 2 {
@@ -93,6 +94,11 @@ impl Reading<'_> {
             let Some((&first, &last)) = members.first().zip(members.last()) else {
                 continue;
             };
+            // A clause with a word already placed (a quoted column name, a
+            // file's name, a rounding) is not a story.
+            if members.iter().any(|&i| self.g.used[i]) {
+                continue;
+            }
             let another_asks = (0..clauses).any(|c| c != clause && asking[c]);
             let aside_anyway = self.about_the_conversation(&members) || self.instructs(&members);
             if asking[clause] && !aside_anyway {
