@@ -200,6 +200,8 @@ export const en = {
   "result.followUp": "Ask a follow-up",
   "result.followUpPlaceholder": "same for 2023, now per product, as a pie chart",
   "result.followUpAsk": "Ask",
+  "result.metaFiles": "Files: {files}",
+  "result.followsUp": "A follow-up of “{goal}”",
   "export.title": "Signed report",
   "export.pdf": "Save as PDF…",
   "export.html": "Save as web page…",
@@ -251,6 +253,9 @@ export const en = {
   "history.verifyBroken": "The audit log is broken at entry {seq}: it was changed after it was written.",
   "history.back": "Back to history",
   "history.loading": "Loading…",
+  "history.today": "Today",
+  "history.yesterday": "Yesterday",
+  "history.followUps": "Follow-ups",
 
   "status.answered": "Answered",
   "status.blocked": "Blocked",

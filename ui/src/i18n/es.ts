@@ -200,6 +200,8 @@ export const es: Dictionary = {
   "result.followUp": "Hacer una pregunta de seguimiento",
   "result.followUpPlaceholder": "lo mismo para 2023, ahora por producto, en gráfico circular",
   "result.followUpAsk": "Preguntar",
+  "result.metaFiles": "Archivos: {files}",
+  "result.followsUp": "Seguimiento de «{goal}»",
   "export.title": "Informe firmado",
   "export.pdf": "Guardar como PDF…",
   "export.html": "Guardar como página web…",
@@ -251,6 +253,9 @@ export const es: Dictionary = {
   "history.verifyBroken": "El registro de auditoría está roto en la entrada {seq}: se modificó después de escribirse.",
   "history.back": "Volver al historial",
   "history.loading": "Cargando…",
+  "history.today": "Hoy",
+  "history.yesterday": "Ayer",
+  "history.followUps": "Preguntas de seguimiento",
 
   "status.answered": "Respondida",
   "status.blocked": "Bloqueada",

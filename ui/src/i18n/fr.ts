@@ -200,6 +200,8 @@ export const fr: Dictionary = {
   "result.followUp": "Poser une question de suite",
   "result.followUpPlaceholder": "pareil pour 2023, maintenant par produit, en camembert",
   "result.followUpAsk": "Demander",
+  "result.metaFiles": "Fichiers : {files}",
+  "result.followsUp": "Suite de « {goal} »",
   "export.title": "Rapport signé",
   "export.pdf": "Enregistrer en PDF…",
   "export.html": "Enregistrer en page web…",
@@ -251,6 +253,9 @@ export const fr: Dictionary = {
   "history.verifyBroken": "Le journal d'audit est rompu à l'entrée {seq} : elle a été modifiée après son écriture.",
   "history.back": "Retour à l'historique",
   "history.loading": "Chargement…",
+  "history.today": "Aujourd'hui",
+  "history.yesterday": "Hier",
+  "history.followUps": "Questions de suite",
 
   "status.answered": "Répondu",
   "status.blocked": "Bloqué",

@@ -1,16 +1,31 @@
 // "Answer": the report of the run that just ended, with the next steps at
 // the top: ask another question, see and edit the code, save the signed
-// report, ask a follow-up.
+// report, ask a follow-up; then the files and the time it was asked
+// (`answerMeta`, shared with a run opened from history), and the report.
 
 import { exportBar } from "../components/export-bar";
 import { reportView } from "../components/report-view";
 import { t } from "../i18n";
 import { el, replace } from "../lib/dom";
+import { formatDateTime } from "../lib/format";
+import type { RunReport, UiLanguage } from "../ipc";
 import type { AppState } from "../state/app-state";
 import { screenHeading, type Screen, type ScreenContext } from "./screen";
 
 export function limitsOf(s: AppState) {
   return s.settings ? { timeLimitMs: s.settings.time_limit_ms, memoryLimitBytes: s.settings.memory_limit_bytes } : null;
+}
+
+/** The files a run read and when it was asked ("shop.csv · 4 Dec 2026,
+ * 16:45"), and the question it follows up, if any; text only. */
+export function answerMeta(r: RunReport, startedAt: string | null, lang: UiLanguage): HTMLElement {
+  const files = r.inputs.map((f) => f.name).join(", ");
+  const parent = r.follows?.goals.at(-1)?.trim();
+  return el("div", { class: "answer-meta muted", "data-testid": "answer-meta" },
+    el("p", {}, files ? t("result.metaFiles", { files }) : null,
+      files && startedAt ? " · " : null,
+      startedAt ? el("time", { datetime: startedAt }, formatDateTime(startedAt, lang)) : null),
+    parent ? el("p", { "data-testid": "answer-follows" }, t("result.followsUp", { goal: parent })) : null);
 }
 
 export function resultScreen({ store, actions }: ScreenContext): Screen {
@@ -39,7 +54,7 @@ export function resultScreen({ store, actions }: ScreenContext): Screen {
     // The code of this run is one click away while it is still the draft on screen.
     editCode.hidden = s.generated === null;
     replace(exportBox, report ? exportBar(report.run_id, actions) : null);
-    replace(body, report ? reportView(report, s.lang, limitsOf(s), {
+    replace(body, report ? answerMeta(report, s.runAt, s.lang) : null, report ? reportView(report, s.lang, limitsOf(s), {
       question: s.runGoal, onSuggestion: (goal) => void actions.askSuggestion(goal),
       onInstead: (goal) => void actions.askInstead(goal), onSettings: () => actions.navigate("settings"),
     }) : null);
@@ -48,7 +63,7 @@ export function resultScreen({ store, actions }: ScreenContext): Screen {
   return {
     el: root,
     update(s, prev) {
-      if (s.run.report !== prev.run.report || s.settings !== prev.settings || s.runGoal !== prev.runGoal || s.generated !== prev.generated) draw();
+      if (s.run.report !== prev.run.report || s.settings !== prev.settings || s.runGoal !== prev.runGoal || s.runAt !== prev.runAt || s.generated !== prev.generated) draw();
     },
   };
 }

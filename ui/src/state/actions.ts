@@ -235,7 +235,7 @@ export function createActions(store: AppStore): Actions {
         return;
       }
       dispatch({ type: "start" });
-      store.set({ view: "run", runGoal: drafted.goal });
+      store.set({ view: "run", runGoal: drafted.goal, runAt: new Date().toISOString() });
       try {
         const runId = await call("start_run", {
           request: {

@@ -40,6 +40,8 @@ export interface AppState {
   run: RunState;
   /** The question the current run was started for (shown above its answer). */
   runGoal: string | null;
+  /** When the current run was started (RFC 3339), shown with its answer. */
+  runAt: string | null;
   /** The run the question on screen follows up ("Ask a follow-up"); cleared when the question is edited. */
   follows: string | null;
   doctor: DoctorReport | null;
@@ -93,7 +95,7 @@ export function initialState(lang: UiLanguage): AppState {
   return {
     view: "data", lang, files: [], reading: false, goal: "", provider: "offline",
     generating: false, modelWait: null, askError: null, askRetry: false, askSuggestions: [], generated: null, draftedFor: null, code: "", policy: null, checking: false,
-    run: initialRun, runGoal: null, follows: null, doctor: null, settings: null, opened: null, notice: null,
+    run: initialRun, runGoal: null, runAt: null, follows: null, doctor: null, settings: null, opened: null, notice: null,
     askNeedsKey: null, keyFor: null,
   };
 }

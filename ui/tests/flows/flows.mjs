@@ -308,7 +308,7 @@ export const flows = [
       assert.equal((await calls(page, "start_run")).at(-1).request.goal, "average of unit_price");
       // The same stop opened from history.
       await page.locator(".nav-item[data-view='history']").click();
-      await page.locator("tr[data-run='run-a2428a81cb670640'] button").click();
+      await page.locator(".history-entry[data-run='run-a2428a81cb670640'] .history-open").click();
       await waitText(page, ".opened .answer-stopped", "did not understand what to compute");
       assert.equal(await text(page, ".opened [data-testid=reading-question]"), "You asked: what is the weather on mars");
       await page.locator(".opened [data-testid=suggestions] button", { hasText: "average of units" }).click();
@@ -540,40 +540,80 @@ export const flows = [
     },
   },
   {
-    name: "history: search, filter, open a past run, Escape back, verify the audit chain",
+    name: "history: a notebook by day, follow-ups nested, search by question, file and date, open a past run, Escape back, verify the audit chain",
     async run({ open, shot }) {
       const page = await open();
       await page.locator(".nav-item[data-view='history']").click();
-      await page.locator(".history-table tbody tr").nth(4).waitFor({ timeout: T });
-      assert.equal(await page.locator(".history-table tbody tr").count(), 5);
+      await page.locator(".history-entry").nth(5).waitFor({ timeout: T });
+      assert.equal(await page.locator(".history-entry").count(), 6);
+      // Days: today and yesterday in words, older days as dates (the flows run in UTC).
+      const headings = await page.locator(".history-day-title").allInnerTexts();
+      assert.deepEqual(headings.slice(0, 2), ["Today", "Yesterday"]);
+      const longDay = (days) => {
+        const d = new Date(Date.now() - days * 86_400_000);
+        const weekday = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"][d.getUTCDay()];
+        const month = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"][d.getUTCMonth()];
+        return new RegExp(`^${weekday},? ${d.getUTCDate()} ${month} ${d.getUTCFullYear()}$`);
+      };
+      assert.match(headings[2], longDay(3));
+      assert.equal(headings.length, 5);
+      // Each run titled by its question; the follow-up under the run it refines.
+      const today = page.locator(".history-day").first();
+      assert.deepEqual(await today.locator(".history-thread > .history-entry .history-open").allInnerTexts(), ["total revenue per region"]);
+      assert.deepEqual(await today.locator(".history-followups .history-entry").evaluateAll((es) => es.map((e) => e.dataset.run)), ["run-0f011e5a2b3c4d5e"]);
+      assert.equal(await today.locator(".history-followups .history-open").innerText(), "as a bar chart");
+      assert.match(await today.locator(".history-thread > .history-entry .history-entry-facts").innerText(), /^09:30 · shop\.csv\s+Answered$/);
       await page.locator("[data-testid=verify]").click();
       await waitText(page, "[data-testid=verify-result]", "Audit log intact: 25 entries, chain verified.");
       await shot(page, "history");
-      await page.locator("#history-search").fill("mars");
-      await page.waitForFunction(() => document.querySelectorAll(".history-table tbody tr").length === 1, null, { timeout: T });
+      const shown = () => page.locator(".history-entry").evaluateAll((es) => es.map((e) => e.dataset.run));
+      const searchFor = async (q, expected) => {
+        await page.locator("#history-search").fill(q);
+        await page.waitForFunction((ids) => [...document.querySelectorAll(".history-entry")].map((e) => e.dataset.run).join() === ids,
+          expected.join(), { timeout: T }).catch(() => {});
+        assert.deepEqual(await shown(), expected, q);
+      };
+      await searchFor("mars", ["run-a2428a81cb670640"]);
+      // A follow-up found: shown under its run, which is there as its context.
+      await searchFor("bar chart", ["run-54321811a5c30b0d", "run-0f011e5a2b3c4d5e"]);
+      assert.equal(await page.locator(".history-context").count(), 1);
+      await searchFor("yesterday", ["run-dfdd3ed018ffb259"]);
+      const isoDay = new Date(Date.now() - 20 * 86_400_000).toISOString().slice(0, 10);
+      await searchFor(isoDay, ["run-a2428a81cb670640"]);
+      await searchFor("no such words", []);
+      assert.equal(await text(page, "[data-testid=history-empty]"), "No run matches.");
       await page.locator("#history-search").fill("");
-      await page.waitForFunction(() => document.querySelectorAll(".history-table tbody tr").length === 5, null, { timeout: T });
+      await page.waitForFunction(() => document.querySelectorAll(".history-entry").length === 6, null, { timeout: T });
       await page.locator("#history-status").selectOption("blocked");
-      assert.equal(await page.locator(".history-table tbody tr").count(), 1);
+      assert.deepEqual(await shown(), ["run-7a26a90b39356bb0"]);
       await page.locator("#history-status").selectOption("");
-      await page.locator("tr[data-run='run-54321811a5c30b0d'] button").click();
+      // A follow-up opens in the answer view: which run it follows, its files.
+      await page.locator(".history-entry[data-run='run-0f011e5a2b3c4d5e'] .history-open").click();
       await waitText(page, "[data-testid=answer]", "5,394.6");
-      // Above it: the question from the list, and how the engine read it.
+      assert.equal(await text(page, ".opened [data-testid=answer-follows]"), "A follow-up of “total revenue per region”");
+      assert.equal(await text(page, ".opened [data-testid=reading-question]"), "You asked: as a bar chart");
+      await page.keyboard.press("Escape");
+      await page.locator(".history-entry[data-run='run-54321811a5c30b0d'] .history-open").click();
+      await waitText(page, "[data-testid=answer]", "5,394.6");
+      // Above it: the question from the list, the files and date, how the engine read it.
       assert.equal(await text(page, ".opened [data-testid=reading-question]"), "You asked: total revenue per region");
+      assert.match(await text(page, ".opened [data-testid=answer-meta]"), /^Files: shop\.csv · \d+ \w+ \d{4}, 09:30$/);
+      assert.equal(await page.locator(".opened [data-testid=answer-follows]").count(), 0);
+      assert.equal(await page.locator(".opened [data-testid=export-pdf]").count(), 1);
       assert.match(await text(page, ".opened [data-testid=reading-sentence]"), /^Read as: Computed the total revenue in shop\.csv for each region/);
       assert.equal(await page.locator(".opened .chart svg").count(), 1);
       await shot(page, "history-run");
       await page.keyboard.press("Escape");
-      await page.locator(".history-table").waitFor({ timeout: T });
+      await page.locator(".history-day").first().waitFor({ timeout: T });
       // A French question: its reading in French, under labels in the UI's language.
-      await page.locator("tr[data-run='run-dfdd3ed018ffb259'] button").click();
+      await page.locator(".history-entry[data-run='run-dfdd3ed018ffb259'] .history-open").click();
       await waitText(page, ".opened [data-testid=reading-question]", "You asked: chiffre d'affaires mensuel");
       assert.match(await text(page, ".opened [data-testid=reading-sentence]"), /^Read as: Calcul du total de revenue par mois dans shop\.csv/);
       assert.equal(await page.locator(".opened [data-testid=reading-sentence] span[lang=fr]").count(), 1);
       await page.keyboard.press("Escape");
-      await page.locator(".history-table").waitFor({ timeout: T });
+      await page.locator(".history-day").first().waitFor({ timeout: T });
       // A blocked run shows its findings.
-      await page.locator("tr[data-run='run-7a26a90b39356bb0'] button").click();
+      await page.locator(".history-entry[data-run='run-7a26a90b39356bb0'] .history-open").click();
       await waitText(page, ".answer-blocked", "imports socket");
       // Code that was not read from a question by the engine has no reading.
       assert.equal(await page.locator(".opened [data-testid=reading-sentence]").count(), 0);
@@ -620,7 +660,7 @@ export const flows = [
       const page = await open();
       await page.evaluate(() => window.__mock.addRun("review-blocked"));
       await page.locator(".nav-item[data-view='history']").click();
-      await page.locator("tr[data-run='run-9f6307d30879d562'] button").click();
+      await page.locator(".history-entry[data-run='run-9f6307d30879d562'] .history-open").click();
       await waitText(page, ".answer-blocked", "needs your approval");
       assert.match(await page.locator(".opened .how").textContent(), /needs approval, not given/);
     },

@@ -11,6 +11,7 @@ import { safeSvg } from "../../src/lib/svg";
 import answered from "../fixtures/answered.json";
 import answeredFr from "../fixtures/answered-fr.json";
 import blocked from "../fixtures/blocked.json";
+import followUp from "../fixtures/follow-up.json";
 import reviewApproved from "../fixtures/review-approved.json";
 import reviewBlocked from "../fixtures/review-blocked.json";
 import stopped from "../fixtures/stopped.json";
@@ -56,9 +57,18 @@ const ANSWERED = answered as unknown as RunReport;
 const REVIEW_CODE = 'import pandas as pd\nimport glovebox\n\ndata = pd.read_csv("/input/shop.csv")\ncondition = "revenue > " + str(100)\nbig = data.query(condition)\nglovebox.answer("rows with revenue over 100", len(big))\n';
 const STOPPED = stopped as unknown as RunReport;
 const SHOP = ANSWERED.inputs[0];
-const REPORTS: RunReport[] = [answered, answeredFr, blocked, stopped, reviewApproved] as unknown as RunReport[];
-const GOALS = ["total revenue per region", "chiffre d'affaires mensuel", "total revenue per region", "what is the weather on mars", "how many rows have revenue over 100"];
-const DATES = ["2026-11-29T16:45:41Z", "2026-11-28T09:12:00Z", "2026-11-20T14:03:00Z", "2026-10-02T08:30:00Z", "2026-09-15T17:45:00Z"];
+const REPORTS: RunReport[] = [answered, followUp, answeredFr, blocked, stopped, reviewApproved] as unknown as RunReport[];
+const GOALS = ["total revenue per region", "as a bar chart", "chiffre d'affaires mensuel", "total revenue per region", "what is the weather on mars", "how many rows have revenue over 100"];
+/** `days` before today (UTC, the flows' time zone) at `hh:mm`. */
+function daysAgo(days: number, hh: number, mm: number): string {
+  const d = new Date();
+  d.setUTCHours(hh, mm, 0, 0);
+  d.setUTCDate(d.getUTCDate() - days);
+  return d.toISOString().replace(/\.000Z$/, "Z");
+}
+/** Today: the sample's answer and a follow-up of it; yesterday: a French
+ * question; then older days. */
+const DATES = [daysAgo(0, 9, 30), daysAgo(0, 9, 34), daysAgo(1, 16, 10), daysAgo(3, 14, 3), daysAgo(20, 8, 30), daysAgo(40, 17, 45)];
 
 function describe(path: string): InputDescription {
   const name = path.split("/").pop() ?? path;
@@ -174,7 +184,7 @@ export function install(scenario: Scenario = {}): void {
     return REPORTS.map((r, i) => ({
       run_id: r.run_id, started_at: DATES[i], status: r.status,
       goal: r.code.match(/# Goal: (.*)/)?.[1] ?? GOALS[i] ?? "how many rows have revenue over 100",
-      files: r.inputs.map((f) => f.name),
+      files: r.inputs.map((f) => f.name), follows: r.follows?.run_id ?? null,
     })).filter((s) => !q || s.goal.toLowerCase().includes(q) || s.files.some((f) => f.toLowerCase().includes(q)) || s.started_at.includes(q));
   }
 
@@ -248,7 +258,7 @@ export function install(scenario: Scenario = {}): void {
     calls, emit, safeSvg,
     setDoctor(d: DoctorReport) { doctor = d; },
     addRun(name: "review-blocked") {
-      if (name === "review-blocked") { REPORTS.push(reviewBlocked as unknown as RunReport); DATES.push("2026-09-01T10:00:00Z"); }
+      if (name === "review-blocked") { REPORTS.push(reviewBlocked as unknown as RunReport); DATES.push(daysAgo(60, 10, 0)); }
     },
   };
 }

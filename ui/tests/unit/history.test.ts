@@ -3,7 +3,7 @@
 // whose local day differs from UTC's; the expected days are worked out by
 // hand from the zone's fixed December offset (New York UTC−5, Auckland
 // UTC+13), not with the code under test.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 
 import type { RunSummary } from "../../src/ipc/types";
 import { dayBefore, fold, localDay, longDate, matchesWords, notebook, relativeDay, searchText, threads } from "../../src/lib/history";
@@ -12,10 +12,9 @@ const run = (run_id: string, started_at: string, extra: Partial<RunSummary> = {}
   run_id, started_at, status: "answered", goal: `question ${run_id}`, files: ["shop.csv"], follows: null, ...extra,
 });
 
-let savedTz: string | undefined;
-const useZone = (tz: string) => { process.env.TZ = tz; };
-beforeAll(() => { savedTz = process.env.TZ; });
-afterAll(() => { if (savedTz === undefined) delete process.env.TZ; else process.env.TZ = savedTz; });
+/** Node reads TZ again whenever it changes. */
+const useZone = (tz: string) => { vi.stubEnv("TZ", tz); };
+afterAll(() => { vi.unstubAllEnvs(); });
 
 describe("local days", () => {
   it("a day starts at local midnight, not at UTC's (New York, UTC−5 in December)", () => {
