@@ -5,11 +5,13 @@
 // A question not understood gets its reason and, when the engine has some,
 // rephrasings as buttons that ask them. While a model writes the code, a
 // panel tells the wait (seconds, the reply so far) with Cancel; a model that
-// failed, or a cancel, gets its message with Retry.
+// failed, or a cancel, gets its message with Retry. With the example file
+// loaded, a few questions about it (checked to be answered offline) are
+// offered as buttons that ask them.
 
 import { errorText, t } from "../i18n";
 import { call, toIpcError, type Provider } from "../ipc";
-import { usableFiles, type ModelWait } from "../state/app-state";
+import { sampleLoaded, usableFiles, type ModelWait } from "../state/app-state";
 import { formatNumber } from "../lib/format";
 import type { UiLanguage } from "../ipc/types";
 import { suggestionsBlock } from "../components/reading";
@@ -17,6 +19,9 @@ import { el, replace } from "../lib/dom";
 import { screenHeading, type Screen, type ScreenContext } from "./screen";
 
 const PROVIDERS: Provider[] = ["offline", "openai", "anthropic"];
+/** Questions about the example file, each answered offline (checked with
+ * `glovebox run assets/samples/shop.csv --goal …` in the three languages). */
+export const EXAMPLES = ["ask.example1", "ask.example2", "ask.example3"] as const;
 
 export function askScreen({ store, actions }: ScreenContext): Screen {
   const s0 = store.get();
@@ -58,11 +63,15 @@ export function askScreen({ store, actions }: ScreenContext): Screen {
   const retry = el("button", { type: "button", "data-testid": "retry", hidden: true, onclick: () => void actions.generate() }, t("wait.retry"));
   const wait = modelWaitPanel(() => void actions.cancelGeneration());
   const suggestions = el("div", { class: "ask-suggestions" });
+  const examples = el("div", { class: "suggestions ask-examples", "data-testid": "ask-examples" },
+    el("p", { class: "suggestions-label" }, t("ask.examples")),
+    el("div", { class: "suggestion-list" }, EXAMPLES.map((key) =>
+      el("button", { type: "button", class: "suggestion", title: t("suggest.hint"), onclick: () => void actions.askSuggestion(t(key)) }, t(key)))));
   const context = el("p", { class: "muted", "data-testid": "ask-context" });
   const root = el("section", { class: "screen screen-ask" },
     screenHeading(t("ask.title")), context,
     el("label", { for: "goal" }, t("ask.goal")), goal,
-    el("p", { class: "muted small", id: "goal-hint" }, t("ask.hint")),
+    el("p", { class: "muted small", id: "goal-hint" }, t("ask.hint")), examples,
     el("div", { class: "actions" }, submit, codeFirst), wait.el, error, addKey, el("div", { class: "actions" }, retry), suggestions,
     el("label", { for: "provider" }, t("ask.provider")), provider, providerNote, showSent, sentBox);
 
@@ -87,13 +96,15 @@ export function askScreen({ store, actions }: ScreenContext): Screen {
     error.textContent = s.askError ?? "";
     addKey.hidden = s.askNeedsKey === null;
     retry.hidden = !s.askError || !s.askRetry || s.generating;
+    examples.hidden = !sampleLoaded(s);
+    for (const b of examples.querySelectorAll("button")) b.disabled = s.generating;
     replace(suggestions, suggestionsBlock(s.askSuggestions, (g) => void actions.askSuggestion(g), s.generating));
   }
   draw();
   return {
     el: root,
     update(s, prev) {
-      if (s.files !== prev.files || s.goal !== prev.goal || s.provider !== prev.provider || s.generating !== prev.generating || s.modelWait !== prev.modelWait || s.askError !== prev.askError || s.askSuggestions !== prev.askSuggestions || s.askNeedsKey !== prev.askNeedsKey || s.settings !== prev.settings) draw();
+      if (s.files !== prev.files || s.goal !== prev.goal || s.provider !== prev.provider || s.generating !== prev.generating || s.modelWait !== prev.modelWait || s.askError !== prev.askError || s.askSuggestions !== prev.askSuggestions || s.askNeedsKey !== prev.askNeedsKey || s.settings !== prev.settings || s.samplePath !== prev.samplePath) draw();
     },
   };
 }

@@ -19,6 +19,8 @@ export interface Actions {
   navigate(view: View): void;
   addFiles(paths: string[]): Promise<void>;
   removeFile(path: string): void;
+  /** "Try with an example": adds the example file the app carries. */
+  trySample(): Promise<void>;
   setGoal(goal: string): void;
   setProvider(provider: Provider): void;
   /** Asks the question on screen: writes the code, checks it, and runs it
@@ -121,6 +123,17 @@ export function createActions(store: AppStore): Actions {
         }),
       );
       store.set({ files: [...store.get().files, ...entries], reading: false });
+    },
+
+    async trySample() {
+      try {
+        const path = await call("sample_file", {});
+        store.set({ samplePath: path });
+        await actions.addFiles([path]);
+      } catch (raw) {
+        const e = toIpcError(raw);
+        store.set({ notice: errorText(e.code, e.message) });
+      }
     },
 
     removeFile(path) {

@@ -40,6 +40,8 @@ export interface AppState {
   run: RunState;
   /** The question the current run was started for (shown above its answer). */
   runGoal: string | null;
+  /** Where the example file was put ("Try with an example"), once asked for. */
+  samplePath: string | null;
   /** When the current run was started (RFC 3339), shown with its answer. */
   runAt: string | null;
   /** The run the question on screen follows up ("Ask a follow-up"); cleared when the question is edited. */
@@ -95,7 +97,7 @@ export function initialState(lang: UiLanguage): AppState {
   return {
     view: "data", lang, files: [], reading: false, goal: "", provider: "offline",
     generating: false, modelWait: null, askError: null, askRetry: false, askSuggestions: [], generated: null, draftedFor: null, code: "", policy: null, checking: false,
-    run: initialRun, runGoal: null, runAt: null, follows: null, doctor: null, settings: null, opened: null, notice: null,
+    run: initialRun, runGoal: null, runAt: null, samplePath: null, follows: null, doctor: null, settings: null, opened: null, notice: null,
     askNeedsKey: null, keyFor: null,
   };
 }
@@ -109,6 +111,11 @@ export function createAppStore(lang: UiLanguage): AppStore {
 /** Files that were read successfully (the ones a run uses). */
 export function usableFiles(s: AppState): string[] {
   return s.files.filter((f) => f.description).map((f) => f.path);
+}
+
+/** The example file is among the files read: its example questions apply. */
+export function sampleLoaded(s: AppState): boolean {
+  return s.samplePath !== null && s.files.some((f) => f.path === s.samplePath && f.description !== null);
 }
 
 /** What changed since the code was written (the question first, then the

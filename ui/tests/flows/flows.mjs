@@ -621,6 +621,50 @@ export const flows = [
     },
   },
   {
+    name: "first launch: 'Try with an example' adds the example file; the Ask screen offers questions about it that ask at once",
+    async run({ open, shot }) {
+      const page = await open({ stepMs: 40 });
+      const offer = page.locator("[data-testid=sample-offer]");
+      assert.equal(await offer.isVisible(), true);
+      assert.match(await offer.innerText(), /No file at hand\?/);
+      await shot(page, "data-empty");
+      await page.getByRole("button", { name: "Try with an example" }).click();
+      await page.locator(".file-card[data-file='shop.csv']").waitFor({ timeout: T });
+      assert.deepEqual((await calls(page, "describe_files")).map((c) => c.paths), [["/home/ada/.local/share/glovebox/samples/shop.csv"]]);
+      assert.equal(await offer.isVisible(), false);
+      await page.getByRole("button", { name: "Next: ask a question" }).click();
+      const examples = page.locator("[data-testid=ask-examples] button");
+      assert.deepEqual(await examples.allInnerTexts(), ["total revenue per region", "average revenue per product", "share of returns"]);
+      await shot(page, "ask-examples");
+      await examples.nth(1).click();
+      await waitText(page, ".screen-result [data-testid=reading-question]", "You asked: average revenue per product");
+      assert.equal((await calls(page, "generate_code")).at(-1).goal, "average revenue per product");
+      assert.equal((await calls(page, "start_run")).at(-1).request.goal, "average revenue per product");
+      // The example removed: no more questions about it, and the offer is back.
+      await page.locator(".nav-item[data-view='data']").click();
+      await page.locator(".file-card[data-file='shop.csv'] button[aria-label^='Remove']").click();
+      await offer.waitFor({ timeout: T });
+      await page.locator(".nav-item[data-view='ask']").click();
+      assert.equal(await page.locator("[data-testid=ask-examples]").isVisible(), false);
+    },
+  },
+  {
+    name: "a file of one's own gets no example questions; the example's questions are in the UI's language",
+    async run({ open }) {
+      const page = await open();
+      await addShop(page);
+      assert.equal(await page.locator("[data-testid=sample-offer]").isVisible(), false);
+      await page.getByRole("button", { name: "Next: ask a question" }).click();
+      assert.equal(await page.locator("[data-testid=ask-examples]").isVisible(), false);
+      const fr = await open({}, { locale: "fr-FR" });
+      await fr.getByRole("button", { name: "Essayer avec un exemple" }).click();
+      await fr.locator(".file-card[data-file='shop.csv']").waitFor({ timeout: T });
+      await fr.locator(".nav-item[data-view='ask']").click();
+      assert.deepEqual(await fr.locator("[data-testid=ask-examples] button").allInnerTexts(),
+        ["chiffre d'affaires total par région", "chiffre d'affaires moyen par produit", "part des retours"]);
+    },
+  },
+  {
     name: "doctor not ready: banner, why and how to fix, running disabled",
     async run({ open, shot }) {
       const page = await open({ doctorReady: false });

@@ -52,6 +52,9 @@ function needsKey(s: Settings, provider: Settings["provider"]): boolean {
 /** A model service that keeps failing, as the engine words it. */
 export const MODEL_FAILED = "the language model could not write the code: the model service kept failing and did not answer within 60 s (3 tries; the last: HTTP 503: overloaded)";
 
+/** Where the shell puts the example file ("Try with an example"). */
+export const SAMPLE_PATH = "/home/ada/.local/share/glovebox/samples/shop.csv";
+
 const ANSWERED = answered as unknown as RunReport;
 /** Code the mock policy holds for review: it evaluates a text expression. */
 const REVIEW_CODE = 'import pandas as pd\nimport glovebox\n\ndata = pd.read_csv("/input/shop.csv")\ncondition = "revenue > " + str(100)\nbig = data.query(condition)\nglovebox.answer("rows with revenue over 100", len(big))\n';
@@ -247,6 +250,7 @@ export function install(scenario: Scenario = {}): void {
         const models = server ? server.models.length : 12;
         return { connected: true, message: `Connected: ${models} models.`, outcome: { outcome: "connected", models, missing_model: null } };
       }
+      case "sample_file": return SAMPLE_PATH;
       case "plugin:dialog|open": return ["/home/ada/Documents/shop.csv"];
       case "plugin:dialog|save": return `/home/ada/Documents/${args.options.defaultPath}`;
       case "export_report": return { path: args.path, fingerprint: "3f9a0c1de2b4f5a6", bytes: 164000 };
