@@ -125,7 +125,8 @@ export function historyScreen({ store, actions }: ScreenContext): Screen {
     replace(opened, el("div", { class: "actions result-actions" }, back, exportBar(s.opened.run_id, actions)),
       answerMeta(s.opened, summary?.started_at ?? null, s.lang),
       reportView(s.opened, s.lang, limitsOf(s), { question: summary?.goal ?? null, onSuggestion: (goal) => void actions.askSuggestion(goal),
-        onInstead: (goal) => void actions.askInstead(goal), onSettings: () => actions.navigate("settings") }));
+        onInstead: (goal) => void actions.askInstead(goal), onSettings: () => actions.navigate("settings"),
+        onAskModel: () => void actions.askModelInstead(summary?.goal) }));
     back.focus();
   }
 

@@ -57,6 +57,7 @@ export function resultScreen({ store, actions }: ScreenContext): Screen {
     replace(body, report ? answerMeta(report, s.runAt, s.lang) : null, report ? reportView(report, s.lang, limitsOf(s), {
       question: s.runGoal, onSuggestion: (goal) => void actions.askSuggestion(goal),
       onInstead: (goal) => void actions.askInstead(goal), onSettings: () => actions.navigate("settings"),
+      onAskModel: () => void actions.askModelInstead(s.runGoal ?? undefined),
     }) : null);
   }
   draw();

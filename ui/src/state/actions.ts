@@ -5,7 +5,7 @@ import { errorText, language, t } from "../i18n";
 import { call, IpcError, on, toIpcError, type ConnectionReport, type LocalServer, type Provider, type Settings } from "../ipc";
 import { debounce } from "../lib/debounce";
 import { withoutAskList } from "../lib/suggestions";
-import { afterDraft, staleness, usableFiles, waitAfter, type AppStore, type View } from "./app-state";
+import { afterDraft, configuredModel, staleness, usableFiles, waitAfter, type AppStore, type View } from "./app-state";
 import { isActive, next, type RunEvent } from "./run-machine";
 
 export const CHECK_DEBOUNCE_MS = 400;
@@ -36,6 +36,16 @@ export interface Actions {
    * assumptions), as any question is asked: answered at once when its code
    * is allowed. */
   askInstead(goal: string): Promise<void>;
+  /** "Ask a language model instead" for `goal` (the question on screen when
+   * not given): with a model set up in Settings, what would be sent to it is
+   * shown on the Question screen first (`sendModelAsk` sends it); without
+   * one, Settings open on the model fields. */
+  askModelInstead(goal?: string): Promise<void>;
+  /** Sends the question shown in `modelAsk` to its model: the code is written by it. */
+  sendModelAsk(): Promise<void>;
+  closeModelAsk(): void;
+  /** Opens Settings on the model fields. */
+  openModelSetup(): void;
   /** A follow-up of the answer on screen ("same for 2023", "now per product"): asked at once, on the same files, refining that run's plan. */
   askFollowUp(goal: string): Promise<void>;
   editCode(code: string): void;
@@ -141,7 +151,7 @@ export function createActions(store: AppStore): Actions {
     },
 
     setGoal(goal) {
-      store.set({ goal, follows: null, askError: null, askSuggestions: [], askNeedsKey: null });
+      store.set({ goal, follows: null, askError: null, askSuggestions: [], askNeedsKey: null, askModelOffer: false, modelAsk: null });
     },
 
     setProvider(provider) {
@@ -159,7 +169,7 @@ export function createActions(store: AppStore): Actions {
       // The shell replaces its draft with the new one: the code on screen
       // goes now, and does not come back if the new question is refused.
       dropDraft();
-      store.set({ generating: true, modelWait: null, askError: null, askRetry: false, askSuggestions: [], askNeedsKey: null });
+      store.set({ generating: true, modelWait: null, askError: null, askRetry: false, askSuggestions: [], askNeedsKey: null, askModelOffer: false, modelAsk: null });
       try {
         const follows = s.follows;
         const generated = await call("generate_code", follows ? { goal, files, provider, follows } : { goal, files, provider });
@@ -182,6 +192,8 @@ export function createActions(store: AppStore): Actions {
         store.set({
           generating: false, modelWait: null, askError, askRetry: RETRYABLE.has(e.code), askSuggestions: suggestions,
           askNeedsKey: NEEDS_KEY_SETTINGS.has(e.code) && provider !== "offline" ? provider : null,
+          // Not understood by the offline recipes: a model may write it.
+          askModelOffer: e.code === "goal" && provider === "offline",
         });
       }
     },
@@ -214,6 +226,47 @@ export function createActions(store: AppStore): Actions {
       if (s.view !== "ask") actions.navigate("ask");
       store.set({ goal: goal.trim(), follows: runId, askError: null, askSuggestions: [], askNeedsKey: null });
       await actions.generate();
+    },
+
+    async askModelInstead(goal) {
+      const s = store.get();
+      if (s.generating) return;
+      if (goal !== undefined && goal.trim() !== "") actions.setGoal(goal.trim());
+      const provider = configuredModel(store.get());
+      if (!provider) return actions.openModelSetup();
+      if (store.get().view !== "ask") actions.navigate("ask");
+      const asked = store.get().goal.trim();
+      const files = usableFiles(store.get());
+      if (files.length === 0) return store.set({ askError: t("ask.needFiles") });
+      store.set({ modelAsk: { provider, goal: asked, sent: null, error: null } });
+      let sent: string | null = null;
+      let error: string | null = null;
+      try {
+        sent = await call("preview_prompt", { goal: asked, files, provider });
+      } catch (raw) {
+        const e = toIpcError(raw);
+        error = errorText(e.code, e.message);
+        if (NEEDS_KEY_SETTINGS.has(e.code)) store.set({ askNeedsKey: provider });
+      }
+      const now = store.get().modelAsk;
+      if (now && now.goal === asked && now.provider === provider) store.set({ modelAsk: { ...now, sent, error } });
+    },
+
+    async sendModelAsk() {
+      const ask = store.get().modelAsk;
+      if (!ask || ask.sent === null || store.get().generating) return;
+      // The question goes to the model as any question does (its request
+      // recorded before it leaves); the selector says who writes the code.
+      store.set({ modelAsk: null, provider: ask.provider, goal: ask.goal });
+      await actions.generate();
+    },
+
+    closeModelAsk() {
+      store.set({ modelAsk: null });
+    },
+
+    openModelSetup() {
+      store.set({ view: "settings", modelSetup: true, keyFor: null, notice: null });
     },
 
     async askInstead(goal) {

@@ -84,7 +84,10 @@ export const flows = [
       await page.locator("#goal").fill("total revenue per region");
       await page.locator("#provider").selectOption("openai");
       await page.getByRole("button", { name: "Show exactly what will be sent" }).click();
-      await waitText(page, "[data-testid=sent]", "<goal>total revenue per region</goal>");
+      await waitText(page, "[data-testid=sent-question]", "total revenue per region");
+      assert.match(await text(page, "[data-testid=sent-file]"), /"region": text, 120 non-empty, values "East", "North", "South", "West"/);
+      assert.equal(await text(page, "[data-testid=sent-rows]"), "No row of your data is sent: only the column names, types and counts, and a few values of text columns.");
+      assert.equal(await page.locator("[data-testid=sent-raw]").getAttribute("open"), null);
       await page.locator("#provider").selectOption("offline");
       assert.equal(await page.locator("[data-testid=sent]").isVisible(), false);
       await page.locator("#goal").fill("total revenue per region");
@@ -662,6 +665,86 @@ export const flows = [
       await fr.locator(".nav-item[data-view='ask']").click();
       assert.deepEqual(await fr.locator("[data-testid=ask-examples] button").allInnerTexts(),
         ["chiffre d'affaires total par région", "chiffre d'affaires moyen par produit", "part des retours"]);
+    },
+  },
+  {
+    name: "not understood offline, no model set up: 'Ask a language model instead' opens the model fields in Settings",
+    async run({ open, shot }) {
+      const page = await open();
+      await addShop(page);
+      await page.getByRole("button", { name: "Next: ask a question" }).click();
+      await page.locator("#goal").fill("what is the weather on mars");
+      await page.locator("#goal").press("Enter");
+      await page.locator("[data-testid=suggestions] button").first().waitFor({ timeout: T });
+      const offer = page.getByRole("button", { name: "Ask a language model instead" });
+      assert.equal(await offer.count(), 1);
+      await shot(page, "ask-not-understood");
+      await offer.click();
+      await page.locator("[data-testid=model-setup-note]").waitFor({ timeout: T });
+      assert.equal(await page.locator("h2").first().innerText(), "Settings");
+      assert.equal(await page.locator("#set-provider").inputValue(), "openai");
+      assert.equal(await page.locator("[data-testid=model-fields]").isVisible(), true);
+      await page.waitForFunction(() => document.activeElement?.id === "set-model", null, { timeout: T });
+      assert.equal((await calls(page, "preview_prompt")).length, 0);
+      // Nothing saved until the person saves.
+      assert.equal((await calls(page, "set_settings")).length, 0);
+      await shot(page, "settings-model-setup");
+      // Edited, the question loses the offer.
+      await page.locator(".nav-item[data-view='ask']").click();
+      assert.equal(await page.locator("[data-testid=ask-model-offer]").isVisible(), true);
+      await page.locator("#goal").fill("what is the weather on venus");
+      assert.equal(await page.locator("[data-testid=ask-model-offer]").isVisible(), false);
+    },
+  },
+  {
+    name: "not understood offline, a model set up: what would be sent shows in sections first, then the model writes the code for the same question",
+    async run({ open, shot }) {
+      const page = await open({ provider: "openai", model: "gpt-4.1-mini", apiKeyHint: "abcd", tickMs: 40, stepMs: 40 });
+      await addShop(page);
+      await page.getByRole("button", { name: "Next: ask a question" }).click();
+      assert.equal(await page.locator("#provider").inputValue(), "openai");
+      await page.locator("#provider").selectOption("offline");
+      await page.locator("#goal").fill("what is the weather on mars");
+      await page.locator("#goal").press("Enter");
+      await page.getByRole("button", { name: "Ask a language model instead" }).click();
+      const panel = page.locator("[data-testid=model-ask]");
+      await waitText(panel, "[data-testid=sent-question]", "what is the weather on mars");
+      assert.match(await text(panel, "[data-testid=destination]"), /api\.openai\.com/);
+      assert.equal(await text(panel, "[data-testid=sent-model]"), "Model: gpt-4.1-mini");
+      assert.equal(await text(panel, ".sent-section h4 >> nth=1"), "What the model sees of shop.csv");
+      assert.deepEqual((await calls(page, "preview_prompt")).at(-1), { goal: "what is the weather on mars", files: ["/home/ada/Documents/shop.csv"], provider: "openai" });
+      // Nothing was asked of the model yet.
+      assert.deepEqual((await calls(page, "generate_code")).map((c) => c.provider), ["offline"]);
+      await shot(page, "ask-model-instead");
+      await panel.getByRole("button", { name: "Send and write the code" }).click();
+      await waitText(page, ".screen-result [data-testid=reading-question]", "You asked: what is the weather on mars");
+      const asked = (await calls(page, "generate_code")).at(-1);
+      assert.equal(asked.provider, "openai");
+      assert.equal(asked.goal, "what is the weather on mars");
+      assert.equal((await calls(page, "start_run")).at(-1).request.provider, "openai");
+    },
+  },
+  {
+    name: "a stopped answer not understood offers the model too, from the answer screen and from history; Cancel sends nothing",
+    async run({ open }) {
+      const page = await open({ provider: "anthropic", apiKeyHint: "wxyz", stepMs: 40 });
+      await addShop(page);
+      await page.locator(".nav-item[data-view='history']").click();
+      await page.locator(".history-entry[data-run='run-a2428a81cb670640'] .history-open").click();
+      await page.locator(".opened [data-testid=ask-model]").click();
+      const panel = page.locator("[data-testid=model-ask]");
+      await waitText(panel, "[data-testid=sent-question]", "what is the weather on mars");
+      assert.equal(await page.locator("#goal").inputValue(), "what is the weather on mars");
+      assert.equal((await calls(page, "preview_prompt")).at(-1).provider, "anthropic");
+      await panel.getByRole("button", { name: "Cancel" }).click();
+      assert.equal(await panel.isVisible(), false);
+      assert.equal((await calls(page, "generate_code")).length, 0);
+      // Answered runs do not offer it.
+      await page.locator(".nav-item[data-view='history']").click();
+      await page.locator("[data-testid=back]").click();
+      await page.locator(".history-entry[data-run='run-54321811a5c30b0d'] .history-open").click();
+      await waitText(page, "[data-testid=answer]", "5,394.6");
+      assert.equal(await page.locator(".opened [data-testid=ask-model]").count(), 0);
     },
   },
   {

@@ -12,6 +12,7 @@ import answered from "../fixtures/answered.json";
 import answeredFr from "../fixtures/answered-fr.json";
 import blocked from "../fixtures/blocked.json";
 import followUp from "../fixtures/follow-up.json";
+import promptBody from "../fixtures/prompt-openai.json";
 import reviewApproved from "../fixtures/review-approved.json";
 import reviewBlocked from "../fixtures/review-blocked.json";
 import stopped from "../fixtures/stopped.json";
@@ -35,6 +36,9 @@ export interface Scenario {
   tickMs?: number;
   /** The setting "always show me the code first" (off unless said). */
   codeFirst?: boolean;
+  /** The saved provider and model (offline, no model, unless said). */
+  provider?: Settings["provider"];
+  model?: string;
   /** Model servers "found on this computer" (two unless said). */
   localServers?: LocalServer[];
 }
@@ -73,6 +77,14 @@ function daysAgo(days: number, hh: number, mm: number): string {
  * question; then older days. */
 const DATES = [daysAgo(0, 9, 30), daysAgo(0, 9, 34), daysAgo(1, 16, 10), daysAgo(3, 14, 3), daysAgo(20, 8, 30), daysAgo(40, 17, 45)];
 
+/** The engine's real request body (`--show-prompt` on the sample), for `goal` and `model`. */
+function sentBody(goal: string, model: string): string {
+  const body = structuredClone(promptBody);
+  body.model = model;
+  for (const m of body.messages) m.content = m.content.replace("what is the weather on mars", goal);
+  return JSON.stringify(body, null, 2);
+}
+
 function describe(path: string): InputDescription {
   const name = path.split("/").pop() ?? path;
   if (name.startsWith("bad")) throw { code: "input", message: `${name}: line 2 has 3 fields where the first line has 2` };
@@ -106,7 +118,7 @@ export function install(scenario: Scenario = {}): void {
   const calls: { cmd: string; args: unknown }[] = [];
   const timers = new Map<string, ReturnType<typeof setTimeout>[]>();
   let settings: Settings = {
-    provider: "offline", model: "", base_url: "", api_key_hint: scenario.apiKeyHint ?? null,
+    provider: scenario.provider ?? "offline", model: scenario.model ?? "", base_url: "", api_key_hint: scenario.apiKeyHint ?? null,
     time_limit_ms: 60_000, memory_limit_bytes: 1024 * 1024 * 1024, language: scenario.language ?? null, theme: "light",
     sample_rows: 0, model_wait_s: 60, show_code_first: scenario.codeFirst ?? false,
   };
@@ -203,7 +215,7 @@ export function install(scenario: Scenario = {}): void {
       case "generate_code":
         if (needsKey(settings, args.provider)) throw { code: "no_key", message: `no API key is stored for ${args.provider}; add it in the settings` };
         // A question not understood: the engine's own refusal, with its rephrasings.
-        if (/mars/i.test(args.goal)) throw { code: "goal", message: STOPPED.stop_reason, suggestions: STOPPED.suggestions };
+        if (args.provider === "offline" && /mars/i.test(args.goal)) throw { code: "goal", message: STOPPED.stop_reason, suggestions: STOPPED.suggestions };
         if (/hostile/i.test(args.goal)) {
           throw {
             code: "goal", message: "<b>not understood</b>. You could ask: “<img src=x onerror=alert(1)> total”, “<script>alert(2)</script>”.",
@@ -221,7 +233,7 @@ export function install(scenario: Scenario = {}): void {
         stopGeneration = null;
         return null;
       case "check_code": return check(args.code);
-      case "preview_prompt": return `POST ${args.provider} /v1/chat/completions\n\n<goal>${args.goal}</goal>\n<file name="shop.csv">date,region,product,...</file>`;
+      case "preview_prompt": return sentBody(args.goal, settings.model);
       case "start_run":
         if (!doctor.ready) throw { code: "no_sandbox", message: doctor.reason };
         return startRun(args.request);
