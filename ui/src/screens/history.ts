@@ -14,7 +14,7 @@ import { debounce } from "../lib/debounce";
 import { el, replace } from "../lib/dom";
 import { formatDateTime, formatNumber, formatTime } from "../lib/format";
 import { localDay, longDate, matchesWords, notebook, relativeDay, searchText, type Thread } from "../lib/history";
-import { answerMeta, limitsOf } from "./result";
+import { answerMeta, followUpForm, limitsOf } from "./result";
 import { screenHeading, type Screen, type ScreenContext } from "./screen";
 
 const STATUSES = ["answered", "blocked", "stopped", "interrupted"] as const;
@@ -122,7 +122,10 @@ export function historyScreen({ store, actions }: ScreenContext): Screen {
     const summary = runs.find((r) => r.run_id === s.opened?.run_id);
     // The same answer view as a fresh answer: its actions at the top, the
     // question, files and date, then the report.
+    const report = s.opened;
     replace(opened, el("div", { class: "actions result-actions" }, back, exportBar(s.opened.run_id, actions)),
+      // As on a fresh answer: a follow-up, asked on the files this run read.
+      report.status === "answered" ? followUpForm((goal) => void actions.askFollowUpOf(report, goal), "history-follow-up") : null,
       answerMeta(s.opened, summary?.started_at ?? null, s.lang),
       reportView(s.opened, s.lang, limitsOf(s), { question: summary?.goal ?? null, onSuggestion: (goal) => void actions.askSuggestion(goal),
         onInstead: (goal) => void actions.askInstead(goal), onSettings: () => actions.navigate("settings"),

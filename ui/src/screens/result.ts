@@ -28,18 +28,23 @@ export function answerMeta(r: RunReport, startedAt: string | null, lang: UiLangu
     parent ? el("p", { "data-testid": "answer-follows" }, t("result.followsUp", { goal: parent })) : null);
 }
 
+/** "Ask a follow-up": a line and Ask; `onAsk` gets what was typed. */
+export function followUpForm(onAsk: (goal: string) => void, id = "follow-up"): HTMLFormElement {
+  const input = el("input", { id, type: "text", "data-testid": "follow-up", placeholder: t("result.followUpPlaceholder") }) as HTMLInputElement;
+  return el("form", { class: "follow-up", "data-testid": "follow-up-form", onsubmit: (e: Event) => {
+    e.preventDefault();
+    const goal = input.value;
+    input.value = "";
+    onAsk(goal);
+  } },
+  el("label", { for: id }, t("result.followUp")), input,
+  el("button", { type: "submit", "data-testid": "follow-up-ask" }, t("result.followUpAsk")));
+}
+
 export function resultScreen({ store, actions }: ScreenContext): Screen {
   const body = el("div", { class: "result-body" });
   const exportBox = el("div", { class: "result-export" });
-  const followUp = el("input", { id: "follow-up", type: "text", "data-testid": "follow-up", placeholder: t("result.followUpPlaceholder") }) as HTMLInputElement;
-  const ask = (): void => {
-    const goal = followUp.value;
-    followUp.value = "";
-    void actions.askFollowUp(goal);
-  };
-  const followForm = el("form", { class: "follow-up", "data-testid": "follow-up-form", onsubmit: (e: Event) => { e.preventDefault(); ask(); } },
-    el("label", { for: "follow-up" }, t("result.followUp")), followUp,
-    el("button", { type: "submit", "data-testid": "follow-up-ask" }, t("result.followUpAsk")));
+  const followForm = followUpForm((goal) => void actions.askFollowUp(goal));
   const editCode = el("button", { type: "button", "data-testid": "see-code", onclick: () => actions.navigate("review") }, t("result.editCode"));
   const root = el("section", { class: "screen screen-result" },
     screenHeading(t("result.title")),

@@ -2,7 +2,7 @@
 // Screens call these; they never call IPC themselves.
 
 import { errorText, language, t } from "../i18n";
-import { call, IpcError, on, toIpcError, type ConnectionReport, type LocalServer, type Provider, type Settings } from "../ipc";
+import { call, IpcError, on, toIpcError, type ConnectionReport, type LocalServer, type Provider, type RunReport, type Settings } from "../ipc";
 import { debounce } from "../lib/debounce";
 import { withoutAskList } from "../lib/suggestions";
 import { afterDraft, configuredModel, staleness, usableFiles, waitAfter, type AppStore, type View } from "./app-state";
@@ -48,6 +48,9 @@ export interface Actions {
   openModelSetup(): void;
   /** A follow-up of the answer on screen ("same for 2023", "now per product"): asked at once, on the same files, refining that run's plan. */
   askFollowUp(goal: string): Promise<void>;
+  /** A follow-up of a run opened from history: asked on the files that run
+   * read (they replace the files on screen when they differ). */
+  askFollowUpOf(report: RunReport, goal: string): Promise<void>;
   editCode(code: string): void;
   restoreCode(): void;
   checkNow(): Promise<void>;
@@ -108,6 +111,15 @@ export function createActions(store: AppStore): Actions {
     checkSoon.cancel();
     checkSeq++;
     store.set({ generated: null, draftedFor: null, code: "", policy: null, checking: false });
+  }
+
+  /** Asks `goal` as a follow-up of the run `runId`, on the files on screen. */
+  async function askFollowing(runId: string, goal: string): Promise<void> {
+    const s = store.get();
+    if (s.generating || goal.trim() === "") return;
+    if (s.view !== "ask") actions.navigate("ask");
+    store.set({ goal: goal.trim(), follows: runId, askError: null, askSuggestions: [], askNeedsKey: null, askModelOffer: false, modelAsk: null });
+    await actions.generate();
   }
 
   const actions: Actions = {
@@ -220,12 +232,20 @@ export function createActions(store: AppStore): Actions {
     },
 
     async askFollowUp(goal) {
-      const s = store.get();
-      const runId = s.run.report?.run_id;
-      if (s.generating || !runId || goal.trim() === "") return;
-      if (s.view !== "ask") actions.navigate("ask");
-      store.set({ goal: goal.trim(), follows: runId, askError: null, askSuggestions: [], askNeedsKey: null });
-      await actions.generate();
+      const runId = store.get().run.report?.run_id;
+      if (runId) await askFollowing(runId, goal);
+    },
+
+    async askFollowUpOf(report, goal) {
+      if (store.get().generating || goal.trim() === "") return;
+      const paths = report.inputs.map((f) => f.path);
+      const now = usableFiles(store.get());
+      if (paths.length !== now.length || paths.some((p, i) => p !== now[i])) {
+        store.set({ files: [] });
+        await actions.addFiles(paths);
+      }
+      store.set({ opened: null });
+      await askFollowing(report.run_id, goal);
     },
 
     async askModelInstead(goal) {

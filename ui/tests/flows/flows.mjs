@@ -603,6 +603,7 @@ export const flows = [
       assert.match(await text(page, ".opened [data-testid=answer-meta]"), /^Files: shop\.csv · \d+ \w+ \d{4}, 09:30$/);
       assert.equal(await page.locator(".opened [data-testid=answer-follows]").count(), 0);
       assert.equal(await page.locator(".opened [data-testid=export-pdf]").count(), 1);
+      assert.equal(await page.locator(".opened [data-testid=follow-up-form]").count(), 1);
       assert.match(await text(page, ".opened [data-testid=reading-sentence]"), /^Read as: Computed the total revenue in shop\.csv for each region/);
       assert.equal(await page.locator(".opened .chart svg").count(), 1);
       await shot(page, "history-run");
@@ -615,9 +616,10 @@ export const flows = [
       assert.equal(await page.locator(".opened [data-testid=reading-sentence] span[lang=fr]").count(), 1);
       await page.keyboard.press("Escape");
       await page.locator(".history-day").first().waitFor({ timeout: T });
-      // A blocked run shows its findings.
+      // A blocked run shows its findings (and offers no follow-up).
       await page.locator(".history-entry[data-run='run-7a26a90b39356bb0'] .history-open").click();
       await waitText(page, ".answer-blocked", "imports socket");
+      assert.equal(await page.locator(".opened [data-testid=follow-up-form]").count(), 0);
       // Code that was not read from a question by the engine has no reading.
       assert.equal(await page.locator(".opened [data-testid=reading-sentence]").count(), 0);
       await page.locator("[data-testid=back]").click();
@@ -745,6 +747,21 @@ export const flows = [
       await page.locator(".history-entry[data-run='run-54321811a5c30b0d'] .history-open").click();
       await waitText(page, "[data-testid=answer]", "5,394.6");
       assert.equal(await page.locator(".opened [data-testid=ask-model]").count(), 0);
+    },
+  },
+  {
+    name: "a run reopened from history takes a follow-up as a fresh answer does, on the files it read",
+    async run({ open }) {
+      const page = await open({ stepMs: 40 });
+      await page.locator(".nav-item[data-view='history']").click();
+      await page.locator(".history-entry[data-run='run-54321811a5c30b0d'] .history-open").click();
+      await waitText(page, "[data-testid=answer]", "5,394.6");
+      await page.locator("#history-follow-up").fill("now per product");
+      await page.locator(".opened [data-testid=follow-up-ask]").click();
+      await waitText(page, ".screen-result [data-testid=reading-question]", "You asked: now per product");
+      assert.deepEqual((await calls(page, "generate_code")).at(-1),
+        { goal: "now per product", files: ["/work/main/assets/samples/shop.csv"], provider: "offline", follows: "run-54321811a5c30b0d" });
+      assert.deepEqual((await calls(page, "describe_files")).map((c) => c.paths), [["/work/main/assets/samples/shop.csv"]]);
     },
   },
   {
