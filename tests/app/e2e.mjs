@@ -419,7 +419,7 @@ async function journey() {
       return { day: th.closest('.history-day').querySelector('.history-day-title').textContent, run: th.querySelector(':scope > .history-entry .history-open').textContent };`);
     assert.deepEqual(thread, { day: "Today", run: "total revenue per region" });
     await shot(s, "history-notebook");
-    await (await s.xpath("//div[contains(@class,'history-followups')]//button[contains(., 'now per product')]")).click();
+    await (await s.xpath("//*[contains(@class,'history-followups')]//button[contains(., 'now per product')]")).click();
     await s.waitText(".opened [data-testid=answer-follows]", "A follow-up of “total revenue per region”", 15000);
 
     if (freshHome) {
