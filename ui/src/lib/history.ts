@@ -63,23 +63,34 @@ export function fold(text: string): string {
 }
 
 /** What a search looks through for one run: the question, the file names,
- * its time as recorded, its local day and that day in the UI language (and
- * "today"/"yesterday" words when `dayWords` names them). */
+ * its local day (2026-12-04), that day in the UI language, its local time
+ * (16:45) and the words for today or yesterday when `dayWords` names them.
+ * Not the time as recorded (UTC): its day may not be the one shown. */
 export function searchText(run: RunSummary, lang: UiLanguage, dayWords: Partial<Record<"today" | "yesterday", string>> = {}, now = new Date()): string {
   const day = localDay(run.started_at);
-  const parts = [run.goal, ...run.files, run.started_at];
-  if (day) {
+  const parts = [run.goal, ...run.files];
+  if (!day) parts.push(run.started_at);
+  else {
     const date = new Date(run.started_at);
-    parts.push(day, longDate(day, lang), new Intl.DateTimeFormat(locale(lang), { dateStyle: "short" }).format(date));
+    parts.push(day, longDate(day, lang), new Intl.DateTimeFormat(locale(lang), { dateStyle: "short" }).format(date),
+      `${pad(date.getHours())}:${pad(date.getMinutes())}`);
     const rel = relativeDay(day, now);
     if (rel && dayWords[rel]) parts.push(dayWords[rel] as string);
   }
   return fold(parts.join("\n"));
 }
 
-/** Every word of `query` is in `haystack` (folded); true for a blank query. */
+/** Every word of `query` is in `haystack` (folded); a number alone must
+ * be a whole number there ("4 décembre" is not found in 14:03 of the 1st);
+ * true for a blank query. */
 export function matchesWords(haystack: string, query: string): boolean {
-  return fold(query).split(/\s+/).filter(Boolean).every((w) => haystack.includes(w));
+  const words = fold(query).split(/\s+/).filter(Boolean);
+  let numbers: Set<string> | null = null;
+  return words.every((w) => {
+    if (!/^\d+$/.test(w)) return haystack.includes(w);
+    numbers ??= new Set(haystack.split(/[^\p{L}\p{N}]+/u).flatMap((tok) => tok.match(/\d+/g) ?? []).map((n) => String(Number(n))));
+    return numbers.has(String(Number(w)));
+  });
 }
 
 /** Follow-ups under the first run of their chain that is in the list; a

@@ -750,6 +750,32 @@ export const flows = [
     },
   },
   {
+    name: "history in French: Aujourd'hui, Hier, dates in French; a question and a file name made of markup stay text",
+    async run({ open }) {
+      const page = await open({}, { locale: "fr-FR" });
+      await page.evaluate(() => window.__mock.addRun("hostile"));
+      await page.locator(".nav-item[data-view='history']").click();
+      await page.locator(".history-entry[data-run='run-h0571e']").waitFor({ timeout: T });
+      const headings = await page.locator(".history-day-title").allInnerTexts();
+      assert.deepEqual(headings.slice(0, 2), ["Aujourd'hui", "Hier"]);
+      const d = new Date(Date.now() - 3 * 86_400_000);
+      const month = ["janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre"][d.getUTCMonth()];
+      assert.match(headings[2], new RegExp(`^[a-z]+ ${d.getUTCDate()} ${month} ${d.getUTCFullYear()}$`));
+      const entry = page.locator(".history-entry[data-run='run-h0571e']");
+      assert.equal(await entry.locator(".history-open").innerText(), "<img src=x onerror=alert(1)> total");
+      assert.match(await entry.locator(".history-entry-facts").innerText(), /<script>alert\(2\)<\/script>\.csv/);
+      assert.equal(await page.locator(".history-list img, .history-list script").count(), 0);
+      // The search finds it by its text, and by the French date of today's runs.
+      await page.locator("#history-search").fill("onerror");
+      await page.waitForFunction(() => [...document.querySelectorAll(".history-entry")].map((e) => e.dataset.run).join() === "run-h0571e", null, { timeout: T });
+      const today = new Date();
+      const todayMonth = ["janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre"][today.getUTCMonth()];
+      await page.locator("#history-search").fill(`${today.getUTCDate()} ${todayMonth}`);
+      await page.waitForFunction(() => document.querySelectorAll(".history-entry").length === 3, null, { timeout: T });
+      assert.deepEqual(await page.locator(".history-day-title").allInnerTexts(), ["Aujourd'hui"]);
+    },
+  },
+  {
     name: "a run reopened from history takes a follow-up as a fresh answer does, on the files it read",
     async run({ open }) {
       const page = await open({ stepMs: 40 });

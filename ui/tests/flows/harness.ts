@@ -198,7 +198,7 @@ export function install(scenario: Scenario = {}): void {
     const q = query.toLowerCase();
     return REPORTS.map((r, i) => ({
       run_id: r.run_id, started_at: DATES[i], status: r.status,
-      goal: r.code.match(/# Goal: (.*)/)?.[1] ?? GOALS[i] ?? "how many rows have revenue over 100",
+      goal: (r.run_id === "run-h0571e" ? null : r.code.match(/# Goal: (.*)/)?.[1]) ?? GOALS[i] ?? "how many rows have revenue over 100",
       files: r.inputs.map((f) => f.name), follows: r.follows?.run_id ?? null,
     })).filter((s) => !q || s.goal.toLowerCase().includes(q) || s.files.some((f) => f.toLowerCase().includes(q)) || s.started_at.includes(q));
   }
@@ -273,8 +273,15 @@ export function install(scenario: Scenario = {}): void {
   (window as any).__mock = {
     calls, emit, safeSvg,
     setDoctor(d: DoctorReport) { doctor = d; },
-    addRun(name: "review-blocked") {
+    addRun(name: "review-blocked" | "hostile") {
       if (name === "review-blocked") { REPORTS.push(reviewBlocked as unknown as RunReport); DATES.push(daysAgo(60, 10, 0)); }
+      // A question and a file name made of markup, today.
+      if (name === "hostile") {
+        const hostile = { ...ANSWERED, run_id: "run-h0571e", inputs: [{ ...SHOP, name: "<script>alert(2)</script>.csv" }] };
+        REPORTS.push(hostile as unknown as RunReport);
+        GOALS.push("<img src=x onerror=alert(1)> total");
+        DATES.push(daysAgo(0, 11, 0));
+      }
     },
   };
 }

@@ -131,6 +131,10 @@ describe("search", () => {
     expect(matchesWords(en, "2026-12-02")).toBe(true);
     expect(matchesWords(en, "wednesday")).toBe(true);
     expect(matchesWords(en, "thursday")).toBe(false);
+    // A number alone is a whole number: not the 3 of 2026-12-03T04:30 nor of 30.
+    expect(matchesWords(en, "3 december")).toBe(false);
+    expect(matchesWords(en, "02 december")).toBe(true);
+    expect(matchesWords(en, "23:30")).toBe(true);
     expect(matchesWords(en, "region mars")).toBe(false);
     expect(matchesWords(en, "   ")).toBe(true);
   });
