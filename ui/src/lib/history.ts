@@ -25,6 +25,20 @@ export interface DayGroup {
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
+/** Date formats per language, made once (a search formats every run). */
+const FORMATS = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(lang: UiLanguage, style: "long" | "short"): Intl.DateTimeFormat {
+  const key = `${lang}:${style}`;
+  let f = FORMATS.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale(lang), style === "long"
+      ? { weekday: "long", day: "numeric", month: "long", year: "numeric" }
+      : { dateStyle: "short" });
+    FORMATS.set(key, f);
+  }
+  return f;
+}
+
 /** `YYYY-MM-DD` of a date in local time. */
 export function dayKeyOf(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
@@ -53,8 +67,7 @@ export function relativeDay(day: string, now: Date): "today" | "yesterday" | nul
 export function longDate(day: string, lang: UiLanguage): string {
   const [y, m, d] = day.split("-").map(Number);
   if (!y || !m || !d) return day;
-  return new Intl.DateTimeFormat(locale(lang), { weekday: "long", day: "numeric", month: "long", year: "numeric" })
-    .format(new Date(y, m - 1, d));
+  return dateFormat(lang, "long").format(new Date(y, m - 1, d));
 }
 
 /** Lower case, accents off: "Décembre" finds "decembre" and the other way round. */
@@ -72,7 +85,7 @@ export function searchText(run: RunSummary, lang: UiLanguage, dayWords: Partial<
   if (!day) parts.push(run.started_at);
   else {
     const date = new Date(run.started_at);
-    parts.push(day, longDate(day, lang), new Intl.DateTimeFormat(locale(lang), { dateStyle: "short" }).format(date),
+    parts.push(day, longDate(day, lang), dateFormat(lang, "short").format(date),
       `${pad(date.getHours())}:${pad(date.getMinutes())}`);
     const rel = relativeDay(day, now);
     if (rel && dayWords[rel]) parts.push(dayWords[rel] as string);
