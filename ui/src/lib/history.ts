@@ -25,15 +25,17 @@ export interface DayGroup {
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
-/** Date formats per language, made once (a search formats every run). */
+/** Formats of a calendar day per language, made once (a search formats
+ * every run). They format the day in UTC: the local day is worked out
+ * before, so they hold for any time zone. */
 const FORMATS = new Map<string, Intl.DateTimeFormat>();
 function dateFormat(lang: UiLanguage, style: "long" | "short"): Intl.DateTimeFormat {
   const key = `${lang}:${style}`;
   let f = FORMATS.get(key);
   if (!f) {
     f = new Intl.DateTimeFormat(locale(lang), style === "long"
-      ? { weekday: "long", day: "numeric", month: "long", year: "numeric" }
-      : { dateStyle: "short" });
+      ? { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }
+      : { dateStyle: "short", timeZone: "UTC" });
     FORMATS.set(key, f);
   }
   return f;
@@ -67,7 +69,7 @@ export function relativeDay(day: string, now: Date): "today" | "yesterday" | nul
 export function longDate(day: string, lang: UiLanguage): string {
   const [y, m, d] = day.split("-").map(Number);
   if (!y || !m || !d) return day;
-  return dateFormat(lang, "long").format(new Date(y, m - 1, d));
+  return dateFormat(lang, "long").format(new Date(Date.UTC(y, m - 1, d)));
 }
 
 /** Lower case, accents off: "Décembre" finds "decembre" and the other way round. */
@@ -85,7 +87,8 @@ export function searchText(run: RunSummary, lang: UiLanguage, dayWords: Partial<
   if (!day) parts.push(run.started_at);
   else {
     const date = new Date(run.started_at);
-    parts.push(day, longDate(day, lang), dateFormat(lang, "short").format(date),
+    const [y, m, d] = day.split("-").map(Number);
+    parts.push(day, longDate(day, lang), dateFormat(lang, "short").format(new Date(Date.UTC(y, m - 1, d))),
       `${pad(date.getHours())}:${pad(date.getMinutes())}`);
     const rel = relativeDay(day, now);
     if (rel && dayWords[rel]) parts.push(dayWords[rel] as string);
