@@ -4,6 +4,9 @@
 import assert from "node:assert/strict";
 
 const T = 5000;
+/** The pages' clock (run.mjs fixes it): the history's days and the answer's
+ * time are the same on every run, and so are the screenshots. */
+export const NOW = Date.parse("2026-12-04T16:45:00Z");
 const text = (page, selector) => page.locator(selector).first().innerText({ timeout: T });
 const waitText = (page, selector, needle) =>
   page.locator(selector, { hasText: needle }).first().waitFor({ timeout: T });
@@ -553,7 +556,7 @@ export const flows = [
       const headings = await page.locator(".history-day-title").allInnerTexts();
       assert.deepEqual(headings.slice(0, 2), ["Today", "Yesterday"]);
       const longDay = (days) => {
-        const d = new Date(Date.now() - days * 86_400_000);
+        const d = new Date(NOW - days * 86_400_000);
         const weekday = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"][d.getUTCDay()];
         const month = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"][d.getUTCMonth()];
         return new RegExp(`^${weekday},? ${d.getUTCDate()} ${month} ${d.getUTCFullYear()}$`);
@@ -581,7 +584,7 @@ export const flows = [
       await searchFor("bar chart", ["run-54321811a5c30b0d", "run-0f011e5a2b3c4d5e"]);
       assert.equal(await page.locator(".history-context").count(), 1);
       await searchFor("yesterday", ["run-dfdd3ed018ffb259"]);
-      const isoDay = new Date(Date.now() - 20 * 86_400_000).toISOString().slice(0, 10);
+      const isoDay = new Date(NOW - 20 * 86_400_000).toISOString().slice(0, 10);
       await searchFor(isoDay, ["run-a2428a81cb670640"]);
       await searchFor("no such words", []);
       assert.equal(await text(page, "[data-testid=history-empty]"), "No run matches.");
@@ -758,7 +761,7 @@ export const flows = [
       await page.locator(".history-entry[data-run='run-h0571e']").waitFor({ timeout: T });
       const headings = await page.locator(".history-day-title").allInnerTexts();
       assert.deepEqual(headings.slice(0, 2), ["Aujourd'hui", "Hier"]);
-      const d = new Date(Date.now() - 3 * 86_400_000);
+      const d = new Date(NOW - 3 * 86_400_000);
       const month = ["janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre"][d.getUTCMonth()];
       assert.match(headings[2], new RegExp(`^[a-z]+ ${d.getUTCDate()} ${month} ${d.getUTCFullYear()}$`));
       const entry = page.locator(".history-entry[data-run='run-h0571e']");
@@ -768,7 +771,7 @@ export const flows = [
       // The search finds it by its text, and by the French date of today's runs.
       await page.locator("#history-search").fill("onerror");
       await page.waitForFunction(() => [...document.querySelectorAll(".history-entry")].map((e) => e.dataset.run).join() === "run-h0571e", null, { timeout: T });
-      const today = new Date();
+      const today = new Date(NOW);
       const todayMonth = ["janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre"][today.getUTCMonth()];
       await page.locator("#history-search").fill(`${today.getUTCDate()} ${todayMonth}`);
       await page.waitForFunction(() => document.querySelectorAll(".history-entry").length === 3, null, { timeout: T });
