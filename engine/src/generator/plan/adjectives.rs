@@ -201,10 +201,11 @@ impl Reading<'_> {
         }
     }
 
-    /// "¿Qué ciudad tiene más socios?", "which city has more members":
-    /// in a question asking which, a degree word right before the rows
-    /// ("socios", "orders" beside `order_id`) ranks the groups by how many
-    /// rows they have.
+    /// "¿Qué ciudad tiene más socios?", "which city has more members",
+    /// "¿Qué gerente vendió más unidades?": in a question asking which, a
+    /// degree word right before the rows ("socios", "orders" beside
+    /// `order_id`) or a column of numbers ranks the groups by how many rows
+    /// they have, or by that column.
     pub fn more_rows(&mut self) {
         let asks_which = self.g.tokens.iter().any(|t| {
             crate::generator::lexicon::OPS
@@ -216,8 +217,15 @@ impl Reading<'_> {
         }
         for at in 0..self.g.tokens.len().saturating_sub(1) {
             let next = &self.g.tokens[at + 1];
-            let rows = self.rows_said.contains(&(at + 1))
-                || super::words::ROW_NOUNS.contains(&next.key.as_str());
+            // "more clients" where `client` is a column names the column,
+            // whose rows are not the clients.
+            let measured = self
+                .mentions
+                .iter()
+                .any(|m| m.start == at + 1 && super::is_number(self.kind(&m.column)));
+            let rows = measured
+                || self.rows_said.contains(&(at + 1))
+                || (!self.g.used[at + 1] && super::words::ROW_NOUNS.contains(&next.key.as_str()));
             // "more employees than Sales": a comparison, not a ranking.
             let compared = self.g.tokens[at + 2..]
                 .iter()

@@ -847,6 +847,12 @@ impl Reading<'_> {
             {
                 continue;
             }
+            if super::asides::describes_the_asker(&self.g.tokens, m.start) {
+                // "I'm not a smoker myself": who asks, not which rows.
+                self.set_aside_clause(m.start);
+                self.mentions.retain(|x| x.start != m.start);
+                continue;
+            }
             let values: Vec<String> = self
                 .inputs
                 .iter()
@@ -892,6 +898,18 @@ impl Reading<'_> {
                 format!("solo las filas donde {} es {value}", m.column),
             );
             self.understood.push(said);
+        }
+    }
+
+    /// Places the clause of the word at `at` and keeps it as context.
+    fn set_aside_clause(&mut self, at: usize) {
+        let clause = self.g.tokens[at].clause;
+        let members: Vec<usize> = (0..self.g.tokens.len())
+            .filter(|&i| self.g.tokens[i].clause == clause)
+            .collect();
+        if let (Some(&first), Some(&last)) = (members.first(), members.last()) {
+            self.g.take(first, last + 1 - first);
+            self.told.push(self.g.between(first, last));
         }
     }
 

@@ -485,6 +485,8 @@ fn plan_once(
     r.rounding();
     let chart = follow::chart_words(&mut r);
     r.quoted_columns(goal);
+    r.role();
+    r.sort_order();
     r.stories();
     r.hypothesis_words();
     crate::generator::steps::measures::read(&mut r)?;

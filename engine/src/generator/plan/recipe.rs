@@ -51,6 +51,7 @@ const SUMMED_CONCEPTS: &[&str] = &[
     "quantite",
     "cantidad",
     "unidad",
+    "unidades",
     "amount",
     "montant",
     "importe",

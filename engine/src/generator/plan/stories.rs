@@ -22,6 +22,7 @@
 use super::reading::Reading;
 use super::text::{self, Token};
 use crate::generator::lexicon;
+use crate::lang::Lang;
 
 /// Words that make a clause speak in the asker's voice.
 const VOICE: &[&str] = &[
@@ -49,6 +50,20 @@ const CONVERSATION: &[&str] = &[
     "pregunta",
     "message",
     "mensaje",
+];
+
+/// Words that open an apology ("Sorry if I'm missing something obvious,
+/// but …"): the clause speaks of the exchange.
+const APOLOGIES: &[&str] = &[
+    "sorry",
+    "apologies",
+    "desole",
+    "desolee",
+    "pardon",
+    "perdon",
+    "disculpa",
+    "disculpe",
+    "siento",
 ];
 
 /// Words that open an instruction on the answer's form ("Keep it short").
@@ -128,22 +143,123 @@ impl Reading<'_> {
             .filter(|t| t.clause == clause)
             .any(|t| {
                 QUESTION_WORDS.contains(&t.folded.as_str())
-                    || super::words::asks_something(t)
+                    || (super::words::asks_something(t) && !self.untimed(t))
                     || lexicon::OPS.iter().any(|(p, _)| {
                         !p.contains(' ') && (t.folded == *p || t.key == text::singular(p))
                     })
             })
     }
 
+    /// A word of time with no time beside it in its clause ("Pendant mes
+    /// loisirs", "before lunch"): it restricts nothing.
+    fn untimed(&self, token: &Token) -> bool {
+        // "mes" is a month in Spanish, "my" in French.
+        let a_time = |t: &Token| {
+            super::words::says_a_time(t) && !(self.lang == Lang::Fr && t.folded == "mes")
+        };
+        super::words::is_time_word(token)
+            && !self
+                .g
+                .tokens
+                .iter()
+                .any(|t| t.clause == token.clause && a_time(t))
+    }
+
+    /// "As a Sales manager I'd like …", "En tant que responsable, je …",
+    /// "Como gerente, quiero …": a role said at the start of the goal, up
+    /// to the asker's own word, is context (and the rest is the question).
+    pub fn role(&mut self) {
+        let tokens = &self.g.tokens;
+        let opening: usize = match tokens
+            .iter()
+            .map(|t| t.folded.as_str())
+            .take(3)
+            .collect::<Vec<_>>()[..]
+        {
+            ["as", "a" | "an", ..] => 2,
+            ["en", "tant", "que"] => 3,
+            _ => return,
+        };
+        let Some(me) = (opening..tokens.len().min(opening + 4))
+            .find(|&i| matches!(tokens[i].folded.as_str(), "i" | "je" | "j" | "we" | "nous"))
+        else {
+            return;
+        };
+        if me == opening || (0..me).any(|i| self.g.used[i]) {
+            return;
+        }
+        let said = self.g.between(0, me - 1);
+        self.g.take(0, me);
+        self.told.push(said);
+    }
+
+    /// "Sort from highest to lowest please:", "du plus grand au plus
+    /// petit", "de mayor a menor": the order the answer is already given
+    /// in (groups by their value, highest first) is a format word, read
+    /// before its "highest" can be taken for a ranking. The other order is
+    /// left unplaced: the plan stops and names it.
+    pub fn sort_order(&mut self) {
+        const DESCENDING: &[&str] = &[
+            "from highest to lowest",
+            "highest to lowest",
+            "from largest to smallest",
+            "largest to smallest",
+            "from biggest to smallest",
+            "highest first",
+            "largest first",
+            "in descending order",
+            "descending",
+            "du plus grand au plus petit",
+            "du plus haut au plus bas",
+            "par ordre decroissant",
+            "dans l ordre decroissant",
+            "de mayor a menor",
+            "de mas a menos",
+            "en orden descendente",
+        ];
+        const SORT: &[&str] = &[
+            "sort",
+            "sorted",
+            "order",
+            "ordered",
+            "rank",
+            "ranked",
+            "trie",
+            "tries",
+            "trier",
+            "classe",
+            "classes",
+            "ordena",
+            "ordenado",
+            "ordenados",
+            "ordenadas",
+            "ordenar",
+        ];
+        for phrase in DESCENDING {
+            let len = phrase.split_whitespace().count();
+            for at in self.g.find(phrase) {
+                if !self.g.free(at, len) {
+                    continue;
+                }
+                self.g.take(at, len);
+                if at > 0 && SORT.contains(&self.g.tokens[at - 1].folded.as_str()) {
+                    self.g.take(at - 1, 1);
+                }
+            }
+        }
+    }
+
     /// "I'm not satisfied with the last answer", "Open question": a
     /// clause about the exchange itself, with no number in it.
     fn about_the_conversation(&self, members: &[usize]) -> bool {
         let tokens = &self.g.tokens;
+        let apology = APOLOGIES.contains(&tokens[members[0]].folded.as_str());
         !self.numbered(members)
-            && members.iter().any(|&i| {
-                CONVERSATION.contains(&tokens[i].key.as_str())
-                    || CONVERSATION.contains(&tokens[i].folded.as_str())
-            })
+            && (apology
+                || members.iter().any(|&i| {
+                    CONVERSATION.contains(&tokens[i].key.as_str())
+                        || CONVERSATION.contains(&tokens[i].folded.as_str())
+                }))
             && !members
                 .iter()
                 .any(|&i| QUESTION_WORDS.contains(&tokens[i].folded.as_str()))
@@ -314,6 +430,45 @@ mod tests {
                 "I'm not satisfied with the last answer, give me the average salary again"
             ),
             ["I'm not satisfied with the last answer"]
+        );
+    }
+
+    #[test]
+    fn a_role_an_apology_and_a_sort_order_are_not_conditions() {
+        assert_eq!(
+            context_of(
+                "hr.csv",
+                "As a Sales manager I'd like the overall median salary"
+            ),
+            ["As a Sales manager"]
+        );
+        assert_eq!(
+            context_of(
+                "passengers.csv",
+                "Sorry if I'm missing something obvious, but what's the average fare?"
+            ),
+            ["Sorry if I'm missing something obvious"]
+        );
+        let inputs = [golden_input("shop.csv")];
+        let p = plan(
+            "Sort from highest to lowest please: total revenue per region",
+            Lang::En,
+            &inputs,
+        )
+        .expect("planned");
+        assert!(
+            matches!(p.recipe, crate::generator::plan::Recipe::Stats { ref group_by, .. } if group_by.as_deref() == Some("region")),
+            "the sort order is no ranking: {:?}",
+            p.recipe
+        );
+        assert!(
+            plan(
+                "Sort from lowest to highest please: total revenue per region",
+                Lang::En,
+                &inputs
+            )
+            .is_err(),
+            "the other order is not what the answer gives: it stops"
         );
     }
 
