@@ -324,6 +324,15 @@ fn part_mask(f: &Filter, s: &Source) -> String {
             format!("{not}dates({col}).dt.{part}.isin([{}])", list.join(", "))
         }
         (FilterValue::Date(d), _) => format!("dates({col}) {} {}", f.cmp.python(), py_str(d)),
+        (FilterValue::Latest { latest }, _) => {
+            let period = match latest {
+                DatePart::Year => "Y",
+                DatePart::Month => "M",
+            };
+            format!(
+                "dates({col}).dt.to_period(\"{period}\") == dates({col}).max().to_period(\"{period}\")"
+            )
+        }
         (FilterValue::Number(n), Some(part)) => format!(
             "dates({col}).dt.{} {} {}",
             match part {
@@ -391,7 +400,8 @@ fn parse_dates(s: &Source, cells: &str) -> String {
 fn date_filtered_columns(plan: &Plan) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     for f in &plan.filters {
-        let by_date = f.part.is_some() || matches!(f.value, FilterValue::Date(_));
+        let by_date = f.part.is_some()
+            || matches!(f.value, FilterValue::Date(_) | FilterValue::Latest { .. });
         if by_date && !out.contains(&f.column) {
             out.push(f.column.clone());
         }

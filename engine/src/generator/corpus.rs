@@ -225,6 +225,7 @@ fn plan_cond(f: &Filter, input: &InputDescription) -> Vec<String> {
             vec![format!("{name}({col})={}", v.join("/"))]
         }
         (FilterValue::Date(d), _) => vec![format!("{col}{op}{d}")],
+        (FilterValue::Latest { .. }, _) => vec![format!("latest({col})")],
     }
 }
 
@@ -309,7 +310,29 @@ fn step_canon(recipe: &Recipe) -> (&'static str, BTreeSet<String>, Option<String
 /// A plan, canonical.
 fn planned(p: &Plan, input: &InputDescription) -> Canon {
     let mut conds: BTreeSet<String> = p.filters.iter().flat_map(|f| plan_cond(f, input)).collect();
-    let (kind, measures, group, n) = recipe_canon(p, input, &mut conds);
+    let (kind, mut measures, group, n) = recipe_canon(p, input, &mut conds);
+    // A total over the file's last month reads as the oracle's
+    // `lastmonth(VALUE,DATE)` (its last month's total).
+    let latest: Vec<String> = conds
+        .iter()
+        .filter(|c| c.starts_with("latest("))
+        .cloned()
+        .collect();
+    if let ([cond], None) = (latest.as_slice(), &group) {
+        let date = &cond["latest(".len()..cond.len() - 1];
+        let summed: Option<String> = match &p.recipe {
+            Recipe::Stats { items, .. } => match items.as_slice() {
+                [(Stat::Sum, v)] => Some(v.clone()),
+                _ => None,
+            },
+            Recipe::CountRows { .. } => Some("rows".into()),
+            _ => None,
+        };
+        if let Some(v) = summed {
+            measures = BTreeSet::from([format!("lastmonth({v},{date})")]);
+            conds.remove(cond);
+        }
+    }
     // A derived column reads as its expression ("quantity*price").
     let swap = |s: String| {
         p.derived

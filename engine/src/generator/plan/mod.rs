@@ -49,6 +49,12 @@ pub enum FilterValue {
     AnyOf(Vec<f64>),
     /// A date, `YYYY-MM-DD`, compared with the whole date.
     Date(String),
+    /// The latest month or year the column's dates reach in the file
+    /// ("last month"): `Eq` only, found by the code (`steps::latest`).
+    Latest {
+        /// The month or the year.
+        latest: DatePart,
+    },
 }
 
 /// The part of a date a filter compares.
@@ -504,6 +510,7 @@ fn plan_once(
     r.category_filters()?;
     r.numeric_filters()?;
     r.date_filters()?;
+    crate::generator::steps::latest::read(&mut r);
     r.groups_and_periods()?;
     crate::generator::steps::pivot::second_group(&mut r)?;
     r.yes_no_filters();

@@ -32,6 +32,20 @@ impl Filter {
             FilterValue::AnyOf(ns) => ns.iter().map(|n| number(*n)).collect::<Vec<_>>().join(or),
             FilterValue::Date(d) => d.clone(),
             FilterValue::List(values) => values.join(or),
+            FilterValue::Latest { latest } => {
+                return match latest {
+                    DatePart::Month => lang.pick(
+                        format!("{c} is in the file's last month"),
+                        format!("{c} est dans le dernier mois du fichier"),
+                        format!("{c} está en el último mes del archivo"),
+                    ),
+                    DatePart::Year => lang.pick(
+                        format!("{c} is in the file's last year"),
+                        format!("{c} est dans la dernière année du fichier"),
+                        format!("{c} está en el último año del archivo"),
+                    ),
+                }
+            }
         };
         match self.cmp {
             Cmp::Eq => lang.pick(

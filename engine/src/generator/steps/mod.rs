@@ -9,6 +9,7 @@ pub mod codes;
 pub mod derived;
 pub mod hypothesis;
 pub mod join;
+pub mod latest;
 pub mod lookup;
 pub mod measures;
 pub mod pivot;

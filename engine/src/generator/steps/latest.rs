@@ -1,0 +1,140 @@
+//! The latest period of the file: "What was the total rainfall last
+//! month?", "dépenses du dernier mois", "ventas del mes pasado", "revenue
+//! of the last year in the file". A file is a record of the past, so "last
+//! month" is read as the last calendar month its dates reach (not the month
+//! before today), and that reading is said as an assumption. The filter
+//! keeps the rows whose date falls in the month (or year) of the file's
+//! latest date; the code finds that date inside the sandbox.
+
+use super::super::plan::reading::Reading;
+use super::super::plan::{Cmp, DatePart, Filter, FilterValue};
+use crate::inputs::ColumnKind;
+
+/// Phrases of the latest month and of the latest year, folded, longest
+/// first where they share words.
+const PHRASES: &[(&str, DatePart)] = &[
+    ("the last month", DatePart::Month),
+    ("last month", DatePart::Month),
+    ("past month", DatePart::Month),
+    ("previous month", DatePart::Month),
+    ("latest month", DatePart::Month),
+    ("du dernier mois", DatePart::Month),
+    ("le dernier mois", DatePart::Month),
+    ("dernier mois", DatePart::Month),
+    ("le mois dernier", DatePart::Month),
+    ("mois dernier", DatePart::Month),
+    ("el ultimo mes", DatePart::Month),
+    ("ultimo mes", DatePart::Month),
+    ("el mes pasado", DatePart::Month),
+    ("mes pasado", DatePart::Month),
+    ("the last year", DatePart::Year),
+    ("last year", DatePart::Year),
+    ("past year", DatePart::Year),
+    ("previous year", DatePart::Year),
+    ("l annee derniere", DatePart::Year),
+    ("annee derniere", DatePart::Year),
+    ("la derniere annee", DatePart::Year),
+    ("derniere annee", DatePart::Year),
+    ("el ano pasado", DatePart::Year),
+    ("ano pasado", DatePart::Year),
+    ("el ultimo ano", DatePart::Year),
+    ("ultimo ano", DatePart::Year),
+];
+
+/// "in the file", "du fichier", "del archivo" after the period: placed.
+const OF_THE_FILE: &[&[&str]] = &[
+    &["in", "the", "file"],
+    &["of", "the", "file"],
+    &["in", "the", "data"],
+    &["du", "fichier"],
+    &["dans", "le", "fichier"],
+    &["del", "archivo"],
+    &["en", "el", "archivo"],
+];
+
+/// Reads a latest period said in the goal into a filter on the file's one
+/// date column (with several date columns it is left unplaced: which one
+/// is not said).
+pub fn read(r: &mut Reading) {
+    let mut dates = r.columns.iter().filter(|k| k.kind == ColumnKind::Date);
+    let (Some(date), None) = (dates.next(), dates.next()) else {
+        return;
+    };
+    let date = date.name.clone();
+    if r.filters.iter().any(|f| f.column == date) {
+        return;
+    }
+    for (phrase, part) in PHRASES {
+        let len = phrase.split_whitespace().count();
+        let Some(&at) = r.g.find(phrase).iter().find(|&&at| r.g.free(at, len)) else {
+            continue;
+        };
+        r.g.take(at, len);
+        let after = at + len;
+        if let Some(words) = OF_THE_FILE.iter().find(|w| {
+            w.iter()
+                .enumerate()
+                .all(|(j, x)| r.g.tokens.get(after + j).is_some_and(|t| t.folded == *x))
+        }) {
+            r.g.take(after, words.len());
+        }
+        let filter = Filter {
+            column: date.clone(),
+            cmp: Cmp::Eq,
+            value: FilterValue::Latest { latest: *part },
+            part: None,
+        };
+        let said = filter.words(r.lang, |n| n.to_string());
+        r.understood.push(said);
+        r.filters.push(filter);
+        let assumed = match part {
+            DatePart::Month => r.say(
+                format!("\"last month\" is the last month {date} reaches in the file, not the month before today"),
+                format!("« dernier mois » est le dernier mois que {date} atteint dans le fichier, pas le mois précédant aujourd'hui"),
+                format!("«último mes» es el último mes que alcanza {date} en el archivo, no el mes anterior a hoy"),
+            ),
+            DatePart::Year => r.say(
+                format!("\"last year\" is the last year {date} reaches in the file, not the year before this one"),
+                format!("« dernière année » est la dernière année que {date} atteint dans le fichier, pas l'année précédant celle-ci"),
+                format!("«último año» es el último año que alcanza {date} en el archivo, no el año anterior a este"),
+            ),
+        };
+        r.assume(assumed, None);
+        return;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::generator::golden_input;
+    use crate::generator::plan::{plan, DatePart, FilterValue};
+    use crate::lang::Lang;
+
+    fn latest(file: &str, goal: &str) -> Vec<(String, FilterValue)> {
+        let p = plan(goal, Lang::detect(goal), &[golden_input(file)]).expect(goal);
+        assert!(!p.assumptions.is_empty(), "{goal}: the reading is said");
+        p.filters.into_iter().map(|f| (f.column, f.value)).collect()
+    }
+
+    #[test]
+    fn the_last_month_is_the_files_last_month_in_three_languages() {
+        let month = FilterValue::Latest {
+            latest: DatePart::Month,
+        };
+        assert_eq!(
+            latest("weather.csv", "What was the total rainfall last month?"),
+            [("date".to_owned(), month.clone())]
+        );
+        assert_eq!(
+            latest("budget.csv", "dépenses du dernier mois"),
+            [("Date".to_owned(), month.clone())]
+        );
+        assert_eq!(
+            latest(
+                "orders.csv",
+                "what was the revenue of the last month in the file?"
+            ),
+            [("order_date".to_owned(), month)]
+        );
+    }
+}
