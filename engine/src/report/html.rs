@@ -437,3 +437,147 @@ fn record(o: &mut String, m: &Manifest, w: &Words) {
         escape(&m.audit.run_last_entry_hash),
     ));
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    /// The sample manifest of `tests/reports/` (a real French run), with
+    /// `edit` applied.
+    fn sample(edit: impl FnOnce(&mut Value)) -> Document {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/reports");
+        let mut m: Value = serde_json::from_str(
+            &std::fs::read_to_string(dir.join("sample-manifest.json")).expect("manifest"),
+        )
+        .expect("json");
+        edit(&mut m);
+        Document::read(m).expect("a manifest")
+    }
+
+    /// The sample as an English run whose answer is 6109.2 (North) and
+    /// 5394.6 (East) of revenue, with a usage that knows its limits.
+    fn english() -> Document {
+        sample(|m| {
+            m["lang"] = json!("en");
+            m["answer"] = json!({
+                "text": "total revenue (North): 6109.2; total revenue (East): 5394.6",
+                "values": {"total revenue (North)": 6109.2, "total revenue (East)": 5394.6},
+                "items": [
+                    {"name": "total revenue (North)", "value": 6109.2},
+                    {"name": "total revenue (East)", "value": 5394.6, "unit": "EUR"},
+                ],
+            });
+            m["result"]["tables"][0]["rows"] = json!([["North", 6109.2], ["East", 5394.6]]);
+            m["usage"]["cpu_limit_ms"] = json!(60_000);
+            m["usage"]["wall_limit_ms"] = json!(600_000);
+        })
+    }
+
+    /// The page without what is not meant to be read as prose: the style
+    /// sheet, the code (which names its own tables) and the embedded JSON.
+    fn human_part(page: &str) -> String {
+        let mut out = page.to_owned();
+        for (open, close) in [
+            ("<style>", "</style>"),
+            ("<pre", "</pre>"),
+            ("<script", "</script>"),
+        ] {
+            while let Some(start) = out.find(open) {
+                let end = start + out[start..].find(close).expect("closed") + close.len();
+                out.replace_range(start..end, "");
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn the_human_page_shows_no_json_no_internal_table_no_raw_bytes() {
+        for doc in [sample(|_| {}), english()] {
+            let page = render_signed(&doc, &json!({"fingerprint": "ab12"}));
+            let human = human_part(&page);
+            assert!(
+                !human.contains('{') && !human.contains('}'),
+                "JSON on the page"
+            );
+            for internal in ["rows_used", "row_counts", "date_range", "joined"] {
+                assert!(!human.contains(internal), "{internal} on the page");
+            }
+            // The manifest's byte counts: peak memory, memory limit, /tmp, file size.
+            for raw in ["42614784", "1073741824", "268435456", "6050"] {
+                assert!(!human.contains(raw), "{raw} on the page");
+            }
+            assert!(!human.contains("bytes") && !human.contains("allow<"));
+            // The internal tables are still in the signed manifest.
+            assert!(page.contains("\"name\":\"rows_used\""));
+        }
+    }
+
+    #[test]
+    fn the_answer_comes_before_the_evidence_and_the_code() {
+        let page = render(&english());
+        let at = |needle: &str| page.find(needle).unwrap_or_else(|| panic!("{needle}"));
+        let question = at("<h1 class=\"question\">");
+        let answer = at("<dd>6,109.2</dd>");
+        let chart = at("<img class=\"chart\"");
+        let explanation = at("<p class=\"explanation\">");
+        let evidence = at("<section class=\"evidence\">");
+        let code = at("<pre class=\"code\">");
+        assert!(question < answer && answer < chart && chart < explanation);
+        assert!(explanation < evidence && evidence < code);
+    }
+
+    #[test]
+    fn values_have_thousands_separators_in_the_report_s_language() {
+        let en = render(&english());
+        assert!(en.contains("<dd>6,109.2</dd>"), "English answer");
+        assert!(en.contains("<dd>€5,394.6</dd>"), "a currency");
+        assert!(
+            en.contains("<td class=\"num\">6,109.2</td>"),
+            "English cell"
+        );
+        let fr = render(&sample(|m| {
+            m["answer"]["items"] = json!([{"name": "total", "value": 6109.2}]);
+            m["result"]["tables"][0]["rows"] = json!([["North", 6109.2]]);
+        }));
+        assert!(fr.contains("<dd>6\u{202F}109,2</dd>"), "French answer");
+        assert!(
+            fr.contains("<td class=\"num\">6\u{202F}109,2</td>"),
+            "French cell"
+        );
+        // The sample's own answer: percentages, French style.
+        let sample = render(&sample(|_| {}));
+        assert!(sample.contains("<dd>27,4\u{202F}%</dd>"));
+    }
+
+    #[test]
+    fn limits_and_the_check_are_said_in_words() {
+        let page = render(&english());
+        // cpu 605 ms of 60,000; wall 596 ms of 600,000; memory 42,614,784
+        // bytes (40.6 MiB) of 1,073,741,824 (1 GiB).
+        assert!(
+            page.contains("<td>0.6 s — limit: 1 min</td>"),
+            "processor time"
+        );
+        assert!(page.contains("<td>0.6 s — stopped at the latest after 10 min</td>"));
+        assert!(page.contains("<td>40.6 MiB at the peak — limit: 1 GiB</td>"));
+        assert!(page.contains("none: the code could not reach the network; no attempt was made"));
+        assert!(page.contains("The code was checked: allowed."));
+        assert!(page.contains("<td class=\"num\">5.9 KB</td>"), "file size");
+    }
+
+    #[test]
+    fn the_signature_section_names_the_key_and_text_from_data_stays_text() {
+        let doc = sample(|m| {
+            m["goal"] = json!("<script>alert(1)</script>");
+            m["answer"]["items"] = json!([{"name": "<img src=x onerror=alert(2)>", "value": 1}]);
+        });
+        let page = render_signed(&doc, &json!({"fingerprint": "<b>fe81</b>"}));
+        assert!(page.contains("<code>&lt;b&gt;fe81&lt;/b&gt;</code>"));
+        assert!(page.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
+        assert!(page.contains("<dt>&lt;img src=x onerror=alert(2)&gt;</dt>"));
+        assert!(!human_part(&page).contains("<img src=x"));
+        assert!(render(&doc).contains("Cette page n'est pas signée."));
+    }
+}
