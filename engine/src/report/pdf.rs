@@ -864,7 +864,8 @@ fn result_table(l: &mut Layout, table: &RawTable, w: &Words, lang: Lang) {
 }
 
 /// Lays out the pages: the same sections, in the same order, as the HTML
-/// page: the answer first, the evidence from a new page.
+/// page: the answer first, then the evidence (from a new page when the
+/// answer fits on the first).
 fn lay_out(l: &mut Layout, m: &Manifest, images: &[Option<PlacedImage>], fingerprint: &str) {
     let w = Words::of(m.lang);
     let files: Vec<&str> = m.inputs.iter().map(|i| i.name.as_str()).collect();
@@ -904,7 +905,9 @@ fn lay_out(l: &mut Layout, m: &Manifest, images: &[Option<PlacedImage>], fingerp
         }
     }
 
-    if l.y < PAGE_H - MARGIN {
+    // The evidence starts a page of its own after a one-page answer (a
+    // longer answer is followed at once, so no page is left nearly blank).
+    if l.pages.len() == 1 {
         l.new_page();
     }
     l.heading(w.evidence, 2);

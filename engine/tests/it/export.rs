@@ -60,7 +60,7 @@ fn a_finished_run_exports_as_one_self_contained_page() {
         .expect("a reading");
     assert!(
         page.contains(&format!(
-            "<b>Comprise comme :</b> {}",
+            "<strong>Comprise comme :</strong> {}",
             sentence.replace('\'', "&#39;")
         )),
         "the reading is in the report: {sentence}"
@@ -141,6 +141,31 @@ fn a_finished_run_exports_as_one_self_contained_page() {
     assert!(
         said.contains("INVALID") && said.contains("differs from the signed manifest"),
         "{said}"
+    );
+
+    // Without --out, the report is named after the question and the run's
+    // date, in the current folder.
+    let folder = tempfile::tempdir().expect("tempdir");
+    let named = s
+        .command(&["export", run_id, "--format", "pdf"])
+        .env("GLOVEBOX_KEYRING_SERVICE", &service)
+        .current_dir(folder.path())
+        .output()
+        .expect("export");
+    assert_eq!(
+        named.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&named.stderr)
+    );
+    let date = manifest["started_at"].as_str().expect("date")[..10].to_owned();
+    let expected = folder
+        .path()
+        .join(format!("part-du-chiffre-d-affaires-par-region-{date}.pdf"));
+    assert!(
+        expected.is_file(),
+        "{}",
+        String::from_utf8_lossy(&named.stdout)
     );
 
     // The key can be removed; the next export makes a new one.
