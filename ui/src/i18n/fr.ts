@@ -203,7 +203,9 @@ export const fr: Dictionary = {
   "export.title": "Rapport signé",
   "export.pdf": "Enregistrer en PDF…",
   "export.html": "Enregistrer en page web…",
-  "export.saved": "Enregistré dans {path}, signé par la clé {key}. Chacun peut le vérifier avec « glovebox verify ».",
+  "export.saved": "Enregistré sous {name} dans {folder}. Il est signé par la clé {key} : qui le reçoit peut vérifier que rien n'y a été modifié.",
+  "export.open": "Ouvrir",
+  "export.openTitle": "Ouvrir le rapport avec l'application de cet ordinateur",
   "export.working": "Rapport en cours d'écriture…",
 
   "how.title": "Comment ce résultat a été calculé",

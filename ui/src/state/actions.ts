@@ -15,6 +15,18 @@ export const RETRYABLE = new Set(["model", "cancelled", "busy"]);
  * wrong (`setup`); their way out is the key field, never a command to type. */
 export const NEEDS_KEY_SETTINGS = new Set(["no_key", "setup"]);
 
+/** A report written: where, and the sentence that says so. */
+export interface ExportDone {
+  path: string;
+  text: string;
+}
+
+/** "/home/ada/Documents/x.pdf" -> { name: "x.pdf", folder: "/home/ada/Documents" }. */
+export function splitPath(path: string): { name: string; folder: string } {
+  const at = Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\"));
+  return at < 0 ? { name: path, folder: "." } : { name: path.slice(at + 1), folder: path.slice(0, at) || "/" };
+}
+
 export interface Actions {
   navigate(view: View): void;
   addFiles(paths: string[]): Promise<void>;
@@ -43,7 +55,10 @@ export interface Actions {
   cancelRun(): Promise<void>;
   openRun(runId: string): Promise<void>;
   /** Asks where to save, then writes the signed report; the message to show ("" when the person closed the dialog). */
-  exportReport(runId: string, format: "pdf" | "html"): Promise<string>;
+  /** Asks where, writes the signed report; null when the person closed the dialog. */
+  exportReport(runId: string, format: "pdf" | "html"): Promise<ExportDone | null>;
+  /** Opens a report saved in this session with the system's default app. */
+  openReport(path: string): Promise<void>;
   closeRun(): void;
   runDoctor(): Promise<void>;
   loadSettings(): Promise<void>;
@@ -272,15 +287,23 @@ export function createActions(store: AppStore): Actions {
     },
 
     async exportReport(runId, format) {
+      // The question as the file name, in Documents (the run id if the shell cannot say).
+      const defaultPath = await call("report_file_name", { runId, format })
+        .catch(() => `glovebox-${runId}.${format}`);
       const path = await call("plugin:dialog|save", {
         options: {
-          defaultPath: `glovebox-${runId}.${format}`,
+          defaultPath,
           filters: [{ name: format === "pdf" ? "PDF" : "HTML", extensions: [format] }],
         },
       });
-      if (!path) return "";
+      if (!path) return null;
       const done = await call("export_report", { runId, format, path });
-      return t("export.saved", { path: done.path, key: done.fingerprint });
+      const { name, folder } = splitPath(done.path);
+      return { path: done.path, text: t("export.saved", { name, folder, key: done.fingerprint }) };
+    },
+
+    async openReport(path) {
+      await call("open_report", { path });
     },
 
     closeRun() {
