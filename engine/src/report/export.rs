@@ -276,7 +276,7 @@ mod tests {
         let name = slug(&long);
         // "revenue" is 7 letters: 7 words and 6 hyphens make 55, an 8th
         // word would make 63 > 60.
-        assert_eq!(name, vec!["revenue"; 7].join("-"));
+        assert_eq!(name, ["revenue"; 7].join("-"));
         let one_word = "a".repeat(300);
         assert_eq!(slug(&one_word), "a".repeat(MAX_SLUG_CHARS));
         assert!(file_name(&long, "2026-12-04", Format::Pdf).len() <= MAX_SLUG_CHARS + 15);
