@@ -64,7 +64,7 @@ h1{font-size:1.5rem;margin:.2rem 0 1rem}h2{font-size:1.15rem;border-bottom:1px s
 table{border-collapse:collapse;margin:.5rem 0;font-size:.9rem}td,th{border:1px solid #ccc;padding:.2rem .5rem;text-align:left;vertical-align:top}\
 td.num{text-align:right;font-variant-numeric:tabular-nums}th{background:#f3f3f3}\
 pre{background:#f6f8fa;padding:.6rem;overflow-x:auto;font-size:.85rem;white-space:pre-wrap}\
-.add{background:#e6ffec}.del{background:#ffebe9}.muted{color:#666;font-size:.85rem}img.chart{max-width:100%;border:1px solid #eee}\
+.add{background:#e6ffec}.del{background:#ffebe9}.muted{color:#666;font-size:.85rem}img.chart{max-width:100%;max-height:30rem;border:1px solid #eee}\
 .evidence{margin-top:3rem;border-top:3px solid #1d1d1f}code{word-break:break-all}\
 @media print{body{margin:0;max-width:none}pre,table,img,.values{page-break-inside:avoid}.evidence{page-break-before:always;border-top:none}}";
 
@@ -305,7 +305,7 @@ fn inputs(o: &mut String, m: &Manifest, w: &Words) {
         o.push_str(&format!(
             "<tr><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td><code>{}</code></td></tr>",
             escape(&input.name),
-            escape(&crate::units::human_bytes_in(m.lang, input.size_bytes)),
+            escape(&human::memory(input.size_bytes, m.lang)),
             escape(&human::number(input.row_count as f64, m.lang)),
             escape(&input.sha256),
         ));
@@ -325,9 +325,13 @@ fn inputs(o: &mut String, m: &Manifest, w: &Words) {
 /// The code that ran, and its changes from the generated code.
 fn code(o: &mut String, m: &Manifest, w: &Words) {
     let final_code = or_empty(m.final_code.as_ref());
+    let heading = if m.usage.is_some() {
+        w.code
+    } else {
+        w.code_not_run
+    };
     o.push_str(&format!(
-        "<h3>{}</h3><pre class=\"code\">{}</pre>",
-        w.code,
+        "<h3>{heading}</h3><pre class=\"code\">{}</pre>",
         escape(final_code)
     ));
     let generated = or_empty(m.generated_code.as_ref());
@@ -564,7 +568,41 @@ mod tests {
         assert!(page.contains("<td>40.6 MiB at the peak — limit: 1 GiB</td>"));
         assert!(page.contains("none: the code could not reach the network; no attempt was made"));
         assert!(page.contains("The code was checked: allowed."));
-        assert!(page.contains("<td class=\"num\">5.9 KB</td>"), "file size");
+        assert!(page.contains("<td class=\"num\">5.9 KiB</td>"), "file size");
+    }
+
+    /// A run the check refused: the reason first, the code said not to
+    /// have run, the verdict and its finding in words, no empty rows.
+    #[test]
+    fn a_refused_run_says_why_in_words() {
+        let doc = sample(|m| {
+            m["lang"] = json!("en");
+            m["status"] = json!("blocked");
+            m["stop_reason"] = json!("line 1: the code imports socket");
+            m["answer"] = Value::Null;
+            m["explanation"] = Value::Null;
+            m["usage"] = Value::Null;
+            m["files_read"] = Value::Null;
+            m["charts"] = json!([]);
+            m["result"] = json!({});
+            m["attempts"][0]["origin"] = json!("user");
+            m["attempts"][0]["policy"] = json!({"verdict": "deny", "findings": [
+                {"line": 1, "rule": "import_socket", "severity": "deny",
+                 "message": "the code imports socket"}]});
+        });
+        let page = render_signed(&doc, &json!({"fingerprint": "ab12"}));
+        let at = |needle: &str| page.find(needle).unwrap_or_else(|| panic!("{needle}"));
+        assert!(
+            at("<h2>No answer</h2><p class=\"answer stopped\">line 1: the code imports socket</p>")
+                < at("<section class=\"evidence\">")
+        );
+        assert!(page.contains("<h3>The code (it did not run)</h3>"));
+        assert!(
+            page.contains("(written or edited by the person): The code was checked: refused.</p>")
+        );
+        assert!(page.contains("<li>line 1: the code imports socket</li>"));
+        assert!(!page.contains("<td></td>") && !page.contains("import_socket<"));
+        assert!(!human_part(&page).contains('{'));
     }
 
     #[test]

@@ -175,8 +175,9 @@ pub(crate) fn duration(ms: u64, lang: Lang) -> String {
     }
 }
 
-/// An amount of memory in MiB or GiB (1,024-based, as the limits are
-/// set): `40.6 MiB`, `1 GiB`; French writes `Mio`, `Gio`.
+/// An amount of memory or a file size in KiB, MiB or GiB (1,024-based, as
+/// the limits are set): `5.9 KiB`, `40.6 MiB`, `1 GiB`; French writes
+/// `Kio`, `Mio`, `Gio`. Never a raw count of bytes.
 pub(crate) fn memory(bytes: u64, lang: Lang) -> String {
     const MIB: f64 = 1024.0 * 1024.0;
     let (kib, mib, gib) = match lang {
@@ -274,6 +275,9 @@ mod tests {
         assert_eq!(memory(1_073_741_824, Lang::En), "1 GiB");
         assert_eq!(memory(268_435_456, Lang::Es), "256 MiB");
         assert_eq!(memory(2048, Lang::En), "2 KiB");
+        // 6050 bytes / 1024 = 5.91 KiB.
+        assert_eq!(memory(6050, Lang::Es), "5,9 KiB");
+        assert_eq!(memory(0, Lang::En), "0 KiB");
     }
 
     #[test]

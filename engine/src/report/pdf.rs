@@ -998,7 +998,7 @@ fn inputs(l: &mut Layout, m: &Manifest, w: &Words) {
         .map(|input| {
             vec![
                 input.name.clone(),
-                crate::units::human_bytes_in(m.lang, input.size_bytes),
+                human::memory(input.size_bytes, m.lang),
                 human::number(input.row_count as f64, m.lang),
                 input.sha256.clone(),
             ]
@@ -1023,7 +1023,14 @@ fn inputs(l: &mut Layout, m: &Manifest, w: &Words) {
 /// The code that ran, and its changes from the generated code.
 fn code(l: &mut Layout, m: &Manifest, w: &Words) {
     let final_code = or_empty(m.final_code.as_ref());
-    l.heading(w.code, 3);
+    l.heading(
+        if m.usage.is_some() {
+            w.code
+        } else {
+            w.code_not_run
+        },
+        3,
+    );
     let code: Vec<(String, Rgb)> = final_code
         .lines()
         .map(|s| (s.to_owned(), CODE_BG))

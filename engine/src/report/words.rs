@@ -126,6 +126,8 @@ pub(crate) struct Words {
     pub(crate) run: &'static str,
     /// The audit entry's label in the record.
     pub(crate) audit_entry: &'static str,
+    /// The code's heading when it never ran (refused, or stopped before).
+    pub(crate) code_not_run: &'static str,
     /// Column kind.
     pub(crate) kind_integer: &'static str,
     /// Column kind.
@@ -215,6 +217,7 @@ pub(crate) const EN: Words = Words {
     unsigned: "This page is not signed.",
     run: "Run",
     audit_entry: "audit entry",
+    code_not_run: "The code (it did not run)",
     kind_integer: "whole numbers",
     kind_decimal: "numbers",
     kind_date: "dates",
@@ -296,6 +299,7 @@ pub(crate) const FR: Words = Words {
     unsigned: "Cette page n'est pas signée.",
     run: "Exécution",
     audit_entry: "entrée du journal",
+    code_not_run: "Le code (il n'a pas été exécuté)",
     kind_integer: "nombres entiers",
     kind_decimal: "nombres",
     kind_date: "dates",
@@ -377,6 +381,7 @@ pub(crate) const ES: Words = Words {
     unsigned: "Esta página no está firmada.",
     run: "Ejecución",
     audit_entry: "entrada del registro",
+    code_not_run: "El código (no se ejecutó)",
     kind_integer: "números enteros",
     kind_decimal: "números",
     kind_date: "fechas",
@@ -722,6 +727,9 @@ pub(crate) fn sandbox_rows(m: &Manifest, w: &Words) -> Vec<(String, String)> {
     if let Some(mode) = m.sandbox.mode.as_ref() {
         rows.push((w.isolation.to_owned(), mode_words(mode, lang, w)));
     }
-    rows.push((files_read_label(m, w).to_owned(), files_read(m, w)));
+    let files = files_read(m, w);
+    if !files.is_empty() {
+        rows.push((files_read_label(m, w).to_owned(), files));
+    }
     rows
 }
