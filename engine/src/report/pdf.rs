@@ -728,9 +728,17 @@ impl Layout {
     }
 
     /// Values as tiles, side by side and wrapping: the name small above,
-    /// the value large below.
-    fn tiles(&mut self, values: &[(String, String)]) {
+    /// the value large below. False, and nothing drawn, when a name or a
+    /// value would not fit on one line of a tile.
+    fn tiles(&mut self, values: &[(String, String)]) -> bool {
         let (name_size, value_size, pad, gap) = (8.5, 15.0, 6.0, 8.0);
+        let fits = values.iter().all(|(name, value)| {
+            self.width(&clean(name), name_size) + 2.0 * pad <= CONTENT_W
+                && self.width(&clean(value), value_size) + 2.0 * pad <= CONTENT_W
+        });
+        if !fits {
+            return false;
+        }
         let h = name_size * 1.4 + value_size * 1.3 + 2.0 * pad;
         let mut x = MARGIN;
         self.ensure(h + gap);
@@ -770,6 +778,7 @@ impl Layout {
             x += w + gap;
         }
         self.y -= h + gap;
+        true
     }
 
     /// An image as wide as the text, or less so that it is no higher than
@@ -962,7 +971,13 @@ fn answer(l: &mut Layout, m: &Manifest, w: &Words) {
         );
         return;
     }
-    l.tiles(&values);
+    if !l.tiles(&values) {
+        // Too long for a tile: one paragraph per value, nothing cut.
+        for (name, value) in &values {
+            l.paragraph(name, 9.0, MUTED);
+            l.paragraph(value, 13.0, BLACK);
+        }
+    }
 }
 
 /// The charts: the recorded images, no higher than half a page.
@@ -1593,6 +1608,36 @@ mod tests {
             assert!(l.width(&line, 10.0) <= CONTENT_W + 0.01, "{line}");
         }
         assert_eq!(l.wrap("one\ntwo", 10.0, CONTENT_W), ["one", "two"]);
+    }
+
+    /// Short values are tiles; a value too long for one line of a tile is
+    /// not cut: the answer falls back to paragraphs, every word kept.
+    #[test]
+    fn a_long_answer_is_never_cut_into_a_tile() {
+        let mut l = Layout::new().expect("layout");
+        let short = [("total (North)".to_owned(), "6,109.2".to_owned())];
+        assert!(l.tiles(&short));
+        let long_value = "Pen, Notebook, Stapler, ".repeat(12);
+        let long = [("best sellers".to_owned(), long_value.clone())];
+        let before = l.pages[0].runs.len();
+        assert!(!l.tiles(&long));
+        assert_eq!(l.pages[0].runs.len(), before, "nothing drawn");
+        let (manifest, pngs) = sample();
+        let mut json = manifest.json().clone();
+        json["answer"]["items"] =
+            serde_json::json!([{"name": "best sellers", "value": long_value}]);
+        let doc = Document::read(json).expect("a manifest");
+        let r = render_signed(&doc, &serde_json::json!({"fingerprint": "ab"}), &pngs).expect("pdf");
+        let shown: String = r
+            .regions
+            .iter()
+            .filter_map(|(_, region)| match region {
+                Region::Text { page: 1, text } => Some(format!("{text} ")),
+                _ => None,
+            })
+            .collect();
+        assert!(shown.contains("best sellers"), "{shown}");
+        assert_eq!(shown.matches("Stapler").count(), 12, "{shown}");
     }
 
     #[test]
