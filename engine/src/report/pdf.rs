@@ -43,7 +43,7 @@ use super::human;
 use super::manifest::{Document, Manifest, ManifestStatus};
 use super::words::{self, or_empty, text, Words};
 use crate::lang::Lang;
-use crate::validate::RawTable;
+use crate::validate::{RawTable, RawValue};
 
 mod v1;
 
@@ -620,6 +620,18 @@ impl Layout {
     /// A table: `header` on grey (repeated on each new page), or with
     /// `side_header` the first column on grey.
     fn table(&mut self, header: Option<&[String]>, rows: &[Vec<String>], side_header: bool) {
+        self.table_aligned(header, rows, side_header, &[]);
+    }
+
+    /// [`Self::table`] with the body cells of the columns marked in
+    /// `right` aligned right (numbers).
+    fn table_aligned(
+        &mut self,
+        header: Option<&[String]>,
+        rows: &[Vec<String>],
+        side_header: bool,
+        right: &[bool],
+    ) {
         let size = 8.0;
         let lead = size * 1.3;
         let pad = 3.0;
@@ -685,9 +697,15 @@ impl Layout {
                     grey.then_some(HEAD_BG),
                     Some(RULE),
                 );
+                let to_right = !head && right.get(i).copied().unwrap_or(false);
                 for (n, line) in cell.iter().enumerate() {
                     let base = layout.y - pad - (n as f32 + 1.0) * lead + size * 0.3;
-                    layout.text_at(x + pad, base, size, BLACK, false, line);
+                    let tx = if to_right {
+                        x + widths[i] - pad - layout.width(line, size)
+                    } else {
+                        x + pad
+                    };
+                    layout.text_at(tx, base, size, BLACK, false, line);
                 }
                 x += widths[i];
             }
@@ -855,9 +873,22 @@ fn short_table_room(table: &RawTable) -> f32 {
 
 fn result_table(l: &mut Layout, table: &RawTable, w: &Words, lang: Lang) {
     let (header, rows) = table_rows(table, lang);
+    // A column of numbers (empty cells aside) is aligned right.
+    let right: Vec<bool> = (0..table.columns.len())
+        .map(|i| {
+            let mut cells = table.rows.iter().filter_map(|r| r.get(i));
+            cells.clone().any(|v| matches!(v, RawValue::Number(_)))
+                && cells.all(|v| {
+                    matches!(
+                        v,
+                        RawValue::Number(_) | RawValue::Null | RawValue::NonFinite { .. }
+                    )
+                })
+        })
+        .collect();
     l.ensure(short_table_room(table));
     l.heading(&table.name, 3);
-    l.table(Some(&header), &rows, false);
+    l.table_aligned(Some(&header), &rows, false, &right);
     let total = table.total_rows as usize;
     if total > MAX_ROWS_SHOWN {
         l.paragraph(
@@ -1019,7 +1050,7 @@ fn inputs(l: &mut Layout, m: &Manifest, w: &Words) {
             ]
         })
         .collect();
-    l.table(Some(&header), &rows, false);
+    l.table_aligned(Some(&header), &rows, false, &[false, true, true, false]);
     for input in &m.inputs {
         l.paragraph(
             &format!(
