@@ -4,6 +4,7 @@
 import { errorText, language, t } from "../i18n";
 import { call, IpcError, on, toIpcError, type ConnectionReport, type LocalServer, type Provider, type Settings } from "../ipc";
 import { debounce } from "../lib/debounce";
+import { splitPath } from "../lib/path";
 import { withoutAskList } from "../lib/suggestions";
 import { afterDraft, staleness, usableFiles, waitAfter, type AppStore, type View } from "./app-state";
 import { isActive, next, type RunEvent } from "./run-machine";
@@ -19,12 +20,6 @@ export const NEEDS_KEY_SETTINGS = new Set(["no_key", "setup"]);
 export interface ExportDone {
   path: string;
   text: string;
-}
-
-/** "/home/ada/Documents/x.pdf" -> { name: "x.pdf", folder: "/home/ada/Documents" }. */
-export function splitPath(path: string): { name: string; folder: string } {
-  const at = Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\"));
-  return at < 0 ? { name: path, folder: "." } : { name: path.slice(at + 1), folder: path.slice(0, at) || "/" };
 }
 
 export interface Actions {
