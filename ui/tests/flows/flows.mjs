@@ -154,6 +154,8 @@ export const flows = [
       await page.locator("[data-testid=export-open]").click();
       await page.waitForFunction(() => (window).__mock.calls.some((c) => c.cmd === "open_report"));
       assert.deepEqual((await calls(page, "open_report"))[0], { path: exported.path });
+      await page.locator("[data-testid=export-result]").scrollIntoViewIfNeeded();
+      await shot(page, "result-exported");
     },
   },
   {
