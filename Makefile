@@ -114,7 +114,8 @@ app: deps image build
 ## step (written, checked, run in the real sandbox), see and edit the code,
 ## run it again, open the run in history, verify the log, a hostile edit is
 ## refused, cancel stops a run, code drafted for another question cannot run,
-## a model's code held for review opens before it runs, drop a file.
+## a model's code held for review opens before it runs, drop a file, "Try with
+## an example" and a follow-up nested under its run in the history.
 ## Screenshots go to ~/.cache/glovebox/app-screenshots/ (make app-screenshots
 ## refreshes the committed ones in tests/app/screenshots/).
 TAURI_DRIVER_VERSION := 2.0.6

@@ -14,6 +14,7 @@ mod generation;
 mod logging;
 mod paths;
 mod runs;
+mod sample;
 mod settings;
 mod state;
 mod types;
@@ -38,6 +39,7 @@ fn main() {
             commands::files::initial_files,
             commands::files::describe_files,
             commands::files::preview_rows,
+            commands::files::sample_file,
             commands::code::generate_code,
             commands::code::cancel_generation,
             commands::code::preview_prompt,

@@ -14,6 +14,9 @@ pub struct AppPaths {
     pub settings: PathBuf,
     /// Rotating log files, next to the audit database in `logs/`.
     pub logs: PathBuf,
+    /// The example file ("Try with an example"), next to the audit
+    /// database in `samples/`.
+    pub samples: PathBuf,
 }
 
 fn home() -> PathBuf {
@@ -32,15 +35,15 @@ impl AppPaths {
             .map(PathBuf::from)
             .unwrap_or_else(|| home().join(".config"))
             .join("glovebox");
-        let logs = db
+        let data = db
             .parent()
             .map(Path::to_owned)
-            .unwrap_or_else(std::env::temp_dir)
-            .join("logs");
+            .unwrap_or_else(std::env::temp_dir);
         Self {
-            db,
             settings: config.join("settings.json"),
-            logs,
+            logs: data.join("logs"),
+            samples: data.join("samples"),
+            db,
         }
     }
 }

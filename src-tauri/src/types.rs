@@ -124,6 +124,9 @@ pub struct RunSummary {
     pub goal: String,
     /// File names.
     pub files: Vec<String>,
+    /// The run this one follows up ("Ask a follow-up"), if it is one: the
+    /// history nests it under that run.
+    pub follows: Option<String>,
 }
 
 /// `list_runs`' question.

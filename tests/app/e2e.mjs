@@ -261,10 +261,11 @@ async function journey() {
       assert.match(check.stdout, new RegExp(`valid.*${done.fingerprint}`));
     }
 
-    // History: the run is there, and opens in the same views.
+    // History: the run is there, under Today, and opens in the same views.
     await (await s.find(".nav-item[data-view='history']")).click();
-    await s.waitText(".history-table tbody tr", "total revenue per region", 15000);
-    await (await s.find(".history-table tbody tr button")).click();
+    await s.waitText(".history-day .history-open", "total revenue per region", 15000);
+    assert.equal(await s.exec("return document.querySelector('.history-day-title').textContent;"), "Today");
+    await (await s.find(".history-day .history-open")).click();
     await s.until("the opened run's chart", async () => (await s.count(".opened .chart svg")) === 1, 15000);
     await s.waitText(".opened", "6,109.2", 5000);
     await shot(s, "history");
@@ -389,6 +390,37 @@ async function journey() {
     await s.exec("window.__TAURI_INTERNALS__.invoke('plugin:event|emit', {event: 'tauri://drag-drop', payload: {paths: [arguments[0]], position: {x: 10, y: 10}}}); return true;", dropped);
     const dropMs = await pageTimer.elapsed(s, "drop", 30000);
     await s.waitText(".file-card[data-file='shop-copy.csv'] [data-testid=row-count]", "120", 5000);
+
+    // First launch: with no file, "Try with an example" adds the example
+    // file the app carries, and the Question screen offers questions about
+    // it; one click answers. A follow-up of that answer is nested under it
+    // in the history, under Today.
+    for (const name of ["shop-copy.csv", "shop.csv"]) {
+      await (await s.find(`.file-card[data-file='${name}'] button[aria-label^='Remove']`)).click();
+    }
+    await s.waitText("[data-testid=sample-offer]", "No file at hand", 5000);
+    await (await s.find("[data-testid=try-sample]")).click();
+    await s.waitText(".file-card[data-file='shop.csv'] [data-testid=row-count]", "120", 30000);
+    assert.ok(existsSync(join(scratch, "data/samples/shop.csv")), "the example file was written beside the audit log");
+    await (await s.xpath("//button[contains(., 'Next: ask a question')]")).click();
+    await s.waitText("[data-testid=ask-examples]", "average revenue per product", 5000);
+    await shot(s, "ask-examples");
+    await (await s.xpath("//div[@data-testid='ask-examples']//button[contains(., 'total revenue per region')]")).click();
+    await s.waitText("[data-testid=answer]", "6,109.2", RUN_MS);
+    const followUp = await s.find("#follow-up");
+    await followUp.type("now per product");
+    await (await s.find("[data-testid=follow-up-ask]")).click();
+    await s.waitText("[data-testid=answer]", "12,072", RUN_MS);
+    await (await s.find(".nav-item[data-view='history']")).click();
+    await s.waitText(".history-followups .history-open", "now per product", 15000);
+    const thread = await s.exec(`
+      const f = [...document.querySelectorAll('.history-followups .history-open')].find((b) => b.textContent === 'now per product');
+      const th = f.closest('.history-thread');
+      return { day: th.closest('.history-day').querySelector('.history-day-title').textContent, run: th.querySelector(':scope > .history-entry .history-open').textContent };`);
+    assert.deepEqual(thread, { day: "Today", run: "total revenue per region" });
+    await shot(s, "history-notebook");
+    await (await s.xpath("//*[contains(@class,'history-followups')]//button[contains(., 'now per product')]")).click();
+    await s.waitText(".opened [data-testid=answer-follows]", "A follow-up of “total revenue per region”", 15000);
 
     if (freshHome) {
       const unpacked = join(home, ".cache/glovebox/image/current/DIGEST");

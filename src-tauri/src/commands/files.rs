@@ -9,7 +9,7 @@ use glovebox_engine::rows::RowPager;
 use tauri::State;
 
 use super::{blocking, check_files, describe_all, Answer};
-use crate::error::IpcError;
+use crate::error::{ErrorCode, IpcError};
 use crate::state::{AppState, MAX_PAGERS};
 /// Files given on the command line (once; empty afterwards).
 #[tauri::command]
@@ -22,6 +22,19 @@ pub fn initial_files(state: State<'_, AppState>) -> Vec<String> {
         .into_iter()
         .map(|p| p.to_string_lossy().into_owned())
         .collect()
+}
+
+/// The example file ("Try with an example"), written beside the audit
+/// log if it is not there as it should be; its path, to add like any file.
+#[tauri::command]
+pub async fn sample_file(state: State<'_, AppState>) -> Answer<String> {
+    let dir = state.paths.samples.clone();
+    blocking(move || {
+        let path = crate::sample::place(&dir).map_err(|e| IpcError::new(ErrorCode::Input, e))?;
+        tracing::info!(path = %path.display(), "example file placed");
+        Ok(path.to_string_lossy().into_owned())
+    })
+    .await
 }
 
 /// The window shows its first screen (logged: start-up time).

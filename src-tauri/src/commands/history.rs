@@ -9,6 +9,7 @@ use super::{blocking, Answer};
 use crate::error::{ErrorCode, IpcError};
 use crate::state::AppState;
 use crate::types::{AuditCheck, ExportedReport, ListRunsQuery, RunSummary};
+
 /// Past runs, newest first, matching the query.
 #[tauri::command]
 pub async fn list_runs(
@@ -27,6 +28,7 @@ pub async fn list_runs(
                     status: r.status,
                     goal: r.goal,
                     files: r.files,
+                    follows: r.follows,
                 })
                 .collect(),
         )

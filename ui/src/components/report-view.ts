@@ -33,6 +33,9 @@ export interface ReportOptions {
   onSuggestion?: (goal: string) => void;
   /** Asks and runs the question rephrased without one of its assumptions. */
   onInstead?: (goal: string) => void;
+  /** "Ask a language model instead", offered for a question the offline
+   * recipes did not understand. */
+  onAskModel?: () => void;
   /** Opens the settings (to raise a limit); without it the sentence alone says where. */
   onSettings?: () => void;
 }
@@ -72,6 +75,7 @@ function answerBlock(r: RunReport, lang: UiLanguage, opts: ReportOptions): HTMLE
       el("p", { class: "answer-status" }, statusTitle(r)),
       el("p", { class: "stop-reason" }, stopReasonText(r, suggestions !== null)),
       suggestions,
+      r.stop_kind === "goal" && opts.onAskModel ? askModelBlock(opts.onAskModel) : null,
       r.policy.findings.length > 0
         ? el("ul", { class: "findings" }, r.policy.findings.map((f) =>
           el("li", { class: `finding finding-${f.severity}` }, `${t("review.line", { line: f.line })} · ${f.message}`)))
@@ -83,6 +87,13 @@ function answerBlock(r: RunReport, lang: UiLanguage, opts: ReportOptions): HTMLE
         el("dt", {}, name),
         el("dd", {}, valueWithUnit(value, unit, lang)))))
       : el("p", { class: "answer-text" }, r.answer.text || t("result.noAnswer")));
+}
+
+/** "Ask a language model instead", with why. */
+function askModelBlock(onAskModel: () => void): HTMLElement {
+  return el("div", { class: "ask-model", "data-testid": "ask-model-offer" },
+    el("p", { class: "muted small" }, t("model.insteadHint")),
+    el("button", { type: "button", "data-testid": "ask-model", onclick: onAskModel }, t("model.instead")));
 }
 
 /** The title and first sentence of a stop that is not the engine's own sentence. */

@@ -704,7 +704,12 @@ goal: string,
 /**
  * File names.
  */
-files: Array<string>, };
+files: Array<string>, 
+/**
+ * The run this one follows up ("Ask a follow-up"), if it is one: the
+ * history nests it under that run.
+ */
+follows: string | null, };
 
 export type ListRunsQuery = { 
 /**

@@ -23,6 +23,8 @@ export interface Commands {
   app_ready: [Record<string, never>, number];
   describe_files: [{ paths: string[] }, InputDescription[]];
   preview_rows: [{ path: string; start: number; count: number }, string[][]];
+  /** The example file ("Try with an example"), written beside the audit log; its path. */
+  sample_file: [Record<string, never>, string];
   /** `follows`: the run a follow-up refines (its plan is kept and changed as the goal says). */
   generate_code: [{ goal: string; files: string[]; provider: Provider; follows?: string }, GeneratedCode];
   /** Stops the code being written (generate_code then fails with `cancelled`); nothing when none is. */

@@ -50,6 +50,13 @@ export function formatDateTime(iso: string, lang: UiLanguage): string {
   return new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: "medium", timeStyle: "short" }).format(date);
 }
 
+/** An RFC 3339 time as the local time of day ("16:45"). */
+export function formatTime(iso: string, lang: UiLanguage): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(LOCALES[lang], { timeStyle: "short" }).format(date);
+}
+
 /** A cell of a result table: numbers with separators, null as empty. */
 export function formatCell(value: number | string | boolean | null, lang: UiLanguage): string {
   if (value === null) return "";

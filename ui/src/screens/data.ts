@@ -2,6 +2,8 @@
 // drag-drop events with their paths), a file picker button, and a card per
 // file. Once a file is usable, "Next: ask a question" is the primary button,
 // right under the drop zone (above the cards, so it is never below the fold).
+// While no file has been added, "Try with an example" adds the example file
+// the app carries (the Ask screen then offers questions about it).
 
 import { fileCard } from "../components/file-card";
 import { t } from "../i18n";
@@ -20,17 +22,22 @@ export function dataScreen({ store, actions }: ScreenContext): Screen {
     choose);
   const status = el("p", { class: "muted", role: "status", "aria-live": "polite" });
   const cards = el("div", { class: "file-cards" });
+  const trySample = el("button", { type: "button", "data-testid": "try-sample", onclick: () => void actions.trySample() }, t("data.sampleTry"));
+  const sampleOffer = el("div", { class: "sample-offer", "data-testid": "sample-offer" },
+    el("p", { class: "muted" }, t("data.sampleHint")), trySample);
   const nextButton = el("button", { type: "button", class: "primary", onclick: () => actions.navigate("ask") }, t("data.next"));
   const root = el("section", { class: "screen screen-data", "aria-labelledby": "data-title" },
     Object.assign(screenHeading(t("data.title")), { id: "data-title" }),
     el("p", { class: "muted" }, t("data.intro")),
-    zone, status, el("div", { class: "actions" }, nextButton), cards);
+    zone, status, sampleOffer, el("div", { class: "actions" }, nextButton), cards);
 
   function draw(): void {
     const s = store.get();
     status.textContent = s.reading ? t("data.reading") : s.files.length === 0 ? t("data.none") : "";
     replace(cards, s.files.map((f) => fileCard(f, s.lang, () => actions.removeFile(f.path))));
     const ready = s.files.some((f) => f.description);
+    sampleOffer.hidden = s.files.length > 0;
+    trySample.disabled = s.reading;
     nextButton.disabled = !ready;
     // One primary button: adding files until one is usable, then the next step.
     choose.classList.toggle("primary", !ready);

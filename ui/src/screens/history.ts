@@ -1,6 +1,10 @@
-// "History": runs from the audit log, searchable by goal, file or date (the
-// shell searches), filtered by status, openable in the same report view; and
-// a button that verifies the audit chain.
+// "History" as a notebook: runs grouped by the local day they started
+// ("Today", "Yesterday", then the date in the UI language), each titled by
+// its question, with the follow-ups asked from its answer nested under it; a
+// search over the question, the file names and the date (lib/history.ts),
+// a status filter, a run opened in the same answer view as a fresh one
+// (`answerMeta` and the report view), and a button that verifies the audit
+// chain. Questions and file names are text, never HTML.
 
 import { exportBar } from "../components/export-bar";
 import { reportView } from "../components/report-view";
@@ -8,12 +12,14 @@ import { errorText, t } from "../i18n";
 import { call, toIpcError, type RunSummary } from "../ipc";
 import { debounce } from "../lib/debounce";
 import { el, replace } from "../lib/dom";
-import { formatDateTime, formatNumber } from "../lib/format";
-import { limitsOf } from "./result";
+import { formatDateTime, formatNumber, formatTime } from "../lib/format";
+import { localDay, longDate, matchesWords, notebook, relativeDay, searchText, type Thread } from "../lib/history";
+import { answerMeta, followUpForm, limitsOf } from "./result";
 import { screenHeading, type Screen, type ScreenContext } from "./screen";
 
 const STATUSES = ["answered", "blocked", "stopped", "interrupted"] as const;
-export const HISTORY_LIMIT = 200;
+/** The most recent runs listed (the engine's most); the search looks through them. */
+export const HISTORY_LIMIT = 1_000;
 
 export function historyScreen({ store, actions }: ScreenContext): Screen {
   let runs: RunSummary[] = [];
@@ -52,7 +58,7 @@ export function historyScreen({ store, actions }: ScreenContext): Screen {
     loading = true;
     drawList();
     try {
-      runs = await call("list_runs", { query: { query: search.value.trim(), limit: HISTORY_LIMIT } });
+      runs = await call("list_runs", { query: { query: "", limit: HISTORY_LIMIT } });
     } catch (raw) {
       const e = toIpcError(raw);
       runs = [];
@@ -61,26 +67,51 @@ export function historyScreen({ store, actions }: ScreenContext): Screen {
     loading = false;
     drawList();
   }
-  const loadSoon = debounce(() => void load(), 250);
-  search.addEventListener("input", () => loadSoon());
-  search.addEventListener("keydown", (e) => { if (e.key === "Enter") loadSoon.flush(); });
+  // The search runs here, over the listed runs: dates as the UI writes them.
+  const drawSoon = debounce(() => drawList(), 150);
+  search.addEventListener("input", () => drawSoon());
+  search.addEventListener("keydown", (e) => { if (e.key === "Enter") drawSoon.flush(); });
   status.addEventListener("change", () => drawList());
 
   function drawList(): void {
     const lang = store.get().lang;
-    const shown = runs.filter((r) => !status.value || r.status === status.value);
     if (loading) return replace(list, el("p", { class: "muted" }, t("history.loading")));
-    if (shown.length === 0) return replace(list, el("p", { class: "muted" }, t("history.empty")));
-    replace(list, el("table", { class: "history-table" },
-      el("thead", {}, el("tr", {},
-        el("th", { scope: "col" }, t("history.when")), el("th", { scope: "col" }, t("history.goal")),
-        el("th", { scope: "col" }, t("history.files")), el("th", { scope: "col" }, t("history.status")), el("th", { scope: "col" }))),
-      el("tbody", {}, shown.map((r) => el("tr", { "data-run": r.run_id },
-        el("td", {}, formatDateTime(r.started_at, lang)),
-        el("td", { class: "goal-cell" }, r.goal),
-        el("td", {}, r.files.join(", ")),
-        el("td", {}, el("span", { class: `badge status-${r.status}` }, t(`status.${r.status}`))),
-        el("td", {}, el("button", { type: "button", "aria-label": `${t("history.open")}: ${r.goal}`, onclick: () => void actions.openRun(r.run_id) }, t("history.open"))))))));
+    const now = new Date();
+    const words = { today: t("history.today"), yesterday: t("history.yesterday") };
+    const query = search.value;
+    const keep = (r: RunSummary) => (!status.value || r.status === status.value) && matchesWords(searchText(r, lang, words, now), query);
+    const days = notebook(runs, keep);
+    if (days.length === 0) return replace(list, el("p", { class: "muted", "data-testid": "history-empty" }, t("history.empty")));
+    replace(list, days.map((g) => {
+      const rel = relativeDay(g.day, now);
+      const title = rel ? t(`history.${rel}`) : longDate(g.day, lang);
+      return el("section", { class: "history-day", "data-day": g.day, "aria-label": title },
+        el("h3", { class: "history-day-title" }, title),
+        el("ol", { class: "history-threads" }, g.threads.map((th) => threadItem(th, g.day))));
+    }));
+  }
+
+  function threadItem(th: Thread, day: string): HTMLElement {
+    return el("li", { class: "history-thread" },
+      runEntry(th.run, day, th.context ? "context" : "run"),
+      th.followUps.length > 0
+        ? el("ol", { class: "history-followups", "aria-label": t("history.followUps") }, th.followUps.map((f) => el("li", {}, runEntry(f, day, "follow-up"))))
+        : null);
+  }
+
+  /** One run: its question as the title (the button that opens it), then
+   * when, on which files, and how it ended. */
+  function runEntry(r: RunSummary, day: string, kind: "run" | "context" | "follow-up"): HTMLElement {
+    const lang = store.get().lang;
+    // A follow-up asked on another day than its run says its date.
+    const when = localDay(r.started_at) === day ? formatTime(r.started_at, lang) : formatDateTime(r.started_at, lang);
+    return el("div", { class: `history-entry history-${kind}`, "data-run": r.run_id },
+      kind === "follow-up" ? el("span", { class: "history-followup-mark", "aria-hidden": "true" }, "↳") : null,
+      el("div", { class: "history-entry-main" },
+        el("button", { type: "button", class: "history-open link", title: t("history.open"), onclick: () => void actions.openRun(r.run_id) }, r.goal),
+        el("p", { class: "history-entry-facts muted small" },
+          el("time", { datetime: r.started_at }, when), " · ", r.files.join(", "), " ",
+          el("span", { class: `badge status-${r.status}` }, t(`status.${r.status}`)))));
   }
 
   function drawOpened(): void {
@@ -88,11 +119,17 @@ export function historyScreen({ store, actions }: ScreenContext): Screen {
     listPart.hidden = s.opened !== null;
     if (!s.opened) return replace(opened);
     const back = el("button", { type: "button", "data-testid": "back", onclick: () => actions.closeRun() }, `← ${t("history.back")}`);
-    const question = runs.find((r) => r.run_id === s.opened?.run_id)?.goal ?? null;
-    replace(opened, el("div", { class: "actions" }, back),
-      reportView(s.opened, s.lang, limitsOf(s), { question, onSuggestion: (goal) => void actions.askSuggestion(goal),
-        onInstead: (goal) => void actions.askInstead(goal), onSettings: () => actions.navigate("settings") }),
-      exportBar(s.opened.run_id, actions));
+    const summary = runs.find((r) => r.run_id === s.opened?.run_id);
+    // The same answer view as a fresh answer: its actions at the top, the
+    // question, files and date, then the report.
+    const report = s.opened;
+    replace(opened, el("div", { class: "actions result-actions" }, back, exportBar(s.opened.run_id, actions)),
+      // As on a fresh answer: a follow-up, asked on the files this run read.
+      report.status === "answered" ? followUpForm((goal) => void actions.askFollowUpOf(report, goal), "history-follow-up") : null,
+      answerMeta(s.opened, summary?.started_at ?? null, s.lang),
+      reportView(s.opened, s.lang, limitsOf(s), { question: summary?.goal ?? null, onSuggestion: (goal) => void actions.askSuggestion(goal),
+        onInstead: (goal) => void actions.askInstead(goal), onSettings: () => actions.navigate("settings"),
+        onAskModel: () => void actions.askModelInstead(summary?.goal) }));
     back.focus();
   }
 
@@ -106,6 +143,7 @@ export function historyScreen({ store, actions }: ScreenContext): Screen {
     update(s, prev) {
       if (s.opened !== prev.opened) drawOpened();
       if (s.view === "history" && prev.view !== "history") void load();
+      if (s.lang !== prev.lang) drawList();
     },
   };
 }

@@ -59,9 +59,10 @@ export function settingsScreen({ store, actions }: ScreenContext): Screen {
   const theme = el("select", { id: "set-theme" }, THEMES.map((th) => el("option", { value: th }, t(`theme.${th}`)))) as HTMLSelectElement;
   const message = el("p", { role: "status", "aria-live": "polite", "data-testid": "settings-message" });
   const save = el("button", { type: "submit", class: "primary" }, t("settings.save"));
+  const setupNote = el("p", { class: "notice-inline", "data-testid": "model-setup-note", hidden: true }, t("model.setupNote"));
 
   const form = el("form", { class: "settings-form", novalidate: true },
-    el("fieldset", {}, el("legend", {}, t("settings.modelSection")),
+    el("fieldset", {}, el("legend", {}, t("settings.modelSection")), setupNote,
       field("set-provider", t("ask.provider"), provider),
       el("div", { class: "model-fields", "data-testid": "model-fields" }, localBox,
         el("div", { class: "field" }, el("label", { for: "set-model" }, t("settings.model")), model, modelHint),
@@ -147,6 +148,19 @@ export function settingsScreen({ store, actions }: ScreenContext): Screen {
       testButton.disabled = false;
     }
   }
+  /** Arrived from "Ask a language model instead" with no model set up: a
+   * model provider chosen (not saved yet), its fields shown, the model
+   * field focused, and what to do said. */
+  function showModelFields(): void {
+    if (provider.value === "offline") provider.value = "openai";
+    drawModel();
+    setupNote.hidden = false;
+    queueMicrotask(() => {
+      model.focus();
+      store.set({ modelSetup: false });
+    });
+  }
+
   /** Arrived from "Add your key": that provider's key field, focused once the screen is shown. */
   function showKeyField(p: Provider): void {
     provider.value = p;
@@ -225,6 +239,7 @@ export function settingsScreen({ store, actions }: ScreenContext): Screen {
   drawModel();
   const keyFor = store.get().keyFor;
   if (keyFor) showKeyField(keyFor);
+  else if (store.get().modelSetup) showModelFields();
   return {
     el: root,
     update(s, prev) {
@@ -234,6 +249,7 @@ export function settingsScreen({ store, actions }: ScreenContext): Screen {
         else if (s.settings) drawKey(s.settings);
       }
       if (s.keyFor && s.keyFor !== prev.keyFor) showKeyField(s.keyFor);
+      if (s.modelSetup && !prev.modelSetup) showModelFields();
     },
   };
 }

@@ -2,11 +2,11 @@
 // Screens call these; they never call IPC themselves.
 
 import { errorText, language, t } from "../i18n";
-import { call, IpcError, on, toIpcError, type ConnectionReport, type LocalServer, type Provider, type Settings } from "../ipc";
+import { call, IpcError, on, toIpcError, type ConnectionReport, type LocalServer, type Provider, type RunReport, type Settings } from "../ipc";
 import { debounce } from "../lib/debounce";
 import { splitPath } from "../lib/path";
 import { withoutAskList } from "../lib/suggestions";
-import { afterDraft, staleness, usableFiles, waitAfter, type AppStore, type View } from "./app-state";
+import { afterDraft, configuredModel, staleness, usableFiles, waitAfter, type AppStore, type View } from "./app-state";
 import { isActive, next, type RunEvent } from "./run-machine";
 
 export const CHECK_DEBOUNCE_MS = 400;
@@ -26,6 +26,8 @@ export interface Actions {
   navigate(view: View): void;
   addFiles(paths: string[]): Promise<void>;
   removeFile(path: string): void;
+  /** "Try with an example": adds the example file the app carries. */
+  trySample(): Promise<void>;
   setGoal(goal: string): void;
   setProvider(provider: Provider): void;
   /** Asks the question on screen: writes the code, checks it, and runs it
@@ -41,8 +43,21 @@ export interface Actions {
    * assumptions), as any question is asked: answered at once when its code
    * is allowed. */
   askInstead(goal: string): Promise<void>;
+  /** "Ask a language model instead" for `goal` (the question on screen when
+   * not given): with a model set up in Settings, what would be sent to it is
+   * shown on the Question screen first (`sendModelAsk` sends it); without
+   * one, Settings open on the model fields. */
+  askModelInstead(goal?: string): Promise<void>;
+  /** Sends the question shown in `modelAsk` to its model: the code is written by it. */
+  sendModelAsk(): Promise<void>;
+  closeModelAsk(): void;
+  /** Opens Settings on the model fields. */
+  openModelSetup(): void;
   /** A follow-up of the answer on screen ("same for 2023", "now per product"): asked at once, on the same files, refining that run's plan. */
   askFollowUp(goal: string): Promise<void>;
+  /** A follow-up of a run opened from history: asked on the files that run
+   * read (they replace the files on screen when they differ). */
+  askFollowUpOf(report: RunReport, goal: string): Promise<void>;
   editCode(code: string): void;
   restoreCode(): void;
   checkNow(): Promise<void>;
@@ -108,6 +123,15 @@ export function createActions(store: AppStore): Actions {
     store.set({ generated: null, draftedFor: null, code: "", policy: null, checking: false });
   }
 
+  /** Asks `goal` as a follow-up of the run `runId`, on the files on screen. */
+  async function askFollowing(runId: string, goal: string): Promise<void> {
+    const s = store.get();
+    if (s.generating || goal.trim() === "") return;
+    if (s.view !== "ask") actions.navigate("ask");
+    store.set({ goal: goal.trim(), follows: runId, askError: null, askSuggestions: [], askNeedsKey: null, askModelOffer: false, modelAsk: null });
+    await actions.generate();
+  }
+
   const actions: Actions = {
     navigate(view) {
       store.set({ view, notice: null });
@@ -133,12 +157,23 @@ export function createActions(store: AppStore): Actions {
       store.set({ files: [...store.get().files, ...entries], reading: false });
     },
 
+    async trySample() {
+      try {
+        const path = await call("sample_file", {});
+        store.set({ samplePath: path });
+        await actions.addFiles([path]);
+      } catch (raw) {
+        const e = toIpcError(raw);
+        store.set({ notice: errorText(e.code, e.message) });
+      }
+    },
+
     removeFile(path) {
       store.set({ files: store.get().files.filter((f) => f.path !== path) });
     },
 
     setGoal(goal) {
-      store.set({ goal, follows: null, askError: null, askSuggestions: [], askNeedsKey: null });
+      store.set({ goal, follows: null, askError: null, askSuggestions: [], askNeedsKey: null, askModelOffer: false, modelAsk: null });
     },
 
     setProvider(provider) {
@@ -156,7 +191,7 @@ export function createActions(store: AppStore): Actions {
       // The shell replaces its draft with the new one: the code on screen
       // goes now, and does not come back if the new question is refused.
       dropDraft();
-      store.set({ generating: true, modelWait: null, askError: null, askRetry: false, askSuggestions: [], askNeedsKey: null });
+      store.set({ generating: true, modelWait: null, askError: null, askRetry: false, askSuggestions: [], askNeedsKey: null, askModelOffer: false, modelAsk: null });
       try {
         const follows = s.follows;
         const generated = await call("generate_code", follows ? { goal, files, provider, follows } : { goal, files, provider });
@@ -179,6 +214,8 @@ export function createActions(store: AppStore): Actions {
         store.set({
           generating: false, modelWait: null, askError, askRetry: RETRYABLE.has(e.code), askSuggestions: suggestions,
           askNeedsKey: NEEDS_KEY_SETTINGS.has(e.code) && provider !== "offline" ? provider : null,
+          // Not understood by the offline recipes: a model may write it.
+          askModelOffer: e.code === "goal" && provider === "offline",
         });
       }
     },
@@ -205,12 +242,61 @@ export function createActions(store: AppStore): Actions {
     },
 
     async askFollowUp(goal) {
+      const runId = store.get().run.report?.run_id;
+      if (runId) await askFollowing(runId, goal);
+    },
+
+    async askFollowUpOf(report, goal) {
+      if (store.get().generating || goal.trim() === "") return;
+      const paths = report.inputs.map((f) => f.path);
+      const now = usableFiles(store.get());
+      if (paths.length !== now.length || paths.some((p, i) => p !== now[i])) {
+        store.set({ files: [] });
+        await actions.addFiles(paths);
+      }
+      store.set({ opened: null });
+      await askFollowing(report.run_id, goal);
+    },
+
+    async askModelInstead(goal) {
       const s = store.get();
-      const runId = s.run.report?.run_id;
-      if (s.generating || !runId || goal.trim() === "") return;
-      if (s.view !== "ask") actions.navigate("ask");
-      store.set({ goal: goal.trim(), follows: runId, askError: null, askSuggestions: [], askNeedsKey: null });
+      if (s.generating) return;
+      if (goal !== undefined && goal.trim() !== "") actions.setGoal(goal.trim());
+      const provider = configuredModel(store.get());
+      if (!provider) return actions.openModelSetup();
+      if (store.get().view !== "ask") actions.navigate("ask");
+      const asked = store.get().goal.trim();
+      const files = usableFiles(store.get());
+      if (files.length === 0) return store.set({ askError: t("ask.needFiles") });
+      store.set({ modelAsk: { provider, goal: asked, sent: null, error: null } });
+      let sent: string | null = null;
+      let error: string | null = null;
+      try {
+        sent = await call("preview_prompt", { goal: asked, files, provider });
+      } catch (raw) {
+        const e = toIpcError(raw);
+        error = errorText(e.code, e.message);
+        if (NEEDS_KEY_SETTINGS.has(e.code)) store.set({ askNeedsKey: provider });
+      }
+      const now = store.get().modelAsk;
+      if (now && now.goal === asked && now.provider === provider) store.set({ modelAsk: { ...now, sent, error } });
+    },
+
+    async sendModelAsk() {
+      const ask = store.get().modelAsk;
+      if (!ask || ask.sent === null || store.get().generating) return;
+      // The question goes to the model as any question does (its request
+      // recorded before it leaves); the selector says who writes the code.
+      store.set({ modelAsk: null, provider: ask.provider, goal: ask.goal });
       await actions.generate();
+    },
+
+    closeModelAsk() {
+      store.set({ modelAsk: null });
+    },
+
+    openModelSetup() {
+      store.set({ view: "settings", modelSetup: true, keyFor: null, notice: null });
     },
 
     async askInstead(goal) {
@@ -245,7 +331,7 @@ export function createActions(store: AppStore): Actions {
         return;
       }
       dispatch({ type: "start" });
-      store.set({ view: "run", runGoal: drafted.goal });
+      store.set({ view: "run", runGoal: drafted.goal, runAt: new Date().toISOString() });
       try {
         const runId = await call("start_run", {
           request: {

@@ -40,6 +40,18 @@ export interface AppState {
   run: RunState;
   /** The question the current run was started for (shown above its answer). */
   runGoal: string | null;
+  /** The last question was not understood by the offline recipes: "Ask a
+   * language model instead" is offered. */
+  askModelOffer: boolean;
+  /** "Ask a language model instead" pressed with a model set up: what would
+   * be sent, shown before anything is (null while it is prepared). */
+  modelAsk: ModelAsk | null;
+  /** Settings should open on the model fields (no model is set up yet). */
+  modelSetup: boolean;
+  /** Where the example file was put ("Try with an example"), once asked for. */
+  samplePath: string | null;
+  /** When the current run was started (RFC 3339), shown with its answer. */
+  runAt: string | null;
   /** The run the question on screen follows up ("Ask a follow-up"); cleared when the question is edited. */
   follows: string | null;
   doctor: DoctorReport | null;
@@ -51,6 +63,21 @@ export interface AppState {
   askNeedsKey: Provider | null;
   /** Settings should show and focus the key field of this provider (then it is cleared). */
   keyFor: Provider | null;
+}
+
+/** A question about to go to a model instead of the offline recipes. */
+export interface ModelAsk {
+  provider: Exclude<Provider, "offline">;
+  goal: string;
+  /** The exact request body (`preview_prompt`), null until it is known. */
+  sent: string | null;
+  error: string | null;
+}
+
+/** The model provider set up in Settings, or null when the settings say offline. */
+export function configuredModel(s: AppState): Exclude<Provider, "offline"> | null {
+  const p = s.settings?.provider;
+  return p && p !== "offline" ? p : null;
 }
 
 /** The most of a model's reply kept to show while it writes (its end). */
@@ -93,7 +120,7 @@ export function initialState(lang: UiLanguage): AppState {
   return {
     view: "data", lang, files: [], reading: false, goal: "", provider: "offline",
     generating: false, modelWait: null, askError: null, askRetry: false, askSuggestions: [], generated: null, draftedFor: null, code: "", policy: null, checking: false,
-    run: initialRun, runGoal: null, follows: null, doctor: null, settings: null, opened: null, notice: null,
+    run: initialRun, runGoal: null, runAt: null, samplePath: null, askModelOffer: false, modelAsk: null, modelSetup: false, follows: null, doctor: null, settings: null, opened: null, notice: null,
     askNeedsKey: null, keyFor: null,
   };
 }
@@ -107,6 +134,11 @@ export function createAppStore(lang: UiLanguage): AppStore {
 /** Files that were read successfully (the ones a run uses). */
 export function usableFiles(s: AppState): string[] {
   return s.files.filter((f) => f.description).map((f) => f.path);
+}
+
+/** The example file is among the files read: its example questions apply. */
+export function sampleLoaded(s: AppState): boolean {
+  return s.samplePath !== null && s.files.some((f) => f.path === s.samplePath && f.description !== null);
 }
 
 /** What changed since the code was written (the question first, then the

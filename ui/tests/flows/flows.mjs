@@ -4,6 +4,9 @@
 import assert from "node:assert/strict";
 
 const T = 5000;
+/** The pages' clock (run.mjs fixes it): the history's days and the answer's
+ * time are the same on every run, and so are the screenshots. */
+export const NOW = Date.parse("2026-12-04T16:45:00Z");
 const text = (page, selector) => page.locator(selector).first().innerText({ timeout: T });
 const waitText = (page, selector, needle) =>
   page.locator(selector, { hasText: needle }).first().waitFor({ timeout: T });
@@ -84,7 +87,10 @@ export const flows = [
       await page.locator("#goal").fill("total revenue per region");
       await page.locator("#provider").selectOption("openai");
       await page.getByRole("button", { name: "Show exactly what will be sent" }).click();
-      await waitText(page, "[data-testid=sent]", "<goal>total revenue per region</goal>");
+      await waitText(page, "[data-testid=sent-question]", "total revenue per region");
+      assert.match(await text(page, "[data-testid=sent-file]"), /"region": text, 120 non-empty, values "East", "North", "South", "West"/);
+      assert.equal(await text(page, "[data-testid=sent-rows]"), "No row of your data is sent: only the column names, types and counts, and a few values of text columns.");
+      assert.equal(await page.locator("[data-testid=sent-raw]").getAttribute("open"), null);
       await page.locator("#provider").selectOption("offline");
       assert.equal(await page.locator("[data-testid=sent]").isVisible(), false);
       await page.locator("#goal").fill("total revenue per region");
@@ -318,7 +324,7 @@ export const flows = [
       assert.equal((await calls(page, "start_run")).at(-1).request.goal, "average of unit_price");
       // The same stop opened from history.
       await page.locator(".nav-item[data-view='history']").click();
-      await page.locator("tr[data-run='run-a2428a81cb670640'] button").click();
+      await page.locator(".history-entry[data-run='run-a2428a81cb670640'] .history-open").click();
       await waitText(page, ".opened .answer-stopped", "did not understand what to compute");
       assert.equal(await text(page, ".opened [data-testid=reading-question]"), "You asked: what is the weather on mars");
       await page.locator(".opened [data-testid=suggestions] button", { hasText: "average of units" }).click();
@@ -550,44 +556,251 @@ export const flows = [
     },
   },
   {
-    name: "history: search, filter, open a past run, Escape back, verify the audit chain",
+    name: "history: a notebook by day, follow-ups nested, search by question, file and date, open a past run, Escape back, verify the audit chain",
     async run({ open, shot }) {
       const page = await open();
       await page.locator(".nav-item[data-view='history']").click();
-      await page.locator(".history-table tbody tr").nth(4).waitFor({ timeout: T });
-      assert.equal(await page.locator(".history-table tbody tr").count(), 5);
+      await page.locator(".history-entry").nth(5).waitFor({ timeout: T });
+      assert.equal(await page.locator(".history-entry").count(), 6);
+      // Days: today and yesterday in words, older days as dates (the flows run in UTC).
+      const headings = await page.locator(".history-day-title").allInnerTexts();
+      assert.deepEqual(headings.slice(0, 2), ["Today", "Yesterday"]);
+      const longDay = (days) => {
+        const d = new Date(NOW - days * 86_400_000);
+        const weekday = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"][d.getUTCDay()];
+        const month = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"][d.getUTCMonth()];
+        return new RegExp(`^${weekday},? ${d.getUTCDate()} ${month} ${d.getUTCFullYear()}$`);
+      };
+      assert.match(headings[2], longDay(3));
+      assert.equal(headings.length, 5);
+      // Each run titled by its question; the follow-up under the run it refines.
+      const today = page.locator(".history-day").first();
+      assert.deepEqual(await today.locator(".history-thread > .history-entry .history-open").allInnerTexts(), ["total revenue per region"]);
+      assert.deepEqual(await today.locator(".history-followups .history-entry").evaluateAll((es) => es.map((e) => e.dataset.run)), ["run-0f011e5a2b3c4d5e"]);
+      assert.equal(await today.locator(".history-followups .history-open").innerText(), "as a bar chart");
+      assert.match(await today.locator(".history-thread > .history-entry .history-entry-facts").innerText(), /^09:30 · shop\.csv\s+Answered$/);
       await page.locator("[data-testid=verify]").click();
       await waitText(page, "[data-testid=verify-result]", "Audit log intact: 25 entries, chain verified.");
       await shot(page, "history");
-      await page.locator("#history-search").fill("mars");
-      await page.waitForFunction(() => document.querySelectorAll(".history-table tbody tr").length === 1, null, { timeout: T });
+      const shown = () => page.locator(".history-entry").evaluateAll((es) => es.map((e) => e.dataset.run));
+      const searchFor = async (q, expected) => {
+        await page.locator("#history-search").fill(q);
+        await page.waitForFunction((ids) => [...document.querySelectorAll(".history-entry")].map((e) => e.dataset.run).join() === ids,
+          expected.join(), { timeout: T }).catch(() => {});
+        assert.deepEqual(await shown(), expected, q);
+      };
+      await searchFor("mars", ["run-a2428a81cb670640"]);
+      // A follow-up found: shown under its run, which is there as its context.
+      await searchFor("bar chart", ["run-54321811a5c30b0d", "run-0f011e5a2b3c4d5e"]);
+      assert.equal(await page.locator(".history-context").count(), 1);
+      await searchFor("yesterday", ["run-dfdd3ed018ffb259"]);
+      const isoDay = new Date(NOW - 20 * 86_400_000).toISOString().slice(0, 10);
+      await searchFor(isoDay, ["run-a2428a81cb670640"]);
+      await searchFor("no such words", []);
+      assert.equal(await text(page, "[data-testid=history-empty]"), "No run matches.");
       await page.locator("#history-search").fill("");
-      await page.waitForFunction(() => document.querySelectorAll(".history-table tbody tr").length === 5, null, { timeout: T });
+      await page.waitForFunction(() => document.querySelectorAll(".history-entry").length === 6, null, { timeout: T });
       await page.locator("#history-status").selectOption("blocked");
-      assert.equal(await page.locator(".history-table tbody tr").count(), 1);
+      assert.deepEqual(await shown(), ["run-7a26a90b39356bb0"]);
       await page.locator("#history-status").selectOption("");
-      await page.locator("tr[data-run='run-54321811a5c30b0d'] button").click();
+      // A follow-up opens in the answer view: which run it follows, its files.
+      await page.locator(".history-entry[data-run='run-0f011e5a2b3c4d5e'] .history-open").click();
       await waitText(page, "[data-testid=answer]", "5,394.6");
-      // Above it: the question from the list, and how the engine read it.
+      assert.equal(await text(page, ".opened [data-testid=answer-follows]"), "A follow-up of “total revenue per region”");
+      assert.equal(await text(page, ".opened [data-testid=reading-question]"), "You asked: as a bar chart");
+      await page.keyboard.press("Escape");
+      await page.locator(".history-entry[data-run='run-54321811a5c30b0d'] .history-open").click();
+      await waitText(page, "[data-testid=answer]", "5,394.6");
+      // Above it: the question from the list, the files and date, how the engine read it.
       assert.equal(await text(page, ".opened [data-testid=reading-question]"), "You asked: total revenue per region");
+      assert.match(await text(page, ".opened [data-testid=answer-meta]"), /^Files: shop\.csv · \d+ \w+ \d{4}, 09:30$/);
+      assert.equal(await page.locator(".opened [data-testid=answer-follows]").count(), 0);
+      assert.equal(await page.locator(".opened [data-testid=export-pdf]").count(), 1);
+      assert.equal(await page.locator(".opened [data-testid=follow-up-form]").count(), 1);
       assert.match(await text(page, ".opened [data-testid=reading-sentence]"), /^Read as: Computed the total revenue in shop\.csv for each region/);
       assert.equal(await page.locator(".opened .chart svg").count(), 1);
       await shot(page, "history-run");
       await page.keyboard.press("Escape");
-      await page.locator(".history-table").waitFor({ timeout: T });
+      await page.locator(".history-day").first().waitFor({ timeout: T });
       // A French question: its reading in French, under labels in the UI's language.
-      await page.locator("tr[data-run='run-dfdd3ed018ffb259'] button").click();
+      await page.locator(".history-entry[data-run='run-dfdd3ed018ffb259'] .history-open").click();
       await waitText(page, ".opened [data-testid=reading-question]", "You asked: chiffre d'affaires mensuel");
       assert.match(await text(page, ".opened [data-testid=reading-sentence]"), /^Read as: Calcul du total de revenue par mois dans shop\.csv/);
       assert.equal(await page.locator(".opened [data-testid=reading-sentence] span[lang=fr]").count(), 1);
       await page.keyboard.press("Escape");
-      await page.locator(".history-table").waitFor({ timeout: T });
-      // A blocked run shows its findings.
-      await page.locator("tr[data-run='run-7a26a90b39356bb0'] button").click();
+      await page.locator(".history-day").first().waitFor({ timeout: T });
+      // A blocked run shows its findings (and offers no follow-up).
+      await page.locator(".history-entry[data-run='run-7a26a90b39356bb0'] .history-open").click();
       await waitText(page, ".answer-blocked", "imports socket");
+      assert.equal(await page.locator(".opened [data-testid=follow-up-form]").count(), 0);
       // Code that was not read from a question by the engine has no reading.
       assert.equal(await page.locator(".opened [data-testid=reading-sentence]").count(), 0);
       await page.locator("[data-testid=back]").click();
+    },
+  },
+  {
+    name: "first launch: 'Try with an example' adds the example file; the Ask screen offers questions about it that ask at once",
+    async run({ open, shot }) {
+      const page = await open({ stepMs: 40 });
+      const offer = page.locator("[data-testid=sample-offer]");
+      assert.equal(await offer.isVisible(), true);
+      assert.match(await offer.innerText(), /No file at hand\?/);
+      await shot(page, "data-empty");
+      await page.getByRole("button", { name: "Try with an example" }).click();
+      await page.locator(".file-card[data-file='shop.csv']").waitFor({ timeout: T });
+      assert.deepEqual((await calls(page, "describe_files")).map((c) => c.paths), [["/home/ada/.local/share/glovebox/samples/shop.csv"]]);
+      assert.equal(await offer.isVisible(), false);
+      await page.getByRole("button", { name: "Next: ask a question" }).click();
+      const examples = page.locator("[data-testid=ask-examples] button");
+      assert.deepEqual(await examples.allInnerTexts(), ["total revenue per region", "average revenue per product", "share of returns"]);
+      await shot(page, "ask-examples");
+      await examples.nth(1).click();
+      await waitText(page, ".screen-result [data-testid=reading-question]", "You asked: average revenue per product");
+      assert.equal((await calls(page, "generate_code")).at(-1).goal, "average revenue per product");
+      assert.equal((await calls(page, "start_run")).at(-1).request.goal, "average revenue per product");
+      // The example removed: no more questions about it, and the offer is back.
+      await page.locator(".nav-item[data-view='data']").click();
+      await page.locator(".file-card[data-file='shop.csv'] button[aria-label^='Remove']").click();
+      await offer.waitFor({ timeout: T });
+      await page.locator(".nav-item[data-view='ask']").click();
+      assert.equal(await page.locator("[data-testid=ask-examples]").isVisible(), false);
+    },
+  },
+  {
+    name: "a file of one's own gets no example questions; the example's questions are in the UI's language",
+    async run({ open }) {
+      const page = await open();
+      await addShop(page);
+      assert.equal(await page.locator("[data-testid=sample-offer]").isVisible(), false);
+      await page.getByRole("button", { name: "Next: ask a question" }).click();
+      assert.equal(await page.locator("[data-testid=ask-examples]").isVisible(), false);
+      const fr = await open({}, { locale: "fr-FR" });
+      await fr.getByRole("button", { name: "Essayer avec un exemple" }).click();
+      await fr.locator(".file-card[data-file='shop.csv']").waitFor({ timeout: T });
+      await fr.locator(".nav-item[data-view='ask']").click();
+      assert.deepEqual(await fr.locator("[data-testid=ask-examples] button").allInnerTexts(),
+        ["chiffre d'affaires total par région", "chiffre d'affaires moyen par produit", "part des retours"]);
+    },
+  },
+  {
+    name: "not understood offline, no model set up: 'Ask a language model instead' opens the model fields in Settings",
+    async run({ open, shot }) {
+      const page = await open();
+      await addShop(page);
+      await page.getByRole("button", { name: "Next: ask a question" }).click();
+      await page.locator("#goal").fill("what is the weather on mars");
+      await page.locator("#goal").press("Enter");
+      await page.locator("[data-testid=suggestions] button").first().waitFor({ timeout: T });
+      const offer = page.getByRole("button", { name: "Ask a language model instead" });
+      assert.equal(await offer.count(), 1);
+      await shot(page, "ask-not-understood");
+      await offer.click();
+      await page.locator("[data-testid=model-setup-note]").waitFor({ timeout: T });
+      assert.equal(await page.locator("h2").first().innerText(), "Settings");
+      assert.equal(await page.locator("#set-provider").inputValue(), "openai");
+      assert.equal(await page.locator("[data-testid=model-fields]").isVisible(), true);
+      await page.waitForFunction(() => document.activeElement?.id === "set-model", null, { timeout: T });
+      assert.equal((await calls(page, "preview_prompt")).length, 0);
+      // Nothing saved until the person saves.
+      assert.equal((await calls(page, "set_settings")).length, 0);
+      await shot(page, "settings-model-setup");
+      // Edited, the question loses the offer.
+      await page.locator(".nav-item[data-view='ask']").click();
+      assert.equal(await page.locator("[data-testid=ask-model-offer]").isVisible(), true);
+      await page.locator("#goal").fill("what is the weather on venus");
+      assert.equal(await page.locator("[data-testid=ask-model-offer]").isVisible(), false);
+    },
+  },
+  {
+    name: "not understood offline, a model set up: what would be sent shows in sections first, then the model writes the code for the same question",
+    async run({ open, shot }) {
+      const page = await open({ provider: "openai", model: "gpt-4.1-mini", apiKeyHint: "abcd", tickMs: 40, stepMs: 40 });
+      await addShop(page);
+      await page.getByRole("button", { name: "Next: ask a question" }).click();
+      assert.equal(await page.locator("#provider").inputValue(), "openai");
+      await page.locator("#provider").selectOption("offline");
+      await page.locator("#goal").fill("what is the weather on mars");
+      await page.locator("#goal").press("Enter");
+      await page.getByRole("button", { name: "Ask a language model instead" }).click();
+      const panel = page.locator("[data-testid=model-ask]");
+      await waitText(panel, "[data-testid=sent-question]", "what is the weather on mars");
+      assert.match(await text(panel, "[data-testid=destination]"), /api\.openai\.com/);
+      assert.equal(await text(panel, "[data-testid=sent-model]"), "Model: gpt-4.1-mini");
+      assert.equal(await text(panel, ".sent-section h4 >> nth=1"), "What the model sees of shop.csv");
+      assert.deepEqual((await calls(page, "preview_prompt")).at(-1), { goal: "what is the weather on mars", files: ["/home/ada/Documents/shop.csv"], provider: "openai" });
+      // Nothing was asked of the model yet.
+      assert.deepEqual((await calls(page, "generate_code")).map((c) => c.provider), ["offline"]);
+      await shot(page, "ask-model-instead");
+      await panel.getByRole("button", { name: "Send and write the code" }).click();
+      await waitText(page, ".screen-result [data-testid=reading-question]", "You asked: what is the weather on mars");
+      const asked = (await calls(page, "generate_code")).at(-1);
+      assert.equal(asked.provider, "openai");
+      assert.equal(asked.goal, "what is the weather on mars");
+      assert.equal((await calls(page, "start_run")).at(-1).request.provider, "openai");
+    },
+  },
+  {
+    name: "a stopped answer not understood offers the model too, from the answer screen and from history; Cancel sends nothing",
+    async run({ open }) {
+      const page = await open({ provider: "anthropic", apiKeyHint: "wxyz", stepMs: 40 });
+      await addShop(page);
+      await page.locator(".nav-item[data-view='history']").click();
+      await page.locator(".history-entry[data-run='run-a2428a81cb670640'] .history-open").click();
+      await page.locator(".opened [data-testid=ask-model]").click();
+      const panel = page.locator("[data-testid=model-ask]");
+      await waitText(panel, "[data-testid=sent-question]", "what is the weather on mars");
+      assert.equal(await page.locator("#goal").inputValue(), "what is the weather on mars");
+      assert.equal((await calls(page, "preview_prompt")).at(-1).provider, "anthropic");
+      await panel.getByRole("button", { name: "Cancel" }).click();
+      assert.equal(await panel.isVisible(), false);
+      assert.equal((await calls(page, "generate_code")).length, 0);
+      // Answered runs do not offer it.
+      await page.locator(".nav-item[data-view='history']").click();
+      await page.locator("[data-testid=back]").click();
+      await page.locator(".history-entry[data-run='run-54321811a5c30b0d'] .history-open").click();
+      await waitText(page, "[data-testid=answer]", "5,394.6");
+      assert.equal(await page.locator(".opened [data-testid=ask-model]").count(), 0);
+    },
+  },
+  {
+    name: "history in French: Aujourd'hui, Hier, dates in French; a question and a file name made of markup stay text",
+    async run({ open }) {
+      const page = await open({}, { locale: "fr-FR" });
+      await page.evaluate(() => window.__mock.addRun("hostile"));
+      await page.locator(".nav-item[data-view='history']").click();
+      await page.locator(".history-entry[data-run='run-h0571e']").waitFor({ timeout: T });
+      const headings = await page.locator(".history-day-title").allInnerTexts();
+      assert.deepEqual(headings.slice(0, 2), ["Aujourd'hui", "Hier"]);
+      const d = new Date(NOW - 3 * 86_400_000);
+      const month = ["janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre"][d.getUTCMonth()];
+      assert.match(headings[2], new RegExp(`^[a-z]+ ${d.getUTCDate()} ${month} ${d.getUTCFullYear()}$`));
+      const entry = page.locator(".history-entry[data-run='run-h0571e']");
+      assert.equal(await entry.locator(".history-open").innerText(), "<img src=x onerror=alert(1)> total");
+      assert.match(await entry.locator(".history-entry-facts").innerText(), /<script>alert\(2\)<\/script>\.csv/);
+      assert.equal(await page.locator(".history-list img, .history-list script").count(), 0);
+      // The search finds it by its text, and by the French date of today's runs.
+      await page.locator("#history-search").fill("onerror");
+      await page.waitForFunction(() => [...document.querySelectorAll(".history-entry")].map((e) => e.dataset.run).join() === "run-h0571e", null, { timeout: T });
+      const today = new Date(NOW);
+      const todayMonth = ["janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre"][today.getUTCMonth()];
+      await page.locator("#history-search").fill(`${today.getUTCDate()} ${todayMonth}`);
+      await page.waitForFunction(() => document.querySelectorAll(".history-entry").length === 3, null, { timeout: T });
+      assert.deepEqual(await page.locator(".history-day-title").allInnerTexts(), ["Aujourd'hui"]);
+    },
+  },
+  {
+    name: "a run reopened from history takes a follow-up as a fresh answer does, on the files it read",
+    async run({ open }) {
+      const page = await open({ stepMs: 40 });
+      await page.locator(".nav-item[data-view='history']").click();
+      await page.locator(".history-entry[data-run='run-54321811a5c30b0d'] .history-open").click();
+      await waitText(page, "[data-testid=answer]", "5,394.6");
+      await page.locator("#history-follow-up").fill("now per product");
+      await page.locator(".opened [data-testid=follow-up-ask]").click();
+      await waitText(page, ".screen-result [data-testid=reading-question]", "You asked: now per product");
+      assert.deepEqual((await calls(page, "generate_code")).at(-1),
+        { goal: "now per product", files: ["/work/main/assets/samples/shop.csv"], provider: "offline", follows: "run-54321811a5c30b0d" });
+      assert.deepEqual((await calls(page, "describe_files")).map((c) => c.paths), [["/work/main/assets/samples/shop.csv"]]);
     },
   },
   {
@@ -630,7 +843,7 @@ export const flows = [
       const page = await open();
       await page.evaluate(() => window.__mock.addRun("review-blocked"));
       await page.locator(".nav-item[data-view='history']").click();
-      await page.locator("tr[data-run='run-9f6307d30879d562'] button").click();
+      await page.locator(".history-entry[data-run='run-9f6307d30879d562'] .history-open").click();
       await waitText(page, ".answer-blocked", "needs your approval");
       assert.match(await page.locator(".opened .how").textContent(), /needs approval, not given/);
     },

@@ -11,6 +11,8 @@ import { safeSvg } from "../../src/lib/svg";
 import answered from "../fixtures/answered.json";
 import answeredFr from "../fixtures/answered-fr.json";
 import blocked from "../fixtures/blocked.json";
+import followUp from "../fixtures/follow-up.json";
+import promptBody from "../fixtures/prompt-openai.json";
 import reviewApproved from "../fixtures/review-approved.json";
 import reviewBlocked from "../fixtures/review-blocked.json";
 import stopped from "../fixtures/stopped.json";
@@ -34,6 +36,9 @@ export interface Scenario {
   tickMs?: number;
   /** The setting "always show me the code first" (off unless said). */
   codeFirst?: boolean;
+  /** The saved provider and model (offline, no model, unless said). */
+  provider?: Settings["provider"];
+  model?: string;
   /** Model servers "found on this computer" (two unless said). */
   localServers?: LocalServer[];
 }
@@ -51,14 +56,34 @@ function needsKey(s: Settings, provider: Settings["provider"]): boolean {
 /** A model service that keeps failing, as the engine words it. */
 export const MODEL_FAILED = "the language model could not write the code: the model service kept failing and did not answer within 60 s (3 tries; the last: HTTP 503: overloaded)";
 
+/** Where the shell puts the example file ("Try with an example"). */
+export const SAMPLE_PATH = "/home/ada/.local/share/glovebox/samples/shop.csv";
+
 const ANSWERED = answered as unknown as RunReport;
 /** Code the mock policy holds for review: it evaluates a text expression. */
 const REVIEW_CODE = 'import pandas as pd\nimport glovebox\n\ndata = pd.read_csv("/input/shop.csv")\ncondition = "revenue > " + str(100)\nbig = data.query(condition)\nglovebox.answer("rows with revenue over 100", len(big))\n';
 const STOPPED = stopped as unknown as RunReport;
 const SHOP = ANSWERED.inputs[0];
-const REPORTS: RunReport[] = [answered, answeredFr, blocked, stopped, reviewApproved] as unknown as RunReport[];
-const GOALS = ["total revenue per region", "chiffre d'affaires mensuel", "total revenue per region", "what is the weather on mars", "how many rows have revenue over 100"];
-const DATES = ["2026-11-29T16:45:41Z", "2026-11-28T09:12:00Z", "2026-11-20T14:03:00Z", "2026-10-02T08:30:00Z", "2026-09-15T17:45:00Z"];
+const REPORTS: RunReport[] = [answered, followUp, answeredFr, blocked, stopped, reviewApproved] as unknown as RunReport[];
+const GOALS = ["total revenue per region", "as a bar chart", "chiffre d'affaires mensuel", "total revenue per region", "what is the weather on mars", "how many rows have revenue over 100"];
+/** `days` before today (UTC, the flows' time zone) at `hh:mm`. */
+function daysAgo(days: number, hh: number, mm: number): string {
+  const d = new Date();
+  d.setUTCHours(hh, mm, 0, 0);
+  d.setUTCDate(d.getUTCDate() - days);
+  return d.toISOString().replace(/\.000Z$/, "Z");
+}
+/** Today: the sample's answer and a follow-up of it; yesterday: a French
+ * question; then older days. */
+const DATES = [daysAgo(0, 9, 30), daysAgo(0, 9, 34), daysAgo(1, 16, 10), daysAgo(3, 14, 3), daysAgo(20, 8, 30), daysAgo(40, 17, 45)];
+
+/** The engine's real request body (`--show-prompt` on the sample), for `goal` and `model`. */
+function sentBody(goal: string, model: string): string {
+  const body = structuredClone(promptBody);
+  body.model = model;
+  for (const m of body.messages) m.content = m.content.replace("what is the weather on mars", goal);
+  return JSON.stringify(body, null, 2);
+}
 
 function describe(path: string): InputDescription {
   const name = path.split("/").pop() ?? path;
@@ -93,7 +118,7 @@ export function install(scenario: Scenario = {}): void {
   const calls: { cmd: string; args: unknown }[] = [];
   const timers = new Map<string, ReturnType<typeof setTimeout>[]>();
   let settings: Settings = {
-    provider: "offline", model: "", base_url: "", api_key_hint: scenario.apiKeyHint ?? null,
+    provider: scenario.provider ?? "offline", model: scenario.model ?? "", base_url: "", api_key_hint: scenario.apiKeyHint ?? null,
     time_limit_ms: 60_000, memory_limit_bytes: 1024 * 1024 * 1024, language: scenario.language ?? null, theme: "light",
     sample_rows: 0, model_wait_s: 60, show_code_first: scenario.codeFirst ?? false,
   };
@@ -176,8 +201,8 @@ export function install(scenario: Scenario = {}): void {
     const q = query.toLowerCase();
     return REPORTS.map((r, i) => ({
       run_id: r.run_id, started_at: DATES[i], status: r.status,
-      goal: r.code.match(/# Goal: (.*)/)?.[1] ?? GOALS[i] ?? "how many rows have revenue over 100",
-      files: r.inputs.map((f) => f.name),
+      goal: (r.run_id === "run-h0571e" ? null : r.code.match(/# Goal: (.*)/)?.[1]) ?? GOALS[i] ?? "how many rows have revenue over 100",
+      files: r.inputs.map((f) => f.name), follows: r.follows?.run_id ?? null,
     })).filter((s) => !q || s.goal.toLowerCase().includes(q) || s.files.some((f) => f.toLowerCase().includes(q)) || s.started_at.includes(q));
   }
 
@@ -193,7 +218,7 @@ export function install(scenario: Scenario = {}): void {
       case "generate_code":
         if (needsKey(settings, args.provider)) throw { code: "no_key", message: `no API key is stored for ${args.provider}; add it in the settings` };
         // A question not understood: the engine's own refusal, with its rephrasings.
-        if (/mars/i.test(args.goal)) throw { code: "goal", message: STOPPED.stop_reason, suggestions: STOPPED.suggestions };
+        if (args.provider === "offline" && /mars/i.test(args.goal)) throw { code: "goal", message: STOPPED.stop_reason, suggestions: STOPPED.suggestions };
         if (/hostile/i.test(args.goal)) {
           throw {
             code: "goal", message: "<b>not understood</b>. You could ask: “<img src=x onerror=alert(1)> total”, “<script>alert(2)</script>”.",
@@ -211,7 +236,7 @@ export function install(scenario: Scenario = {}): void {
         stopGeneration = null;
         return null;
       case "check_code": return check(args.code);
-      case "preview_prompt": return `POST ${args.provider} /v1/chat/completions\n\n<goal>${args.goal}</goal>\n<file name="shop.csv">date,region,product,...</file>`;
+      case "preview_prompt": return sentBody(args.goal, settings.model);
       case "start_run":
         if (!doctor.ready) throw { code: "no_sandbox", message: doctor.reason };
         return startRun(args.request);
@@ -240,6 +265,7 @@ export function install(scenario: Scenario = {}): void {
         const models = server ? server.models.length : 12;
         return { connected: true, message: `Connected: ${models} models.`, outcome: { outcome: "connected", models, missing_model: null } };
       }
+      case "sample_file": return SAMPLE_PATH;
       case "plugin:dialog|open": return ["/home/ada/Documents/shop.csv"];
       case "report_file_name": {
         const past = REPORTS.findIndex((r) => r.run_id === args.runId);
@@ -258,8 +284,15 @@ export function install(scenario: Scenario = {}): void {
   (window as any).__mock = {
     calls, emit, safeSvg,
     setDoctor(d: DoctorReport) { doctor = d; },
-    addRun(name: "review-blocked") {
-      if (name === "review-blocked") { REPORTS.push(reviewBlocked as unknown as RunReport); DATES.push("2026-09-01T10:00:00Z"); }
+    addRun(name: "review-blocked" | "hostile") {
+      if (name === "review-blocked") { REPORTS.push(reviewBlocked as unknown as RunReport); DATES.push(daysAgo(60, 10, 0)); }
+      // A question and a file name made of markup, today.
+      if (name === "hostile") {
+        const hostile = { ...ANSWERED, run_id: "run-h0571e", inputs: [{ ...SHOP, name: "<script>alert(2)</script>.csv" }] };
+        REPORTS.push(hostile as unknown as RunReport);
+        GOALS.push("<img src=x onerror=alert(1)> total");
+        DATES.push(daysAgo(0, 11, 0));
+      }
     },
   };
 }

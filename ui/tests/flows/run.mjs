@@ -10,7 +10,7 @@ import { extname, join, normalize } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 import { buildHarness } from "./build-harness.mjs";
-import { flows } from "./flows.mjs";
+import { flows, NOW } from "./flows.mjs";
 
 const UI = fileURLToPath(new URL("../..", import.meta.url));
 const DIST = join(UI, "dist");
@@ -60,6 +60,8 @@ async function main() {
     page.on("pageerror", (e) => errors.push(e.message));
     page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
     if (locale) await page.addInitScript(`Object.defineProperty(navigator, "language", { get: () => ${JSON.stringify(locale)} });`);
+    // A fixed date and time (timers still run): the same screenshots every day.
+    await page.clock.setFixedTime(NOW);
     await page.addInitScript(`${harness}\nGloveboxMock.install(${JSON.stringify(scenario)});`);
     await page.goto(base);
     await page.waitForSelector("#app[data-ready='true']", { timeout: 10_000 });

@@ -26,6 +26,7 @@ beforeEach(() => {
     switch (cmd) {
       case "generate_code": return { code: "import glovebox\n", origin: "offline", plan: "", reading: null, run_id: `run-draft-${args.goal.length}` };
       case "check_code": return { verdict: "allow", findings: [] };
+      case "describe_files": return [{ ...shop, path: args.paths[0] }];
       default: throw { code: "internal", message: `unexpected ${cmd}` };
     }
   }) as never);
@@ -62,5 +63,21 @@ describe("ask a follow-up", () => {
     actions.setGoal("total units per product");
     await actions.generate();
     expect(generateCalls()[1]).toEqual({ goal: "total units per product", files: ["/d/shop.csv"], provider: "offline" });
+  });
+
+  it("a run reopened from history is followed on the files it read, which replace those on screen", async () => {
+    const past = { ...report, run_id: "run-past", inputs: [{ ...shop, path: "/old/shop.csv" }] } as RunReport;
+    store.set({ view: "history", opened: past });
+    await actions.askFollowUpOf(past, "now per product");
+    expect(generateCalls()).toEqual([{ goal: "now per product", files: ["/old/shop.csv"], provider: "offline", follows: "run-past" }]);
+    expect(store.get().files.map((f) => f.path)).toEqual(["/old/shop.csv"]);
+    expect(store.get().opened).toBeNull();
+  });
+
+  it("a run reopened on the files already on screen keeps them as they are", async () => {
+    const files = store.get().files;
+    await actions.askFollowUpOf({ ...report, inputs: [{ ...shop, path: "/d/shop.csv" }] } as RunReport, "as a pie chart");
+    expect(store.get().files).toBe(files);
+    expect(mocked.mock.calls.filter(([cmd]) => cmd === "describe_files")).toEqual([]);
   });
 });

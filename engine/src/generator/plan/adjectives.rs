@@ -45,7 +45,7 @@ const fn adj(words: &'static str, concept: &'static str, way: Way, superlative: 
 
 /// Concepts whose groups rank by their total, not their typical value:
 /// "le produit qui rapporte le plus" brings in the most in all.
-const TOTALLED: &[&str] = &["revenue"];
+const TOTALLED: &[&str] = &["revenue", "amount"];
 
 /// The adjectives read, longest first where they share words.
 const ADJECTIVES: &[Adjective] = &[
@@ -87,6 +87,14 @@ const ADJECTIVES: &[Adjective] = &[
     adj("brings in", "revenue", Way::Up, false),
     adj("aporta", "revenue", Way::Up, false),
     adj("compra", "revenue", Way::Up, false),
+    adj("compra", "amount", Way::Up, false),
+    adj("compran", "amount", Way::Up, false),
+    adj("buys", "amount", Way::Up, false),
+    adj("spends", "amount", Way::Up, false),
+    adj("spent", "amount", Way::Up, false),
+    adj("gasta", "amount", Way::Up, false),
+    adj("achete", "amount", Way::Up, false),
+    adj("depense", "amount", Way::Up, false),
     adj("windiest", "wind", Way::Up, true),
     adj("coldest", "temperature", Way::Down, true),
     adj("hottest", "temperature", Way::Up, true),
@@ -109,9 +117,10 @@ impl Reading<'_> {
                 // A plain adjective names a measure only after a ranking
                 // word ("most expensive") or "how" ("how old").
                 self.degree_word(at);
+                self.degree_after(at + len);
                 let asked = a.superlative
                     || a.words.starts_with("how ")
-                    || self.ranking_before(at).is_some();
+                    || self.ranking_near(at, len).is_some();
                 if !asked {
                     continue;
                 }
@@ -128,7 +137,7 @@ impl Reading<'_> {
                     });
                     self.mentions.sort_by_key(|m| m.start);
                 }
-                self.rank_as(at, a);
+                self.rank_as(at, len, a);
             }
         }
     }
@@ -170,6 +179,82 @@ impl Reading<'_> {
         self.ops.push((at - 1, op));
     }
 
+    /// "¿Qué cliente nos compra más?", "Quel produit rapporte plus ?": a
+    /// degree word right after a verb that names a measure, with no
+    /// number after it, ranks like one before it.
+    fn degree_after(&mut self, after: usize) {
+        if self.ranking_before(after).is_some() {
+            return;
+        }
+        let Some(at) = (after..self.g.tokens.len().min(after + 2))
+            .find(|&i| self.g.free(i, 1) && degree(&self.g.tokens[i].folded).is_some())
+        else {
+            return;
+        };
+        let numbered = self.g.tokens.get(at + 1).is_some_and(|t| {
+            matches!(t.folded.as_str(), "de" | "que" | "than" | "d")
+                || t.folded.starts_with(|c: char| c.is_ascii_digit())
+        });
+        if let (Some(op), false) = (degree(&self.g.tokens[at].folded), numbered) {
+            self.g.take(at, 1);
+            self.ops.push((at, op));
+        }
+    }
+
+    /// "¿Qué ciudad tiene más socios?", "which city has more members",
+    /// "¿Qué gerente vendió más unidades?": in a question asking which, a
+    /// degree word right before the rows ("socios", "orders" beside
+    /// `order_id`) or a column of numbers ranks the groups by how many rows
+    /// they have, or by that column.
+    pub fn more_rows(&mut self) {
+        let asks_which = self.g.tokens.iter().any(|t| {
+            crate::generator::lexicon::OPS
+                .iter()
+                .any(|(p, o)| *o == Op::Which && t.folded == *p)
+        });
+        if !asks_which || self.has(Op::Highest) || self.has(Op::Lowest) {
+            return;
+        }
+        for at in 0..self.g.tokens.len().saturating_sub(1) {
+            let next = &self.g.tokens[at + 1];
+            // "more clients" where `client` is a column names the column,
+            // whose rows are not the clients.
+            let measured = self
+                .mentions
+                .iter()
+                .any(|m| m.start == at + 1 && super::is_number(self.kind(&m.column)));
+            let rows = measured
+                || self.rows_said.contains(&(at + 1))
+                || (!self.g.used[at + 1] && super::words::ROW_NOUNS.contains(&next.key.as_str()));
+            // "more employees than Sales": a comparison, not a ranking.
+            let compared = self.g.tokens[at + 2..]
+                .iter()
+                .take_while(|t| t.clause == next.clause)
+                .any(|t| matches!(t.folded.as_str(), "than" | "que" | "qu"));
+            if compared {
+                return;
+            }
+            if let (true, true, Some(op)) =
+                (rows, self.g.free(at, 1), degree(&self.g.tokens[at].folded))
+            {
+                self.g.take(at, 1);
+                self.ops.push((at, op));
+                return;
+            }
+        }
+    }
+
+    /// The ranking word just before the adjective at `at` (of `len`
+    /// words), or the degree word right after it ("compra más").
+    fn ranking_near(&self, at: usize, len: usize) -> Option<usize> {
+        self.ranking_before(at).or_else(|| {
+            let after = at + len;
+            self.ops.iter().rposition(|(i, o)| {
+                (after..after + 2).contains(i) && matches!(o, Op::Highest | Op::Lowest)
+            })
+        })
+    }
+
     /// The ranking word just before `at` ("most", "le plus", "más"), as
     /// its place in `ops`.
     fn ranking_before(&self, at: usize) -> Option<usize> {
@@ -182,8 +267,8 @@ impl Reading<'_> {
     /// The ranking the adjective gives: its own for a superlative; for a
     /// plain adjective, the ranking word before it, reversed for the
     /// adjectives of small values.
-    fn rank_as(&mut self, at: usize, a: &Adjective) {
-        match (self.ranking_before(at), a.superlative) {
+    fn rank_as(&mut self, at: usize, len: usize, a: &Adjective) {
+        match (self.ranking_near(at, len), a.superlative) {
             (Some(k), _) if a.way == Way::Down => {
                 let flipped = match self.ops[k].1 {
                     Op::Highest => Op::Lowest,
@@ -201,6 +286,15 @@ impl Reading<'_> {
             }
             (None, false) => {}
         }
+    }
+}
+
+/// The ranking a bare degree word gives ("más", "plus", "more").
+fn degree(word: &str) -> Option<Op> {
+    match word {
+        "mas" | "plus" | "more" | "most" => Some(Op::Highest),
+        "menos" | "moins" | "less" | "fewer" | "least" => Some(Op::Lowest),
+        _ => None,
     }
 }
 

@@ -77,12 +77,13 @@ pub fn is_aside(
     other_value || all_said
 }
 
-/// "I'm neutral", "I am a smoker", "je suis fumeur", "soy de Getafe",
+/// "I'm neutral", "I am a smoker", "I'm not a smoker", "je suis fumeur", "soy de Getafe",
 /// "estoy en el Centro": the value right after the asker's "I am" says
 /// who asks, not which rows.
-fn describes_the_asker(tokens: &[Token], start: usize) -> bool {
+pub(super) fn describes_the_asker(tokens: &[Token], start: usize) -> bool {
     const GLUE: &[&str] = &[
         "a", "an", "the", "from", "in", "at", "on", "de", "en", "un", "une", "una", "el", "la",
+        "dans", "les", "los", "las", "au", "aux", "not", "pas", "no",
     ];
     let mut i = start;
     while i > 0 && GLUE.contains(&tokens[i - 1].folded.as_str()) {

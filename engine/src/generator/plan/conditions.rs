@@ -109,6 +109,8 @@ const VALUE_SYNONYMS: &[&[&str]] = &[
         "cancelada",
         "cancelados",
         "canceladas",
+        "cancelaron",
+        "cancelo",
     ],
     &[
         "delivered",
@@ -166,6 +168,109 @@ const VALUE_SYNONYMS: &[&[&str]] = &[
     &["keyboard", "clavier", "claviers", "teclado", "teclados"],
     &["headset", "casque", "casques", "auricular", "auriculares"],
     &["monitor", "ecran", "ecrans", "moniteur"],
+    // School subjects.
+    &[
+        "math",
+        "maths",
+        "mathematics",
+        "mathematiques",
+        "matematicas",
+        "mates",
+    ],
+    &["english", "anglais", "ingles"],
+    &["french", "francais", "frances"],
+    &["history", "histoire", "historia"],
+    &["science", "sciences", "ciencias", "ciencia"],
+    &["physics", "physique", "fisica"],
+    &["geography", "geographie", "geografia"],
+    &["music", "musique", "musica"],
+    // Departments of a company.
+    &["sales", "ventes", "ventas", "commercial"],
+    &["finance", "finances", "finanzas", "contabilidad"],
+    &["engineering", "ingenierie", "ingenieria"],
+    &[
+        "hr",
+        "human resources",
+        "rh",
+        "ressources humaines",
+        "rrhh",
+        "recursos humanos",
+    ],
+    // How satisfied, as people say it (longest phrases are read first).
+    &[
+        "very satisfied",
+        "tres satisfait",
+        "tres satisfaits",
+        "tres satisfaite",
+        "tres satisfaites",
+        "muy satisfecho",
+        "muy satisfechos",
+        "muy satisfecha",
+        "muy satisfechas",
+    ],
+    &[
+        "satisfied",
+        "satisfait",
+        "satisfaits",
+        "satisfaite",
+        "satisfaites",
+        "satisfecho",
+        "satisfechos",
+        "satisfecha",
+        "satisfechas",
+    ],
+    &[
+        "very dissatisfied",
+        "tres insatisfait",
+        "tres insatisfaits",
+        "muy insatisfecho",
+        "muy insatisfechos",
+    ],
+    &[
+        "dissatisfied",
+        "insatisfait",
+        "insatisfaits",
+        "insatisfaite",
+        "insatisfecho",
+        "insatisfechos",
+        "insatisfecha",
+    ],
+    &["neutral", "neutre", "neutres", "neutro", "neutros"],
+    // Spending categories and ways to pay.
+    &[
+        "alimentation",
+        "food",
+        "groceries",
+        "courses alimentaires",
+        "comida",
+        "alimentacion",
+        "supermercado",
+    ],
+    &["transport", "transports", "transporte", "transportation"],
+    &["loisirs", "leisure", "ocio"],
+    &["sante", "health", "salud"],
+    &["education", "educacion"],
+    &["especes", "cash", "liquide", "efectivo"],
+    &["carte bancaire", "card", "bank card", "tarjeta", "carte"],
+    &["cheque", "check", "cheques"],
+    &["virement", "transfer", "bank transfer", "transferencia"],
+    &["prelevement", "direct debit", "domiciliacion"],
+    // Points of the compass ("est", "sur", "este" are grammar too: never
+    // synonyms).
+    &["north", "nord", "norte"],
+    &["south", "sud"],
+    &["west", "ouest", "oeste"],
+    &["northwest", "nord ouest", "noroeste"],
+    &["northeast", "nord est", "noreste"],
+    &["southwest", "sud ouest", "suroeste"],
+    &["southeast", "sud est", "sureste"],
+    // Cities named differently across the three languages.
+    &["nice", "niza"],
+    &["london", "londres"],
+    &["seville", "sevilla"],
+    &["munich", "munchen", "munique"],
+    &["brussels", "bruxelles", "bruselas"],
+    &["geneva", "geneve", "ginebra"],
     // The ports of the Titanic's passengers, coded by their initial.
     &["s", "southampton"],
     &["c", "cherbourg"],
@@ -742,6 +847,12 @@ impl Reading<'_> {
             {
                 continue;
             }
+            if super::asides::describes_the_asker(&self.g.tokens, m.start) {
+                // "I'm not a smoker myself": who asks, not which rows.
+                self.set_aside_clause(m.start);
+                self.mentions.retain(|x| x.start != m.start);
+                continue;
+            }
             let values: Vec<String> = self
                 .inputs
                 .iter()
@@ -787,6 +898,18 @@ impl Reading<'_> {
                 format!("solo las filas donde {} es {value}", m.column),
             );
             self.understood.push(said);
+        }
+    }
+
+    /// Places the clause of the word at `at` and keeps it as context.
+    fn set_aside_clause(&mut self, at: usize) {
+        let clause = self.g.tokens[at].clause;
+        let members: Vec<usize> = (0..self.g.tokens.len())
+            .filter(|&i| self.g.tokens[i].clause == clause)
+            .collect();
+        if let (Some(&first), Some(&last)) = (members.first(), members.last()) {
+            self.g.take(first, last + 1 - first);
+            self.told.push(self.g.between(first, last));
         }
     }
 

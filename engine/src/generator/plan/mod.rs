@@ -19,6 +19,7 @@ mod names;
 pub(in crate::generator) mod reading;
 pub(in crate::generator) mod recipe;
 pub mod rephrase;
+mod stories;
 pub(in crate::generator) mod undo;
 pub mod words;
 
@@ -484,12 +485,16 @@ fn plan_once(
     r.rounding();
     let chart = follow::chart_words(&mut r);
     r.quoted_columns(goal);
+    r.role();
+    r.sort_order();
+    r.stories();
     r.hypothesis_words();
     crate::generator::steps::measures::read(&mut r)?;
     crate::generator::steps::codes::read(&mut r);
     r.phrase_ops();
     r.column_mentions()?;
     r.measure_adjectives();
+    r.more_rows();
     r.all_of_a_column();
     r.derived_columns()?;
     super::steps::regression::read(&mut r)?;
@@ -561,7 +566,7 @@ fn plan_once(
         rounding: r.rounding,
         lang,
         assumptions: Vec::new(),
-        context: left.context,
+        context: [r.told, left.context].concat(),
         prep,
         derived: r.derived,
         chart,

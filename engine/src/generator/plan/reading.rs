@@ -222,6 +222,13 @@ pub struct Reading<'a> {
     /// The measure was named by an adjective ("pays best", "cheapest"):
     /// groups rank by their mean unless a statistic is said.
     pub adjective_measure: bool,
+    /// Clauses set aside as the asker's story (`super::stories`), as
+    /// written.
+    pub told: Vec<String>,
+    /// Where the goal names the rows by a column's partial name
+    /// ("adoptions" beside `adoption_fee`, "orders" beside `order_id`):
+    /// "which shelter had the most adoptions" counts them.
+    pub rows_said: Vec<usize>,
 }
 
 impl<'a> Reading<'a> {
@@ -265,6 +272,8 @@ impl<'a> Reading<'a> {
             prep: Vec::new(),
             derived: Vec::new(),
             adjective_measure: false,
+            told: Vec::new(),
+            rows_said: Vec::new(),
         }
     }
 
@@ -466,6 +475,7 @@ impl<'a> Reading<'a> {
             if *score == 1 && same.iter().any(|n| is_identifier(n)) {
                 // "orders" beside order_id and order_date: the rows.
                 self.g.take(*start, *len);
+                self.rows_said.push(*start);
                 continue;
             }
             if same.len() > 1 {
@@ -480,6 +490,7 @@ impl<'a> Reading<'a> {
             {
                 // "passengers", "employees", "adoptions" (beside
                 // adoption_fee): the rows themselves.
+                self.rows_said.push(*start);
                 continue;
             }
             self.mentions.push(Mention {

@@ -51,6 +51,7 @@ const SUMMED_CONCEPTS: &[&str] = &[
     "quantite",
     "cantidad",
     "unidad",
+    "unidades",
     "amount",
     "montant",
     "importe",
@@ -237,7 +238,10 @@ impl Reading<'_> {
         // A statistic, or a ranking of groups by nothing named ("who is the
         // best student?").
         let asked = self.stats().iter().any(|(_, s)| *s != Stat::Count)
-            || (ranked && !self.has(Op::Count) && named.categories.len() == 1);
+            || (ranked
+                && !self.has(Op::Count)
+                && self.rows_said.is_empty()
+                && named.categories.len() == 1);
         if !named.numbers.is_empty() || !asked || !groups_only {
             return;
         }
@@ -336,6 +340,7 @@ impl Reading<'_> {
             return Ok(recipe);
         }
         self.missing_aside();
+        self.used_most();
         let mut named = self.named(source);
         self.only_number(&mut named, source);
         self.total_by_default(&named);
@@ -409,6 +414,16 @@ impl Reading<'_> {
             }
         } else if !self.stats().is_empty() || self.has(Op::Count) {
             self.statistics(&named, source)?
+        } else if let (Some(g), false, true) = (
+            &self.group_by,
+            self.rows_said.is_empty(),
+            named.numbers.is_empty(),
+        ) {
+            // "adoptions per species", "orders per client": the rows of
+            // each group, counted.
+            Recipe::CountRows {
+                group_by: Some(g.clone()),
+            }
         } else {
             return Err(GoalProblem::NotUnderstood {
                 understood: self.understood.clone(),
@@ -526,6 +541,7 @@ impl Reading<'_> {
             });
         }
         let counted = self.has(Op::Count)
+            || !self.rows_said.is_empty()
             || (0..self.g.tokens.len()).any(|i| {
                 !self.g.used[i] && super::words::ROW_NOUNS.contains(&self.g.tokens[i].key.as_str())
             });
@@ -584,6 +600,35 @@ impl Reading<'_> {
             highest,
             n,
         })
+    }
+
+    /// "Quel moyen de paiement j'utilise le plus ?", "which port is used
+    /// the most": a verb of use beside "the most" counts the rows; it is
+    /// placed.
+    fn used_most(&mut self) {
+        const USE: &[&str] = &[
+            "use",
+            "used",
+            "utilise",
+            "utilisee",
+            "utilises",
+            "utilisons",
+            "usa",
+            "uso",
+            "usan",
+            "utilizo",
+            "utiliza",
+            "utilizan",
+            "utilizado",
+            "usado",
+            "usada",
+        ];
+        let at = (0..self.g.tokens.len())
+            .find(|&i| !self.g.used[i] && USE.contains(&self.g.tokens[i].folded.as_str()));
+        if let Some(i) = at.filter(|_| self.has(Op::Highest) || self.has(Op::Lowest)) {
+            self.g.take(i, 1);
+            self.rows_said.push(i);
+        }
     }
 
     /// "au premier trimestre", "the first term", "primer semestre": an

@@ -58,6 +58,11 @@ pub const FILLERS: &[&str] = &[
     "so",
     "what",
     "whats",
+    "anyway",
+    "anyhow",
+    "bref",
+    "enfin",
+    "bueno",
     "which",
     "who",
     "whom",
@@ -153,6 +158,50 @@ pub const FILLERS: &[&str] = &[
     "make",
     "makes",
     "made",
+    "placed",
+    "registrada",
+    "live",
+    "lives",
+    "living",
+    "vivent",
+    "habitent",
+    "habite",
+    "vive",
+    "viven",
+    "vendio",
+    "vendieron",
+    "during",
+    "pendant",
+    "durante",
+    "selling",
+    "sold",
+    "vendu",
+    "vendus",
+    "vendue",
+    "vendues",
+    "vendido",
+    "vendidos",
+    "vendida",
+    "vendidas",
+    "goes",
+    "myself",
+    "gaste",
+    "gastamos",
+    "adoptaron",
+    "adoptados",
+    "adoptadas",
+    "adoptes",
+    "adoptees",
+    "registrado",
+    "registrados",
+    "dieron",
+    "dados",
+    "dadas",
+    "dado",
+    "hizo",
+    "hicieron",
+    "realizo",
+    "realizaron",
     "earn",
     "earns",
     "earned",
@@ -692,6 +741,14 @@ pub const FILLERS: &[&str] = &[
 /// Nouns that name the rows themselves: "which city has the most people"
 /// counts rows.
 pub const ROW_NOUNS: &[&str] = &[
+    "depense",
+    "gasto",
+    "client",
+    "customer",
+    "cliente",
+    "insured",
+    "assure",
+    "asegurado",
     "reading",
     "measurement",
     "mesure",
@@ -863,8 +920,14 @@ const TIME_WORDS: &[&str] = &[
     "antes", "despues", "desde", "hasta", "durante",
 ];
 
+/// True when `token` is a word of time that restricts only with a time
+/// beside it ("before", "pendant", "desde").
+pub fn is_time_word(token: &text::Token) -> bool {
+    TIME_WORDS.contains(&token.folded.as_str())
+}
+
 /// A number, a month or a period word: a time a time word can restrict by.
-fn says_a_time(token: &text::Token) -> bool {
+pub fn says_a_time(token: &text::Token) -> bool {
     token.folded.starts_with(|c: char| c.is_ascii_digit())
         || super::conditions::MONTHS
             .iter()
