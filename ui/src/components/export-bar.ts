@@ -6,6 +6,7 @@
 import { errorText, t } from "../i18n";
 import { toIpcError } from "../ipc";
 import { el } from "../lib/dom";
+import { splitPath } from "../lib/path";
 import type { Actions } from "../state/actions";
 
 export function exportBar(runId: string, actions: Actions): HTMLElement {
@@ -18,9 +19,9 @@ export function exportBar(runId: string, actions: Actions): HTMLElement {
     if (!saved) return;
     try {
       await actions.openReport(saved);
-    } catch (raw) {
-      const e = toIpcError(raw);
-      text.textContent = errorText(e.code, e.message);
+    } catch {
+      // The shell's reason is in its log; the person needs the file's place.
+      text.textContent = t("export.openFailed", splitPath(saved));
       open.hidden = true;
     }
   };

@@ -214,6 +214,7 @@ export const en = {
   "export.saved": "Saved as {name} in {folder}. It is signed by key {key}: whoever receives it can check that nothing in it was changed.",
   "export.open": "Open",
   "export.openTitle": "Open the report with this computer's app for it",
+  "export.openFailed": "The report is saved, but this computer could not open it: open {name} in {folder} yourself.",
   "export.working": "Writing the report…",
 
   "how.title": "How this was computed",

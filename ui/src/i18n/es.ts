@@ -214,6 +214,7 @@ export const es: Dictionary = {
   "export.saved": "Guardado como {name} en {folder}. Está firmado con la clave {key}: quien lo reciba puede comprobar que no se cambió nada.",
   "export.open": "Abrir",
   "export.openTitle": "Abrir el informe con la aplicación de este ordenador",
+  "export.openFailed": "El informe está guardado, pero este ordenador no pudo abrirlo: abra usted mismo {name} en {folder}.",
   "export.working": "Escribiendo el informe…",
 
   "how.title": "Cómo se calculó",
