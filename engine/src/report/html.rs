@@ -10,7 +10,7 @@
 //! then the evidence: files with their sha256, the code, its check, the
 //! sandbox's limits in human units, the signature. No JSON and no internal
 //! table (`validate::INTERNAL_TABLES`) is shown: they stay in the signed
-//! manifest. Pages made before this layout (layout 1, [`v1`]) carry no
+//! manifest. Pages made before this layout (layout 1, `html/v1.rs`) carry no
 //! [`LAYOUT_MARKER`] and are rendered again with it to verify.
 
 use serde_json::Value;

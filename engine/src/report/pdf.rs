@@ -1,5 +1,7 @@
 //! The report as a PDF: the same content as the HTML page, in the run's
-//! language, on A4 pages, written with `pdf-writer` (a small, maintained
+//! language, answer first (question, the values as tiles, the reading, the
+//! chart and the explanation on the first page when they fit; the evidence
+//! after), on A4 pages, written with `pdf-writer` (a small, maintained
 //! PDF object writer, no layout engine). Text is set in DejaVu Sans (the
 //! font the charts use, bundled in `assets/fonts/`), embedded as a subset
 //! with a `ToUnicode` map, so text can be selected, searched and extracted
@@ -26,7 +28,9 @@
 //! Page content streams are left uncompressed so the page text can be
 //! audited with a text editor next to its `ToUnicode` map. The attachments
 //! are the first objects of the file, so reading them back needs no general
-//! PDF parser.
+//! PDF parser. PDFs exported before the answer-first layout are rendered
+//! again in layout 1 (`pdf/v1.rs`, [`PdfLayout::First`]) when the current layout
+//! does not give them back, so they still verify.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -1185,7 +1189,7 @@ struct FontIds {
 /// The page layouts of a PDF report.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PdfLayout {
-    /// Layout 1 ([`v1`]): reports exported before the answer-first layout,
+    /// Layout 1 (`pdf/v1.rs`): reports exported before the answer-first layout,
     /// rendered again only to verify them.
     First,
     /// The answer first, then the evidence from a new page.
