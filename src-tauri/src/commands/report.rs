@@ -88,6 +88,7 @@ pub async fn open_report(state: State<'_, AppState>, path: String) -> Answer<()>
         ));
     }
     open_with_system(&path).map_err(|e| {
+        tracing::warn!(path = %path.display(), error = %e, "the report could not be opened");
         IpcError::new(
             ErrorCode::Export,
             format!(
