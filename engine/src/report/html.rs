@@ -429,12 +429,11 @@ fn signed(o: &mut String, signature: Option<&Value>, w: &Words) {
 /// The run, its times, the version and its last audit entry.
 fn record(o: &mut String, m: &Manifest, w: &Words) {
     o.push_str(&format!(
-        "<h3>{}</h3><p class=\"muted\">{} <code>{}</code> · {} → {} · Glovebox {} · {} #{} <code>{}</code></p>",
+        "<h3>{}</h3><p class=\"muted\">{} <code>{}</code> · {} · Glovebox {} · {} #{} <code>{}</code></p>",
         w.record,
         w.run,
         escape(&m.run_id),
-        escape(&human::when(&m.started_at)),
-        escape(&human::when(&m.finished_at)),
+        escape(&human::span(&m.started_at, &m.finished_at)),
         escape(&m.app_version),
         w.audit_entry,
         m.audit.run_last_entry_seq,

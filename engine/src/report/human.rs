@@ -206,6 +206,18 @@ pub(crate) fn when(at: &str) -> String {
     }
 }
 
+/// From one time to another: `2026-11-29 17:38 → 17:39 UTC` on one day,
+/// both dates in full otherwise.
+pub(crate) fn span(from: &str, to: &str) -> String {
+    let (a, b) = (when(from), when(to));
+    match (a.strip_suffix(" UTC"), b.strip_suffix(" UTC")) {
+        (Some(a), Some(b)) if a.get(..10) == b.get(..10) && b.len() > 11 => {
+            format!("{a} → {} UTC", &b[11..])
+        }
+        _ => format!("{a} → {b}"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -284,5 +296,13 @@ mod tests {
     fn dates_lose_their_milliseconds() {
         assert_eq!(when("2026-11-29T17:38:40.900Z"), "2026-11-29 17:38 UTC");
         assert_eq!(when("yesterday"), "yesterday");
+        assert_eq!(
+            span("2026-11-29T17:38:40.900Z", "2026-11-29T17:39:01.563Z"),
+            "2026-11-29 17:38 → 17:39 UTC"
+        );
+        assert_eq!(
+            span("2026-11-29T23:59:40.900Z", "2026-11-30T00:00:01.563Z"),
+            "2026-11-29 23:59 UTC → 2026-11-30 00:00 UTC"
+        );
     }
 }

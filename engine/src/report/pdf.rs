@@ -973,11 +973,10 @@ fn lay_out(l: &mut Layout, m: &Manifest, images: &[Option<PlacedImage>], fingerp
     l.heading(w.record, 3);
     l.paragraph(
         &format!(
-            "{} {} · {} → {} · Glovebox {} · {} #{} {}",
+            "{} {} · {} · Glovebox {} · {} #{} {}",
             w.run,
             m.run_id,
-            human::when(&m.started_at),
-            human::when(&m.finished_at),
+            human::span(&m.started_at, &m.finished_at),
             m.app_version,
             w.audit_entry,
             m.audit.run_last_entry_seq,
