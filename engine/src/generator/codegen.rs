@@ -304,6 +304,15 @@ fn part_mask(f: &Filter, s: &Source) -> String {
                 }
             }
         }
+        (FilterValue::AnyOf(ns), None) => {
+            let list: Vec<String> = ns.iter().map(|n| py_num(*n)).collect();
+            let not = if f.cmp == Cmp::Ne { "~" } else { "" };
+            format!(
+                "{not}{}.isin([{}])",
+                number_expr(&col, decimal_comma),
+                list.join(", ")
+            )
+        }
         (FilterValue::AnyOf(ns), part) => {
             let list: Vec<String> = ns.iter().map(|n| py_num(*n)).collect();
             let not = if f.cmp == Cmp::Ne { "~" } else { "" };

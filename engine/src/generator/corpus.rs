@@ -209,6 +209,11 @@ fn plan_cond(f: &Filter, input: &InputDescription) -> Vec<String> {
         (FilterValue::Number(n), Some(DatePart::Year)) => year_bound(col, &op, *n as i64),
         (FilterValue::Number(n), Some(DatePart::Month)) => vec![format!("month({col}){op}{n}")],
         (FilterValue::Number(n), None) => vec![format!("{col}{op}{n}")],
+        (FilterValue::AnyOf(ns), None) => {
+            let mut v: Vec<String> = ns.iter().map(|n| format!("{n}")).collect();
+            v.sort();
+            vec![format!("{col}={}", v.join("/"))]
+        }
         (FilterValue::AnyOf(ns), part) => {
             let mut v: Vec<String> = ns.iter().map(|n| format!("{n}")).collect();
             v.sort();

@@ -54,6 +54,9 @@ const ADJECTIVES: &[Adjective] = &[
     adj("lowest paid", "salary", Way::Down, true),
     adj("worst paid", "salary", Way::Down, true),
     adj("pays best", "salary", Way::Up, true),
+    adj("le mieux paye", "salary", Way::Up, true),
+    adj("la mieux payee", "salary", Way::Up, true),
+    adj("les mieux payes", "salary", Way::Up, true),
     adj("mieux paye", "salary", Way::Up, false),
     adj("moins bien paye", "salary", Way::Down, true),
     adj("mejor pagado", "salary", Way::Up, true),
@@ -127,6 +130,16 @@ impl Reading<'_> {
                 let Some(column) = self.one_column_for(a.concept) else {
                     continue;
                 };
+                let several: Vec<String> = self
+                    .columns
+                    .iter()
+                    .filter(|k| k.name != column && super::is_number(k.kind))
+                    .map(|k| k.name.clone())
+                    .chain([column.clone()])
+                    .collect();
+                if let Some((_, at)) = super::names::by_their_part(&several, &self.g.tokens) {
+                    self.take_parts(&at);
+                }
                 self.g.take(at, len);
                 self.adjective_measure = !TOTALLED.contains(&a.concept);
                 if !self.mentions.iter().any(|m| m.column == column) {
@@ -153,14 +166,18 @@ impl Reading<'_> {
 
     /// The one column the concept names (by its name or a synonym).
     fn one_column_for(&self, concept: &str) -> Option<String> {
-        let mut found = self.columns.iter().filter(|k| {
+        let found = self.columns.iter().filter(|k| {
             super::is_number(k.kind)
                 && column_forms(&k.name)
                     .iter()
                     .any(|(words, _)| text::same_word(&words.join(" "), concept))
         });
-        let one = found.next()?;
-        found.next().is_none().then(|| one.name.clone())
+        let all: Vec<String> = found.map(|k| k.name.clone()).collect();
+        match all.as_slice() {
+            [one] => Some(one.clone()),
+            [] => None,
+            several => super::names::by_their_part(several, &self.g.tokens).map(|(one, _)| one),
+        }
     }
 
     /// "más barata", "la plus chère", "least expensive": a degree word
@@ -330,9 +347,13 @@ mod tests {
     }
 
     #[test]
-    fn an_adjective_that_fits_two_columns_is_not_read() {
+    fn an_adjective_that_fits_two_columns_is_read_only_with_its_part() {
         // pets.csv has pet_age and owner_age.
         let input = golden_input("pets.csv");
-        assert!(plan("how old was the oldest animal?", Lang::En, &[input]).is_err());
+        assert!(plan("how old was the oldest one?", Lang::En, &[input.clone()]).is_err());
+        let r = recipe("pets.csv", "how old was the oldest animal?");
+        assert!(format!("{r:?}").contains("\"pet_age\""), "{r:?}");
+        let r = recipe("pets.csv", "how old is the youngest owner?");
+        assert!(format!("{r:?}").contains("\"owner_age\""), "{r:?}");
     }
 }

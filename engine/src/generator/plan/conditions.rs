@@ -277,6 +277,15 @@ const VALUE_SYNONYMS: &[&[&str]] = &[
     &["q", "queenstown"],
 ];
 
+/// True when `word` (folded) is a synonym of some category value.
+pub(super) fn value_synonyms_of(word: &str) -> Vec<&'static str> {
+    VALUE_SYNONYMS
+        .iter()
+        .filter(|group| group.contains(&word) || group.iter().any(|w| text::same_word(w, word)))
+        .flat_map(|group| group.iter().copied())
+        .collect()
+}
+
 /// The other words for a category value (not its own words).
 fn value_synonyms(value: &str) -> Vec<&'static str> {
     let folded = text::fold(value.trim());
@@ -724,6 +733,12 @@ impl Reading<'_> {
             "only",
             "seulement",
             "solo",
+            "vs",
+            "versus",
+            "against",
+            "contre",
+            "contra",
+            "frente",
         ];
         for (x, a) in placed.iter().enumerate() {
             let Some(b) = placed[x + 1..].iter().find(|b| b.column == a.column) else {
@@ -1008,6 +1023,102 @@ impl Reading<'_> {
     /// condition without a value ("passengers who survived", "how many
     /// survived") stops the plan: which value is meant is not said.
     pub fn numeric_filters(&mut self) -> Result<(), GoalProblem> {
+        self.counts_before_columns();
+        self.numeric_filters_said()
+    }
+
+    /// "houses with 3 bedrooms", "3-bedroom houses", "4 or 5 bedroom
+    /// houses", "familias con 2 hijos": whole numbers written in digits
+    /// right before a column of whole numbers are its value (one, or any of
+    /// a list joined by "or"); never after a ranking word ("the top 3
+    /// salaries", "les 5 premiers").
+    fn counts_before_columns(&mut self) {
+        const RANKING: &[&str] = &[
+            "top",
+            "first",
+            "last",
+            "best",
+            "worst",
+            "highest",
+            "lowest",
+            "largest",
+            "smallest",
+            "premiers",
+            "premieres",
+            "derniers",
+            "dernieres",
+            "primeros",
+            "primeras",
+            "ultimos",
+            "ultimas",
+            "mejores",
+            "peores",
+        ];
+        for m in self.mentions.clone() {
+            if self.kind(&m.column) != ColumnKind::Integer {
+                continue;
+            }
+            let digits = |i: usize| {
+                let t = &self.g.tokens[i];
+                (self.g.free(i, 1) && t.folded.bytes().all(|b| b.is_ascii_digit()))
+                    .then(|| text::number(t))
+                    .flatten()
+            };
+            let Some(last) = m.start.checked_sub(1) else {
+                continue;
+            };
+            let Some(value) = digits(last) else { continue };
+            let mut values = vec![(last, value)];
+            // "4 or 5 bedroom", "4, 5 or 6 bedrooms"
+            let mut i = last;
+            while i >= 2 && OR_WORDS.contains(&self.g.tokens[i - 1].folded.as_str()) {
+                let Some(v) = digits(i - 2) else { break };
+                values.push((i - 2, v));
+                i -= 2;
+            }
+            let first = values.last().map_or(last, |v| v.0);
+            let ranked = (first.saturating_sub(2)..first)
+                .any(|j| RANKING.contains(&self.g.tokens[j].folded.as_str()));
+            // "more than 2 children", "no más de 10 unidades": a comparison.
+            let compared = lexicon::COMPARATORS.iter().any(|(phrase, _)| {
+                let words: Vec<&str> = phrase.split_whitespace().collect();
+                first >= words.len()
+                    && self.g.tokens[first - words.len()..first]
+                        .iter()
+                        .zip(&words)
+                        .all(|(t, w)| t.folded == *w)
+            });
+            if ranked || compared {
+                continue;
+            }
+            self.g.take(first, m.start + m.len - first);
+            self.mentions.retain(|x| x.start != m.start);
+            let mut numbers: Vec<f64> = values.iter().map(|v| v.1).collect();
+            numbers.reverse();
+            let shown = numbers
+                .iter()
+                .map(f64::to_string)
+                .collect::<Vec<_>>()
+                .join(" / ");
+            self.understood.push(self.say(
+                format!("only rows where {} is {shown}", m.column),
+                format!("seulement les lignes où {} vaut {shown}", m.column),
+                format!("solo las filas donde {} es {shown}", m.column),
+            ));
+            let value = match numbers.as_slice() {
+                [one] => FilterValue::Number(*one),
+                _ => FilterValue::AnyOf(numbers),
+            };
+            self.filters.push(Filter {
+                column: m.column.clone(),
+                cmp: Cmp::Eq,
+                value,
+                part: None,
+            });
+        }
+    }
+
+    fn numeric_filters_said(&mut self) -> Result<(), GoalProblem> {
         let mut comparators: Vec<&(&str, Cmp)> = lexicon::COMPARATORS.iter().collect();
         comparators.sort_by_key(|(p, _)| std::cmp::Reverse(p.split_whitespace().count()));
         let mut conditioned: Vec<String> = Vec::new();

@@ -508,6 +508,8 @@ fn plan_once(
     crate::generator::steps::pivot::second_group(&mut r)?;
     r.yes_no_filters();
     r.word_ops();
+    r.known_values();
+    r.how_many_on_average();
     r.compared_values()?;
     r.population_words();
     r.settle_mentions();

@@ -213,3 +213,71 @@ pub fn column_forms(name: &str) -> Vec<(Vec<String>, u8)> {
     }
     forms
 }
+
+/// Words that name the part that tells columns apart ("owner" in
+/// `owner_age`, "pet" in `pet_age`), in the three languages.
+const PART_WORDS: &[&[&str]] = &[
+    &[
+        "owner",
+        "adopter",
+        "adoptant",
+        "adoptante",
+        "dueno",
+        "proprietaire",
+        "propietario",
+        "maitre",
+    ],
+    &[
+        "pet", "animal", "animaux", "dog", "cat", "rabbit", "chien", "chat", "lapin", "perro",
+        "gato", "conejo", "mascota",
+    ],
+    &["client", "customer", "cliente"],
+    &["employee", "staff", "employe", "salarie", "empleado"],
+];
+
+/// Of columns that one phrase names equally ("age" for `pet_age` and
+/// `owner_age`), the one whose other part the goal says by a word of
+/// [`PART_WORDS`] ("the adopters' age", "how old are the dogs",
+/// "edad media de los gatos"); none when it says none or several.
+/// Returns the column and where the goal says its part.
+pub fn by_their_part(names: &[String], tokens: &[text::Token]) -> Option<(String, Vec<usize>)> {
+    // Only the parts of PART_WORDS: "units" must not pick `unit_price`
+    // over `list_price`.
+    let said_at = |part: &str| -> Vec<usize> {
+        let Some(words) = PART_WORDS
+            .iter()
+            .find(|group| group.iter().any(|w| text::same_word(w, part)))
+        else {
+            return Vec::new();
+        };
+        (0..tokens.len())
+            .filter(|&i| {
+                let t = &tokens[i];
+                words
+                    .iter()
+                    .any(|w| text::same_word(&t.folded, w) || t.key == *w)
+            })
+            .collect()
+    };
+    let said = |part: &str| !said_at(part).is_empty();
+    let shared: Vec<String> = text::name_words(&names[0])
+        .into_iter()
+        .filter(|w| names.iter().all(|n| text::name_words(n).contains(w)))
+        .collect();
+    let mut found = names.iter().filter(|name| {
+        text::name_words(name)
+            .iter()
+            .filter(|w| !shared.contains(w))
+            .any(|w| said(w))
+    });
+    let one = found.next()?;
+    if found.next().is_some() {
+        return None;
+    }
+    let at = text::name_words(one)
+        .iter()
+        .filter(|w| !shared.contains(w))
+        .flat_map(|w| said_at(w))
+        .collect();
+    Some((one.clone(), at))
+}

@@ -229,6 +229,9 @@ pub struct Reading<'a> {
     /// ("adoptions" beside `adoption_fee`, "orders" beside `order_id`):
     /// "which shelter had the most adoptions" counts them.
     pub rows_said: Vec<usize>,
+    /// "How many passengers had a known age?": the column whose filled
+    /// cells are counted.
+    pub known: Option<String>,
 }
 
 impl<'a> Reading<'a> {
@@ -274,6 +277,7 @@ impl<'a> Reading<'a> {
             adjective_measure: false,
             told: Vec::new(),
             rows_said: Vec::new(),
+            known: None,
         }
     }
 
@@ -479,6 +483,17 @@ impl<'a> Reading<'a> {
                 continue;
             }
             if same.len() > 1 {
+                if let Some((one, at)) = super::names::by_their_part(&same, &self.g.tokens) {
+                    // "the adopters' age": `owner_age`, said by its part.
+                    self.g.take(*start, *len);
+                    self.take_parts(&at);
+                    self.mentions.push(Mention {
+                        start: *start,
+                        len: *len,
+                        column: one,
+                    });
+                    continue;
+                }
                 return Err(GoalProblem::Ambiguous {
                     phrase: self.g.raw(*start, *len),
                     candidates: same,
@@ -501,6 +516,85 @@ impl<'a> Reading<'a> {
         }
         self.mentions.sort_by_key(|m| m.start);
         Ok(())
+    }
+
+    /// "How many passengers had a known age?", "How many cabins do we
+    /// know?", "¿cuántas edades conocidas?": a count beside "known" counts
+    /// the filled cells of the one column named, not the rows.
+    pub fn known_values(&mut self) {
+        const KNOWN: &[&str] = &[
+            "known",
+            "know",
+            "connu",
+            "connue",
+            "connus",
+            "connues",
+            "conocido",
+            "conocida",
+            "conocidos",
+            "conocidas",
+        ];
+        let [m] = self.mentions.as_slice() else {
+            return;
+        };
+        if !self.has(Op::Count) {
+            return;
+        }
+        let near = |i: usize| i + 4 >= m.start && i <= m.start + m.len + 4;
+        let Some(at) = (0..self.g.tokens.len()).find(|&i| {
+            self.g.free(i, 1) && near(i) && KNOWN.contains(&self.g.tokens[i].folded.as_str())
+        }) else {
+            return;
+        };
+        self.g.take(at, 1);
+        self.known = Some(m.column.clone());
+    }
+
+    /// "How many bathrooms do 3-bedroom houses have on average?": "how
+    /// many" with "on average" and a column of numbers asks for the mean
+    /// of that column, not a count of rows.
+    pub fn how_many_on_average(&mut self) {
+        const ON_AVERAGE: &[[&str; 2]] = &[
+            ["on", "average"],
+            ["en", "moyenne"],
+            ["en", "promedio"],
+            ["de", "media"],
+            ["de", "promedio"],
+        ];
+        let said = self.g.tokens.windows(2).any(|w| {
+            ON_AVERAGE
+                .iter()
+                .any(|p| w[0].folded == p[0] && w[1].folded == p[1])
+        });
+        let measured = self
+            .mentions
+            .iter()
+            .any(|m| super::is_number(self.kind(&m.column)));
+        if said && measured && self.has(Op::Count) && self.has(Op::Stat(Stat::Mean)) {
+            self.ops.retain(|(_, o)| *o != Op::Count);
+        }
+    }
+
+    /// Places the words that said which column a phrase names ("adopters",
+    /// "animal"), except values of the data ("dogs" stays a filter).
+    pub fn take_parts(&mut self, at: &[usize]) {
+        for &i in at {
+            let word = &self.g.tokens[i].folded;
+            let a_value = self
+                .inputs
+                .iter()
+                .flat_map(|input| &input.columns)
+                .flat_map(|c| &c.values)
+                .any(|v| {
+                    text::tokens(v)
+                        .iter()
+                        .any(|w| text::same_word(word, &w.folded))
+                })
+                || !super::conditions::value_synonyms_of(word).is_empty();
+            if !a_value && self.g.free(i, 1) {
+                self.g.take(i, 1);
+            }
+        }
     }
 
     /// Group markers and periods: "per region", "by month", "monthly".

@@ -339,6 +339,14 @@ impl Reading<'_> {
             self.check_ops_used(&recipe)?;
             return Ok(recipe);
         }
+        if let Some(column) = self.known.clone() {
+            let recipe = Recipe::Stats {
+                items: vec![(Stat::Count, column)],
+                group_by: self.group_by.clone(),
+            };
+            self.check_ops_used(&recipe)?;
+            return Ok(recipe);
+        }
         self.missing_aside();
         self.used_most();
         let mut named = self.named(source);

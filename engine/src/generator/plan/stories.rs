@@ -235,6 +235,24 @@ impl Reading<'_> {
             "ordenadas",
             "ordenar",
         ];
+        // "a nice clean table", "un joli tableau": the answer's form.
+        const FORM: &[&str] = &[
+            "nice clean table",
+            "nice table",
+            "clean table",
+            "neat table",
+            "joli tableau",
+            "beau tableau",
+            "tabla bonita",
+        ];
+        for phrase in FORM {
+            let len = phrase.split_whitespace().count();
+            for at in self.g.find(phrase) {
+                if self.g.free(at, len) {
+                    self.g.take(at, len);
+                }
+            }
+        }
         for phrase in DESCENDING {
             let len = phrase.split_whitespace().count();
             for at in self.g.find(phrase) {
