@@ -50,6 +50,8 @@ fn main() {
             commands::history::get_run,
             commands::history::verify_audit,
             commands::history::export_report,
+            commands::report::report_file_name,
+            commands::report::open_report,
             commands::system::doctor,
             commands::settings::get_settings,
             commands::settings::set_settings,

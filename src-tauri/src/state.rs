@@ -1,6 +1,6 @@
 //! What the shell keeps between commands.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
@@ -58,6 +58,8 @@ pub struct AppState {
     pub generations: Generations,
     /// When the process started (for the start-up time in the log).
     pub started: Instant,
+    /// Reports written in this session: the only files "Open" opens.
+    pub exported: Mutex<HashSet<PathBuf>>,
 }
 
 impl AppState {
@@ -74,6 +76,7 @@ impl AppState {
             runs: Runs::default(),
             generations: Generations::default(),
             started,
+            exported: Mutex::new(HashSet::new()),
         }
     }
 

@@ -18,6 +18,7 @@
 pub mod diff;
 pub mod export;
 pub mod html;
+mod human;
 pub mod manifest;
 pub mod pdf;
 pub mod sign;

@@ -1,5 +1,7 @@
 //! The report as a PDF: the same content as the HTML page, in the run's
-//! language, on A4 pages, written with `pdf-writer` (a small, maintained
+//! language, answer first (question, the values as tiles, the reading, the
+//! chart and the explanation on the first page when they fit; the evidence
+//! after), on A4 pages, written with `pdf-writer` (a small, maintained
 //! PDF object writer, no layout engine). Text is set in DejaVu Sans (the
 //! font the charts use, bundled in `assets/fonts/`), embedded as a subset
 //! with a `ToUnicode` map, so text can be selected, searched and extracted
@@ -26,7 +28,9 @@
 //! Page content streams are left uncompressed so the page text can be
 //! audited with a text editor next to its `ToUnicode` map. The attachments
 //! are the first objects of the file, so reading them back needs no general
-//! PDF parser.
+//! PDF parser. PDFs exported before the answer-first layout are rendered
+//! again in layout 1 (`pdf/v1.rs`, [`PdfLayout::First`]) when the current layout
+//! does not give them back, so they still verify.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -39,9 +43,13 @@ use sha2::{Digest, Sha256};
 
 use super::diff::{self, DiffLine};
 use super::html::MAX_ROWS_SHOWN;
+use super::human;
 use super::manifest::{Document, Manifest, ManifestStatus};
-use super::words::{self, cell, json, or_empty, text, Words};
-use crate::validate::RawTable;
+use super::words::{self, or_empty, text, Words};
+use crate::lang::Lang;
+use crate::validate::{RawTable, RawValue};
+
+mod v1;
 
 /// DejaVu Sans (see `assets/fonts/LICENSE-DejaVu.txt`), as in the charts.
 static FONT: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSans.ttf");
@@ -59,6 +67,9 @@ const FOOTER: f32 = 24.0;
 const CONTENT_W: f32 = PAGE_W - 2.0 * MARGIN;
 /// Most lines of one table cell shown (the manifest has them all).
 const MAX_CELL_LINES: usize = 30;
+/// Highest a chart is drawn, so the answer, its chart and its explanation
+/// fit on the first page.
+const MAX_CHART_H: f32 = 240.0;
 
 type Rgb = (f32, f32, f32);
 const BLACK: Rgb = (0.11, 0.11, 0.12);
@@ -613,6 +624,18 @@ impl Layout {
     /// A table: `header` on grey (repeated on each new page), or with
     /// `side_header` the first column on grey.
     fn table(&mut self, header: Option<&[String]>, rows: &[Vec<String>], side_header: bool) {
+        self.table_aligned(header, rows, side_header, &[]);
+    }
+
+    /// [`Self::table`] with the body cells of the columns marked in
+    /// `right` aligned right (numbers).
+    fn table_aligned(
+        &mut self,
+        header: Option<&[String]>,
+        rows: &[Vec<String>],
+        side_header: bool,
+        right: &[bool],
+    ) {
         let size = 8.0;
         let lead = size * 1.3;
         let pad = 3.0;
@@ -678,9 +701,15 @@ impl Layout {
                     grey.then_some(HEAD_BG),
                     Some(RULE),
                 );
+                let to_right = !head && right.get(i).copied().unwrap_or(false);
                 for (n, line) in cell.iter().enumerate() {
                     let base = layout.y - pad - (n as f32 + 1.0) * lead + size * 0.3;
-                    layout.text_at(x + pad, base, size, BLACK, false, line);
+                    let tx = if to_right {
+                        x + widths[i] - pad - layout.width(line, size)
+                    } else {
+                        x + pad
+                    };
+                    layout.text_at(tx, base, size, BLACK, false, line);
                 }
                 x += widths[i];
             }
@@ -720,6 +749,81 @@ impl Layout {
         self.y -= 6.0;
     }
 
+    /// Values as tiles, side by side and wrapping: the name small above,
+    /// the value large below. False, and nothing drawn, when a name or a
+    /// value would not fit on one line of a tile.
+    fn tiles(&mut self, values: &[(String, String)]) -> bool {
+        let (name_size, value_size, pad, gap) = (8.5, 15.0, 6.0, 8.0);
+        let fits = values.iter().all(|(name, value)| {
+            self.width(&clean(name), name_size) + 2.0 * pad <= CONTENT_W
+                && self.width(&clean(value), value_size) + 2.0 * pad <= CONTENT_W
+        });
+        if !fits {
+            return false;
+        }
+        let h = name_size * 1.4 + value_size * 1.3 + 2.0 * pad;
+        let mut x = MARGIN;
+        self.ensure(h + gap);
+        self.y -= 4.0;
+        for (name, value) in values {
+            let name = clean(name);
+            let value = clean(value);
+            let w = (self
+                .width(&name, name_size)
+                .max(self.width(&value, value_size))
+                + 2.0 * pad)
+                .clamp(80.0, CONTENT_W);
+            if x > MARGIN && x + w > MARGIN + CONTENT_W {
+                x = MARGIN;
+                self.y -= h + gap;
+                self.ensure(h + gap);
+            }
+            self.rect(x, self.y - h, w, h, None, Some(RULE));
+            let name_line = self.wrap(&name, name_size, w - 2.0 * pad).remove(0);
+            let value_line = self.wrap(&value, value_size, w - 2.0 * pad).remove(0);
+            self.text_at(
+                x + pad,
+                self.y - pad - name_size,
+                name_size,
+                MUTED,
+                false,
+                &name_line,
+            );
+            self.text_at(
+                x + pad,
+                self.y - h + pad + value_size * 0.25,
+                value_size,
+                BLACK,
+                true,
+                &value_line,
+            );
+            x += w + gap;
+        }
+        self.y -= h + gap;
+        true
+    }
+
+    /// An image as wide as the text, or less so that it is no higher than
+    /// `max_h`.
+    fn image_fitted(&mut self, index: usize, width: u32, height: u32, max_h: f32) {
+        let ratio = height as f32 / width.max(1) as f32;
+        let w = CONTENT_W.min(max_h / ratio.max(f32::EPSILON));
+        let h = w * ratio;
+        self.ensure(h + 8.0);
+        self.y -= h + 4.0;
+        let op = format!(
+            "q {} 0 0 {} {} {} cm /Im{} Do Q\n",
+            num(w),
+            num(h),
+            num(MARGIN),
+            num(self.y),
+            index + 1
+        );
+        self.page().content.push_str(&op);
+        self.rect(MARGIN, self.y, w, h, None, Some(RULE));
+        self.y -= 4.0;
+    }
+
     fn image(&mut self, index: usize, width: u32, height: u32) {
         let w = CONTENT_W;
         let h = w * height as f32 / width.max(1) as f32;
@@ -739,12 +843,24 @@ impl Layout {
     }
 }
 
-fn table_rows(table: &RawTable) -> (Vec<String>, Vec<Vec<String>>) {
+/// The cells of a result table as people write them (a year column not
+/// grouped).
+fn table_rows(table: &RawTable, lang: Lang) -> (Vec<String>, Vec<Vec<String>>) {
+    let years: Vec<bool> = table
+        .columns
+        .iter()
+        .map(|c| human::is_year_column(c))
+        .collect();
     let rows = table
         .rows
         .iter()
         .take(MAX_ROWS_SHOWN)
-        .map(|r| r.iter().map(cell).collect())
+        .map(|r| {
+            r.iter()
+                .enumerate()
+                .map(|(i, v)| human::cell(v, lang, years.get(i).copied().unwrap_or(false)))
+                .collect()
+        })
         .collect();
     (table.columns.clone(), rows)
 }
@@ -759,129 +875,211 @@ fn short_table_room(table: &RawTable) -> f32 {
     }
 }
 
-fn result_table(l: &mut Layout, table: &RawTable, w: &Words) {
-    let (header, rows) = table_rows(table);
+fn result_table(l: &mut Layout, table: &RawTable, w: &Words, lang: Lang) {
+    let (header, rows) = table_rows(table, lang);
+    // A column of numbers (empty cells aside) is aligned right.
+    let right: Vec<bool> = (0..table.columns.len())
+        .map(|i| {
+            let mut cells = table.rows.iter().filter_map(|r| r.get(i));
+            cells.clone().any(|v| matches!(v, RawValue::Number(_)))
+                && cells.all(|v| {
+                    matches!(
+                        v,
+                        RawValue::Number(_) | RawValue::Null | RawValue::NonFinite { .. }
+                    )
+                })
+        })
+        .collect();
     l.ensure(short_table_room(table));
     l.heading(&table.name, 3);
-    l.table(Some(&header), &rows, false);
+    l.table_aligned(Some(&header), &rows, false, &right);
     let total = table.total_rows as usize;
     if total > MAX_ROWS_SHOWN {
         l.paragraph(
-            &format!("+{} {}", total - MAX_ROWS_SHOWN, w.more_rows),
+            &format!(
+                "+{} {}",
+                human::number((total - MAX_ROWS_SHOWN) as f64, lang),
+                w.more_rows
+            ),
             8.0,
             MUTED,
         );
     }
 }
 
-/// Lays out the pages: the same sections, in the same order, as the HTML page.
+/// Lays out the pages: the same sections, in the same order, as the HTML
+/// page: the answer first, then the evidence (from a new page when the
+/// answer fits on the first).
 fn lay_out(l: &mut Layout, m: &Manifest, images: &[Option<PlacedImage>], fingerprint: &str) {
     let w = Words::of(m.lang);
-    l.heading(w.title, 1);
-    l.paragraph(&format!("{}: {}", w.goal, m.goal), 10.5, BLACK);
+    let files: Vec<&str> = m.inputs.iter().map(|i| i.name.as_str()).collect();
+    let mut meta = format!("{} · {}", w.title, human::when(&m.finished_at));
+    if !files.is_empty() {
+        meta.push_str(&format!(" · {} {}", w.files_label, files.join(", ")));
+    }
+    l.paragraph(&meta, 8.5, MUTED);
+    l.paragraph(w.goal, 8.5, MUTED);
+    l.heading(&m.goal, 1);
     answer(l, m, w);
-    if !m.charts.is_empty() {
-        l.heading(w.charts, 2);
-        for (i, chart) in m.charts.iter().enumerate() {
-            match images.get(i).and_then(Option::as_ref) {
-                Some(img) => l.image(i, img.width, img.height),
-                None if chart.drawn_by_code => {
-                    l.paragraph(&format!("{} ({})", chart.title, w.svg_only), 10.0, MUTED);
-                }
-                None => l.paragraph(&chart.title, 10.0, MUTED),
-            }
-            if chart.drawn_by_code {
-                l.paragraph(&format!("{} {}", w.drawn_by_code, chart.title), 9.0, MUTED);
-            }
-        }
-    }
-    let (internal, shown) = m.split_tables();
-    if let Some(first) = shown.first() {
-        l.ensure(short_table_room(first) + 40.0);
-        l.heading(w.tables, 2);
-        for t in shown {
-            result_table(l, t, w);
-        }
-    }
-
-    l.heading(w.how, 2);
-    inputs(l, m, w);
-    for t in internal {
-        result_table(l, t, w);
-    }
-    code(l, m, w);
-    attempts(l, m, w);
-    sandbox(l, m, w);
-    l.heading(w.record, 2);
-    l.paragraph(
-        &format!(
-            "run {} · {} → {} · Glovebox {} · audit {} (#{})",
-            m.run_id,
-            m.started_at,
-            m.finished_at,
-            m.app_version,
-            m.audit.run_last_entry_hash,
-            m.audit.run_last_entry_seq,
-        ),
-        8.5,
-        MUTED,
-    );
-    l.paragraph(&format!("{} ({fingerprint})", w.attached), 8.5, MUTED);
-}
-
-/// The answer, or why there is none, and how to read it.
-fn answer(l: &mut Layout, m: &Manifest, w: &Words) {
-    if m.status == ManifestStatus::Answered {
-        l.heading(w.answer, 2);
-        l.paragraph(
-            m.answer.as_ref().map_or("", |a| a.text.as_str()),
-            15.0,
-            BLACK,
-        );
-    } else {
-        l.heading(w.stopped, 2);
-        l.paragraph(or_empty(m.stop_reason.as_ref()), 13.0, STOPPED);
-    }
     if let Some(reading) = &m.interpretation {
         l.paragraph(&format!("{} {}", w.read_as, reading.sentence), 10.0, BLACK);
         for a in &reading.assumptions {
             l.paragraph(&format!("{} {}", w.assumed, a.text), 10.0, BLACK);
         }
     }
+    charts(l, m, images, w);
     let explanation = or_empty(m.explanation.as_ref());
     if !explanation.is_empty() {
         l.heading(w.explanation, 2);
         l.paragraph(explanation, 10.0, BLACK);
     }
+    let (_internal, shown) = m.split_tables();
+    if let Some(first) = shown.first() {
+        l.ensure(short_table_room(first) + 40.0);
+        l.heading(w.tables, 2);
+        for t in shown {
+            result_table(l, t, w, m.lang);
+        }
+    }
+    let notes = m.result.notes.as_deref().unwrap_or_default();
+    if !notes.is_empty() {
+        l.heading(w.notes, 3);
+        for n in notes {
+            l.paragraph(&format!("• {n}"), 9.0, BLACK);
+        }
+    }
+
+    // The evidence starts a page of its own after a one-page answer (a
+    // longer answer is followed at once, so no page is left nearly blank).
+    if l.pages.len() == 1 {
+        l.new_page();
+    }
+    l.heading(w.evidence, 2);
+    l.paragraph(w.evidence_intro, 9.0, MUTED);
+    inputs(l, m, w);
+    code(l, m, w);
+    attempts(l, m, w);
+    // The sandbox's heading is kept with its table.
+    l.ensure(170.0);
+    l.heading(w.sandbox, 3);
+    let rows: Vec<Vec<String>> = words::sandbox_rows(m, w)
+        .into_iter()
+        .map(|(label, value)| vec![label, value])
+        .collect();
+    l.table(None, &rows, true);
+    l.heading(w.signature, 3);
+    l.paragraph(&format!("{} {fingerprint}.", w.signed_with), 9.5, BLACK);
+    l.paragraph(w.attached, 8.5, MUTED);
+    l.heading(w.record, 3);
+    l.paragraph(
+        &format!(
+            "{} {} · {} · Glovebox {} · {} #{} {}",
+            w.run,
+            m.run_id,
+            human::span(&m.started_at, &m.finished_at),
+            m.app_version,
+            w.audit_entry,
+            m.audit.run_last_entry_seq,
+            m.audit.run_last_entry_hash,
+        ),
+        8.5,
+        MUTED,
+    );
 }
 
-/// The files read.
+/// The answer's values as tiles (name above, value below), or why there
+/// is none.
+fn answer(l: &mut Layout, m: &Manifest, w: &Words) {
+    if m.status != ManifestStatus::Answered {
+        l.heading(w.stopped, 2);
+        l.paragraph(or_empty(m.stop_reason.as_ref()), 13.0, STOPPED);
+        return;
+    }
+    l.heading(w.answer, 2);
+    let values = words::answer_values(m);
+    if values.is_empty() {
+        l.paragraph(
+            m.answer.as_ref().map_or("", |a| a.text.as_str()),
+            15.0,
+            BLACK,
+        );
+        return;
+    }
+    if !l.tiles(&values) {
+        // Too long for a tile: one paragraph per value, nothing cut.
+        for (name, value) in &values {
+            l.paragraph(name, 9.0, MUTED);
+            l.paragraph(value, 13.0, BLACK);
+        }
+    }
+}
+
+/// The charts: the recorded images, no higher than half a page.
+fn charts(l: &mut Layout, m: &Manifest, images: &[Option<PlacedImage>], w: &Words) {
+    if m.charts.is_empty() {
+        return;
+    }
+    l.heading(w.charts, 2);
+    for (i, chart) in m.charts.iter().enumerate() {
+        match images.get(i).and_then(Option::as_ref) {
+            Some(img) => l.image_fitted(i, img.width, img.height, MAX_CHART_H),
+            None if chart.drawn_by_code => {
+                l.paragraph(&format!("{} ({})", chart.title, w.svg_only), 10.0, MUTED);
+            }
+            None => l.paragraph(&chart.title, 10.0, MUTED),
+        }
+        if chart.drawn_by_code {
+            l.paragraph(&format!("{} {}", w.drawn_by_code, chart.title), 9.0, MUTED);
+        }
+    }
+}
+
+/// The files read: name, size, rows, sha256; their columns below.
 fn inputs(l: &mut Layout, m: &Manifest, w: &Words) {
     l.heading(w.inputs, 3);
-    let header: Vec<String> = [w.file, w.size, "sha256", w.rows, w.columns]
+    let header: Vec<String> = [w.file, w.size, w.rows, "sha256"]
         .iter()
         .map(|s| (*s).to_owned())
         .collect();
-    let inputs: Vec<Vec<String>> = m
+    let rows: Vec<Vec<String>> = m
         .inputs
         .iter()
         .map(|input| {
             vec![
                 input.name.clone(),
-                input.size_bytes.to_string(),
+                human::memory(input.size_bytes, m.lang),
+                human::number(input.row_count as f64, m.lang),
                 input.sha256.clone(),
-                input.row_count.to_string(),
-                words::columns(input),
             ]
         })
         .collect();
-    l.table(Some(&header), &inputs, false);
+    l.table_aligned(Some(&header), &rows, false, &[false, true, true, false]);
+    for input in &m.inputs {
+        l.paragraph(
+            &format!(
+                "{} — {}{} {}",
+                input.name,
+                w.columns,
+                w.colon,
+                words::columns_in_words(input, w)
+            ),
+            8.5,
+            MUTED,
+        );
+    }
 }
 
 /// The code that ran, and its changes from the generated code.
 fn code(l: &mut Layout, m: &Manifest, w: &Words) {
     let final_code = or_empty(m.final_code.as_ref());
-    l.heading(w.code, 3);
+    l.heading(
+        if m.usage.is_some() {
+            w.code
+        } else {
+            w.code_not_run
+        },
+        3,
+    );
     let code: Vec<(String, Rgb)> = final_code
         .lines()
         .map(|s| (s.to_owned(), CODE_BG))
@@ -905,30 +1103,31 @@ fn code(l: &mut Layout, m: &Manifest, w: &Words) {
     }
 }
 
-/// Each attempt: its origin, the policy's verdict and findings, its
-/// approval and failure.
+/// Each attempt in words: who wrote it, the check's verdict and findings,
+/// its approval and failure.
 fn attempts(l: &mut Layout, m: &Manifest, w: &Words) {
-    l.heading(w.attempts, 3);
+    l.heading(w.policy, 3);
     for a in &m.attempts {
+        let origin = words::origin_words(a, w);
+        let who = if origin.is_empty() {
+            String::new()
+        } else {
+            format!(" ({origin})")
+        };
         l.paragraph(
             &format!(
-                "{} {} ({}) — {}: {}",
+                "{} {}{who}{} {}",
                 w.attempt,
                 a.number,
-                or_empty(a.origin.as_ref()),
-                w.policy,
-                words::verdict(a)
+                w.colon,
+                words::verdict_words(a, w)
             ),
             9.5,
             BLACK,
         );
-        let findings = words::findings(a);
-        if findings.is_empty() {
-            l.paragraph(w.no_findings, 8.5, MUTED);
-        }
-        for f in findings {
+        for f in words::findings(a) {
             l.paragraph(
-                &format!("• line {}: {} ({})", f.line, f.message, f.rule),
+                &format!("• {} {}{} {}", w.line, f.line, w.colon, f.message),
                 9.0,
                 BLACK,
             );
@@ -940,32 +1139,6 @@ fn attempts(l: &mut Layout, m: &Manifest, w: &Words) {
             l.paragraph(reason, 9.0, STOPPED);
         }
     }
-}
-
-/// The sandbox: network, limits, resources used, image, files opened.
-fn sandbox(l: &mut Layout, m: &Manifest, w: &Words) {
-    l.heading(w.sandbox, 3);
-    let rows = vec![
-        vec![
-            w.network.to_owned(),
-            format!("{} ({})", w.network_none, words::network_attempts(m)),
-        ],
-        vec![w.limits.to_owned(), json(&m.sandbox.limits)],
-        vec![w.usage.to_owned(), words::usage(m)],
-        vec![
-            "image".to_owned(),
-            format!(
-                "{} — {}",
-                or_empty(m.sandbox.image_digest.as_ref()),
-                json(&m.sandbox.mode)
-            ),
-        ],
-        vec![
-            words::files_read_label(m, w).to_owned(),
-            words::files_read(m, w),
-        ],
-    ];
-    l.table(None, &rows, true);
 }
 
 /// `2026-11-29T17:38:40.900Z` as a PDF date.
@@ -1012,10 +1185,30 @@ struct FontIds {
     cmap: Ref,
 }
 
+/// The page layouts of a PDF report.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PdfLayout {
+    /// Layout 1 (`pdf/v1.rs`): reports exported before the answer-first layout,
+    /// rendered again only to verify them.
+    First,
+    /// The answer first, then the evidence from a new page.
+    AnswerFirst,
+}
+
 /// The signed PDF of `manifest`, with its signature block (see
 /// [`super::sign`]) and the chart images (`pngs[i]` for `manifest.charts[i]`,
 /// named there by `png_sha256`); the manifest's JSON is attached as it is.
 pub fn render_signed(
+    manifest: &Document,
+    signature: &Value,
+    pngs: &[Vec<u8>],
+) -> Result<Rendered, PdfError> {
+    render_signed_in(PdfLayout::AnswerFirst, manifest, signature, pngs)
+}
+
+/// [`render_signed`] in a given layout.
+pub fn render_signed_in(
+    page_layout: PdfLayout,
     manifest: &Document,
     signature: &Value,
     pngs: &[Vec<u8>],
@@ -1033,7 +1226,10 @@ pub fn render_signed(
     }
 
     let mut layout = Layout::new()?;
-    lay_out(&mut layout, m, &images, &fingerprint);
+    match page_layout {
+        PdfLayout::First => v1::lay_out(&mut layout, m, &images, &fingerprint),
+        PdfLayout::AnswerFirst => lay_out(&mut layout, m, &images, &fingerprint),
+    }
     let w = Words::of(m.lang);
     let count = layout.pages.len();
     for n in 0..count {
@@ -1377,6 +1573,21 @@ mod tests {
         assert_eq!(attached[2], pngs[0]);
     }
 
+    /// A PDF exported before the answer-first layout (layout 1, kept as
+    /// `tests/reports/sample-report-layout1.pdf`) still verifies; a changed
+    /// byte in it is still found.
+    #[test]
+    fn a_layout_1_pdf_still_verifies() {
+        let (_, key) = signed();
+        let old = std::fs::read(reports().join("sample-report-layout1.pdf")).expect("pdf");
+        let v = sign::verify_pdf(&old, Some(&key));
+        assert!(v.valid && v.signer_confirmed, "{:?}", v.problems);
+        let mut changed = old.clone();
+        let at = find(&old, b"/Title <FEFF", 0).expect("title") + 14;
+        changed[at] = if changed[at] == b'0' { b'1' } else { b'0' };
+        assert!(!sign::verify_pdf(&changed, Some(&key)).valid);
+    }
+
     /// A byte changed in the manifest, a table cell, the chart (its image
     /// on the page and its attached PNG), the signature, the metadata or
     /// the font: each is found, with a reason.
@@ -1390,7 +1601,7 @@ mod tests {
             m[i] = if m[i] == b'0' { b'1' } else { b'0' };
             m
         };
-        let cell = run_of(&r, "27.4");
+        let cell = run_of(&r, "27,4");
         let mut table = pdf.clone();
         let (two, nine) = (glyph_hex(&r, '2'), glyph_hex(&r, '9'));
         assert_eq!(&pdf[cell.start + 1..cell.start + 5], two.as_bytes());
@@ -1419,7 +1630,7 @@ mod tests {
         let v = sign::verify_pdf(&table, Some(&key));
         assert_eq!(
             v.problems,
-            ["the visible report differs from the signed manifest (page 2: the signed manifest gives \"27.4\" where the file has \"97.4\")"]
+            ["the visible report differs from the signed manifest (page 2: the signed manifest gives \"27,4\" where the file has \"97,4\")"]
         );
     }
 
@@ -1431,6 +1642,36 @@ mod tests {
             assert!(l.width(&line, 10.0) <= CONTENT_W + 0.01, "{line}");
         }
         assert_eq!(l.wrap("one\ntwo", 10.0, CONTENT_W), ["one", "two"]);
+    }
+
+    /// Short values are tiles; a value too long for one line of a tile is
+    /// not cut: the answer falls back to paragraphs, every word kept.
+    #[test]
+    fn a_long_answer_is_never_cut_into_a_tile() {
+        let mut l = Layout::new().expect("layout");
+        let short = [("total (North)".to_owned(), "6,109.2".to_owned())];
+        assert!(l.tiles(&short));
+        let long_value = "Pen, Notebook, Stapler, ".repeat(12);
+        let long = [("best sellers".to_owned(), long_value.clone())];
+        let before = l.pages[0].runs.len();
+        assert!(!l.tiles(&long));
+        assert_eq!(l.pages[0].runs.len(), before, "nothing drawn");
+        let (manifest, pngs) = sample();
+        let mut json = manifest.json().clone();
+        json["answer"]["items"] =
+            serde_json::json!([{"name": "best sellers", "value": long_value}]);
+        let doc = Document::read(json).expect("a manifest");
+        let r = render_signed(&doc, &serde_json::json!({"fingerprint": "ab"}), &pngs).expect("pdf");
+        let shown: String = r
+            .regions
+            .iter()
+            .filter_map(|(_, region)| match region {
+                Region::Text { page: 1, text } => Some(format!("{text} ")),
+                _ => None,
+            })
+            .collect();
+        assert!(shown.contains("best sellers"), "{shown}");
+        assert_eq!(shown.matches("Stapler").count(), 12, "{shown}");
     }
 
     #[test]

@@ -293,8 +293,9 @@ pub fn verify_html(page: &str, trusted: Option<&VerifyingKey>) -> Verification {
     let Some(manifest) = read_manifest(manifest, &mut v) else {
         return v;
     };
-    // The visible page must be exactly what the signed manifest renders to.
-    let expected = html::render_signed(&manifest, &block);
+    // The visible page must be exactly what the signed manifest renders to
+    // (in the layout the page was made with).
+    let expected = html::render_signed_as(page, &manifest, &block);
     if expected != page {
         v.problems.push(format!(
             "the visible report differs from the signed manifest ({})",
@@ -368,10 +369,16 @@ pub fn verify_pdf(file: &[u8], trusted: Option<&VerifyingKey>) -> Verification {
             }
         }
     }
-    // The whole file must be exactly what the signed parts render to.
+    // The whole file must be exactly what the signed parts render to: in
+    // the current layout, or in layout 1 for reports made before it.
+    let older_layout_matches = || {
+        pdf::render_signed_in(pdf::PdfLayout::First, &manifest, &block, &pngs)
+            .is_ok_and(|r| r.describe(file).is_none())
+    };
     match pdf::render_signed(&manifest, &block, &pngs) {
         Ok(expected) => {
-            if let Some(at) = expected.describe(file) {
+            let difference = expected.describe(file).filter(|_| !older_layout_matches());
+            if let Some(at) = difference {
                 let mut problem =
                     format!("the visible report differs from the signed manifest ({at})");
                 let version = env!("CARGO_PKG_VERSION");
@@ -501,7 +508,7 @@ mod tests {
         let (page, signer) = signed();
         let key = signer.key.verifying_key();
         let manifest_at = page.find("\"e2943575\"").expect("sha in manifest");
-        let cell_at = page.find("<td>6109.2</td>").expect("cell") + 4;
+        let cell_at = page.find("<td class=\"num\">6,109.2</td>").expect("cell") + 17;
         let chart_at = page.find("base64,").expect("chart") + 20;
         let sig_start = page.find("\"signature\":\"").expect("signature") + 13;
         let mutations: Vec<(&str, String)> = vec![
@@ -539,7 +546,7 @@ mod tests {
                     &page[sig_start + 1..]
                 ),
             ),
-            ("answer", page.replacen("6109.2</p>", "9109.2</p>", 1)),
+            ("answer", page.replacen("6,109.2</dd>", "9,109.2</dd>", 1)),
             (
                 "appended script",
                 page.replace("</body>", "<script>alert(1)</script></body>"),
@@ -556,11 +563,12 @@ mod tests {
     #[test]
     fn a_changed_table_cell_is_shown_in_the_reason() {
         let (page, signer) = signed();
-        let mutated = page.replace("<td>6109.2</td>", "<td>9999.9</td>");
+        let mutated = page.replace(">6,109.2</td>", ">9,999.9</td>");
+        assert_ne!(mutated, page);
         let v = verify_html(&mutated, Some(&signer.key.verifying_key()));
         assert_eq!(v.problems.len(), 1, "{:?}", v.problems);
         assert!(
-            v.problems[0].contains("6109.2") && v.problems[0].contains("9999.9"),
+            v.problems[0].contains("6,109.2") && v.problems[0].contains("9,999.9"),
             "{}",
             v.problems[0]
         );
@@ -590,6 +598,27 @@ mod tests {
         let v = verify_html(&snapshot, Some(&signer.key.verifying_key()));
         assert!(v.valid, "{:?}", v.problems);
         assert!(snapshot.contains("<html lang=\"fr\">") && snapshot.contains("Rapport Glovebox"));
+    }
+
+    /// A page exported before the answer-first layout (layout 1, kept as
+    /// `tests/reports/sample-report-layout1.html`) still verifies, and a
+    /// change to it is still found.
+    #[test]
+    fn a_layout_1_report_still_verifies() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/reports");
+        let old = std::fs::read_to_string(dir.join("sample-report-layout1.html")).expect("page");
+        assert!(!old.contains(html::LAYOUT_MARKER));
+        let signer = Signer::from_seed([7; 32]);
+        let v = verify_html(&old, Some(&signer.key.verifying_key()));
+        assert!(v.valid && v.signer_confirmed, "{:?}", v.problems);
+        let changed = old.replacen("<td>27.4</td>", "<td>72.4</td>", 1);
+        assert_ne!(changed, old);
+        let v = verify_html(&changed, None);
+        assert!(!v.valid);
+        assert!(v.problems[0].contains("27.4"), "{:?}", v.problems);
+        // The marker cannot be added to an old page to dodge the check.
+        let marked = old.replacen("<head>", &format!("<head>{}", html::LAYOUT_MARKER), 1);
+        assert!(!verify_html(&marked, None).valid);
     }
 
     #[test]

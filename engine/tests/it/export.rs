@@ -60,7 +60,7 @@ fn a_finished_run_exports_as_one_self_contained_page() {
         .expect("a reading");
     assert!(
         page.contains(&format!(
-            "<b>Comprise comme :</b> {}",
+            "<strong>Comprise comme :</strong> {}",
             sentence.replace('\'', "&#39;")
         )),
         "the reading is in the report: {sentence}"
@@ -151,4 +151,65 @@ fn a_finished_run_exports_as_one_self_contained_page() {
     let missing = s.glovebox(&["export", "run-nope", "--out", out.to_str().expect("path")]);
     assert_eq!(missing.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&missing.stderr).contains("there is no run run-nope"));
+}
+
+/// Without `--out`, the report is written in the current folder, named
+/// after the question and the run's date.
+#[test]
+fn without_out_the_report_is_named_after_the_question() {
+    let s = Scratch::new();
+    let shop = repo().join("assets/samples/shop.csv");
+    let run = s.glovebox(&[
+        "run",
+        shop.to_str().expect("path"),
+        "--goal",
+        "Part du chiffre d'affaires par région ?",
+        "--json",
+    ]);
+    assert_eq!(
+        run.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&run.stdout)
+    );
+    let report: serde_json::Value = serde_json::from_slice(&run.stdout).expect("json");
+    let run_id = report["run_id"].as_str().expect("run id");
+    let service = format!("glovebox-test-name-{}", std::process::id());
+    let folder = tempfile::tempdir().expect("tempdir");
+    let named = s
+        .command(&["export", run_id, "--format", "pdf"])
+        .env("GLOVEBOX_KEYRING_SERVICE", &service)
+        .current_dir(folder.path())
+        .output()
+        .expect("export");
+    assert_eq!(
+        named.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&named.stderr)
+    );
+    let files: Vec<String> = std::fs::read_dir(folder.path())
+        .expect("folder")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(files.len(), 1, "{files:?}");
+    let name = &files[0];
+    let date = name
+        .strip_prefix("part-du-chiffre-d-affaires-par-region-")
+        .and_then(|rest| rest.strip_suffix(".pdf"))
+        .unwrap_or_else(|| panic!("{name}"));
+    // The run's date, YYYY-MM-DD.
+    assert!(
+        date.len() == 10
+            && date.chars().enumerate().all(|(i, c)| if i == 4 || i == 7 {
+                c == '-'
+            } else {
+                c.is_ascii_digit()
+            }),
+        "{name}"
+    );
+    let _ = s
+        .command(&["key", "delete-signing"])
+        .env("GLOVEBOX_KEYRING_SERVICE", &service)
+        .output();
 }

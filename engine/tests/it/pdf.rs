@@ -197,9 +197,14 @@ fn a_finished_run_exports_as_a_signed_pdf_that_verifies_anywhere() {
         .lines()
         .find(|l| l.contains("glovebox."))
         .expect("a glovebox call");
+    // The answer as tiles: North's total revenue, 6109.2 in shop.csv,
+    // written with its thousands separator.
+    assert_eq!(report["answer"]["values"]["total revenue (North)"], 6109.2);
     for wanted in [
         goal,
-        report["answer"]["text"].as_str().expect("answer"),
+        "total revenue (North)",
+        "6,109.2",
+        "The code was checked: allowed.",
         &cell,
         &digest,
         code_line,
@@ -245,13 +250,10 @@ fn a_finished_run_exports_as_a_signed_pdf_that_verifies_anywhere() {
     let image = find(&pdf, b"/Subtype /Image").expect("chart image");
     let chart = image + find(&pdf[image..], b"stream\n").expect("image data") + 500;
     let png = find(&pdf, b"\x89PNG").expect("attached chart") + 500;
-    // A table value: its first digit shown as another digit.
-    let number = table["rows"][0][1].as_f64().expect("a number");
-    let value = if number.fract() == 0.0 {
-        format!("{}", number as i64)
-    } else {
-        number.to_string()
-    };
+    // A table value, as the page shows it (North: 6109.2), its first
+    // digit shown as another digit.
+    assert_eq!(table["rows"][0][1].as_f64(), Some(6109.2));
+    let value = "6,109.2".to_owned();
     let run_hex = shown(&pdf, &value);
     let at = find(&pdf, run_hex.as_bytes()).expect("the table value on a page");
     let first = value.chars().next().expect("digit");

@@ -66,7 +66,7 @@ pub async fn export_report(
         IpcError::new(ErrorCode::Input, format!("unknown report format {format}"))
     })?;
     let db = state.paths.db.clone();
-    blocking(move || {
+    let done = blocking(move || {
         let store = AuditStore::open(&db)?;
         let done = export(&store, &run_id, format, std::path::Path::new(&path)).map_err(|e| {
             use glovebox_engine::report::ReportError;
@@ -83,13 +83,15 @@ pub async fn export_report(
             }
         })?;
         tracing::info!(run = %run_id, bytes = done.bytes, "report exported");
-        Ok(ExportedReport {
-            path: done.path.to_string_lossy().into_owned(),
-            fingerprint: done.fingerprint,
-            bytes: done.bytes,
-        })
+        Ok(done)
     })
-    .await
+    .await?;
+    super::report::remember_exported(&state, &done.path);
+    Ok(ExportedReport {
+        path: done.path.to_string_lossy().into_owned(),
+        fingerprint: done.fingerprint,
+        bytes: done.bytes,
+    })
 }
 
 /// Checks the audit log's hash chain.

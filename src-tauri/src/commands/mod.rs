@@ -2,11 +2,12 @@
 //! their argument and answer types). Each is thin: it checks what it is
 //! given, calls the engine off the UI thread, and turns errors into
 //! `{code, message}`. One file per domain: `files`, `code`, `run`,
-//! `history`, `settings`, `system`; here the bounds and checks they share.
+//! `history`, `report`, `settings`, `system`; here the bounds and checks they share.
 
 pub mod code;
 pub mod files;
 pub mod history;
+pub mod report;
 pub mod run;
 pub mod settings;
 pub mod system;

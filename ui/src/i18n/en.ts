@@ -211,7 +211,10 @@ export const en = {
   "export.title": "Signed report",
   "export.pdf": "Save as PDF…",
   "export.html": "Save as web page…",
-  "export.saved": "Saved to {path}, signed by key {key}. Anyone can check it with 'glovebox verify'.",
+  "export.saved": "Saved as {name} in {folder}. It is signed by key {key}: whoever receives it can check that nothing in it was changed.",
+  "export.open": "Open",
+  "export.openTitle": "Open the report with this computer's app for it",
+  "export.openFailed": "The report is saved, but this computer could not open it: open {name} in {folder} yourself.",
   "export.working": "Writing the report…",
 
   "how.title": "How this was computed",

@@ -211,7 +211,10 @@ export const es: Dictionary = {
   "export.title": "Informe firmado",
   "export.pdf": "Guardar como PDF…",
   "export.html": "Guardar como página web…",
-  "export.saved": "Guardado en {path}, firmado con la clave {key}. Cualquiera puede comprobarlo con «glovebox verify».",
+  "export.saved": "Guardado como {name} en {folder}. Está firmado con la clave {key}: quien lo reciba puede comprobar que no se cambió nada.",
+  "export.open": "Abrir",
+  "export.openTitle": "Abrir el informe con la aplicación de este ordenador",
+  "export.openFailed": "El informe está guardado, pero este ordenador no pudo abrirlo: abra usted mismo {name} en {folder}.",
   "export.working": "Escribiendo el informe…",
 
   "how.title": "Cómo se calculó",

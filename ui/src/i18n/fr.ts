@@ -211,7 +211,10 @@ export const fr: Dictionary = {
   "export.title": "Rapport signé",
   "export.pdf": "Enregistrer en PDF…",
   "export.html": "Enregistrer en page web…",
-  "export.saved": "Enregistré dans {path}, signé par la clé {key}. Chacun peut le vérifier avec « glovebox verify ».",
+  "export.saved": "Enregistré sous {name} dans {folder}. Il est signé par la clé {key} : qui le reçoit peut vérifier que rien n'y a été modifié.",
+  "export.open": "Ouvrir",
+  "export.openTitle": "Ouvrir le rapport avec l'application de cet ordinateur",
+  "export.openFailed": "Le rapport est enregistré, mais cet ordinateur n'a pas pu l'ouvrir : ouvrez vous-même {name} dans {folder}.",
   "export.working": "Rapport en cours d'écriture…",
 
   "how.title": "Comment ce résultat a été calculé",

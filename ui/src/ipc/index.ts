@@ -39,6 +39,10 @@ export interface Commands {
   verify_audit: [Record<string, never>, AuditCheck];
   /** Writes the signed report of a finished run to `path` (`format`: pdf or html). */
   export_report: [{ runId: string; format: "pdf" | "html"; path: string }, ExportedReport];
+  /** Where the save dialog starts: the question as a safe file name with the run's date, in Documents. */
+  report_file_name: [{ runId: string; format: "pdf" | "html" }, string];
+  /** Opens a report saved in this session with the system's default app. */
+  open_report: [{ path: string }, void];
   doctor: [Record<string, never>, DoctorReport];
   get_settings: [Record<string, never>, Settings];
   /** Saves; the UI then reads them back with get_settings. */

@@ -4,6 +4,7 @@
 import { errorText, language, t } from "../i18n";
 import { call, IpcError, on, toIpcError, type ConnectionReport, type LocalServer, type Provider, type RunReport, type Settings } from "../ipc";
 import { debounce } from "../lib/debounce";
+import { splitPath } from "../lib/path";
 import { withoutAskList } from "../lib/suggestions";
 import { afterDraft, configuredModel, staleness, usableFiles, waitAfter, type AppStore, type View } from "./app-state";
 import { isActive, next, type RunEvent } from "./run-machine";
@@ -14,6 +15,12 @@ export const RETRYABLE = new Set(["model", "cancelled", "busy"]);
 /** Errors a model's key or settings fix: no key, or a key refused or settings
  * wrong (`setup`); their way out is the key field, never a command to type. */
 export const NEEDS_KEY_SETTINGS = new Set(["no_key", "setup"]);
+
+/** A report written: where, and the sentence that says so. */
+export interface ExportDone {
+  path: string;
+  text: string;
+}
 
 export interface Actions {
   navigate(view: View): void;
@@ -58,7 +65,10 @@ export interface Actions {
   cancelRun(): Promise<void>;
   openRun(runId: string): Promise<void>;
   /** Asks where to save, then writes the signed report; the message to show ("" when the person closed the dialog). */
-  exportReport(runId: string, format: "pdf" | "html"): Promise<string>;
+  /** Asks where, writes the signed report; null when the person closed the dialog. */
+  exportReport(runId: string, format: "pdf" | "html"): Promise<ExportDone | null>;
+  /** Opens a report saved in this session with the system's default app. */
+  openReport(path: string): Promise<void>;
   closeRun(): void;
   runDoctor(): Promise<void>;
   loadSettings(): Promise<void>;
@@ -358,15 +368,23 @@ export function createActions(store: AppStore): Actions {
     },
 
     async exportReport(runId, format) {
+      // The question as the file name, in Documents (the run id if the shell cannot say).
+      const defaultPath = await call("report_file_name", { runId, format })
+        .catch(() => `glovebox-${runId}.${format}`);
       const path = await call("plugin:dialog|save", {
         options: {
-          defaultPath: `glovebox-${runId}.${format}`,
+          defaultPath,
           filters: [{ name: format === "pdf" ? "PDF" : "HTML", extensions: [format] }],
         },
       });
-      if (!path) return "";
+      if (!path) return null;
       const done = await call("export_report", { runId, format, path });
-      return t("export.saved", { path: done.path, key: done.fingerprint });
+      const { name, folder } = splitPath(done.path);
+      return { path: done.path, text: t("export.saved", { name, folder, key: done.fingerprint }) };
+    },
+
+    async openReport(path) {
+      await call("open_report", { path });
     },
 
     closeRun() {

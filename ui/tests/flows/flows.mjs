@@ -150,8 +150,18 @@ export const flows = [
       await waitText(page, "[data-testid=export-result]", "signed by key 3f9a0c1de2b4f5a6");
       const exported = (await calls(page, "export_report"))[0];
       assert.equal(exported.format, "pdf");
-      assert.match(exported.path, /^\/home\/ada\/Documents\/glovebox-run-[\w-]+\.pdf$/);
+      // The file is named after the question (the shell's name, proposed in the dialog), not the run id.
+      assert.equal(exported.path, "/home/ada/Documents/total-revenue-per-region-2026-12-04.pdf");
       assert.equal(exported.runId, await page.locator(".report").first().getAttribute("data-run"));
+      // The success line says where in plain words (no command to type) and offers to open it.
+      const said = await text(page, "[data-testid=export-result-text]");
+      assert.match(said, /^Saved as total-revenue-per-region-2026-12-04\.pdf in \/home\/ada\/Documents\./);
+      assert.doesNotMatch(said, /glovebox verify/);
+      await page.locator("[data-testid=export-open]").click();
+      await page.waitForFunction(() => (window).__mock.calls.some((c) => c.cmd === "open_report"));
+      assert.deepEqual((await calls(page, "open_report"))[0], { path: exported.path });
+      await page.locator("[data-testid=export-result]").scrollIntoViewIfNeeded();
+      await shot(page, "result-exported");
     },
   },
   {

@@ -128,12 +128,15 @@ export function install(scenario: Scenario = {}): void {
   let seq = 0;
   const generations = [...(scenario.generations ?? [])];
   let stopGeneration: (() => void) | null = null;
+  /** The question of each run started here (the shell names its report after it). */
+  const RUN_GOALS = new Map<string, string>();
 
   const emit = (event: string, payload: unknown) =>
     (window as any).__TAURI_INTERNALS__.invoke("plugin:event|emit", { event, payload });
 
   function startRun(request: StartRunRequest): string {
     const runId = `run-mock-${++seq}`;
+    RUN_GOALS.set(runId, request.goal);
     const step = scenario.stepMs ?? 150;
     const list: ReturnType<typeof setTimeout>[] = [];
     STAGES.forEach((stage, i) => {
@@ -264,7 +267,15 @@ export function install(scenario: Scenario = {}): void {
       }
       case "sample_file": return SAMPLE_PATH;
       case "plugin:dialog|open": return ["/home/ada/Documents/shop.csv"];
-      case "plugin:dialog|save": return `/home/ada/Documents/${args.options.defaultPath}`;
+      case "report_file_name": {
+        const past = REPORTS.findIndex((r) => r.run_id === args.runId);
+        const goal = RUN_GOALS.get(args.runId) ?? (past >= 0 ? GOALS[past] : undefined);
+        if (goal === undefined) throw { code: "not_found", message: `there is no run ${args.runId} in the audit log` };
+        const slug = goal.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+        return `/home/ada/Documents/${slug}-2026-12-04.${args.format}`;
+      }
+      case "open_report": return null;
+      case "plugin:dialog|save": return args.options.defaultPath;
       case "export_report": return { path: args.path, fingerprint: "3f9a0c1de2b4f5a6", bytes: 164000 };
       default: throw { code: "internal", message: `unknown command ${cmd}` };
     }

@@ -77,9 +77,10 @@ enum Command {
         /// Report format.
         #[arg(long, value_enum, default_value_t = ExportFormat::Html)]
         format: ExportFormat,
-        /// Where to write the report.
+        /// Where to write the report (by default in this folder, named after
+        /// the question and the run's date, e.g. total-revenue-per-region-2026-12-04.html).
         #[arg(long, value_name = "FILE")]
-        out: PathBuf,
+        out: Option<PathBuf>,
     },
     /// Audit log tools.
     Audit {

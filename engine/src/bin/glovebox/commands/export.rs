@@ -1,5 +1,6 @@
 //! `glovebox export`: write a finished run as a signed, self-contained HTML
-//! or PDF report.
+//! or PDF report; without `--out`, in the current folder under a name made
+//! from the question (`report::export::default_file_name`).
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -12,12 +13,27 @@ use crate::ExportFormat;
 
 /// Runs `glovebox export`: 0 written, 2 when the run cannot be reported.
 #[allow(clippy::print_stdout)]
-pub(crate) fn run(db: &Path, run: String, format: ExportFormat, out: PathBuf) -> Result<ExitCode> {
-    use glovebox_engine::report::export::{export, ExportError, Format};
+pub(crate) fn run(
+    db: &Path,
+    run: String,
+    format: ExportFormat,
+    out: Option<PathBuf>,
+) -> Result<ExitCode> {
+    use glovebox_engine::report::export::{default_file_name, export, ExportError, Format};
     let store = open_store(db)?;
     let format = match format {
         ExportFormat::Html => Format::Html,
         ExportFormat::Pdf => Format::Pdf,
+    };
+    let out = match out {
+        Some(out) => out,
+        None => match default_file_name(&store, &run, format) {
+            Ok(name) => PathBuf::from(name),
+            Err(e) => {
+                eprintln!("glovebox: {}", block(&e.to_string()));
+                return Ok(ExitCode::from(2));
+            }
+        },
     };
     match export(&store, &run, format, &out) {
         Ok(done) => {
