@@ -12,6 +12,7 @@
 //! known, so its creation overlaps code generation and review.
 
 mod attempt;
+pub mod memory;
 pub mod executor;
 mod finish;
 pub mod follow;
