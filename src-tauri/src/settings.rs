@@ -252,6 +252,15 @@ impl Settings {
     }
 }
 
+/// The memory limit of Settings at its default (1 GB, also what files
+/// saved before the estimate hold) means "follow the input": each run's
+/// limit is then estimated from its files (at least that default, see
+/// `glovebox_engine::pipeline::memory`); any other value is the person's
+/// and applies as set.
+pub fn memory_automatic(memory_limit_bytes: u64) -> bool {
+    memory_limit_bytes == Limits::default().memory_bytes
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

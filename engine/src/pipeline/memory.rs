@@ -221,13 +221,17 @@ fn quoted_strings(list: &str) -> Option<Vec<String>> {
     }
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     /// A CSV of `rows` rows: `(name, kind, repeated)` columns, `size` bytes.
-    fn csv(name: &str, rows: u64, size: u64, columns: &[(&str, ColumnKind, bool)]) -> InputDescription {
+    fn csv(
+        name: &str,
+        rows: u64,
+        size: u64,
+        columns: &[(&str, ColumnKind, bool)],
+    ) -> InputDescription {
         InputDescription {
             name: name.into(),
             path: format!("/d/{name}").into(),
@@ -304,8 +308,16 @@ mod tests {
     fn text_that_rarely_repeats_keeps_a_string_per_cell() {
         // 1 M rows, one text column of unique values, 40 MB: 40 bytes a
         // field; a string of 49 + 40 bytes takes 96 with the allocator.
-        let ids = csv("ids.csv", 1_000_000, 40_000_000, &[("id", ColumnKind::Text, false)]);
-        assert_eq!(estimate_peak(&[ids], None), 1_000_000 * (16 + 96) + 160 * MIB);
+        let ids = csv(
+            "ids.csv",
+            1_000_000,
+            40_000_000,
+            &[("id", ColumnKind::Text, false)],
+        );
+        assert_eq!(
+            estimate_peak(&[ids], None),
+            1_000_000 * (16 + 96) + 160 * MIB
+        );
     }
 
     #[test]
@@ -328,7 +340,10 @@ mod tests {
                 from: MemoryFrom::You
             }
         );
-        assert_eq!(choose(None, &[sales()], None, MACHINE).from, MemoryFrom::Input);
+        assert_eq!(
+            choose(None, &[sales()], None, MACHINE).from,
+            MemoryFrom::Input
+        );
     }
 
     #[test]

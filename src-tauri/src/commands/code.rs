@@ -154,7 +154,15 @@ fn unrecorded(e: glovebox_engine::pipeline::EngineError) -> IpcError {
 /// sandbox: code is only written and recorded here, and runs later on the
 /// run thread's engine).
 fn open_engine(db: &std::path::Path, limits: Limits) -> Answer<Engine> {
+    let automatic = crate::settings::memory_automatic(limits.memory_bytes);
     Engine::open_for_drafts(db, limits)
+        .map(|e| {
+            if automatic {
+                e.with_memory_estimated()
+            } else {
+                e
+            }
+        })
         .map_err(|e| IpcError::internal("the audit log cannot be opened", e))
 }
 

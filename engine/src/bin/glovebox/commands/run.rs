@@ -54,6 +54,8 @@ pub(crate) fn run(db: &Path, args: RunArgs) -> Result<ExitCode> {
             .context("--memory-limit")?;
     }
     let limits = limits.build();
+    // Without --memory-limit, each run's limit follows its inputs.
+    let memory_estimated = memory_limit.is_none();
     let model_settings = match provider.as_str() {
         "openai" | "anthropic" => Some(model.settings(&provider)?),
         _ if model.is_set() => {
@@ -80,6 +82,9 @@ pub(crate) fn run(db: &Path, args: RunArgs) -> Result<ExitCode> {
         .build()
         .context("the sandbox is not ready (run 'glovebox doctor')")?;
     let mut engine = Engine::open(db, sandbox, limits)?;
+    if memory_estimated {
+        engine = engine.with_memory_estimated();
+    }
     let files = followed_files(&engine, follow.as_deref(), files)?;
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
