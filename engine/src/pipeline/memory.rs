@@ -11,11 +11,15 @@
 //! The model: `pd.read_csv` holds each column as an array of 8-byte cells
 //! (numbers, and pointers to text), text repeated across rows shared (the
 //! C parser interns within a chunk), text that rarely repeats one string
-//! object per cell ([`STR_OBJECT_BYTES`] + its length); the read joins its
-//! chunks, so the peak is about [`READ_FACTOR`] times the final arrays.
-//! Measured on this machine (pandas 2.2, 25 M rows, six columns, 1 GB):
-//! the whole file read peaks at 2.4 GiB, two columns read (`usecols`) at
-//! 873 MiB; the model says 2.4 GiB and 0.9 GiB.
+//! object per cell ([`STR_OBJECT_BYTES`] + its length). The read joins its
+//! chunks at the end, so the cells peak at twice their final size; the
+//! more columns, the smaller each chunk's arrays and the more of the heap
+//! stays fragmented: measured with pandas 2.2.3 on this machine, a cell
+//! costs 2 × 8 bytes at the peak reading 2 columns, 2 × 8 reading the 6 of
+//! the 1 GB bench file, 3.4 × 8 reading 12 and 3.7 × 8 reading 40 —
+//! hence [`READ_FACTOR_TENTHS`] from 2 (two columns) up to 4 (twelve and
+//! more), an upper bound. Estimates against real peaks are in
+//! ARCHITECTURE.md.
 
 use serde::{Deserialize, Serialize};
 
@@ -28,14 +32,17 @@ const GIB: u64 = 1024 * MIB;
 pub const FLOOR_BYTES: u64 = glovebox_sandbox::limits::DEFAULT_MEMORY_BYTES;
 /// The most an estimate asks for: this share of the machine's memory.
 pub const MACHINE_SHARE_PERCENT: u64 = 50;
-/// Python, pandas, numpy and Glovebox's own support code, before any data.
-pub const BASE_BYTES: u64 = 160 * MIB;
+/// Python, pandas, numpy and Glovebox's own support code, before any data
+/// (the sandbox's peak for a few rows is about 60 MiB).
+pub const BASE_BYTES: u64 = 128 * MIB;
 /// Bytes of one cell in pandas' arrays (int64, float64, object pointer).
 pub const CELL_BYTES: u64 = 8;
 /// A Python `str` object without its characters (compact ASCII).
 pub const STR_OBJECT_BYTES: u64 = 49;
-/// The read's peak over its final arrays (chunks joined at the end).
-pub const READ_FACTOR: u64 = 2;
+/// The read's peak over its final arrays, in tenths, by the number of
+/// columns read: `[narrow, wide]`; 2 columns or fewer read at the first,
+/// each further column adds 0.2, up to the second.
+pub const READ_FACTOR_TENTHS: [u64; 2] = [20, 40];
 /// Transient Python objects per cell while a workbook or JSON file is read
 /// (one object per cell before the columns are built).
 pub const OBJECT_READ_CELL_BYTES: u64 = 64;
@@ -145,18 +152,27 @@ fn input_peak(input: &InputDescription, used: Option<&[String]>) -> u64 {
     let rows = input.row_count;
     let width = avg_field_bytes(input);
     let read_by_objects = !input.format.is_csv() && input.format != InputFormat::Parquet;
-    input
+    let read: Vec<&Column> = input
         .columns
         .iter()
         .filter(|c| used.is_none_or(|u| u.contains(&c.name)))
+        .collect();
+    let cell = CELL_BYTES * read_factor_tenths(read.len()) / 10;
+    read.iter()
         .map(|c| {
-            let mut per_row = CELL_BYTES * READ_FACTOR + string_bytes(c, width);
+            let mut per_row = cell + string_bytes(c, width);
             if read_by_objects {
                 per_row += OBJECT_READ_CELL_BYTES;
             }
             per_row.saturating_mul(rows)
         })
         .fold(0, u64::saturating_add)
+}
+
+/// The read's peak over its final arrays, in tenths, reading `columns`.
+fn read_factor_tenths(columns: usize) -> u64 {
+    let [narrow, wide] = READ_FACTOR_TENTHS;
+    (narrow + 2 * columns.saturating_sub(2) as u64).min(wide)
 }
 
 /// The string objects one row of a column keeps: none for numbers, dates
@@ -280,20 +296,21 @@ mod tests {
     const MACHINE: Option<u64> = Some(24 * GIB);
 
     #[test]
-    fn a_whole_read_counts_two_arrays_of_8_bytes_per_cell_and_the_base() {
-        // 6 columns × 24 M rows × 8 bytes × 2 (chunks joined) + 160 MiB.
-        let expected = 6 * 24_000_000 * 16 + 160 * 1024 * 1024;
+    fn a_whole_read_counts_each_cell_at_its_read_factor_and_the_base() {
+        // 6 columns read: factor 2 + 4 × 0.2 = 2.8, so 22.4 bytes a cell
+        // (integer arithmetic: 8 × 28 / 10 = 22); 24 M rows; + 128 MiB.
+        let expected = 6 * 24_000_000 * 22 + 128 * 1024 * 1024;
         assert_eq!(estimate_peak(&[sales()], None), expected);
-        // 2.47e9 + 25 % = 3.09e9 bytes, rounded up to 256 MiB: 12 × 256 MiB.
-        assert_eq!(limit_for(expected, MACHINE), 3 * GIB);
+        // 3.30e9 + 25 % = 4.13e9 bytes, rounded up to 256 MiB: 16 × 256 MiB.
+        assert_eq!(limit_for(expected, MACHINE), 4 * GIB);
     }
 
     #[test]
     fn code_that_reads_two_columns_counts_two() {
         let code = "import pandas as pd\ndata = pd.read_csv(\"/input/sales.csv\", usecols=[\"region\", \"revenue\"])\n";
-        let expected = 2 * 24_000_000 * 16 + 160 * 1024 * 1024;
+        let expected = 2 * 24_000_000 * 16 + 128 * 1024 * 1024;
         assert_eq!(estimate_peak(&[sales()], Some(code)), expected);
-        // 0.94e9 + 25 % = 1.17e9 bytes → 5 × 256 MiB (1.25 GiB).
+        // 0.90e9 + 25 % = 1.13e9 bytes → 5 × 256 MiB (1.25 GiB).
         assert_eq!(limit_for(expected, MACHINE), 5 * 256 * MIB);
         // A second read of the whole file counts every column again.
         let both = format!("{code}more = pd.read_csv(\"/input/sales.csv\")\n");
@@ -316,8 +333,24 @@ mod tests {
         );
         assert_eq!(
             estimate_peak(&[ids], None),
-            1_000_000 * (16 + 96) + 160 * MIB
+            1_000_000 * (16 + 96) + 128 * MIB
         );
+    }
+
+    #[test]
+    fn wide_reads_cost_up_to_four_times_a_cell() {
+        // 40 number columns of 385 000 rows: 8 × 4 = 32 bytes a cell.
+        let names: Vec<String> = (0..40).map(|i| format!("m{i}")).collect();
+        let columns: Vec<(&str, ColumnKind, bool)> = names
+            .iter()
+            .map(|n| (n.as_str(), ColumnKind::Decimal, false))
+            .collect();
+        let wide = csv("wide.csv", 385_000, 100_000_000, &columns);
+        assert_eq!(estimate_peak(&[wide], None), 40 * 385_000 * 32 + 128 * MIB);
+        // 12 columns reach the wide factor; 3 columns read at 2.2.
+        assert_eq!(read_factor_tenths(12), 40);
+        assert_eq!(read_factor_tenths(3), 22);
+        assert_eq!(read_factor_tenths(1), 20);
     }
 
     #[test]
