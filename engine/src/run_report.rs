@@ -127,8 +127,11 @@ pub struct SandboxReport {
     pub cpu_limit_ms: u64,
     /// Peak memory.
     pub peak_memory_bytes: u64,
-    /// The memory limit it ran under (0: not recorded).
-    pub memory_limit_bytes: u64,
+    /// The memory limit it ran under (absent for runs recorded before it
+    /// was reported).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub memory_limit_bytes: Option<u64>,
     /// Who chose that limit: estimated from the inputs (`input`) or set by
     /// the person (`you`); absent for runs recorded before the estimate.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -307,7 +310,7 @@ impl RunReport {
             }
             Event::Sandbox(ran) => {
                 self.sandbox = sandbox_report(&ran.outcome);
-                self.sandbox.memory_limit_bytes = ran.limits.memory_bytes;
+                self.sandbox.memory_limit_bytes = Some(ran.limits.memory_bytes);
                 self.sandbox.memory_limit_from = ran.memory_from;
                 self.output_files = ran
                     .outcome
@@ -446,7 +449,7 @@ fn sandbox_report(o: &Outcome) -> SandboxReport {
         cpu_ms: o.usage.cpu_ms,
         cpu_limit_ms: o.usage.cpu_limit_ms,
         peak_memory_bytes: o.usage.peak_memory_bytes,
-        memory_limit_bytes: 0,
+        memory_limit_bytes: None,
         memory_limit_from: None,
         files_read: o.files_read.paths().into_iter().map(str::to_owned).collect(),
         files_seen_by_sandbox: Some(o.files_read.observed()),

@@ -266,6 +266,14 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_default_memory_limit_follows_the_input_and_any_other_is_the_persons() {
+        assert!(memory_automatic(Settings::default().memory_limit_bytes));
+        assert!(memory_automatic(1024 * 1024 * 1024));
+        assert!(!memory_automatic(2048 * 1024 * 1024));
+        assert!(!memory_automatic(512 * 1024 * 1024));
+    }
+
+    #[test]
     fn limits_outside_their_bounds_are_refused_in_plain_words() {
         let too_long = Settings {
             time_limit_ms: MAX_TIME_LIMIT_MS + 1,

@@ -199,7 +199,7 @@ function howBlock(r: RunReport, lang: UiLanguage, limits: Limits | null): HTMLEl
         : null,
       row(t("how.network"), s.network_attempts.length === 0 ? t("how.networkNone") : t("how.networkSome", { n: s.network_attempts.length }), "network"),
       row(t("how.wall"), ofLimit(formatDuration(s.wall_ms, lang), limits ? formatDuration(limits.timeLimitMs, lang) : null), "time"),
-      row(t("how.memory"), ofLimit(formatBytes(s.peak_memory_bytes, lang), limits ? formatBytes(limits.memoryLimitBytes, lang) : null), "memory"),
+      row(t("how.memory"), ofLimit(formatBytes(s.peak_memory_bytes, lang), s.memory_limit_bytes ? formatBytes(s.memory_limit_bytes, lang) : limits ? formatBytes(limits.memoryLimitBytes, lang) : null), "memory"),
       limitHits ? row(t("how.limitsHit"), limitHits) : null,
       row(t("how.policy"), t(verdictKey(verdict, r.status))),
     ),

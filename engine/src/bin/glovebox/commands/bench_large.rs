@@ -122,7 +122,7 @@ fn run_glovebox(
         time,
         values: serde_json::Value::Object(report.answer.values.clone()),
         peak: report.sandbox.peak_memory_bytes,
-        limit: report.sandbox.memory_limit_bytes,
+        limit: report.sandbox.memory_limit_bytes.unwrap_or_default(),
     })
 }
 

@@ -182,9 +182,7 @@ fn limits_used(s: &glovebox_engine::run_report::SandboxReport) -> Option<String>
 fn memory_used(s: &glovebox_engine::run_report::SandboxReport) -> Option<String> {
     use glovebox_engine::messages::human_bytes;
     use glovebox_engine::pipeline::memory::MemoryFrom;
-    if s.memory_limit_bytes == 0 {
-        return None;
-    }
+    let limit = s.memory_limit_bytes?;
     let from = match s.memory_limit_from {
         Some(MemoryFrom::Input) => ", chosen from the input size",
         Some(MemoryFrom::You) => ", set by you",
@@ -193,7 +191,7 @@ fn memory_used(s: &glovebox_engine::run_report::SandboxReport) -> Option<String>
     Some(format!(
         "Memory: {} at the peak (limit {}{from})",
         human_bytes(s.peak_memory_bytes),
-        human_bytes(s.memory_limit_bytes)
+        human_bytes(limit)
     ))
 }
 
@@ -260,7 +258,7 @@ mod tests {
         let mut s = SandboxReport::default();
         assert_eq!(memory_used(&s), None);
         s.peak_memory_bytes = 873 << 20;
-        s.memory_limit_bytes = 1280 << 20;
+        s.memory_limit_bytes = Some(1280 << 20);
         s.memory_limit_from = Some(MemoryFrom::Input);
         assert_eq!(
             memory_used(&s).as_deref(),
