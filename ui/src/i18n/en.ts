@@ -283,6 +283,7 @@ export const en = {
   "settings.timeLimit": "Time limit (seconds)",
   "settings.memoryLimit": "Memory limit (MB)",
   "settings.between": "Between {min} and {max}.",
+  "settings.memoryHint": "Between {min} and {max}. At 1024, the default, each question gets what its files need: at least 1 GB, at most half of this computer's memory. Any other value applies as you set it.",
   "settings.privacy": "What a model may see",
   "settings.sampleRows": "Rows of my data a model may see",
   "settings.sampleRowsHint": "0 (the default): no row leaves this computer; the model sees the column names, types and counts and a few values of text columns. At most {max}. The exact request is shown before it is sent and recorded with the run.",

@@ -283,6 +283,7 @@ export const es: Dictionary = {
   "settings.timeLimit": "Límite de tiempo (segundos)",
   "settings.memoryLimit": "Límite de memoria (MB)",
   "settings.between": "Entre {min} y {max}.",
+  "settings.memoryHint": "Entre {min} y {max}. Con 1024, el valor por defecto, cada pregunta recibe lo que sus archivos necesitan: al menos 1 GB, como mucho la mitad de la memoria de este ordenador. Cualquier otro valor se aplica tal cual.",
   "settings.privacy": "Lo que un modelo puede ver",
   "settings.sampleRows": "Filas de mis datos que un modelo puede ver",
   "settings.sampleRowsHint": "0 (por defecto): ninguna fila sale de este ordenador; el modelo ve los nombres, tipos y recuentos de las columnas y algunos valores de las columnas de texto. Como máximo {max}. La solicitud exacta se muestra antes de enviarla y se registra con la ejecución.",

@@ -283,6 +283,7 @@ export const fr: Dictionary = {
   "settings.timeLimit": "Limite de temps (secondes)",
   "settings.memoryLimit": "Limite de mémoire (Mo)",
   "settings.between": "Entre {min} et {max}.",
+  "settings.memoryHint": "Entre {min} et {max}. À 1024, la valeur par défaut, chaque question reçoit ce que ses fichiers demandent : au moins 1 Go, au plus la moitié de la mémoire de cet ordinateur. Toute autre valeur s'applique telle quelle.",
   "settings.privacy": "Ce qu'un modèle peut voir",
   "settings.sampleRows": "Lignes de mes données qu'un modèle peut voir",
   "settings.sampleRowsHint": "0 (par défaut) : aucune ligne ne quitte cet ordinateur ; le modèle voit les noms, types et comptes des colonnes et quelques valeurs des colonnes de texte. Au plus {max}. La demande exacte est montrée avant l'envoi et enregistrée avec l'exécution.",
