@@ -265,13 +265,16 @@ pub enum PreviewError {
 /// The exact request a run of `files` and `goal` would send to the model
 /// first, with nothing sent (the CLI's `--show-prompt`, the app's panel);
 /// `None` when the provider sends nothing (`offline`). Inputs are described
-/// as [`Engine::run`] describes them, so the body is byte for byte the one
+/// as [`Engine::run`] describes them, and the memory limit told is the one
+/// the run would choose (`memory_estimated`: as
+/// [`Engine::with_memory_estimated`]), so the body is byte for byte the one
 /// the run records and sends.
 pub fn preview_prompt(
     files: &[PathBuf],
     goal: &str,
     model: Option<&ModelSettings>,
     limits: &Limits,
+    memory_estimated: bool,
 ) -> Result<Option<generator::Outgoing>, PreviewError> {
     let Some(settings) = model else {
         return Ok(None);
@@ -281,11 +284,16 @@ pub fn preview_prompt(
         described.push(inputs::describe(f, inputs::DEFAULT_MAX_INPUT_BYTES)?);
     }
     let generator = crate::provider::ModelGenerator::preview_only(settings.clone())?;
+    let mut limits = limits.clone();
+    if memory_estimated {
+        let machine = memory::machine_memory();
+        limits.memory_bytes = memory::choose(None, &described, None, machine).bytes;
+    }
     let request = GenerationRequest {
         goal,
         lang: Lang::detect(goal),
         inputs: &described,
-        limits,
+        limits: &limits,
         follows: &[],
     };
     Ok(generator.outgoing(&request, None))

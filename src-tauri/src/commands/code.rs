@@ -187,7 +187,9 @@ pub async fn preview_prompt(
 ) -> Answer<String> {
     let (paths, limits, model) = question(&state, &goal, &files, provider)?;
     blocking(move || {
-        match glovebox_engine::pipeline::preview_prompt(&paths, &goal, model.as_ref(), &limits) {
+        let estimated = crate::settings::memory_automatic(limits.memory_bytes);
+        let preview = glovebox_engine::pipeline::preview_prompt;
+        match preview(&paths, &goal, model.as_ref(), &limits, estimated) {
             Ok(Some(out)) => Ok(out.body),
             Ok(None) => Ok(String::new()),
             Err(glovebox_engine::pipeline::PreviewError::Input(e)) => Err(e.into()),

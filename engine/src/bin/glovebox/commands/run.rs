@@ -68,7 +68,14 @@ pub(crate) fn run(db: &Path, args: RunArgs) -> Result<ExitCode> {
             eprintln!("glovebox: nothing would be sent: --code runs your own code");
             return Ok(ExitCode::SUCCESS);
         }
-        return show_request(&files, &goal, &limits, &provider, model_settings);
+        return show_request(
+            &files,
+            &goal,
+            &limits,
+            memory_estimated,
+            &provider,
+            model_settings,
+        );
     }
     let code = match code {
         Some(path) => Some(
@@ -134,10 +141,12 @@ fn show_request(
     files: &[PathBuf],
     goal: &str,
     limits: &Limits,
+    memory_estimated: bool,
     provider: &str,
     settings: Option<ModelSettings>,
 ) -> Result<ExitCode> {
-    let Some(out) = preview_prompt(files, goal, settings.as_ref(), limits)? else {
+    let Some(out) = preview_prompt(files, goal, settings.as_ref(), limits, memory_estimated)?
+    else {
         eprintln!("glovebox: the {provider} generator sends nothing: it works on this machine");
         return Ok(ExitCode::SUCCESS);
     };
