@@ -104,7 +104,12 @@ export function stopTexts(shape: Exclude<StopShape, { kind: "other" }>, lang: Ui
     case "time_limit":
       return { title: t("stop.time.title"), sentence: t("stop.time.text", { time: formatDuration(shape.wallMs, lang) }) };
     case "memory_limit":
-      return { title: t("stop.memory.title"), sentence: t("stop.memory.text") };
+      return {
+        title: t("stop.memory.title"),
+        sentence: shape.limitBytes && shape.nextBytes
+          ? t("stop.memory.textNext", { limit: formatBytes(shape.limitBytes, lang), next: formatBytes(shape.nextBytes, lang), mb: String(shape.nextBytes / (1024 * 1024)) })
+          : t("stop.memory.text"),
+      };
     case "code_error":
       return { title: t("stop.error.title"), sentence: errorSentence(shape.error) };
   }

@@ -186,6 +186,7 @@ export const en = {
   "stop.time.text": "It was stopped after {time}, its time limit. To give it more time, raise the time limit in Settings, then ask again.",
   "stop.memory.title": "The calculation ran out of memory",
   "stop.memory.text": "It was stopped when it reached its memory limit. To allow it more, raise the memory limit in Settings, then ask again.",
+  "stop.memory.textNext": "It was stopped when it reached its memory limit, {limit}. {next} would likely be enough: set the memory limit in Settings to {mb}, then ask again.",
   "stop.raiseTime": "Raise the time limit",
   "stop.raiseMemory": "Raise the memory limit",
   "stop.error.title": "The calculation stopped on an error",

@@ -186,6 +186,7 @@ export const es: Dictionary = {
   "stop.time.text": "Se detuvo tras {time}, su límite de tiempo. Para darle más tiempo, aumente el límite de tiempo en los Ajustes y vuelva a preguntar.",
   "stop.memory.title": "Al cálculo le faltó memoria",
   "stop.memory.text": "Se detuvo al alcanzar su límite de memoria. Para permitirle más, aumente el límite de memoria en los Ajustes y vuelva a preguntar.",
+  "stop.memory.textNext": "Se detuvo al alcanzar su límite de memoria, {limit}. {next} probablemente bastarían: ponga el límite de memoria en {mb} en los Ajustes y vuelva a preguntar.",
   "stop.raiseTime": "Aumentar el límite de tiempo",
   "stop.raiseMemory": "Aumentar el límite de memoria",
   "stop.error.title": "El cálculo se detuvo por un error",

@@ -186,6 +186,7 @@ export const fr: Dictionary = {
   "stop.time.text": "Il a été arrêté après {time}, sa limite de temps. Pour lui laisser plus de temps, augmentez la limite de temps dans les Réglages, puis reposez la question.",
   "stop.memory.title": "Le calcul a manqué de mémoire",
   "stop.memory.text": "Il a été arrêté en atteignant sa limite de mémoire. Pour lui en permettre plus, augmentez la limite de mémoire dans les Réglages, puis reposez la question.",
+  "stop.memory.textNext": "Il a été arrêté en atteignant sa limite de mémoire, {limit}. {next} suffiraient sans doute : mettez la limite de mémoire à {mb} dans les Réglages, puis reposez la question.",
   "stop.raiseTime": "Augmenter la limite de temps",
   "stop.raiseMemory": "Augmenter la limite de mémoire",
   "stop.error.title": "Le calcul s'est arrêté sur une erreur",
