@@ -21,8 +21,15 @@ pub enum StopReason<'a> {
     InputChanged(&'a str),
     /// An input changed after the code was written, before it ran (its name).
     InputChangedSinceDraft(&'a str),
-    /// Memory limit, as shown (`1 GiB`).
-    OutOfMemory(&'a str),
+    /// The memory limit was reached.
+    OutOfMemory {
+        /// The limit, as shown (`1 GB`).
+        limit: &'a str,
+        /// The limit that would likely be enough, as shown and in MiB
+        /// (for `--memory-limit`); `None` when the limit is already as
+        /// much as this machine gives a calculation.
+        next: Option<(&'a str, u64)>,
+    },
     /// The CPU-time limit (the time limit), in milliseconds: the code
     /// computed that long and was stopped.
     CpuTime(u64),
@@ -82,9 +89,12 @@ pub fn stop_reason(lang: Lang, reason: &StopReason<'_>) -> String {
         (R::InputChangedSinceDraft(n), En) => format!("the file {n} changed after the code was written, so nothing was run; ask the question again"),
         (R::InputChangedSinceDraft(n), Fr) => format!("le fichier {n} a changé après l'écriture du code, rien n'a donc été exécuté ; posez la question à nouveau"),
         (R::InputChangedSinceDraft(n), Es) => format!("el archivo {n} cambió después de escribir el código, así que no se ejecutó nada; vuelva a hacer la pregunta"),
-        (R::OutOfMemory(m), En) => format!("the calculation needed more than {m} of memory and was stopped; to allow it more, raise the memory limit (in the app's Settings, or with --memory-limit MIB)"),
-        (R::OutOfMemory(m), Fr) => format!("le calcul a eu besoin de plus de {m} de mémoire et a été arrêté ; pour lui en permettre plus, augmentez la limite de mémoire (dans les Réglages de l'application, ou avec --memory-limit Mio)"),
-        (R::OutOfMemory(m), Es) => format!("el cálculo necesitó más de {m} de memoria y se detuvo; para permitirle más, aumente el límite de memoria (en los Ajustes de la aplicación, o con --memory-limit MiB)"),
+        (R::OutOfMemory { limit, next: Some((n, mib)) }, En) => format!("the calculation needed more than {limit} of memory and was stopped; {n} would likely be enough: raise the memory limit to {n} (in the app's Settings → Memory limit, or with --memory-limit {mib})"),
+        (R::OutOfMemory { limit, next: Some((n, mib)) }, Fr) => format!("le calcul a eu besoin de plus de {limit} de mémoire et a été arrêté ; {n} suffiraient sans doute : augmentez la limite de mémoire à {n} (dans les Réglages de l'application → Limite de mémoire, ou avec --memory-limit {mib})"),
+        (R::OutOfMemory { limit, next: Some((n, mib)) }, Es) => format!("el cálculo necesitó más de {limit} de memoria y se detuvo; {n} probablemente bastarían: aumente el límite de memoria a {n} (en los Ajustes de la aplicación → Límite de memoria, o con --memory-limit {mib})"),
+        (R::OutOfMemory { limit, next: None }, En) => format!("the calculation needed more than {limit} of memory and was stopped; that is as much as this computer gives a calculation (half of its memory): ask about fewer columns or rows, or use a computer with more memory"),
+        (R::OutOfMemory { limit, next: None }, Fr) => format!("le calcul a eu besoin de plus de {limit} de mémoire et a été arrêté ; c'est tout ce que cet ordinateur accorde à un calcul (la moitié de sa mémoire) : posez la question sur moins de colonnes ou de lignes, ou utilisez un ordinateur avec plus de mémoire"),
+        (R::OutOfMemory { limit, next: None }, Es) => format!("el cálculo necesitó más de {limit} de memoria y se detuvo; es todo lo que este ordenador da a un cálculo (la mitad de su memoria): pregunte sobre menos columnas o filas, o use un ordenador con más memoria"),
         (R::CpuTime(ms), En) => format!("the calculation used all of its {} of processor time and was stopped; to give it more, raise the time limit (in the app's Settings, or with --time-limit SECONDS)", duration_words(lang, *ms)),
         (R::CpuTime(ms), Fr) => format!("le calcul a utilisé tout son temps de processeur ({}) et a été arrêté ; pour lui en donner plus, augmentez la limite de temps (dans les Réglages de l'application, ou avec --time-limit SECONDES)", duration_words(lang, *ms)),
         (R::CpuTime(ms), Es) => format!("el cálculo usó todo su tiempo de procesador ({}) y se detuvo; para darle más, aumente el límite de tiempo (en los Ajustes de la aplicación, o con --time-limit SEGUNDOS)", duration_words(lang, *ms)),
@@ -495,7 +505,14 @@ mod tests {
             StopReason::InputUnusable("x"),
             StopReason::InputChanged("x"),
             StopReason::InputChangedSinceDraft("x"),
-            StopReason::OutOfMemory("1 GB"),
+            StopReason::OutOfMemory {
+                limit: "1 GB",
+                next: Some(("2 GB", 2048)),
+            },
+            StopReason::OutOfMemory {
+                limit: "12 GB",
+                next: None,
+            },
             StopReason::CpuTime(60_000),
             StopReason::TooSlow {
                 wall_ms: 600_000,
@@ -650,10 +667,31 @@ mod tests {
     }
 
     #[test]
+    fn a_memory_stop_names_the_limit_that_would_do_and_where_to_set_it() {
+        let next = Some(("2 GB", 2048));
+        assert_eq!(
+            stop_reason(Lang::En, &StopReason::OutOfMemory { limit: "1 GB", next }),
+            "the calculation needed more than 1 GB of memory and was stopped; 2 GB would likely be enough: raise the memory limit to 2 GB (in the app's Settings → Memory limit, or with --memory-limit 2048)"
+        );
+        let at_cap = StopReason::OutOfMemory {
+            limit: "12 GB",
+            next: None,
+        };
+        assert!(stop_reason(Lang::Es, &at_cap).contains("la mitad de su memoria"));
+        assert!(!stop_reason(Lang::En, &at_cap).contains("--memory-limit"));
+    }
+
+    #[test]
     fn french_memory_stop() {
         assert_eq!(
-            stop_reason(Lang::Fr, &StopReason::OutOfMemory("1 Go")),
-            "le calcul a eu besoin de plus de 1 Go de mémoire et a été arrêté ; pour lui en permettre plus, augmentez la limite de mémoire (dans les Réglages de l'application, ou avec --memory-limit Mio)"
+            stop_reason(
+                Lang::Fr,
+                &StopReason::OutOfMemory {
+                    limit: "1 Go",
+                    next: Some(("2 Go", 2048))
+                }
+            ),
+            "le calcul a eu besoin de plus de 1 Go de mémoire et a été arrêté ; 2 Go suffiraient sans doute : augmentez la limite de mémoire à 2 Go (dans les Réglages de l'application → Limite de mémoire, ou avec --memory-limit 2048)"
         );
     }
 }

@@ -14,6 +14,7 @@ use crate::audit::event::{
 };
 use crate::inputs::InputDescription;
 use crate::lang::Lang;
+use crate::pipeline::memory::MemoryFrom;
 use crate::policy::{Finding, PolicyReport, Verdict};
 use crate::validate::{self, CheckedResult, Value};
 
@@ -126,6 +127,16 @@ pub struct SandboxReport {
     pub cpu_limit_ms: u64,
     /// Peak memory.
     pub peak_memory_bytes: u64,
+    /// The memory limit it ran under (absent for runs recorded before it
+    /// was reported).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub memory_limit_bytes: Option<u64>,
+    /// Who chose that limit: estimated from the inputs (`input`) or set by
+    /// the person (`you`); absent for runs recorded before the estimate.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub memory_limit_from: Option<MemoryFrom>,
     /// Files read (seen by the sandbox): the inputs the job opened, as the
     /// sandbox saw them from outside the job. Where the sandbox could not
     /// observe reads (rootless), the code's own audit hook's list, and
@@ -299,6 +310,8 @@ impl RunReport {
             }
             Event::Sandbox(ran) => {
                 self.sandbox = sandbox_report(&ran.outcome);
+                self.sandbox.memory_limit_bytes = Some(ran.limits.memory_bytes);
+                self.sandbox.memory_limit_from = ran.memory_from;
                 self.output_files = ran
                     .outcome
                     .output_files
@@ -436,6 +449,8 @@ fn sandbox_report(o: &Outcome) -> SandboxReport {
         cpu_ms: o.usage.cpu_ms,
         cpu_limit_ms: o.usage.cpu_limit_ms,
         peak_memory_bytes: o.usage.peak_memory_bytes,
+        memory_limit_bytes: None,
+        memory_limit_from: None,
         files_read: o.files_read.paths().into_iter().map(str::to_owned).collect(),
         files_seen_by_sandbox: Some(o.files_read.observed()),
         network_attempts: o.network_attempts.iter().map(|a| json!({"seen_by": "sandbox", "family": a.family, "type": a.socket_type, "at_ms": a.at_ms})).collect(),

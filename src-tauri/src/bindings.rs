@@ -42,6 +42,7 @@ pub fn typescript() -> String {
         RawChart::decl(&cfg),
         DrawnChart::decl(&cfg),
         AttemptReport::decl(&cfg),
+        glovebox_engine::pipeline::memory::MemoryFrom::decl(&cfg),
         SandboxReport::decl(&cfg),
         Status::decl(&cfg),
         StopKind::decl(&cfg),

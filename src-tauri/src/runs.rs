@@ -192,7 +192,9 @@ impl Runs {
             }
         };
         let limit_ms = limits.wall_time_ms;
+        let automatic = crate::settings::memory_automatic(limits.memory_bytes);
         let mut engine = match Engine::open(&db, sandbox, limits) {
+            Ok(e) if automatic => e.with_memory_estimated(),
             Ok(e) => e,
             Err(e) => {
                 fail(

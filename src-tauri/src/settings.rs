@@ -252,9 +252,26 @@ impl Settings {
     }
 }
 
+/// The memory limit of Settings at its default (1 GB, also what files
+/// saved before the estimate hold) means "follow the input": each run's
+/// limit is then estimated from its files (at least that default, see
+/// `glovebox_engine::pipeline::memory`); any other value is the person's
+/// and applies as set.
+pub fn memory_automatic(memory_limit_bytes: u64) -> bool {
+    memory_limit_bytes == Limits::default().memory_bytes
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_default_memory_limit_follows_the_input_and_any_other_is_the_persons() {
+        assert!(memory_automatic(Settings::default().memory_limit_bytes));
+        assert!(memory_automatic(1024 * 1024 * 1024));
+        assert!(!memory_automatic(2048 * 1024 * 1024));
+        assert!(!memory_automatic(512 * 1024 * 1024));
+    }
 
     #[test]
     fn limits_outside_their_bounds_are_refused_in_plain_words() {

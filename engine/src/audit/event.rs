@@ -237,6 +237,10 @@ pub struct SandboxRan {
     pub attempt: u32,
     /// The limits it ran under.
     pub limits: Limits,
+    /// Who chose its memory limit (absent in logs written before the
+    /// limit was estimated from the inputs).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub memory_from: Option<crate::pipeline::memory::MemoryFrom>,
     /// Exit, usage, output, files, network attempts, image, mode.
     pub outcome: Outcome,
 }

@@ -613,6 +613,53 @@ mod tests {
     }
 
     #[test]
+    fn answer_items_keep_the_results_order_through_the_log_and_old_answers_still_read() {
+        let (_dir, mut store) = store();
+        let item = |name: &str, value: f64, unit: Option<&str>| event::AnswerItem {
+            name: name.into(),
+            value: json!(value),
+            unit: unit.map(str::to_owned),
+        };
+        let items = vec![
+            item("West", 3.0, Some("EUR")),
+            item("10", 1.0, None),
+            item("East", 2.0, Some("percent")),
+        ];
+        let answer = event::Answer {
+            values: items
+                .iter()
+                .map(|i| (i.name.clone(), i.value.clone()))
+                .collect(),
+            text: String::new(),
+            items: items.clone(),
+        };
+        let finished = event::RunFinished {
+            status: event::Status::Answered,
+            answer: Some(answer),
+            explanation: None,
+            stop_kind: None,
+            stop_reason: None,
+            interpretation: None,
+            suggestions: vec![],
+        };
+        store
+            .record("run-new", &Event::RunFinished(finished))
+            .unwrap();
+        // An answer recorded before items: a name → value map only.
+        let old = json!({"status": "answered", "answer": {"values": {"b": 2, "a": 1}, "text": "a: 1; b: 2"}});
+        store.append("run-old", "run_finished", &old).unwrap();
+        let read = |run: &str| match &store.events(run).unwrap()[0].event {
+            Event::RunFinished(f) => f.answer.clone().expect("answer"),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(read("run-new").items, items);
+        let old_answer = read("run-old");
+        assert!(old_answer.items.is_empty());
+        assert_eq!(old_answer.values.len(), 2);
+        assert_eq!(store.verify().unwrap().entries, 2);
+    }
+
+    #[test]
     fn migration_creates_the_schema_once() {
         let (dir, store) = store();
         let v: i64 = store

@@ -142,7 +142,7 @@ impl Engine {
         ctx: &mut RunCtx,
         attempt: u32,
         current: &Generated,
-        prepared: Preparing,
+        mut prepared: Preparing,
         progress: &mut impl FnMut(Progress<'_>),
     ) -> Result<AttemptEnd, EngineError> {
         let code = Event::Code(Code {
@@ -160,6 +160,12 @@ impl Engine {
         // container is still being created, stops the run before it starts.
         if ctx.cancelled() {
             return Ok(AttemptEnd::Failed(cancelled(ctx)));
+        }
+        // The code known, its memory limit may differ from the one the
+        // container was prepared with (it reads only some columns).
+        if self.fit_memory(ctx, Some(&current.code)) {
+            drop(prepared);
+            prepared = self.spawn_prepare(ctx);
         }
         progress(Progress::Stage(Stage::Execute));
         // No guessable nonce ever: without random bytes the code does not
@@ -211,6 +217,7 @@ impl Engine {
         let ran = Event::Sandbox(SandboxRan {
             attempt,
             limits: ctx.setup.limits.clone(),
+            memory_from: ctx.memory_from,
             outcome: recorded,
         });
         self.record(ctx, ran)?;
@@ -320,7 +327,8 @@ impl Engine {
             )));
         }
         let limits = &ctx.setup.limits;
-        let checked = if let Some(reason) = limit_reason(lang, outcome, limits) {
+        let checked = if let Some(reason) = limit_reason(lang, outcome, limits, self.machine_memory)
+        {
             Err(reason)
         } else {
             validate::check(&outcome.result, outcome.result_truncated, nonce, lang)
@@ -422,12 +430,14 @@ fn model_detail(o: &Outcome, limits: &Limits, reason: &str) -> String {
     }
 }
 
-fn limit_reason(lang: crate::lang::Lang, o: &Outcome, limits: &Limits) -> Option<String> {
+fn limit_reason(
+    lang: crate::lang::Lang,
+    o: &Outcome,
+    limits: &Limits,
+    machine_memory: Option<u64>,
+) -> Option<String> {
     let reason = if o.oom_killed {
-        stop_reason(
-            lang,
-            &StopReason::OutOfMemory(&crate::messages::human_bytes_in(lang, limits.memory_bytes)),
-        )
+        oom_reason(lang, limits.memory_bytes, machine_memory)
     } else if o.cpu_limit_hit {
         stop_reason(lang, &StopReason::CpuTime(limits.cpu_time_ms))
     } else if o.timed_out {
@@ -448,4 +458,21 @@ fn limit_reason(lang: crate::lang::Lang, o: &Outcome, limits: &Limits) -> Option
         return None;
     };
     Some(reason)
+}
+
+/// A memory stop: the limit reached, and the next step (twice it, at most
+/// the machine's share, see [`memory::next_step`]) with where to set it.
+fn oom_reason(lang: crate::lang::Lang, limit: u64, machine_memory: Option<u64>) -> String {
+    use crate::messages::human_bytes_in;
+    let next = super::memory::next_step(limit, machine_memory);
+    let next_shown = next.map(|b| human_bytes_in(lang, b));
+    stop_reason(
+        lang,
+        &StopReason::OutOfMemory {
+            limit: &human_bytes_in(lang, limit),
+            next: next_shown
+                .as_deref()
+                .zip(next.map(|b| b.div_ceil(1024 * 1024))),
+        },
+    )
 }

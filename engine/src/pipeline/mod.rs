@@ -15,6 +15,7 @@ mod attempt;
 pub mod executor;
 mod finish;
 pub mod follow;
+pub mod memory;
 mod produce;
 mod scratch;
 #[cfg(test)]
@@ -264,13 +265,16 @@ pub enum PreviewError {
 /// The exact request a run of `files` and `goal` would send to the model
 /// first, with nothing sent (the CLI's `--show-prompt`, the app's panel);
 /// `None` when the provider sends nothing (`offline`). Inputs are described
-/// as [`Engine::run`] describes them, so the body is byte for byte the one
+/// as [`Engine::run`] describes them, and the memory limit told is the one
+/// the run would choose (`memory_estimated`: as
+/// [`Engine::with_memory_estimated`]), so the body is byte for byte the one
 /// the run records and sends.
 pub fn preview_prompt(
     files: &[PathBuf],
     goal: &str,
     model: Option<&ModelSettings>,
     limits: &Limits,
+    memory_estimated: bool,
 ) -> Result<Option<generator::Outgoing>, PreviewError> {
     let Some(settings) = model else {
         return Ok(None);
@@ -280,11 +284,16 @@ pub fn preview_prompt(
         described.push(inputs::describe(f, inputs::DEFAULT_MAX_INPUT_BYTES)?);
     }
     let generator = crate::provider::ModelGenerator::preview_only(settings.clone())?;
+    let mut limits = limits.clone();
+    if memory_estimated {
+        let machine = memory::machine_memory();
+        limits.memory_bytes = memory::choose(None, &described, None, machine).bytes;
+    }
     let request = GenerationRequest {
         goal,
         lang: Lang::detect(goal),
         inputs: &described,
-        limits,
+        limits: &limits,
         follows: &[],
     };
     Ok(generator.outgoing(&request, None))
@@ -328,6 +337,9 @@ struct RunCtx {
     cancel: Option<tokio::sync::watch::Receiver<bool>>,
     approve_review: bool,
     approved_by: String,
+    /// Who chose the memory limit of `setup.limits` (none before the
+    /// inputs were read).
+    memory_from: Option<memory::MemoryFrom>,
 }
 
 impl RunCtx {
@@ -413,6 +425,11 @@ pub struct Engine {
     profile: Profile,
     support_dir: PathBuf,
     limits: Limits,
+    /// The memory limit of `limits` was set by the person (the default
+    /// until [`Engine::with_memory_estimated`]); else estimated per run.
+    memory_set: bool,
+    /// The machine's memory, the cap of an estimated limit.
+    machine_memory: Option<u64>,
     max_input_bytes: u64,
     repair_attempts: u32,
 }
@@ -463,9 +480,18 @@ impl Engine {
             profile: Profile::builtin(),
             support_dir,
             limits,
+            memory_set: true,
+            machine_memory: memory::machine_memory(),
             max_input_bytes: inputs::DEFAULT_MAX_INPUT_BYTES,
             repair_attempts: generator::DEFAULT_REPAIR_ATTEMPTS,
         })
+    }
+
+    /// Chooses each run's memory limit from its inputs ([`memory`]) instead
+    /// of the limit given at open, which the person did not set.
+    pub fn with_memory_estimated(mut self) -> Self {
+        self.memory_set = false;
+        self
     }
 
     /// The audit store.
@@ -619,6 +645,7 @@ impl Engine {
                 .approved_by
                 .clone()
                 .unwrap_or_else(|| DEFAULT_APPROVER.into()),
+            memory_from: None,
         };
         let started = RunStarted {
             goal: request.goal.clone(),
@@ -780,7 +807,19 @@ impl Engine {
                 .add_input(&on_disk)
                 .map_err(|e| Stop::input(e.to_string()))?;
         }
+        self.fit_memory(ctx, None);
         Ok(())
+    }
+
+    /// Sets the run's memory limit for `code` (`None`: not written yet)
+    /// as [`memory::choose`] says; true when it changed.
+    fn fit_memory(&self, ctx: &mut RunCtx, code: Option<&str>) -> bool {
+        let set = self.memory_set.then_some(self.limits.memory_bytes);
+        let choice = memory::choose(set, &ctx.report.inputs, code, self.machine_memory);
+        ctx.memory_from = Some(choice.from);
+        let changed = ctx.setup.limits.memory_bytes != choice.bytes;
+        ctx.setup.limits.memory_bytes = choice.bytes;
+        changed
     }
 
     /// A private output folder for the run (see `scratch`); without one

@@ -9,6 +9,8 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
 use glovebox_sandbox::{JobSetup, Limits, Outcome, SandboxError};
+
+use super::memory::MemoryFrom;
 use serde_json::json;
 
 use super::executor::{ExecFuture, Executor, OutputSink, Prepared};
@@ -38,6 +40,8 @@ struct Fake {
     scripts: Mutex<VecDeque<Script>>,
     /// The code of each run started, in order.
     ran: Mutex<Vec<String>>,
+    /// The memory limit of each container prepared, in order.
+    prepared_memory: Mutex<Vec<u64>>,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -60,8 +64,12 @@ impl FakeExecutor {
 struct FakePrepared(Arc<Fake>);
 
 impl Executor for FakeExecutor {
-    fn prepare(&self, _: JobSetup, _: Option<PathBuf>) -> ExecFuture<Box<dyn Prepared>> {
+    fn prepare(&self, setup: JobSetup, _: Option<PathBuf>) -> ExecFuture<Box<dyn Prepared>> {
         let fake = self.0.clone();
+        fake.prepared_memory
+            .lock()
+            .expect("prepared")
+            .push(setup.limits.memory_bytes);
         Box::pin(async move { Ok(Box::new(FakePrepared(fake)) as Box<dyn Prepared>) })
     }
 }
@@ -267,6 +275,53 @@ fn block_on<T>(f: impl std::future::Future<Output = T>) -> T {
 
 fn answers(value: f64) -> Script {
     Script::Answers(json!([{"name": "total", "value": value, "unit": null}]))
+}
+
+#[test]
+fn the_memory_limit_is_estimated_only_when_the_person_did_not_set_it() {
+    const MIB: u64 = 1024 * 1024;
+    let bench = Bench::new(vec![answers(1.0), answers(2.0)]);
+    // Set (the engine's limits as given, as `--memory-limit 512` builds it).
+    let set = Limits::builder()
+        .with_memory_bytes(512 * MIB)
+        .expect("limit")
+        .build();
+    let mut engine = Engine::open_with(
+        &bench.db(),
+        Arc::new(bench.executor.clone()),
+        bench.dir.path(),
+        set,
+    )
+    .expect("engine");
+    let report = block_on(engine.run(bench.request(Some("print(1)")), |_| {})).expect("run");
+    assert_eq!(report.sandbox.memory_limit_bytes, Some(512 * MIB));
+    assert_eq!(report.sandbox.memory_limit_from, Some(MemoryFrom::You));
+    // Estimated: a file of two rows gets the floor, 1 GiB, whatever the
+    // limits given at open said.
+    let mut engine = Engine::open_with(
+        &bench.db(),
+        Arc::new(bench.executor.clone()),
+        bench.dir.path(),
+        Limits::builder()
+            .with_memory_bytes(512 * MIB)
+            .expect("limit")
+            .build(),
+    )
+    .expect("engine")
+    .with_memory_estimated();
+    let report = block_on(engine.run(bench.request(Some("print(1)")), |_| {})).expect("run");
+    assert_eq!(report.sandbox.memory_limit_bytes, Some(1024 * MIB));
+    assert_eq!(report.sandbox.memory_limit_from, Some(MemoryFrom::Input));
+    assert_eq!(bench.history(&report.run_id), report);
+    // Each container was prepared with the limit its run recorded.
+    let prepared = bench
+        .executor
+        .0
+        .prepared_memory
+        .lock()
+        .expect("prepared")
+        .clone();
+    assert_eq!(prepared, [512 * MIB, 1024 * MIB]);
 }
 
 #[test]

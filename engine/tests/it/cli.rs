@@ -253,3 +253,46 @@ fn an_input_changed_during_the_run_is_not_answered() {
         "{report}"
     );
 }
+
+#[test]
+fn the_memory_limit_follows_the_input_unless_set() {
+    let s = Scratch::new();
+    let csv = repo().join("assets/samples/sales.csv");
+    let code = repo().join("assets/samples/revenue_by_region.py");
+    // A small file: the estimate is under the floor, the sandbox's default.
+    let (report, exit) = s.run_json(&[csv.as_path()], "total revenue per region", &code, &[]);
+    assert_eq!(exit, 0, "{report}");
+    assert_eq!(report["sandbox"]["memory_limit_bytes"], 1u64 << 30);
+    assert_eq!(report["sandbox"]["memory_limit_from"], "input");
+    // A limit the person set wins, and the report says so.
+    let (report, exit) = s.run_json(
+        &[csv.as_path()],
+        "total revenue per region",
+        &code,
+        &["--memory-limit", "512"],
+    );
+    assert_eq!(exit, 0, "{report}");
+    assert_eq!(report["sandbox"]["memory_limit_bytes"], 512u64 << 20);
+    assert_eq!(report["sandbox"]["memory_limit_from"], "you");
+}
+
+#[test]
+fn a_memory_stop_names_the_limit_that_would_do_and_where_to_set_it() {
+    let s = Scratch::new();
+    let csv = repo().join("assets/samples/sales.csv");
+    let greedy = s.file(
+        "greedy.py",
+        "big = b\"x\" * (400 * 1024 * 1024)\nprint(len(big))\n",
+    );
+    let (report, _) = s.run_json(
+        &[csv.as_path()],
+        "total revenue per region",
+        &greedy,
+        &["--memory-limit", "128"],
+    );
+    assert_eq!(report["sandbox"]["oom_killed"], true, "{report}");
+    assert_eq!(
+        report["stop_reason"],
+        "the calculation needed more than 128 MB of memory and was stopped; 256 MB would likely be enough: raise the memory limit to 256 MB (in the app's Settings → Memory limit, or with --memory-limit 256)"
+    );
+}

@@ -154,7 +154,15 @@ fn unrecorded(e: glovebox_engine::pipeline::EngineError) -> IpcError {
 /// sandbox: code is only written and recorded here, and runs later on the
 /// run thread's engine).
 fn open_engine(db: &std::path::Path, limits: Limits) -> Answer<Engine> {
+    let automatic = crate::settings::memory_automatic(limits.memory_bytes);
     Engine::open_for_drafts(db, limits)
+        .map(|e| {
+            if automatic {
+                e.with_memory_estimated()
+            } else {
+                e
+            }
+        })
         .map_err(|e| IpcError::internal("the audit log cannot be opened", e))
 }
 
@@ -179,7 +187,9 @@ pub async fn preview_prompt(
 ) -> Answer<String> {
     let (paths, limits, model) = question(&state, &goal, &files, provider)?;
     blocking(move || {
-        match glovebox_engine::pipeline::preview_prompt(&paths, &goal, model.as_ref(), &limits) {
+        let estimated = crate::settings::memory_automatic(limits.memory_bytes);
+        let preview = glovebox_engine::pipeline::preview_prompt;
+        match preview(&paths, &goal, model.as_ref(), &limits, estimated) {
             Ok(Some(out)) => Ok(out.body),
             Ok(None) => Ok(String::new()),
             Err(glovebox_engine::pipeline::PreviewError::Input(e)) => Err(e.into()),

@@ -104,7 +104,12 @@ export function stopTexts(shape: Exclude<StopShape, { kind: "other" }>, lang: Ui
     case "time_limit":
       return { title: t("stop.time.title"), sentence: t("stop.time.text", { time: formatDuration(shape.wallMs, lang) }) };
     case "memory_limit":
-      return { title: t("stop.memory.title"), sentence: t("stop.memory.text") };
+      return {
+        title: t("stop.memory.title"),
+        sentence: shape.limitBytes && shape.nextBytes
+          ? t("stop.memory.textNext", { limit: formatBytes(shape.limitBytes, lang), next: formatBytes(shape.nextBytes, lang), mb: String(shape.nextBytes / (1024 * 1024)) })
+          : t("stop.memory.text"),
+      };
     case "code_error":
       return { title: t("stop.error.title"), sentence: errorSentence(shape.error) };
   }
@@ -199,7 +204,7 @@ function howBlock(r: RunReport, lang: UiLanguage, limits: Limits | null): HTMLEl
         : null,
       row(t("how.network"), s.network_attempts.length === 0 ? t("how.networkNone") : t("how.networkSome", { n: s.network_attempts.length }), "network"),
       row(t("how.wall"), ofLimit(formatDuration(s.wall_ms, lang), limits ? formatDuration(limits.timeLimitMs, lang) : null), "time"),
-      row(t("how.memory"), ofLimit(formatBytes(s.peak_memory_bytes, lang), limits ? formatBytes(limits.memoryLimitBytes, lang) : null), "memory"),
+      row(t("how.memory"), ofLimit(formatBytes(s.peak_memory_bytes, lang), s.memory_limit_bytes ? formatBytes(s.memory_limit_bytes, lang) : limits ? formatBytes(limits.memoryLimitBytes, lang) : null), "memory"),
       limitHits ? row(t("how.limitsHit"), limitHits) : null,
       row(t("how.policy"), t(verdictKey(verdict, r.status))),
     ),

@@ -221,6 +221,8 @@ verdict?: Verdict,
  */
 failure: string | null, };
 
+export type MemoryFrom = "input" | "you";
+
 export type SandboxReport = { 
 /**
  * Exit code.
@@ -263,6 +265,16 @@ cpu_limit_ms: number,
  * Peak memory.
  */
 peak_memory_bytes: number, 
+/**
+ * The memory limit it ran under (absent for runs recorded before it
+ * was reported).
+ */
+memory_limit_bytes?: number, 
+/**
+ * Who chose that limit: estimated from the inputs (`input`) or set by
+ * the person (`you`); absent for runs recorded before the estimate.
+ */
+memory_limit_from?: MemoryFrom, 
 /**
  * Files read (seen by the sandbox): the inputs the job opened, as the
  * sandbox saw them from outside the job. Where the sandbox could not

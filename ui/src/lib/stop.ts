@@ -5,6 +5,7 @@
 // Pure: the report in, what to show out; the screens draw it.
 
 import type { RunReport } from "../ipc";
+import { MEMORY_LIMIT_MB } from "../screens/settings";
 
 /** How a stopped run is shown. */
 export type StopShape =
@@ -12,8 +13,9 @@ export type StopShape =
   | { kind: "cancelled" }
   /** The time limit stopped it; `wallMs` is how long it ran. */
   | { kind: "time_limit"; wallMs: number }
-  /** The memory limit stopped it. */
-  | { kind: "memory_limit" }
+  /** The memory limit stopped it: the limit it had and the next step
+   * (twice it, at most what Settings allow), when the report says. */
+  | { kind: "memory_limit"; limitBytes?: number; nextBytes?: number }
   /** The code raised a Python error: its class, what it names, the line. */
   | { kind: "code_error"; error: PythonError; details: string }
   /** Anything else: the engine's own sentence is the message. */
@@ -62,12 +64,23 @@ export function pythonError(sentence: string): PythonError | null {
   return { name, subject: quoted ? (quoted[1] ?? quoted[2]) : null, line: line && line > 0 ? line : null, family };
 }
 
+const MIB = 1024 * 1024;
+
+/** A memory stop at `limit` bytes: the next step is twice it, at most the
+ * largest limit Settings accept; none when it is there already or the
+ * report predates the limit. */
+export function memoryStop(limit: number | undefined): StopShape {
+  if (!limit) return { kind: "memory_limit" };
+  const next = Math.min(2 * limit, MEMORY_LIMIT_MB.max * MIB);
+  return next > limit ? { kind: "memory_limit", limitBytes: limit, nextBytes: next } : { kind: "memory_limit", limitBytes: limit };
+}
+
 /** How the stopped (or blocked) run `r` is shown; `other` for an answered run. */
 export function stopShape(r: RunReport): StopShape {
   if (r.status === "answered") return { kind: "other" };
   if (r.stop_kind === "cancelled") return { kind: "cancelled" };
   if (r.sandbox.timed_out) return { kind: "time_limit", wallMs: r.sandbox.wall_ms };
-  if (r.sandbox.oom_killed) return { kind: "memory_limit" };
+  if (r.sandbox.oom_killed) return memoryStop(r.sandbox.memory_limit_bytes);
   if (r.stop_kind === "result" || r.stop_kind === "sandbox") {
     const error = pythonError(r.stop_reason ?? "");
     if (error) return { kind: "code_error", error, details: technicalDetails(r) };

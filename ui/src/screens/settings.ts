@@ -75,7 +75,7 @@ export function settingsScreen({ store, actions }: ScreenContext): Screen {
       field("set-model-wait", t("settings.modelWait"), modelWait, t("settings.modelWaitHint", MODEL_WAIT_S))),
     el("fieldset", {}, el("legend", {}, t("settings.limits")),
       field("set-time", t("settings.timeLimit"), time, t("settings.between", TIME_LIMIT_S)),
-      field("set-memory", t("settings.memoryLimit"), memory, t("settings.between", MEMORY_LIMIT_MB))),
+      field("set-memory", t("settings.memoryLimit"), memory, t("settings.memoryHint", MEMORY_LIMIT_MB))),
     el("fieldset", {}, el("legend", {}, t("settings.answers")),
       el("div", { class: "field check" }, el("label", { for: "set-code-first", class: "check-label" }, codeFirst, " ", t("settings.codeFirst")),
         el("p", { class: "muted small", id: "set-code-first-hint" }, t("settings.codeFirstHint")))),

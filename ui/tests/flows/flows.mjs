@@ -466,6 +466,34 @@ export const flows = [
     },
   },
   {
+    name: "answer tiles: the result's order, units on the values (%, a currency, counts bare); memory against the limit the run had",
+    async run({ open, shot }) {
+      const items = [
+        { name: "share of rows (yes)", value: 22.5, unit: "percent" },
+        { name: "total revenue (West)", value: 1250, unit: "EUR" },
+        { name: "total revenue (East)", value: 980.5, unit: "EUR" },
+        { name: "rows", value: 120, unit: "count" },
+      ];
+      const values = Object.fromEntries(items.map((i) => [i.name, i.value]));
+      const answer = { text: "", values, items };
+      const sandbox = SANDBOX({ memory_limit_bytes: 2 * 1024 ** 3, memory_limit_from: "input" });
+      const page = await open({ stepMs: 50, reportPatch: { answer, sandbox } });
+      await toReview(page);
+      await page.locator("[data-testid=run]").click();
+      await waitText(page, "[data-testid=answer]", "22.5 %");
+      const tiles = await page.locator("[data-testid=answer] .answer-value").allInnerTexts();
+      assert.deepEqual(tiles.map((t) => t.replace(/\s+/g, " ").trim()), [
+        "share of rows (yes) 22.5 %",
+        "total revenue (West) 1,250 EUR",
+        "total revenue (East) 980.5 EUR",
+        "rows 120",
+      ]);
+      await shot(page, "result-units");
+      await page.locator(".how > summary").click();
+      assert.equal(await text(page, ".how [data-testid=memory]"), "46 MB of 2 GB");
+    },
+  },
+  {
     name: "dark theme: the code editor follows it",
     async run({ open, shot }) {
       const page = await open({ stepMs: 50 });

@@ -74,6 +74,18 @@ describe("stopShape", () => {
     expect(isCalmStop(shape)).toBe(true);
   });
 
+  it("a memory stop names the limit it had and the next step, in the units of the other sizes", () => {
+    const GB = 1024 ** 3;
+    const shape = stopShape(stoppedRun({ stop_kind: "result", stop_reason: "x" }, { oom_killed: true, memory_limit_bytes: GB, memory_limit_from: "input" }));
+    expect(shape).toEqual({ kind: "memory_limit", limitBytes: GB, nextBytes: 2 * GB });
+    const texts = stopTexts(shape as Exclude<typeof shape, { kind: "other" }>, "en");
+    expect(texts.sentence).toBe("It was stopped when it reached its memory limit, 1 GB. 2 GB would likely be enough: set the memory limit in Settings to 2048, then ask again.");
+    // At the largest limit Settings accept, no next step: the plain sentence.
+    const top = stopShape(stoppedRun({ stop_kind: "result", stop_reason: "x" }, { oom_killed: true, memory_limit_bytes: 8 * GB }));
+    expect(top).toEqual({ kind: "memory_limit", limitBytes: 8 * GB });
+    expect(stopTexts(top as Exclude<typeof top, { kind: "other" }>, "en").sentence).toMatch(/^It was stopped when it reached its memory limit\. To allow it more/);
+  });
+
   it("a Python error: the sentence first, the engine's sentence and the traceback kept for details", () => {
     const reason = "the calculation failed at line 6: FileNotFoundError: [Errno 2] No such file or directory: '/input/ventes_fr.csv'";
     const run = stoppedRun({ stop_kind: "result", stop_reason: reason }, { stderr: `${TRACEBACK}\n`, exit_code: 1 });

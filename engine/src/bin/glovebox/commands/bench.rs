@@ -40,7 +40,8 @@ pub(crate) fn bench_engine(audit: &Path) -> Result<(Engine, tokio::runtime::Runt
     let sandbox = Sandbox::builder()
         .build()
         .context("the sandbox is not ready")?;
-    let engine = Engine::open(audit, sandbox, Limits::default())?;
+    // The memory limit follows the input, as `glovebox run` chooses it.
+    let engine = Engine::open(audit, sandbox, Limits::default())?.with_memory_estimated();
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()?;

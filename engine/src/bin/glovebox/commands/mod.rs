@@ -148,6 +148,9 @@ pub(crate) fn print_report(r: &RunReport) {
     if let Some(used) = limits_used(&r.sandbox) {
         println!("{used}");
     }
+    if let Some(memory) = memory_used(&r.sandbox) {
+        println!("{memory}");
+    }
     println!(
         "\nrun {} — audit entry {}",
         line(&r.run_id),
@@ -171,6 +174,24 @@ fn limits_used(s: &glovebox_engine::run_report::SandboxReport) -> Option<String>
         words(s.cpu_limit_ms),
         words(s.wall_ms),
         words(s.wall_limit_ms)
+    ))
+}
+
+/// The memory limit beside the peak, and who chose the limit: `Memory:
+/// 873 MB at the peak (limit 1.3 GB, chosen from the input size)`.
+fn memory_used(s: &glovebox_engine::run_report::SandboxReport) -> Option<String> {
+    use glovebox_engine::messages::human_bytes;
+    use glovebox_engine::pipeline::memory::MemoryFrom;
+    let limit = s.memory_limit_bytes?;
+    let from = match s.memory_limit_from {
+        Some(MemoryFrom::Input) => ", chosen from the input size",
+        Some(MemoryFrom::You) => ", set by you",
+        None => "",
+    };
+    Some(format!(
+        "Memory: {} at the peak (limit {}{from})",
+        human_bytes(s.peak_memory_bytes),
+        human_bytes(limit)
     ))
 }
 
@@ -229,5 +250,23 @@ mod tests {
         );
         // Nothing when the code did not run, or ran before limits were recorded.
         assert_eq!(limits_used(&SandboxReport::default()), None);
+    }
+
+    #[test]
+    fn the_memory_limit_says_who_chose_it() {
+        use glovebox_engine::pipeline::memory::MemoryFrom;
+        let mut s = SandboxReport::default();
+        assert_eq!(memory_used(&s), None);
+        s.peak_memory_bytes = 873 << 20;
+        s.memory_limit_bytes = Some(1280 << 20);
+        s.memory_limit_from = Some(MemoryFrom::Input);
+        assert_eq!(
+            memory_used(&s).as_deref(),
+            Some("Memory: 873 MB at the peak (limit 1.3 GB, chosen from the input size)")
+        );
+        s.memory_limit_from = Some(MemoryFrom::You);
+        assert!(memory_used(&s)
+            .expect("shown")
+            .ends_with("(limit 1.3 GB, set by you)"));
     }
 }

@@ -54,6 +54,8 @@ pub(crate) fn run(db: &Path, args: RunArgs) -> Result<ExitCode> {
             .context("--memory-limit")?;
     }
     let limits = limits.build();
+    // Without --memory-limit, each run's limit follows its inputs.
+    let memory_estimated = memory_limit.is_none();
     let model_settings = match provider.as_str() {
         "openai" | "anthropic" => Some(model.settings(&provider)?),
         _ if model.is_set() => {
@@ -66,7 +68,14 @@ pub(crate) fn run(db: &Path, args: RunArgs) -> Result<ExitCode> {
             eprintln!("glovebox: nothing would be sent: --code runs your own code");
             return Ok(ExitCode::SUCCESS);
         }
-        return show_request(&files, &goal, &limits, &provider, model_settings);
+        return show_request(
+            &files,
+            &goal,
+            &limits,
+            memory_estimated,
+            &provider,
+            model_settings,
+        );
     }
     let code = match code {
         Some(path) => Some(
@@ -80,6 +89,9 @@ pub(crate) fn run(db: &Path, args: RunArgs) -> Result<ExitCode> {
         .build()
         .context("the sandbox is not ready (run 'glovebox doctor')")?;
     let mut engine = Engine::open(db, sandbox, limits)?;
+    if memory_estimated {
+        engine = engine.with_memory_estimated();
+    }
     let files = followed_files(&engine, follow.as_deref(), files)?;
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -129,10 +141,12 @@ fn show_request(
     files: &[PathBuf],
     goal: &str,
     limits: &Limits,
+    memory_estimated: bool,
     provider: &str,
     settings: Option<ModelSettings>,
 ) -> Result<ExitCode> {
-    let Some(out) = preview_prompt(files, goal, settings.as_ref(), limits)? else {
+    let Some(out) = preview_prompt(files, goal, settings.as_ref(), limits, memory_estimated)?
+    else {
         eprintln!("glovebox: the {provider} generator sends nothing: it works on this machine");
         return Ok(ExitCode::SUCCESS);
     };
