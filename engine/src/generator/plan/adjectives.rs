@@ -54,6 +54,11 @@ const ADJECTIVES: &[Adjective] = &[
     adj("lowest paid", "salary", Way::Down, true),
     adj("worst paid", "salary", Way::Down, true),
     adj("pays best", "salary", Way::Up, true),
+    adj("earns", "salary", Way::Up, false),
+    adj("earn", "salary", Way::Up, false),
+    adj("gagne", "salary", Way::Up, false),
+    adj("gana", "salary", Way::Up, false),
+    adj("cobra", "salary", Way::Up, false),
     adj("le mieux paye", "salary", Way::Up, true),
     adj("la mieux payee", "salary", Way::Up, true),
     adj("les mieux payes", "salary", Way::Up, true),
@@ -344,6 +349,32 @@ mod tests {
             text.contains("\"price\"") && text.contains("highest: true"),
             "{text}"
         );
+    }
+
+    #[test]
+    fn who_earns_the_most_names_the_row_with_the_highest_salary() {
+        for (file, goal, value, label) in [
+            ("hr.csv", "Who earns the most?", "salary", "name"),
+            (
+                "passengers.csv",
+                "Which passenger paid the highest fare?",
+                "Fare",
+                "Name",
+            ),
+        ] {
+            let r = recipe(file, goal);
+            assert_eq!(
+                r,
+                Recipe::Rank {
+                    stat: crate::generator::plan::Stat::Max,
+                    value: Some(value.into()),
+                    group_by: Some(label.into()),
+                    highest: true,
+                    n: 1
+                },
+                "{goal}"
+            );
+        }
     }
 
     #[test]

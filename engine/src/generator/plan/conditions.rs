@@ -1317,11 +1317,17 @@ impl Reading<'_> {
                     .mentions
                     .iter()
                     .any(|o| o.column != m.column && super::is_number(self.kind(&o.column)));
+            // "who earns the most": the measure ranked, not a condition.
+            let ranked = self.ops.iter().any(|(i, o)| {
+                matches!(o, lexicon::Op::Highest | lexicon::Op::Lowest)
+                    && (m.start + m.len..m.start + m.len + 2).contains(i)
+            });
             let relative = beside_measure
-                || matches!(
-                    before,
-                    Some("who" | "that" | "which" | "qui" | "que" | "quienes" | "whose")
-                )
+                || (!ranked
+                    && matches!(
+                        before,
+                        Some("who" | "that" | "which" | "qui" | "que" | "quienes" | "whose")
+                    ))
                 || (counted
                     && matches!(
                         owner,

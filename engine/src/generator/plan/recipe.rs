@@ -531,6 +531,33 @@ impl Reading<'_> {
                     "which" | "who" | "whom" | "qui" | "quien"
                 )
             });
+            if let (Some(_), Some(label), Some(v)) = (asks_who, self.label_column(), &value) {
+                // "Which passenger paid the highest fare?", "Who earns the
+                // most?": the name on the row with the highest value.
+                let stat = if highest { Stat::Max } else { Stat::Min };
+                let said = self.say(
+                    format!(
+                        "the {label} of the row(s) with the {} {v}",
+                        if highest { "highest" } else { "lowest" }
+                    ),
+                    format!(
+                        "le {label} de la ou des lignes où {v} est le plus {}",
+                        if highest { "élevé" } else { "bas" }
+                    ),
+                    format!(
+                        "el {label} de la o las filas con {v} {}",
+                        if highest { "más alto" } else { "más bajo" }
+                    ),
+                );
+                self.assume(said, None);
+                return Ok(Recipe::Rank {
+                    stat,
+                    value: Some(v.clone()),
+                    group_by: Some(label),
+                    highest,
+                    n,
+                });
+            }
             if let Some(i) = asks_who {
                 let len = if i + 1 < self.g.tokens.len() { 2 } else { 1 };
                 return Err(GoalProblem::Unplaced {
@@ -608,6 +635,28 @@ impl Reading<'_> {
             highest,
             n,
         })
+    }
+
+    /// The one column of text that names each row ("Name", "nom",
+    /// "student"), if there is exactly one.
+    fn label_column(&self) -> Option<String> {
+        const LABELS: &[&str] = &[
+            "name",
+            "nom",
+            "nombre",
+            "student",
+            "eleve",
+            "alumno",
+            "estudiante",
+        ];
+        let mut found = self.columns.iter().filter(|k| {
+            k.kind == crate::inputs::ColumnKind::Text
+                && super::text::name_words(&k.name)
+                    .iter()
+                    .any(|w| LABELS.contains(&w.as_str()))
+        });
+        let one = found.next()?;
+        found.next().is_none().then(|| one.name.clone())
     }
 
     /// "Quel moyen de paiement j'utilise le plus ?", "which port is used

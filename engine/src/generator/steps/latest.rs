@@ -4,7 +4,8 @@
 //! month" is read as the last calendar month its dates reach (not the month
 //! before today), and that reading is said as an assumption. The filter
 //! keeps the rows whose date falls in the month (or year) of the file's
-//! latest date; the code finds that date inside the sandbox.
+//! latest date; the code finds that date inside the sandbox. Seasons
+//! ("summer", "hiver", "verano") are read here too, as their months.
 
 use super::super::plan::reading::Reading;
 use super::super::plan::{Cmp, DatePart, Filter, FilterValue};
@@ -52,10 +53,88 @@ const OF_THE_FILE: &[&[&str]] = &[
     &["en", "el", "archivo"],
 ];
 
+/// Seasons, as the months of the northern hemisphere (said as an
+/// assumption).
+const SEASONS: &[(&[&str], [f64; 3])] = &[
+    (&["summer", "ete", "verano"], [6.0, 7.0, 8.0]),
+    (&["autumn", "automne", "otono"], [9.0, 10.0, 11.0]),
+    (&["winter", "hiver", "invierno"], [12.0, 1.0, 2.0]),
+    (&["spring", "printemps", "primavera"], [3.0, 4.0, 5.0]),
+];
+
+/// "average summer temperature", "température moyenne en hiver": a season
+/// is its three months of every year in the file; said beside the months
+/// themselves ("summer (June, July, August)") it only names them.
+pub fn seasons(r: &mut Reading) {
+    let mut dates = r.columns.iter().filter(|k| k.kind == ColumnKind::Date);
+    let (Some(date), None) = (dates.next(), dates.next()) else {
+        return;
+    };
+    let date = date.name.clone();
+    for (words, months) in SEASONS {
+        // "été" is also "been" ("ont été adoptés"): a season only after
+        // "en", "l'", "cet", "d'".
+        let said = |i: usize| {
+            let word = r.g.tokens[i].folded.as_str();
+            words.contains(&word)
+                && (word != "ete"
+                    || i.checked_sub(1).is_some_and(|j| {
+                        matches!(r.g.tokens[j].folded.as_str(), "en" | "l" | "cet" | "d")
+                    }))
+        };
+        let Some(at) = (0..r.g.tokens.len()).find(|&i| r.g.free(i, 1) && said(i)) else {
+            continue;
+        };
+        let said_months: Vec<f64> = r
+            .filters
+            .iter()
+            .filter(|f| f.column == date && f.part == Some(DatePart::Month) && f.cmp == Cmp::Eq)
+            .flat_map(|f| match &f.value {
+                FilterValue::Number(n) => vec![*n],
+                FilterValue::AnyOf(ns) => ns.clone(),
+                _ => vec![],
+            })
+            .collect();
+        let same = {
+            let mut a = said_months.clone();
+            let mut b = months.to_vec();
+            a.sort_by(f64::total_cmp);
+            b.sort_by(f64::total_cmp);
+            a == b
+        };
+        if r.filters.iter().any(|f| f.column == date) && !same {
+            // Another time is said: the season is left unplaced.
+            return;
+        }
+        r.g.take(at, 1);
+        if same {
+            return;
+        }
+        let filter = Filter {
+            column: date.clone(),
+            cmp: Cmp::Eq,
+            value: FilterValue::AnyOf(months.to_vec()),
+            part: Some(DatePart::Month),
+        };
+        let said = filter.words(r.lang, |n| n.to_string());
+        r.understood.push(said);
+        r.filters.push(filter);
+        let season = r.g.tokens[at].raw.clone();
+        let assumed = r.say(
+            format!("{season} is its three months in the northern hemisphere, of every year in the file"),
+            format!("{season} : ses trois mois dans l'hémisphère nord, de chaque année du fichier"),
+            format!("{season}: sus tres meses en el hemisferio norte, de cada año del archivo"),
+        );
+        r.assume(assumed, None);
+        return;
+    }
+}
+
 /// Reads a latest period said in the goal into a filter on the file's one
 /// date column (with several date columns it is left unplaced: which one
 /// is not said).
 pub fn read(r: &mut Reading) {
+    seasons(r);
     let mut dates = r.columns.iter().filter(|k| k.kind == ColumnKind::Date);
     let (Some(date), None) = (dates.next(), dates.next()) else {
         return;
@@ -114,6 +193,31 @@ mod tests {
         let p = plan(goal, Lang::detect(goal), &[golden_input(file)]).expect(goal);
         assert!(!p.assumptions.is_empty(), "{goal}: the reading is said");
         p.filters.into_iter().map(|f| (f.column, f.value)).collect()
+    }
+
+    #[test]
+    fn a_season_is_its_months_but_ete_as_been_is_no_season() {
+        let summer = FilterValue::AnyOf(vec![6.0, 7.0, 8.0]);
+        assert_eq!(
+            latest("weather.csv", "average temperature in summer"),
+            [("date".to_owned(), summer)]
+        );
+        let winter = latest("weather.csv", "température moyenne en hiver");
+        assert_eq!(
+            winter,
+            [("date".to_owned(), FilterValue::AnyOf(vec![12.0, 1.0, 2.0]))]
+        );
+        let p = plan(
+            "Combien de chiens ont été adoptés à Hillcrest ?",
+            Lang::Fr,
+            &[golden_input("pets.csv")],
+        )
+        .expect("planned");
+        assert!(
+            p.filters.iter().all(|f| f.column != "adopted_on"),
+            "{:?}",
+            p.filters
+        );
     }
 
     #[test]
