@@ -96,6 +96,9 @@ const ADJECTIVES: &[Adjective] = &[
     adj("aporta", "revenue", Way::Up, false),
     adj("compra", "revenue", Way::Up, false),
     adj("compra", "amount", Way::Up, false),
+    adj("coute", "amount", Way::Up, false),
+    adj("coutent", "amount", Way::Up, false),
+    adj("cuesta", "amount", Way::Up, false),
     adj("compran", "amount", Way::Up, false),
     adj("buys", "amount", Way::Up, false),
     adj("spends", "amount", Way::Up, false),
@@ -156,6 +159,21 @@ impl Reading<'_> {
                     self.mentions.sort_by_key(|m| m.start);
                 }
                 self.rank_as(at, len, a);
+                if TOTALLED.contains(&a.concept) {
+                    self.dear_after(at + len);
+                }
+            }
+        }
+        // "coûte" may have been read as the amount's own name ("coût").
+        let amounts: Vec<usize> = self
+            .mentions
+            .iter()
+            .filter(|m| super::recipe::summed(&m.column))
+            .map(|m| m.start + m.len)
+            .collect();
+        for after in amounts {
+            if self.ranking_near(after - 1, 1).is_some() {
+                self.dear_after(after);
             }
         }
     }
@@ -220,6 +238,22 @@ impl Reading<'_> {
         if let (Some(op), false) = (degree(&self.g.tokens[at].folded), numbered) {
             self.g.take(at, 1);
             self.ops.push((at, op));
+        }
+    }
+
+    /// "me coûte le plus cher", "me cuesta más caro": after a verb of
+    /// money, "cher" only says the direction the ranking word gave.
+    fn dear_after(&mut self, after: usize) {
+        let end = self.g.tokens.len().min(after + 4);
+        let dear = (after..end).find(|&i| {
+            self.g.free(i, 1)
+                && matches!(
+                    self.g.tokens[i].folded.as_str(),
+                    "cher" | "chere" | "chers" | "cheres" | "caro" | "cara"
+                )
+        });
+        if let Some(i) = dear {
+            self.g.take(i, 1);
         }
     }
 

@@ -462,6 +462,11 @@ fn python_codec(encoding: &str, bom: bool) -> String {
     }
 }
 
+/// True for the kinds of numbers (for the step modules).
+pub(crate) fn is_number_kind(kind: ColumnKind) -> bool {
+    is_number(kind)
+}
+
 fn is_number(kind: ColumnKind) -> bool {
     matches!(kind, ColumnKind::Integer | ColumnKind::Decimal)
 }
@@ -493,6 +498,7 @@ fn plan_once(
     r.quoted_columns(goal);
     r.role();
     r.sort_order();
+    r.not_grouped();
     r.stories();
     r.hypothesis_words();
     crate::generator::steps::measures::read(&mut r)?;
@@ -508,6 +514,7 @@ fn plan_once(
     r.format_words();
     r.currency_conversion()?;
     r.category_filters()?;
+    crate::generator::steps::happened::read(&mut r);
     r.numeric_filters()?;
     r.date_filters()?;
     crate::generator::steps::latest::read(&mut r);

@@ -244,6 +244,11 @@ impl Reading<'_> {
             "joli tableau",
             "beau tableau",
             "tabla bonita",
+            "just one number",
+            "one number",
+            "a single number",
+            "un seul nombre",
+            "un solo numero",
         ];
         for phrase in FORM {
             let len = phrase.split_whitespace().count();
@@ -263,6 +268,49 @@ impl Reading<'_> {
                 if at > 0 && SORT.contains(&self.g.tokens[at - 1].folded.as_str()) {
                     self.g.take(at - 1, 1);
                 }
+            }
+        }
+    }
+
+    /// "average fare, not divided by class", "sans distinguer par classe",
+    /// "sin separar por clase": a grouping said not to be wanted; its words
+    /// are placed (with the column's) and no grouping is made of them.
+    pub fn not_grouped(&mut self) {
+        const NOT_BY: &[&[&str]] = &[
+            &["not", "divided", "by"],
+            &["not", "split", "by"],
+            &["not", "broken", "down", "by"],
+            &["not", "grouped", "by"],
+            &["not", "per"],
+            &["not", "by"],
+            &["sans", "distinguer", "par"],
+            &["sans", "separer", "par"],
+            &["pas", "par"],
+            &["sin", "separar", "por"],
+            &["sin", "dividir", "por"],
+            &["no", "por"],
+        ];
+        for words in NOT_BY {
+            let n = self.g.tokens.len();
+            let Some(at) = (0..n.saturating_sub(words.len())).find(|&i| {
+                self.g.free(i, words.len())
+                    && words
+                        .iter()
+                        .enumerate()
+                        .all(|(j, w)| self.g.tokens[i + j].folded == *w)
+            }) else {
+                continue;
+            };
+            let column = self.g.skip_articles(at + words.len());
+            let known = self
+                .g
+                .tokens
+                .get(column)
+                .is_some_and(|t| self.data_knows(t));
+            if known {
+                self.g.take(at, column + 1 - at);
+                let said = self.g.between(at, column);
+                self.understood.push(said);
             }
         }
     }
@@ -466,6 +514,21 @@ mod tests {
                 "Sorry if I'm missing something obvious, but what's the average fare?"
             ),
             ["Sorry if I'm missing something obvious"]
+        );
+        let inputs = [golden_input("passengers.csv")];
+        let p = plan(
+            "average fare, not divided by class, just one number",
+            Lang::En,
+            &inputs,
+        )
+        .expect("planned");
+        assert!(
+            matches!(
+                p.recipe,
+                crate::generator::plan::Recipe::Stats { group_by: None, .. }
+            ),
+            "a grouping said not to be wanted is not made: {:?}",
+            p.recipe
         );
         let inputs = [golden_input("shop.csv")];
         let p = plan(
