@@ -26,10 +26,12 @@ pub fn human_bytes_in(lang: Lang, bytes: u64) -> String {
         return format!("{} {unit}", bytes / size);
     }
     let value = bytes as f64 / size as f64;
+    // Halves round up, as people round ("1.25 GB" is "1.3 GB"; the
+    // formatter alone would round to even).
     let shown = if value < 10.0 {
-        format!("{value:.1}")
+        format!("{:.1}", (value * 10.0).round() / 10.0)
     } else {
-        format!("{value:.0}")
+        format!("{:.0}", value.round())
     };
     // 9.96 GB rounds to "10.0": say "10" instead.
     let shown = shown.trim_end_matches(".0");
@@ -53,6 +55,7 @@ mod tests {
             (1023, "1023 bytes"),
             (1024, "1 KB"),
             (1536, "1.5 KB"),
+            (1280 << 20, "1.3 GB"),
             (256 * 1024 * 1024, "256 MB"),
             (123_456_789, "118 MB"),
             (1 << 30, "1 GB"),

@@ -579,18 +579,8 @@ impl<'a> Reading<'a> {
     /// "animal"), except values of the data ("dogs" stays a filter).
     pub fn take_parts(&mut self, at: &[usize]) {
         for &i in at {
-            let word = &self.g.tokens[i].folded;
-            let a_value = self
-                .inputs
-                .iter()
-                .flat_map(|input| &input.columns)
-                .flat_map(|c| &c.values)
-                .any(|v| {
-                    text::tokens(v)
-                        .iter()
-                        .any(|w| text::same_word(word, &w.folded))
-                })
-                || !super::conditions::value_synonyms_of(word).is_empty();
+            let a_value = self.is_value(i)
+                || !super::conditions::value_synonyms_of(&self.g.tokens[i].folded).is_empty();
             if !a_value && self.g.free(i, 1) {
                 self.g.take(i, 1);
             }

@@ -407,7 +407,7 @@ impl Reading<'_> {
     }
 
     /// True when the word at `at` is (part of) a value of the data.
-    fn is_value(&self, at: usize) -> bool {
+    pub(super) fn is_value(&self, at: usize) -> bool {
         let word = &self.g.tokens[at].folded;
         self.inputs
             .iter()
