@@ -1472,7 +1472,10 @@ fn everyday_expectations_are_computable() {
     assert!(tasks.len() >= 320, "{} lines", tasks.len());
     assert!(count(&|t| t.expect.starts_with("stop")) >= 90);
     assert!(count(&|t| t.tagged("nofilter") || t.tagged("nodrop")) >= 45);
-    assert!((30..=50).contains(&count(&|t| t.tagged("e2e"))));
+    // A representative subset runs through the sandbox (about 0.4 s each):
+    // one line per reading feature, bounded so `make test` stays short.
+    let e2e = count(&|t| t.tagged("e2e"));
+    assert!((30..=60).contains(&e2e), "{e2e} lines tagged e2e");
     for lang in ["English", "French", "Spanish"] {
         let share = count(&|t| t.section == lang) as f64 / tasks.len() as f64;
         assert!(share >= 0.2, "{lang}: {share}");
