@@ -1058,9 +1058,22 @@ impl Reading<'_> {
             if self.kind(&m.column) != ColumnKind::Integer {
                 continue;
             }
+            // Digits, or a number word after "have"/"with" ("ont deux
+            // salles de bain"): never "un"/"una" alone, which are articles.
+            let have = |i: usize| {
+                i.checked_sub(1).is_some_and(|j| {
+                    matches!(
+                        self.g.tokens[j].folded.as_str(),
+                        "have" | "has" | "with" | "ont" | "a" | "avec" | "con" | "tienen" | "tiene"
+                    )
+                })
+            };
             let digits = |i: usize| {
                 let t = &self.g.tokens[i];
-                (self.g.free(i, 1) && t.folded.bytes().all(|b| b.is_ascii_digit()))
+                let written = t.folded.bytes().all(|b| b.is_ascii_digit())
+                    || (have(i)
+                        && !matches!(t.folded.as_str(), "un" | "une" | "una" | "uno" | "one"));
+                (self.g.free(i, 1) && written)
                     .then(|| text::number(t))
                     .flatten()
             };
@@ -1271,6 +1284,8 @@ impl Reading<'_> {
             .collect();
         match said.as_slice() {
             [one] => vec![(*one).clone()],
+            // Not by another word of the part ("dogs … people over 60"
+            // would pick pet_age): the plan stops.
             _ => ages,
         }
     }
