@@ -55,6 +55,8 @@ const ADJECTIVES: &[Adjective] = &[
     adj("worst paid", "salary", Way::Down, true),
     adj("pays best", "salary", Way::Up, true),
     adj("earns", "salary", Way::Up, false),
+    adj("paid", "fare", Way::Up, false),
+    adj("paid", "salary", Way::Up, false),
     adj("earn", "salary", Way::Up, false),
     adj("gagne", "salary", Way::Up, false),
     adj("gana", "salary", Way::Up, false),

@@ -149,7 +149,16 @@ const VALUE_SYNONYMS: &[&[&str]] = &[
     &["cat", "cats", "chat", "chats", "gato", "gatos"],
     &["rabbit", "rabbits", "lapin", "lapins", "conejo", "conejos"],
     // Countries, as each language names them.
-    &["germany", "allemagne", "alemania"],
+    &[
+        "germany",
+        "allemagne",
+        "alemania",
+        "german",
+        "allemand",
+        "allemands",
+        "aleman",
+        "alemanes",
+    ],
     &[
         "uk",
         "united kingdom",
