@@ -391,7 +391,7 @@ fn ordinals(r: &mut Reading) {
 }
 
 /// The one date column, if the inputs have exactly one.
-fn one_date_column(r: &Reading) -> Option<String> {
+pub(super) fn one_date_column(r: &Reading) -> Option<String> {
     let mut dates = r.columns.iter().filter(|k| k.kind == ColumnKind::Date);
     let one = dates.next()?;
     dates.next().is_none().then(|| one.name.clone())

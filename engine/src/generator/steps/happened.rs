@@ -6,25 +6,18 @@
 
 use super::super::plan::reading::Reading;
 use super::super::plan::{Cmp, Filter, FilterValue};
-use crate::generator::text;
+use crate::generator::{lexicon, text};
 
-/// A concept: the words of its column's name, and the phrases that say it
-/// happened.
+/// A concept (the first word of its group in `lexicon::SYNONYMS`, whose
+/// words name its column), and the phrases that say it happened.
 struct Happened {
-    column_words: &'static [&'static str],
+    concept: &'static str,
     phrases: &'static [&'static str],
 }
 
 const HAPPENINGS: &[Happened] = &[
     Happened {
-        column_words: &[
-            "precipitation",
-            "rain",
-            "rainfall",
-            "pluie",
-            "precipitacion",
-            "lluvia",
-        ],
+        concept: "precipitation",
         phrases: &[
             "when it rained",
             "when it rains",
@@ -42,7 +35,7 @@ const HAPPENINGS: &[Happened] = &[
         ],
     },
     Happened {
-        column_words: &["discount", "remise", "descuento", "reduction"],
+        concept: "discount",
         phrases: &[
             "had a discount",
             "have a discount",
@@ -64,11 +57,15 @@ const HAPPENINGS: &[Happened] = &[
 /// value).
 pub fn read(r: &mut Reading) {
     for h in HAPPENINGS {
+        let words = lexicon::SYNONYMS
+            .iter()
+            .find(|group| group.first() == Some(&h.concept))
+            .map_or(&[][..], |group| &group[..]);
         let mut columns = r.columns.iter().filter(|k| {
             super::super::plan::is_number_kind(k.kind)
                 && text::name_words(&k.name)
                     .iter()
-                    .any(|w| h.column_words.iter().any(|c| text::same_word(w, c)))
+                    .any(|w| words.iter().any(|c| text::same_word(w, c)))
         });
         let (Some(column), None) = (columns.next(), columns.next()) else {
             continue;

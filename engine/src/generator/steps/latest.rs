@@ -9,7 +9,6 @@
 
 use super::super::plan::reading::Reading;
 use super::super::plan::{Cmp, DatePart, Filter, FilterValue};
-use crate::inputs::ColumnKind;
 
 /// Phrases of the latest month and of the latest year, folded, longest
 /// first where they share words.
@@ -66,11 +65,9 @@ const SEASONS: &[(&[&str], [f64; 3])] = &[
 /// is its three months of every year in the file; said beside the months
 /// themselves ("summer (June, July, August)") it only names them.
 pub fn seasons(r: &mut Reading) {
-    let mut dates = r.columns.iter().filter(|k| k.kind == ColumnKind::Date);
-    let (Some(date), None) = (dates.next(), dates.next()) else {
+    let Some(date) = super::codes::one_date_column(r) else {
         return;
     };
-    let date = date.name.clone();
     for (words, months) in SEASONS {
         // "été" is also "been" ("ont été adoptés"): a season only after
         // "en", "l'", "cet", "d'".
@@ -135,11 +132,9 @@ pub fn seasons(r: &mut Reading) {
 /// is not said).
 pub fn read(r: &mut Reading) {
     seasons(r);
-    let mut dates = r.columns.iter().filter(|k| k.kind == ColumnKind::Date);
-    let (Some(date), None) = (dates.next(), dates.next()) else {
+    let Some(date) = super::codes::one_date_column(r) else {
         return;
     };
-    let date = date.name.clone();
     if r.filters.iter().any(|f| f.column == date) {
         return;
     }
