@@ -31,6 +31,11 @@ const NEGATIONS: &[&str] = &[
     "menos",
     "no",
     "other",
+    "apart",
+    "aside",
+    "neither",
+    "nor",
+    "ni",
 ];
 
 /// Words that may stand between a negation and the value it excludes:
@@ -52,10 +57,25 @@ const NEGATION_BRIDGES: &[&str] = &[
     "del",
     "du",
     "des",
+    "those",
+    "ones",
+    "to",
 ];
 
-/// At most this many bridge words between a negation and its value.
-const MAX_NEGATION_BRIDGE: usize = 2;
+/// The rows' nouns that may stand between a negation and its value even
+/// when already read as what is counted: "hors commandes annulées".
+const ROW_NOUN_BRIDGES: &[&str] = &[
+    "orders",
+    "order",
+    "commandes",
+    "commande",
+    "pedidos",
+    "pedido",
+];
+
+/// At most this many bridge words between a negation and its value
+/// ("apart from those to Initech").
+const MAX_NEGATION_BRIDGE: usize = 3;
 
 /// Words people use for common category values, folded: a value in one of
 /// these groups is found by any word of its group.
@@ -563,6 +583,9 @@ impl Reading<'_> {
             // "the North region": the column named beside its value is part of the filter.
             // Not after a grouping word: "every product except pens" is per
             // product.
+            // Before the column's mention is taken into the filter: it may
+            // stand between a negation and its value ("sauf la région Ouest").
+            let negated = self.negated(start);
             let tokens = &self.g.tokens;
             let grouped = |at: usize| {
                 at.checked_sub(1)
@@ -579,7 +602,6 @@ impl Reading<'_> {
                     && (m.start + m.len + 2 >= start && m.start <= start + len + 2)
                     && !grouped(m.start))
             });
-            let negated = self.negated(start);
             placed.push(Placed {
                 start,
                 len,
@@ -773,7 +795,7 @@ impl Reading<'_> {
 
     /// A negation just before the value at `start` (articles and the
     /// column's own name skipped): "except the North", "sauf la région Nord".
-    fn negated(&mut self, start: usize) -> bool {
+    pub(crate) fn negated(&mut self, start: usize) -> bool {
         let mut i = start;
         // Words between a negation and its value ("sin contar el Centro",
         // "que no son de Madrid"), taken only when a negation comes.
@@ -786,13 +808,21 @@ impl Reading<'_> {
                 i -= 1;
                 continue;
             }
-            if NEGATION_BRIDGES.contains(&t.folded.as_str())
-                && !self.g.used[i - 1]
-                && bridged.len() < MAX_NEGATION_BRIDGE
-            {
-                bridged.push(i - 1);
-                i -= 1;
-                continue;
+            // "hors commandes annulées": the rows' own noun bridges too,
+            // even when it was read as the rows counted.
+            let bridge = NEGATION_BRIDGES.contains(&t.folded.as_str())
+                || ROW_NOUN_BRIDGES.contains(&t.folded.as_str())
+                || super::words::ROW_NOUNS.contains(&t.key.as_str());
+            if bridge && bridged.len() < MAX_NEGATION_BRIDGE {
+                if !self.g.used[i - 1] {
+                    bridged.push(i - 1);
+                    i -= 1;
+                    continue;
+                }
+                if ROW_NOUN_BRIDGES.contains(&t.folded.as_str()) {
+                    i -= 1;
+                    continue;
+                }
             }
             // "category = 'A'", "category != 'A'"
             if matches!(t.folded.as_str(), "=" | "==") && !self.g.used[i - 1] {

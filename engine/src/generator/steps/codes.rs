@@ -371,19 +371,28 @@ fn ordinals(r: &mut Reading) {
             continue;
         }
         r.g.take(i, 2);
+        // "except third class", "not counting first class"
+        let cmp = if r.negated(i) { Cmp::Ne } else { Cmp::Eq };
         let shown = match &value {
             FilterValue::List(v) => v.join(", "),
             _ => number.to_string(),
         };
-        let said = r.say(
-            format!("only rows where {column} is {shown}"),
-            format!("seulement les lignes où {column} vaut {shown}"),
-            format!("solo las filas donde {column} es {shown}"),
-        );
+        let said = match cmp {
+            Cmp::Ne => r.say(
+                format!("only rows where {column} is not {shown}"),
+                format!("seulement les lignes où {column} ne vaut pas {shown}"),
+                format!("solo las filas donde {column} no es {shown}"),
+            ),
+            _ => r.say(
+                format!("only rows where {column} is {shown}"),
+                format!("seulement les lignes où {column} vaut {shown}"),
+                format!("solo las filas donde {column} es {shown}"),
+            ),
+        };
         r.understood.push(said);
         r.filters.push(Filter {
             column,
-            cmp: Cmp::Eq,
+            cmp,
             value,
             part: None,
         });
