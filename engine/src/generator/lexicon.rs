@@ -764,7 +764,9 @@ pub const SYNONYMS: &[&[&str]] = &[
     &[
         "returned",
         "retourne",
+        "retournee",
         "devuelto",
+        "devuelta",
         "return",
         "retour",
         "devolucion",

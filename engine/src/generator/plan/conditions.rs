@@ -79,7 +79,7 @@ const MAX_NEGATION_BRIDGE: usize = 3;
 
 /// Words people use for common category values, folded: a value in one of
 /// these groups is found by any word of its group.
-const VALUE_SYNONYMS: &[&[&str]] = &[
+pub(crate) const VALUE_SYNONYMS: &[&[&str]] = &[
     &[
         "female",
         "f",
@@ -168,6 +168,16 @@ const VALUE_SYNONYMS: &[&[&str]] = &[
     &["dog", "dogs", "chien", "chiens", "perro", "perros"],
     &["cat", "cats", "chat", "chats", "gato", "gatos"],
     &["rabbit", "rabbits", "lapin", "lapins", "conejo", "conejos"],
+    &[
+        "mixed",
+        "mixed breed",
+        "mestizo",
+        "mestizos",
+        "mestiza",
+        "mestizas",
+        "croise",
+        "croises",
+    ],
     // Countries, as each language names them.
     &[
         "germany",
@@ -307,7 +317,7 @@ const VALUE_SYNONYMS: &[&[&str]] = &[
 ];
 
 /// True when `word` (folded) is a synonym of some category value.
-pub(super) fn value_synonyms_of(word: &str) -> Vec<&'static str> {
+pub(crate) fn value_synonyms_of(word: &str) -> Vec<&'static str> {
     VALUE_SYNONYMS
         .iter()
         .filter(|group| group.contains(&word) || group.iter().any(|w| text::same_word(w, word)))
@@ -862,7 +872,7 @@ impl Reading<'_> {
 
     /// Adds a category value; values of one column make one filter (kept
     /// values win over excluded ones: a row has one value).
-    fn add_value(&mut self, column: String, cmp: Cmp, value: String) {
+    pub(crate) fn add_value(&mut self, column: String, cmp: Cmp, value: String) {
         if let Some(f) = self
             .filters
             .iter_mut()

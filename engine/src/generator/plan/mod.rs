@@ -13,7 +13,7 @@
 mod adjectives;
 mod ages;
 mod asides;
-mod conditions;
+pub(in crate::generator) mod conditions;
 pub mod follow;
 mod names;
 pub(in crate::generator) mod reading;
@@ -500,6 +500,7 @@ fn plan_once(
     r.sort_order();
     r.not_grouped();
     r.stories();
+    crate::generator::steps::feminine::read(&mut r);
     r.hypothesis_words();
     crate::generator::steps::measures::read(&mut r)?;
     crate::generator::steps::codes::read(&mut r);

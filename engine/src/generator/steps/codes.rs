@@ -90,6 +90,12 @@ const MEASURE_WORDS: &[&str] = &[
     "promedio", "suma", "mediana",
 ];
 
+/// The words that name a flag's rows ("survivor", "survivant"): words the
+/// planner knows, for `feminine`.
+pub(crate) fn flag_words() -> impl Iterator<Item = &'static &'static str> {
+    FLAGS.iter().flat_map(|f| f.yes.iter().chain(f.no.iter()))
+}
+
 /// Ordinal words and their number.
 const ORDINALS: &[(&str, u32)] = &[
     ("first", 1),

@@ -7,6 +7,7 @@
 pub mod chart_kind;
 pub mod codes;
 pub mod derived;
+pub mod feminine;
 pub mod happened;
 pub mod hypothesis;
 pub mod join;
