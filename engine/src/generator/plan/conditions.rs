@@ -9,6 +9,7 @@
 use super::lexicon::Op;
 use super::reading::Reading;
 use super::{lexicon, text, Cmp, DatePart, Filter, FilterValue, GoalProblem, Stat};
+use crate::generator::steps::amounts;
 use crate::inputs::ColumnKind;
 
 /// Words before a value that exclude it.
@@ -1208,13 +1209,54 @@ impl Reading<'_> {
             let after_column = comparators.iter().find_map(|(phrase, cmp)| {
                 let len = phrase.split_whitespace().count();
                 let value = g.tokens.get(after + len).and_then(text::number)?;
-                if owned_by_next(after + len + 1) {
+                // "precipitation more than 5 mm": the unit is this column's.
+                let unit = amounts::unit_len(g, after + len + 1, &m.column);
+                if unit == 0 && owned_by_next(after + len + 1) {
                     return None;
                 }
                 g.find(phrase)
                     .contains(&after)
-                    .then_some((after, len + 1, *cmp, value))
+                    .then_some((after, len + 1 + unit, *cmp, value))
             });
+            // "grades of 18 or more", "une remise de 10 % ou plus"
+            let said_after_number = || {
+                let value = g.tokens.get(after).and_then(text::number)?;
+                if after == m.start + m.len || g.used[after] {
+                    return None;
+                }
+                let unit = amounts::unit_len(g, after + 1, &m.column);
+                let (cmp, len) = amounts::after_number(g, after + 1 + unit)?;
+                Some((after, 1 + unit + len, cmp, value))
+            };
+            // "10 or more units"
+            let before_said_after = || {
+                amounts::AFTER_NUMBER.iter().find_map(|(phrase, cmp)| {
+                    let len = phrase.split_whitespace().count();
+                    let at = m.start.checked_sub(len)?;
+                    let number_at = at.checked_sub(1)?;
+                    let value = g.tokens.get(number_at).and_then(text::number)?;
+                    (!g.used[number_at] && g.find(phrase).contains(&at)).then_some((
+                        number_at,
+                        len + 1,
+                        *cmp,
+                        value,
+                    ))
+                })
+            };
+            // "a quantity of 20": a count said with "of" is that count.
+            let count_of = || {
+                let value = g.tokens.get(after).and_then(text::number)?;
+                let of = after.checked_sub(1).map(|i| g.tokens[i].folded.as_str());
+                let year_like = (1900.0..=2100.0).contains(&value);
+                (matches!(of, Some("of"))
+                    && after > m.start + m.len
+                    && !g.used[after]
+                    && self.kind(&m.column) == ColumnKind::Integer
+                    && !year_like
+                    && value.fract() == 0.0
+                    && amounts::after_number(g, after + 1).is_none())
+                .then_some((after, 1, Cmp::Eq, value))
+            };
             let before_column = || {
                 let number_at = m.start.checked_sub(1)?;
                 let value = g.tokens.get(number_at).and_then(text::number)?;
@@ -1229,7 +1271,12 @@ impl Reading<'_> {
                         .then_some((start, len + 1, *cmp, value))
                 })
             };
-            let Some((start, len, cmp, value)) = after_column.or_else(before_column) else {
+            let Some((start, len, cmp, value)) = after_column
+                .or_else(said_after_number)
+                .or_else(before_column)
+                .or_else(before_said_after)
+                .or_else(count_of)
+            else {
                 continue;
             };
             self.g.take(start, len);
@@ -1254,6 +1301,8 @@ impl Reading<'_> {
         // A column only used in a condition is not also a measure.
         self.mentions.retain(|m| !conditioned.contains(&m.column));
         self.age_filters();
+        amounts::read(self);
+        amounts::time_spent(self);
         self.conditions_without_value()
     }
 

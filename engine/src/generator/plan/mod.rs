@@ -562,6 +562,17 @@ fn plan_once(
     // "per client segment": the key two files are joined on is used.
     used.extend(source.joined.as_ref().map(|j| j.key.as_str()));
     used.extend(prep.iter().filter_map(|p| p.column()));
+    // "how many respondents": a count of rows named by the column that
+    // tells each row apart names the rows, not a column ("how many
+    // clients" of orders, whose clients repeat, still stops).
+    if matches!(recipe, Recipe::CountRows { .. }) {
+        let tokens = &r.g.tokens;
+        let inputs = r.inputs;
+        r.mentions.retain(|m| {
+            let row_noun = m.len == 1 && words::ROW_NOUNS.contains(&tokens[m.start].key.as_str());
+            !(row_noun && names_each_row(inputs, &m.column))
+        });
+    }
     let named = r.mentions.iter().map(|m| m.column.as_str());
     let grouping_dropped = r.group_by.as_deref().is_some_and(|g| !used.contains(&g))
         || r.second_group
@@ -590,6 +601,20 @@ fn plan_once(
         refines: Vec::new(),
     };
     Ok((plan, r.assumptions))
+}
+
+/// True when every row of the file has its own value of `column`: a
+/// text column of ids or names, every cell filled, its values all
+/// different (or too many to list).
+fn names_each_row(inputs: &[InputDescription], column: &str) -> bool {
+    inputs.iter().any(|i| {
+        i.columns.iter().any(|c| {
+            c.name == column
+                && c.kind == ColumnKind::Text
+                && c.empty_cells == 0
+                && (c.values.is_empty() || c.values.len() as u64 == i.row_count)
+        })
+    })
 }
 
 /// The file the goal is about: the one that has every column it names. When

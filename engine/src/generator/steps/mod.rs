@@ -4,6 +4,7 @@
 //! explanation and its tests live together. The planner (`plan`) composes
 //! steps; `codegen` and `explain` call into the step's module.
 
+pub mod amounts;
 pub mod chart_kind;
 pub mod codes;
 pub mod derived;
