@@ -55,6 +55,21 @@ const AGED_NOUNS: &[&str] = &[
     "hombre",
     "nino",
     "cliente",
+    "owner",
+    "adopter",
+    "adoptant",
+    "adoptante",
+    "dueno",
+    "pet",
+    "animal",
+    "mascota",
+    "dog",
+    "cat",
+    "rabbit",
+    "chien",
+    "chat",
+    "perro",
+    "gato",
 ];
 
 /// Children said as people of an age ("children under 12"): the word is
@@ -266,6 +281,34 @@ mod tests {
         ] {
             assert_eq!(conditions(file, goal), want, "{goal}");
         }
+    }
+
+    #[test]
+    fn of_two_age_columns_each_age_is_of_the_part_said_nearest_before_it() {
+        for (goal, want) in [
+            (
+                "How many dogs older than 8 were adopted?",
+                "pet_age > Number(8.0)",
+            ),
+            (
+                "How many dogs were adopted by people over 60?",
+                "owner_age > Number(60.0)",
+            ),
+            (
+                "average fee paid by owners under 25",
+                "owner_age < Number(25.0)",
+            ),
+            (
+                "average adoption fee for pets younger than 1 year",
+                "pet_age < Number(1.0)",
+            ),
+        ] {
+            let got = conditions("pets.csv", goal);
+            assert!(got.contains(&want.to_owned()), "{goal}: {got:?}");
+        }
+        // Two ages of two parts: the plan stops rather than read one column.
+        let goal = "How many pets older than 5 have owners over 60?";
+        assert!(plan(goal, Lang::En, &[golden_input("pets.csv")]).is_err());
     }
 
     #[test]

@@ -1343,6 +1343,14 @@ impl Reading<'_> {
                     continue;
                 }
                 self.g.take(start, len + 1);
+                // "younger than 1 year", "older than 5 years"
+                let unit = number_at + 1;
+                let in_years = self.g.tokens.get(unit).is_some_and(|t| {
+                    matches!(t.key.as_str(), "year" | "an" | "ano") && !*number_first
+                });
+                if in_years && self.g.free(unit, 1) {
+                    self.g.take(unit, 1);
+                }
                 self.understood.push(self.say(
                     format!("only rows where {age} {} {value}", cmp.python()),
                     format!("seulement les lignes où {age} {} {value}", cmp.python()),
@@ -1380,10 +1388,29 @@ impl Reading<'_> {
                     })
             })
             .collect();
-        match said.as_slice() {
-            [one] => vec![(*one).clone()],
-            // Not by another word of the part ("dogs … people over 60"
-            // would pick pet_age): the plan stops.
+        if let [one] = said.as_slice() {
+            return vec![(*one).clone()];
+        }
+        // Not by any word of a part ("dogs … people over 60" is not
+        // pet_age): by the part said nearest before each number that may
+        // be an age — all the same part, or the plan stops ("pets older
+        // than 5 with owners over 60" is two columns).
+        let numbers = (0..self.g.tokens.len()).filter(|&i| {
+            let t = &self.g.tokens[i];
+            !self.g.used[i]
+                && t.folded.starts_with(|c: char| c.is_ascii_digit())
+                && text::number(t).is_some_and(|n| n < 150.0)
+        });
+        let parts: Vec<Option<String>> = numbers
+            .map(|at| {
+                super::names::by_the_part_beside(&ages, &self.g.tokens, at, false)
+                    .map(|(one, _)| one)
+            })
+            .collect();
+        match parts.split_first() {
+            Some((Some(one), rest)) if rest.iter().all(|p| p.as_ref() == Some(one)) => {
+                vec![one.clone()]
+            }
             _ => ages,
         }
     }

@@ -240,6 +240,11 @@ const PART_WORDS: &[&[&str]] = &[
         "proprietaire",
         "propietario",
         "maitre",
+        "people",
+        "person",
+        "personne",
+        "gens",
+        "persona",
     ],
     &[
         "pet", "animal", "animaux", "dog", "cat", "rabbit", "chien", "chat", "lapin", "perro",
@@ -294,4 +299,49 @@ pub fn by_their_part(names: &[String], tokens: &[text::Token]) -> Option<(String
         .flat_map(|w| said_at(w))
         .collect();
     Some((one.clone(), at))
+}
+
+/// Of columns that one phrase names equally, the one whose part is said
+/// nearest to `at` in its clause: searching back from a condition ("How
+/// many dogs were adopted by people over 60" → the people's age), or in
+/// the few words after a mention ("age of adopters who took a dog" → the
+/// adopters'). Returns the column and where its part is said.
+pub fn by_the_part_beside(
+    names: &[String],
+    tokens: &[text::Token],
+    at: usize,
+    after: bool,
+) -> Option<(String, usize)> {
+    const AFTER_REACH: usize = 3;
+    let clause = tokens.get(at.min(tokens.len().checked_sub(1)?))?.clause;
+    let places: Vec<usize> = if after {
+        (at..tokens.len().min(at + AFTER_REACH)).collect()
+    } else {
+        (0..at.min(tokens.len())).rev().collect()
+    };
+    let shared: Vec<String> = text::name_words(names.first()?)
+        .into_iter()
+        .filter(|w| names.iter().all(|n| text::name_words(n).contains(w)))
+        .collect();
+    for j in places {
+        let t = &tokens[j];
+        if t.clause != clause {
+            break;
+        }
+        let Some(group) = PART_WORDS.iter().find(|g| {
+            g.iter()
+                .any(|w| text::same_word(&t.folded, w) || t.key == *w)
+        }) else {
+            continue;
+        };
+        let mut found = names.iter().filter(|n| {
+            text::name_words(n)
+                .iter()
+                .filter(|w| !shared.contains(w))
+                .any(|w| group.iter().any(|g| text::same_word(g, w)))
+        });
+        let one = found.next()?;
+        return found.next().is_none().then(|| (one.clone(), j));
+    }
+    None
 }

@@ -494,6 +494,20 @@ impl<'a> Reading<'a> {
                     });
                     continue;
                 }
+                let beside =
+                    super::names::by_the_part_beside(&same, &self.g.tokens, start + len, true);
+                if let Some((one, at)) = beside {
+                    // "age of adopters who took a dog": the part said just
+                    // after the name.
+                    self.g.take(*start, *len);
+                    self.take_parts(&[at]);
+                    self.mentions.push(Mention {
+                        start: *start,
+                        len: *len,
+                        column: one,
+                    });
+                    continue;
+                }
                 return Err(GoalProblem::Ambiguous {
                     phrase: self.g.raw(*start, *len),
                     candidates: same,

@@ -185,6 +185,7 @@ pub const FILLERS: &[&str] = &[
     "relevees",
     "recorded",
     "came",
+    "took",
     "come",
     "comes",
     "vient",
