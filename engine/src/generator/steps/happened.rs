@@ -1,8 +1,10 @@
 //! Conditions said as something that happened, on a column of amounts:
 //! "median humidity in Paris when it rained" (precipitation above 0),
 //! "How many orders had a discount?", "ventes avec une remise", "pedidos
-//! con descuento" (discount above 0). The column is the file's one column
-//! of that concept; the condition is "above zero", said in the reading.
+//! con descuento" (discount above 0), "people with children" (children
+//! above 0); said as never happening ("no children", "sin descuento") the
+//! column is zero. The column is the file's one column of that concept;
+//! the condition is said in the reading.
 
 use super::super::plan::reading::Reading;
 use super::super::plan::{Cmp, Filter, FilterValue};
@@ -13,6 +15,8 @@ use crate::generator::{lexicon, text};
 struct Happened {
     concept: &'static str,
     phrases: &'static [&'static str],
+    /// Phrases that say it never happened: the column is zero.
+    never: &'static [&'static str],
 }
 
 const HAPPENINGS: &[Happened] = &[
@@ -33,6 +37,7 @@ const HAPPENINGS: &[Happened] = &[
             "los dias de lluvia",
             "dias de lluvia",
         ],
+        never: &[],
     },
     Happened {
         concept: "discount",
@@ -48,6 +53,45 @@ const HAPPENINGS: &[Happened] = &[
             "con un descuento",
             "tuvieron descuento",
             "tuvieron un descuento",
+        ],
+        never: &[
+            "without a discount",
+            "without discount",
+            "no discount",
+            "sans remise",
+            "sin descuento",
+        ],
+    },
+    Happened {
+        concept: "children",
+        phrases: &[
+            "with children",
+            "have children",
+            "has children",
+            "had children",
+            "with kids",
+            "have kids",
+            "avec enfants",
+            "avec des enfants",
+            "ont des enfants",
+            "a des enfants",
+            "con hijos",
+            "tienen hijos",
+            "tiene hijos",
+        ],
+        never: &[
+            "have no children",
+            "has no children",
+            "with no children",
+            "without children",
+            "no children",
+            "no kids",
+            "sans enfants",
+            "sans enfant",
+            "n ont pas d enfants",
+            "pas d enfants",
+            "sin hijos",
+            "no tienen hijos",
         ],
     },
 ];
@@ -71,12 +115,19 @@ pub fn read(r: &mut Reading) {
             continue;
         };
         let column = column.name.clone();
-        for phrase in h.phrases {
+        let said = h
+            .never
+            .iter()
+            .map(|p| (p, Cmp::Eq))
+            .chain(h.phrases.iter().map(|p| (p, Cmp::Gt)));
+        for (phrase, cmp) in said {
             let len = phrase.split_whitespace().count();
-            // Its words are free, or the column's own mention ("a discount").
+            // Its words are free, or the column's own mention ("a discount"),
+            // or the days counted ("Combien de jours de pluie").
             let open = |at: usize| {
                 (at..at + len).all(|i| {
                     r.g.free(i, 1)
+                        || matches!(r.g.tokens[i].key.as_str(), "day" | "jour" | "dia")
                         || r.mentions
                             .iter()
                             .any(|m| m.column == column && (m.start..m.start + m.len).contains(&i))
@@ -102,7 +153,7 @@ pub fn read(r: &mut Reading) {
                 .retain(|m| !(m.start >= at && m.start < at + len && m.column == column));
             let filter = Filter {
                 column: column.clone(),
-                cmp: Cmp::Gt,
+                cmp,
                 value: FilterValue::Number(0.0),
                 part: None,
             };
@@ -158,5 +209,19 @@ mod tests {
             conditions("orders.csv", "¿cuántos pedidos con descuento?"),
             [above("discount_pct")]
         );
+    }
+
+    #[test]
+    fn children_had_are_above_zero_and_none_is_zero() {
+        let children = |cmp| vec![("children".to_owned(), cmp, FilterValue::Number(0.0))];
+        for (goal, cmp) in [
+            ("average charges for people with children", Cmp::Gt),
+            ("¿Cuántos asegurados tienen hijos?", Cmp::Gt),
+            ("how many people have no children?", Cmp::Eq),
+            ("frais moyens des personnes sans enfants", Cmp::Eq),
+            ("cargos medios sin hijos", Cmp::Eq),
+        ] {
+            assert_eq!(conditions("insurance.csv", goal), children(cmp), "{goal}");
+        }
     }
 }
