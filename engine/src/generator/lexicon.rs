@@ -177,6 +177,10 @@ pub const OPS: &[(&str, Op)] = &[
     ("le plus", Op::Highest),
     ("la plus", Op::Highest),
     ("les plus", Op::Highest),
+    ("la plus elevee", Op::Highest),
+    ("le plus eleve", Op::Highest),
+    ("les plus eleves", Op::Highest),
+    ("les plus elevees", Op::Highest),
     ("plus eleve", Op::Highest),
     ("plus elevee", Op::Highest),
     ("plus grand", Op::Highest),
@@ -599,6 +603,10 @@ pub const SYNONYMS: &[&[&str]] = &[
     &["age", "edad"],
     &[
         "salary",
+        "annual salary",
+        "yearly salary",
+        "salaire annuel",
+        "salario anual",
         "salaire",
         "salario",
         "sueldo",
@@ -683,7 +691,9 @@ pub const SYNONYMS: &[&[&str]] = &[
         "port d embarquement",
         "puerto de embarque",
     ],
-    &["humidity", "humidite", "humedad"],
+    &[
+        "humidity", "humidite", "humedad", "humid", "humide", "humedo",
+    ],
     &["volume", "volumen"],
     &[
         "bedrooms",

@@ -497,6 +497,7 @@ fn plan_once(
     let chart = follow::chart_words(&mut r);
     r.quoted_columns(goal);
     r.role();
+    r.asked_for_by();
     r.sort_order();
     r.not_grouped();
     r.stories();

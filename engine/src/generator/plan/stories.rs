@@ -193,6 +193,79 @@ impl Reading<'_> {
         self.told.push(said);
     }
 
+    /// "Our sales director wants …", "My boss needs …", "Mon chef veut
+    /// …", "Mi jefa quiere …": who asks for the answer, said at the start
+    /// of the goal up to the verb, is context — its words ("sales") are no
+    /// filter.
+    pub fn asked_for_by(&mut self) {
+        const OWNERS: &[&str] = &[
+            "our", "my", "the", "notre", "mon", "ma", "nuestro", "nuestra", "mi", "el", "la", "le",
+        ];
+        const PEOPLE: &[&str] = &[
+            "director",
+            "boss",
+            "manager",
+            "teacher",
+            "client",
+            "customer",
+            "team",
+            "wife",
+            "husband",
+            "accountant",
+            "directeur",
+            "directrice",
+            "chef",
+            "patron",
+            "patronne",
+            "comptable",
+            "professeur",
+            "equipe",
+            "director",
+            "directora",
+            "jefe",
+            "jefa",
+            "gerente",
+            "contable",
+            "profesor",
+            "profesora",
+            "equipo",
+        ];
+        const ASKS: &[&str] = &[
+            "wants",
+            "needs",
+            "asked",
+            "asks",
+            "requested",
+            "veut",
+            "demande",
+            "souhaite",
+            "quiere",
+            "necesita",
+            "pide",
+            "pidio",
+        ];
+        let tokens = &self.g.tokens;
+        if !tokens
+            .first()
+            .is_some_and(|t| OWNERS.contains(&t.folded.as_str()))
+        {
+            return;
+        }
+        const REACH: usize = 5;
+        let Some(verb) =
+            (1..tokens.len().min(REACH)).find(|&i| ASKS.contains(&tokens[i].folded.as_str()))
+        else {
+            return;
+        };
+        let someone = PEOPLE.contains(&tokens[verb - 1].folded.as_str());
+        if !someone || (0..=verb).any(|i| self.g.used[i]) {
+            return;
+        }
+        let said = self.g.between(0, verb);
+        self.g.take(0, verb + 1);
+        self.told.push(said);
+    }
+
     /// "Sort from highest to lowest please:", "du plus grand au plus
     /// petit", "de mayor a menor": the order the answer is already given
     /// in (groups by their value, highest first) is a format word, read
@@ -507,6 +580,15 @@ mod tests {
                 "As a Sales manager I'd like the overall median salary"
             ),
             ["As a Sales manager"]
+        );
+        // Who asks for the answer: "sales" is no filter.
+        assert_eq!(
+            context_of("hr.csv", "Our sales director wants the median salary"),
+            ["Our sales director wants"]
+        );
+        assert_eq!(
+            context_of("hr.csv", "Mi jefa quiere el salario medio"),
+            ["Mi jefa quiere"]
         );
         assert_eq!(
             context_of(
