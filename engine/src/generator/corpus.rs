@@ -225,6 +225,12 @@ fn plan_cond(f: &Filter, input: &InputDescription) -> Vec<String> {
             vec![format!("{name}({col})={}", v.join("/"))]
         }
         (FilterValue::Date(d), _) => vec![format!("{col}{op}{d}")],
+        (
+            FilterValue::Latest {
+                latest: DatePart::Year,
+            },
+            _,
+        ) => vec![format!("latestyear({col})")],
         (FilterValue::Latest { .. }, _) => vec![format!("latest({col})")],
     }
 }

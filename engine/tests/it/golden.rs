@@ -108,6 +108,16 @@ impl Table {
                 .number(&row[self.col(c)])
                 .is_some_and(|x| op.holds(x.total_cmp(v))),
             Cond::Date(c, op, d) => date(&row[self.col(c)]).is_some_and(|x| op.holds(x.cmp(d))),
+            Cond::LatestYear(c) => {
+                let i = self.col(c);
+                let latest = self
+                    .rows
+                    .iter()
+                    .filter_map(|r| date(&r[i]))
+                    .map(|d| d.0)
+                    .max();
+                date(&row[i]).is_some_and(|d| Some(d.0) == latest)
+            }
             Cond::Part(part, c, op, values) => date(&row[self.col(c)]).is_some_and(|(y, m, _)| {
                 let x = if *part == Part::Year {
                     i64::from(y)
@@ -181,9 +191,17 @@ enum Cond {
     Date(String, Op, (i32, u32, u32)),
     /// year(col) or month(col) compared with numbers (= takes any of them).
     Part(Part, String, Op, Vec<i64>),
+    /// latestyear(col): the cell's year is the latest year of the column.
+    LatestYear(String),
 }
 
 fn parse_cond(s: &str) -> Result<Cond, String> {
+    if let Some(col) = s
+        .strip_prefix("latestyear(")
+        .and_then(|r| r.strip_suffix(')'))
+    {
+        return Ok(Cond::LatestYear(col.to_owned()));
+    }
     for (prefix, part) in [("year(", Part::Year), ("month(", Part::Month)] {
         if let Some(rest) = s.strip_prefix(prefix) {
             let (col, rest) = rest.split_once(')').ok_or(format!("condition {s}"))?;

@@ -507,6 +507,7 @@ fn plan_once(
     crate::generator::steps::codes::read(&mut r);
     r.phrase_ops();
     r.column_mentions()?;
+    crate::generator::steps::ohlc::read(&mut r);
     r.measure_adjectives();
     r.more_rows();
     r.all_of_a_column();

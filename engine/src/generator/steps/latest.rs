@@ -39,6 +39,15 @@ const PHRASES: &[(&str, DatePart)] = &[
     ("ano pasado", DatePart::Year),
     ("el ultimo ano", DatePart::Year),
     ("ultimo ano", DatePart::Year),
+    // "the highest price of the year", "volume échangé sur l'année": the
+    // year the file is about, read as its latest year (said).
+    ("of the year", DatePart::Year),
+    ("this year", DatePart::Year),
+    ("de l annee", DatePart::Year),
+    ("sur l annee", DatePart::Year),
+    ("cette annee", DatePart::Year),
+    ("del ano", DatePart::Year),
+    ("este ano", DatePart::Year),
 ];
 
 /// "in the file", "du fichier", "del archivo" after the period: placed.
@@ -127,6 +136,13 @@ pub fn seasons(r: &mut Reading) {
     }
 }
 
+/// True when the phrase says "last" itself ("last year", "l'année
+/// dernière"), not only "the year" ("of the year", "cette année").
+fn says_last(phrase: &str) -> bool {
+    const LAST: &[&str] = &["last", "past", "previous", "derniere", "pasado", "ultimo"];
+    phrase.split_whitespace().any(|w| LAST.contains(&w))
+}
+
 /// Reads a latest period said in the goal into a filter on the file's one
 /// date column (with several date columns it is left unplaced: which one
 /// is not said).
@@ -167,11 +183,20 @@ pub fn read(r: &mut Reading) {
                 format!("« dernier mois » est le dernier mois que {date} atteint dans le fichier, pas le mois précédant aujourd'hui"),
                 format!("«último mes» es el último mes que alcanza {date} en el archivo, no el mes anterior a hoy"),
             ),
-            DatePart::Year => r.say(
+            DatePart::Year if says_last(phrase) => r.say(
                 format!("\"last year\" is the last year {date} reaches in the file, not the year before this one"),
                 format!("« dernière année » est la dernière année que {date} atteint dans le fichier, pas l'année précédant celle-ci"),
                 format!("«último año» es el último año que alcanza {date} en el archivo, no el año anterior a este"),
             ),
+            // "of the year", "cette année": which year is not said.
+            DatePart::Year => {
+                let words = r.g.between(at, at + len - 1);
+                r.say(
+                    format!("\"{words}\" is the last year {date} reaches in the file (the whole file if it covers one year)"),
+                    format!("« {words} » est la dernière année que {date} atteint dans le fichier (tout le fichier s'il couvre une seule année)"),
+                    format!("«{words}» es el último año que alcanza {date} en el archivo (todo el archivo si cubre un solo año)"),
+                )
+            }
         };
         r.assume(assumed, None);
         return;

@@ -15,6 +15,7 @@ pub mod join;
 pub mod latest;
 pub mod lookup;
 pub mod measures;
+pub mod ohlc;
 pub mod pivot;
 pub mod prep;
 pub mod regression;
