@@ -623,6 +623,7 @@ pub const SYNONYMS: &[&[&str]] = &[
     &["species", "espece", "especes", "especie", "especies"],
     &["discount", "remise", "descuento", "reduction", "rebaja"],
     &["fee", "frais", "cuota", "tarifa"],
+    &["adoption", "adopcion"],
     &["score", "note", "puntuacion", "nota", "grade"],
     &["temperature", "temperatura", "temp"],
     &["weight", "poid", "poids", "peso"],
@@ -649,7 +650,7 @@ pub const SYNONYMS: &[&[&str]] = &[
         "estudiante",
     ],
     &["garage", "garaje"],
-    &["smoker", "fumeur", "fumador"],
+    &["smoker", "fumeur", "fumador", "smoking"],
     &[
         "charges",
         "frais",

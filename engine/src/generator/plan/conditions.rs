@@ -906,6 +906,9 @@ impl Reading<'_> {
     /// smokers", "houses with a garage") keeps its yes rows; after a
     /// negation ("without a garage", "non-smokers") its no rows.
     pub fn yes_no_filters(&mut self) {
+        // Where each yes/no column was last named: "smokers and
+        // non-smokers" names both values joined by "and" (compared).
+        let mut last_named: Vec<(String, usize)> = Vec::new();
         for m in self.mentions.clone() {
             if self.kind(&m.column) != ColumnKind::Boolean
                 || self.group_by.as_deref() == Some(m.column.as_str())
@@ -956,6 +959,23 @@ impl Reading<'_> {
                 self.g.take(at, 1);
             }
             self.mentions.retain(|x| x.start != m.start);
+            if let Some((_, end)) = last_named.iter().find(|(c, _)| *c == m.column) {
+                let from = (*end).min(m.start);
+                let joined = self.g.tokens[from..m.start]
+                    .iter()
+                    .any(|t| AND_WORDS.contains(&t.folded.as_str()))
+                    && self.g.tokens[from..m.start].iter().all(|t| {
+                        let w = t.folded.as_str();
+                        AND_WORDS.contains(&w)
+                            || lexicon::ARTICLES.contains(&w)
+                            || matches!(w, "non" | "no" | "not" | "without" | "sans" | "sin")
+                    });
+                if joined {
+                    self.compared.push(m.column.clone());
+                }
+            }
+            last_named.retain(|(c, _)| *c != m.column);
+            last_named.push((m.column.clone(), m.start + m.len));
             self.add_value(m.column.clone(), Cmp::Eq, value.clone());
             let said = self.say(
                 format!("only rows where {} is {value}", m.column),

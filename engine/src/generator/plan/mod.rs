@@ -896,6 +896,23 @@ mod tests {
     }
 
     #[test]
+    fn both_values_of_a_yes_no_column_joined_by_and_are_compared() {
+        for goal in [
+            "Give me the average charges for smokers and non-smokers",
+            "frais moyens des fumeurs et des non-fumeurs",
+        ] {
+            assert!(
+                matches!(
+                    recipe("insurance.csv", goal),
+                    Ok(Recipe::Stats { group_by: Some(ref g), .. }) if g == "smoker"
+                ),
+                "{goal}: {:?}",
+                recipe("insurance.csv", goal)
+            );
+        }
+    }
+
+    #[test]
     fn french_synonyms_find_the_revenue_column() {
         let r = recipe("ventes.csv", "moyenne des ventes");
         assert_eq!(
@@ -1003,9 +1020,14 @@ mod tests {
             filters("pets.csv", "How many owners are older than 70?"),
             ["owner_age > 70"]
         );
+        // …by the part said nearest before the age ("dogs" are pets)…
+        assert_eq!(
+            filters("pets.csv", "How many dogs older than 5 were adopted?"),
+            ["species is Dog", "pet_age > 5"]
+        );
         // …or it is not said, and the plan stops.
         assert!(matches!(
-            recipe("pets.csv", "average fee for dogs older than 5"),
+            recipe("pets.csv", "average fee for those older than 5"),
             Err(GoalProblem::Unplaced { .. })
         ));
         assert!(matches!(

@@ -68,6 +68,15 @@ const APOLOGIES: &[&str] = &[
 
 /// Words that open an instruction on the answer's form ("Keep it short").
 const INSTRUCTION: &[&[&str]] = &[
+    &["don", "t", "worry"],
+    &["don", "worry"],
+    &["dont", "worry"],
+    &["and", "don", "t", "worry"],
+    &["and", "don", "worry"],
+    &["and", "dont", "worry"],
+    &["mixed", "feelings"],
+    &["the", "lowest", "precision"],
+    &["lowest", "precision"],
     &["keep", "it"],
     &["make", "it"],
     &["be", "brief"],

@@ -306,8 +306,17 @@ const PAIRED: &[&str] = &[
     "emparejada",
 ];
 
-/// Words of a level ("at the 5 % level", "au seuil de 1 %", "α = 0.01").
+/// Words of a level ("at the 5 % level", "au seuil de 1 %", "α = 0.01",
+/// "is the p-value below 0.05").
 const ALPHA_WORDS: &[&str] = &[
+    "p",
+    "value",
+    "pvalue",
+    "is",
+    "below",
+    "under",
+    "less",
+    "than",
     "at",
     "the",
     "a",
@@ -342,6 +351,8 @@ const ALPHA_WORDS: &[&str] = &[
 
 /// The words that say a level on their own (not "at" or "de" alone).
 const ALPHA_CUES: &[&str] = &[
+    "pvalue",
+    "below",
     "at",
     "level",
     "alpha",
