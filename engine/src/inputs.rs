@@ -24,6 +24,7 @@
 //! [`InputDescription::notes`].
 
 mod access;
+mod cache;
 mod compressed;
 mod count;
 mod format;
@@ -40,6 +41,7 @@ use std::path::{Path, PathBuf};
 
 use crate::units::human_bytes;
 pub use access::{invoker_from, Access, AccessFix, Invoker, Launch};
+pub use cache::{DescribeCache, FINGERPRINT_BYTES, MAX_CACHED_INPUTS};
 pub use format::InputFormat;
 pub use kind::ForeignKind;
 pub use sheet::{split_sheet, MAX_WORKBOOK_BYTES};

@@ -145,7 +145,7 @@ fn show_request(
     provider: &str,
     settings: Option<ModelSettings>,
 ) -> Result<ExitCode> {
-    let Some(out) = preview_prompt(files, goal, settings.as_ref(), limits, memory_estimated)?
+    let Some(out) = preview_prompt(files, goal, settings.as_ref(), limits, memory_estimated, None)?
     else {
         eprintln!("glovebox: the {provider} generator sends nothing: it works on this machine");
         return Ok(ExitCode::SUCCESS);
