@@ -442,3 +442,116 @@ fn a_draft_stops_when_its_input_changed_and_a_replaced_one_says_it_never_ran() {
         Some("run_finished")
     );
 }
+
+/// The app's steps on a 100 MB CSV, timed, with and without the kept
+/// descriptions (`DescribeCache`, as the app holds it): drop → preview
+/// (describe, then the first 200 rows of the grid) and question → answer
+/// (draft with the offline generator, then its run in the real sandbox).
+/// A measurement, run by hand:
+/// `cargo test -p glovebox-engine --test it app_steps_on_a_large_file -- --ignored --nocapture`.
+#[test]
+#[ignore = "a measurement (100 MB file, several real runs); run by hand"]
+fn app_steps_on_a_large_file_timed_with_and_without_kept_descriptions() {
+    use glovebox_engine::pipeline::{DraftRun, Drafted};
+    use glovebox_engine::rows::RowPager;
+    use std::sync::Arc;
+
+    let scratch = Scratch::new();
+    let csv = scratch.dir.path().join("sales-100mb.csv");
+    write_sales(&csv, 100 * 1024 * 1024);
+    let describe = |cache: Option<&inputs::DescribeCache>| {
+        let max = inputs::DEFAULT_MAX_INPUT_BYTES;
+        match cache {
+            Some(c) => c.describe(&csv, max),
+            None => inputs::describe(&csv, max),
+        }
+        .expect("described")
+    };
+    let mut table = Vec::new();
+    for round in 0..3 {
+        for cached in [false, true] {
+            let cache = cached.then(|| Arc::new(inputs::DescribeCache::new()));
+            let t = Instant::now();
+            let card = describe(cache.as_deref());
+            let rows = RowPager::new(&describe(cache.as_deref()))
+                .rows(0, 200)
+                .expect("rows");
+            let preview = t.elapsed();
+            assert_eq!(rows.len(), 200);
+            let t = Instant::now();
+            let mut drafter =
+                Engine::open_for_drafts(&scratch.db(), Limits::default()).expect("drafts");
+            let mut runner = engine(&scratch);
+            if let Some(c) = &cache {
+                drafter = drafter.with_describe_cache(Arc::clone(c));
+                runner = runner.with_describe_cache(Arc::clone(c));
+            }
+            let request = RunRequest::new(vec![csv.clone()], "total revenue per region");
+            let drafted = runtime().block_on(drafter.draft(request, |_| {}));
+            let Ok(Drafted::Ready(draft)) = drafted else {
+                panic!("the draft stopped: {drafted:?}");
+            };
+            let how = DraftRun {
+                code: draft.generated().code.clone(),
+                approve_review: false,
+                approved_by: "user (test)".into(),
+                cancel: None,
+            };
+            let report = runtime()
+                .block_on(runner.run_draft(*draft, how, |_| {}))
+                .expect("report");
+            let answer = t.elapsed();
+            assert_eq!(report.status, Status::Answered, "{:?}", report.stop_reason);
+            assert_eq!(report.inputs[0], card);
+            let reads = cache.as_ref().map_or(3, |c| c.inspections());
+            println!(
+                "round {round} {}: drop→preview {} ms, question→answer {} ms, file read {reads}×",
+                if cached { "kept  " } else { "before" },
+                preview.as_millis(),
+                answer.as_millis()
+            );
+            table.push((cached, preview, answer));
+        }
+    }
+    for cached in [false, true] {
+        let median = |f: fn(&(bool, Duration, Duration)) -> Duration| {
+            let mut v: Vec<Duration> = table.iter().filter(|r| r.0 == cached).map(f).collect();
+            v.sort();
+            v[v.len() / 2].as_millis()
+        };
+        println!(
+            "median {}: drop→preview {} ms, question→answer {} ms",
+            if cached { "kept  " } else { "before" },
+            median(|r| r.1),
+            median(|r| r.2)
+        );
+    }
+}
+
+/// A sales CSV of about `bytes` bytes (region, product, units, revenue).
+fn write_sales(path: &std::path::Path, bytes: u64) {
+    use std::io::Write;
+    let mut out = std::io::BufWriter::new(std::fs::File::create(path).expect("create"));
+    writeln!(out, "date,region,product,units,revenue").expect("header");
+    let regions = ["North", "South", "East", "West"];
+    let mut written = 0u64;
+    let mut i = 0u64;
+    while written < bytes {
+        let line = format!(
+            "2025-{:02}-{:02},{},P{},{},{}.{:02}\n",
+            i % 12 + 1,
+            i % 28 + 1,
+            regions[(i % 4) as usize],
+            i % 97,
+            i % 9 + 1,
+            (i * 37) % 10_000,
+            i % 100
+        );
+        out.write_all(line.as_bytes()).expect("row");
+        written += line.len() as u64;
+        i += 1;
+    }
+    out.flush().expect("flush");
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o644)).expect("chmod");
+}

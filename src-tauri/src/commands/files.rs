@@ -47,11 +47,15 @@ pub fn app_ready(state: State<'_, AppState>) -> u64 {
 
 /// What each file holds; a bad file is an `input` error in plain words.
 #[tauri::command]
-pub async fn describe_files(paths: Vec<String>) -> Answer<Vec<InputDescription>> {
+pub async fn describe_files(
+    state: State<'_, AppState>,
+    paths: Vec<String>,
+) -> Answer<Vec<InputDescription>> {
     let files = check_files(&paths)?;
+    let cache = Arc::clone(&state.described);
     blocking(move || {
         let _span = tracing::info_span!("describe_files", files = files.len()).entered();
-        describe_all(&files)
+        describe_all(&cache, &files)
     })
     .await
 }
@@ -75,13 +79,14 @@ pub async fn preview_rows(
         .filter(|(seen, _)| stamp.is_some() && *seen == stamp)
         .map(|(_, pager)| Arc::clone(pager));
     let created = existing.is_none();
+    let cache = Arc::clone(&state.described);
     let (pager, rows) = blocking(move || {
         let pager = match existing {
             Some(p) => p,
-            None => Arc::new(Mutex::new(RowPager::new(&inputs::describe(
-                &path,
-                inputs::DEFAULT_MAX_INPUT_BYTES,
-            )?))),
+            // The description of the file card, not a second reading.
+            None => Arc::new(Mutex::new(RowPager::new(
+                &cache.describe(&path, inputs::DEFAULT_MAX_INPUT_BYTES)?,
+            ))),
         };
         let rows = pager
             .lock()

@@ -70,10 +70,17 @@ pub(crate) fn check_files(files: &[String]) -> Answer<Vec<PathBuf>> {
     Ok(files.iter().map(PathBuf::from).collect())
 }
 
-pub(crate) fn describe_all(files: &[PathBuf]) -> Answer<Vec<InputDescription>> {
+pub(crate) fn describe_all(
+    cache: &inputs::DescribeCache,
+    files: &[PathBuf],
+) -> Answer<Vec<InputDescription>> {
     files
         .iter()
-        .map(|f| inputs::describe(f, inputs::DEFAULT_MAX_INPUT_BYTES).map_err(IpcError::from))
+        .map(|f| {
+            cache
+                .describe(f, inputs::DEFAULT_MAX_INPUT_BYTES)
+                .map_err(IpcError::from)
+        })
         .collect()
 }
 
