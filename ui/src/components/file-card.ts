@@ -1,10 +1,12 @@
 // One added file: name, size, separator, encoding, rows, columns with their
 // types, and the virtualised preview; or the engine's plain-language error.
+// A workbook of several sheets has a sheet picker: the sheet chosen is read
+// by the preview, the code and the run (its path becomes `book.xlsx#Sheet`).
 
 import { t, type MessageKey } from "../i18n";
 import { formatBytes, formatNumber } from "../lib/format";
 import { el } from "../lib/dom";
-import type { UiLanguage } from "../ipc";
+import type { InputDescription, UiLanguage } from "../ipc";
 import type { FileEntry } from "../state/app-state";
 import { previewGrid } from "./preview-grid";
 
@@ -37,7 +39,20 @@ function baseName(path: string): string {
   return path.split(/[\\/]/).pop() || path;
 }
 
-export function fileCard(entry: FileEntry, lang: UiLanguage, onRemove: () => void): HTMLElement {
+/** The sheet picker of a workbook of several sheets; null for any other file. */
+export function sheetPicker(d: InputDescription, onSheet: (sheet: string) => void): HTMLElement | null {
+  const sheet = d.sheet;
+  if (!sheet || sheet.sheets.length < 2) return null;
+  const select = el("select", {
+    "data-testid": "sheet-picker",
+    onchange: (e: Event) => onSheet((e.target as HTMLSelectElement).value),
+  }, sheet.sheets.map((name) => el("option", { value: name, selected: name === sheet.name }, name)));
+  return el("label", { class: "sheet-picker" }, `${t("file.sheet")} `, select);
+}
+
+export function fileCard(
+  entry: FileEntry, lang: UiLanguage, onRemove: () => void, onSheet: (sheet: string) => void = () => {},
+): HTMLElement {
   const name = entry.description?.name ?? baseName(entry.path);
   const remove = el("button", { class: "icon-button", type: "button", "aria-label": t("data.remove", { name }), title: t("data.remove", { name }), onclick: onRemove }, "✕");
   const d = entry.description;
@@ -60,8 +75,9 @@ export function fileCard(entry: FileEntry, lang: UiLanguage, onRemove: () => voi
       c.empty_cells > 0 ? el("span", { class: "column-empty" }, t("file.emptyCells", { n: formatNumber(c.empty_cells, lang, 0) })) : null)));
   return el("article", { class: "card file-card", "data-file": name },
     el("header", { class: "card-head" }, el("h3", {}, name), remove),
+    sheetPicker(d, onSheet),
     facts,
     el("p", { class: "muted" }, d.has_header ? t("file.header") : t("file.noHeader")),
     el("h4", {}, t("file.columns")), columns,
-    previewGrid(d));
+    previewGrid(d, entry.path));
 }

@@ -11,7 +11,9 @@ export const ROW_PX = 28;
 export const BLOCK_ROWS = 200;
 const MAX_BLOCKS = 40;
 
-export function previewGrid(file: InputDescription): HTMLElement {
+/** The grid of `file`; its rows are read from `path` (the file's path, or
+ * `book.xlsx#Sheet` for the sheet chosen). */
+export function previewGrid(file: InputDescription, path: string = file.path): HTMLElement {
   const cache = new Map<number, string[][]>();
   const pending = new Set<number>();
   // The first rows come with the description: no round trip to show them.
@@ -42,7 +44,7 @@ export function previewGrid(file: InputDescription): HTMLElement {
     if (cache.has(start) || pending.has(start)) return;
     pending.add(start);
     try {
-      const block = await call("preview_rows", { path: file.path, start, count: BLOCK_ROWS });
+      const block = await call("preview_rows", { path, start, count: BLOCK_ROWS });
       cache.set(start, block);
       while (cache.size > MAX_BLOCKS) cache.delete(cache.keys().next().value as number);
     } catch {

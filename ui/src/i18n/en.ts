@@ -41,6 +41,7 @@ export const en = {
   "file.noHeader": "no line of column names",
   "file.emptyCells": "{n} empty",
   "file.loadingRows": "Loading rows…",
+  "file.sheet": "Sheet",
 
   "delim.comma": "comma",
   "delim.semicolon": "semicolon",

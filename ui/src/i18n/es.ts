@@ -41,6 +41,7 @@ export const es: Dictionary = {
   "file.noHeader": "sin línea de nombres de columnas",
   "file.emptyCells": "{n} vacías",
   "file.loadingRows": "Cargando filas…",
+  "file.sheet": "Hoja",
 
   "delim.comma": "coma",
   "delim.semicolon": "punto y coma",

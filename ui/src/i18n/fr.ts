@@ -41,6 +41,7 @@ export const fr: Dictionary = {
   "file.noHeader": "pas de ligne de noms de colonnes",
   "file.emptyCells": "{n} vides",
   "file.loadingRows": "Chargement des lignes…",
+  "file.sheet": "Feuille",
 
   "delim.comma": "virgule",
   "delim.semicolon": "point-virgule",

@@ -34,7 +34,8 @@ export function dataScreen({ store, actions }: ScreenContext): Screen {
   function draw(): void {
     const s = store.get();
     status.textContent = s.reading ? t("data.reading") : s.files.length === 0 ? t("data.none") : "";
-    replace(cards, s.files.map((f) => fileCard(f, s.lang, () => actions.removeFile(f.path))));
+    replace(cards, s.files.map((f) => fileCard(f, s.lang, () => actions.removeFile(f.path),
+      (sheet) => void actions.chooseSheet(f.path, sheet))));
     const ready = s.files.some((f) => f.description);
     sampleOffer.hidden = s.files.length > 0;
     trySample.disabled = s.reading;

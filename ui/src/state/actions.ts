@@ -26,6 +26,9 @@ export interface Actions {
   navigate(view: View): void;
   addFiles(paths: string[]): Promise<void>;
   removeFile(path: string): void;
+  /** Reads another sheet of the workbook added as `path`: the card, the
+   * preview, the code and the run then read `book.xlsx#Sheet`. */
+  chooseSheet(path: string, sheet: string): Promise<void>;
   /** "Try with an example": adds the example file the app carries. */
   trySample(): Promise<void>;
   setGoal(goal: string): void;
@@ -170,6 +173,22 @@ export function createActions(store: AppStore): Actions {
 
     removeFile(path) {
       store.set({ files: store.get().files.filter((f) => f.path !== path) });
+    },
+
+    async chooseSheet(path, sheet) {
+      const entry = store.get().files.find((f) => f.path === path);
+      if (!entry?.description) return;
+      const chosen = `${entry.description.path}#${sheet}`;
+      if (chosen === path) return;
+      store.set({ reading: true });
+      try {
+        const [description] = await call("describe_files", { paths: [chosen] });
+        const files = store.get().files.map((f) => (f.path === path ? { path: chosen, description, error: null } : f));
+        store.set({ files, reading: false });
+      } catch (raw) {
+        const e = toIpcError(raw);
+        store.set({ reading: false, notice: errorText(e.code, e.message) });
+      }
     },
 
     setGoal(goal) {

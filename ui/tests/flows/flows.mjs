@@ -75,6 +75,30 @@ export const flows = [
     },
   },
   {
+    name: "a workbook of several sheets: the sheet picked is previewed, asked about and run",
+    async run({ open }) {
+      const page = await open();
+      await page.evaluate(() => window.__mock.emit("tauri://drag-drop", { paths: ["/tmp/book.xlsx"] }));
+      const card = page.locator(".file-card[data-file='book.xlsx']");
+      const picker = card.locator("[data-testid=sheet-picker]");
+      await picker.waitFor({ timeout: T });
+      assert.equal(await picker.inputValue(), "Notes");
+      assert.deepEqual(await picker.locator("option").allInnerTexts(), ["Notes", "Sales", "Quarters"]);
+      await picker.selectOption("Sales");
+      await card.locator("[role=gridcell]", { hasText: "North" }).first().waitFor({ timeout: T });
+      assert.equal(await card.locator("[data-testid=sheet-picker]").inputValue(), "Sales");
+      assert.match(await card.locator(".columns").innerText(), /amount/);
+      assert.deepEqual((await calls(page, "describe_files")).map((c) => c.paths), [["/tmp/book.xlsx"], ["/tmp/book.xlsx#Sales"]]);
+      // The grid reads the sheet's rows, and the question is asked on the sheet.
+      assert.ok((await calls(page, "preview_rows")).every((c) => c.path === "/tmp/book.xlsx#Sales"));
+      await page.getByRole("button", { name: "Next: ask a question" }).click();
+      await page.locator("#goal").fill("total amount per region");
+      await page.getByRole("button", { name: "Show me the code first" }).click();
+      await page.locator("[data-testid=verdict]").waitFor({ timeout: T });
+      assert.deepEqual((await calls(page, "generate_code"))[0].files, ["/tmp/book.xlsx#Sales"]);
+    },
+  },
+  {
     name: "ask → the answer in one step: progress, then the answer, explanation, chart, how it was computed (folded); the code one click away",
     async run({ open, shot }) {
       const page = await open({ stepMs: 600 });

@@ -89,7 +89,24 @@ function describe(path: string): InputDescription {
   const name = path.split("/").pop() ?? path;
   if (name.startsWith("bad")) throw { code: "input", message: `${name}: line 2 has 3 fields where the first line has 2` };
   if (name.startsWith("big")) return { ...SHOP, name, path, size_bytes: 52_000_000, row_count: 1_000_000, sha256: "0".repeat(64) };
+  if (name.startsWith("book.xlsx")) return workbook(path);
   return { ...SHOP, name, path };
+}
+
+/** A workbook of three sheets: the first, or the one named after `#`. */
+function workbook(asked: string): InputDescription {
+  const [path, chosen] = asked.split("#");
+  const sheets = ["Notes", "Sales", "Quarters"];
+  const name = chosen ?? sheets[0];
+  const text = (n: string) => ({ name: n, kind: "text" as const, empty_cells: 0 });
+  const columns = name === "Sales"
+    ? [text("region"), { name: "amount", kind: "decimal" as const, empty_cells: 0 }]
+    : [text("about"), text("value")];
+  const preview = name === "Sales" ? [["North", "120.5"], ["South", "80.0"]] : [["made by", "make.py"]];
+  return {
+    ...SHOP, name: "book.xlsx", path, format: "xlsx", encoding: "UTF-8", columns, preview, row_count: preview.length,
+    sheet: { name, sheets, header_row: 0, names_given: false },
+  };
 }
 
 function rows(path: string, start: number, count: number): string[][] {
