@@ -21,7 +21,9 @@ use std::sync::{Arc, Mutex};
 
 use sha2::{Digest, Sha256};
 
-use super::{access, describe_with, split_sheet, Access, InputDescription, InputError};
+use super::{
+    access, describe_reporting, split_sheet, Access, InputDescription, InputError, ReadProgress,
+};
 
 /// Most files whose description is kept; past it the oldest is forgotten.
 pub const MAX_CACHED_INPUTS: usize = 32;
@@ -75,8 +77,20 @@ impl DescribeCache {
         self.describe_with(path, max_bytes, Access::of_this_process())
     }
 
-    /// [`describe_with`], from the cache while the file is unchanged.
+    /// [`super::describe_with`], from the cache while the file is unchanged.
     pub fn describe_with(&self, path: &Path, max_bytes: u64, access: &Access) -> Described {
+        self.describe_reporting(path, max_bytes, access, None)
+    }
+
+    /// [`super::describe_reporting`], from the cache while the file is
+    /// unchanged (`progress` then hears nothing: nothing is read).
+    pub fn describe_reporting(
+        &self,
+        path: &Path,
+        max_bytes: u64,
+        access: &Access,
+        progress: Option<&Arc<ReadProgress>>,
+    ) -> Described {
         let slot = self.slot(path);
         let mut kept = slot.lock().unwrap_or_else(|e| e.into_inner());
         let (on_disk, _) = split_sheet(path);
@@ -84,7 +98,7 @@ impl DescribeCache {
             // Missing or unreadable: the inspector says why, nothing kept.
             *kept = None;
             self.inspections.fetch_add(1, Ordering::Relaxed);
-            return describe_with(path, max_bytes, access);
+            return describe_reporting(path, max_bytes, access, progress);
         };
         if let Some((was, description)) = kept.as_ref() {
             // Kept for a larger limit than this one: the inspector refuses it.
@@ -94,7 +108,7 @@ impl DescribeCache {
             }
         }
         self.inspections.fetch_add(1, Ordering::Relaxed);
-        let described = describe_with(path, max_bytes, access);
+        let described = describe_reporting(path, max_bytes, access, progress);
         *kept = described.as_ref().ok().map(|d| (seen, d.clone()));
         described
     }

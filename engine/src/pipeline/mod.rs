@@ -440,6 +440,8 @@ pub struct Engine {
     /// Descriptions kept between the steps of a question (the app's); each
     /// run reads its inputs itself without one.
     described: Option<Arc<inputs::DescribeCache>>,
+    /// Told how far each input has been read while it is described.
+    reading: Option<Arc<inputs::ReadProgress>>,
 }
 
 impl Engine {
@@ -493,6 +495,7 @@ impl Engine {
             max_input_bytes: inputs::DEFAULT_MAX_INPUT_BYTES,
             repair_attempts: generator::DEFAULT_REPAIR_ATTEMPTS,
             described: None,
+            reading: None,
         })
     }
 
@@ -508,6 +511,13 @@ impl Engine {
     /// of reading each file again.
     pub fn with_describe_cache(mut self, cache: Arc<inputs::DescribeCache>) -> Self {
         self.described = Some(cache);
+        self
+    }
+
+    /// Tells `progress` how far each input has been read while it is
+    /// described (the CLI's line on stderr for a large file).
+    pub fn with_read_progress(mut self, progress: Arc<inputs::ReadProgress>) -> Self {
+        self.reading = Some(progress);
         self
     }
 
@@ -812,9 +822,14 @@ impl Engine {
             // `book.xlsx#Sheet` names a sheet of the file `book.xlsx`.
             let (on_disk, _) = inputs::split_sheet(file);
             ctx.stamps.push((on_disk.clone(), inputs::stamp(&on_disk)));
+            let (max, access, told) = (
+                self.max_input_bytes,
+                inputs::Access::of_this_process(),
+                self.reading.as_ref(),
+            );
             let described = match &self.described {
-                Some(cache) => cache.describe(file, self.max_input_bytes),
-                None => inputs::describe(file, self.max_input_bytes),
+                Some(cache) => cache.describe_reporting(file, max, access, told),
+                None => inputs::describe_reporting(file, max, access, told),
             };
             match described {
                 Ok(desc) => self.record(ctx, Event::Input(desc))?,
