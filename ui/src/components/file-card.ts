@@ -50,12 +50,26 @@ export function sheetPicker(d: InputDescription, onSheet: (sheet: string) => voi
   return el("label", { class: "sheet-picker" }, `${t("file.sheet")} `, select);
 }
 
+/** A file being read: its name, and how far once the shell tells it. */
+function readingCard(entry: FileEntry, name: string, lang: UiLanguage, remove: HTMLElement): HTMLElement {
+  const p = entry.progress;
+  const pct = p && p.total > 0 ? Math.min(100, Math.floor((p.read * 100) / p.total)) : null;
+  const text = p && pct !== null
+    ? t("file.readingPart", { pct: String(pct), size: formatBytes(p.total, lang) })
+    : t("file.reading");
+  return el("article", { class: "card file-card file-reading", "data-file": name, "aria-busy": "true" },
+    el("header", { class: "card-head" }, el("h3", {}, name), remove),
+    el("p", { class: "muted", role: "status", "data-testid": "reading" }, text),
+    el("progress", { max: 100, ...(pct !== null ? { value: pct } : {}), "aria-label": text }));
+}
+
 export function fileCard(
   entry: FileEntry, lang: UiLanguage, onRemove: () => void, onSheet: (sheet: string) => void = () => {},
 ): HTMLElement {
   const name = entry.description?.name ?? baseName(entry.path);
   const remove = el("button", { class: "icon-button", type: "button", "aria-label": t("data.remove", { name }), title: t("data.remove", { name }), onclick: onRemove }, "✕");
   const d = entry.description;
+  if (!d && !entry.error) return readingCard(entry, name, lang, remove);
   if (!d) {
     return el("article", { class: "card file-card file-error", "data-file": name },
       el("header", { class: "card-head" }, el("h3", {}, name), remove),

@@ -42,6 +42,8 @@ export const en = {
   "file.emptyCells": "{n} empty",
   "file.loadingRows": "Loading rows…",
   "file.sheet": "Sheet",
+  "file.reading": "Reading this file…",
+  "file.readingPart": "Reading this file… {pct}% of {size}",
 
   "delim.comma": "comma",
   "delim.semicolon": "semicolon",

@@ -42,6 +42,8 @@ export const es: Dictionary = {
   "file.emptyCells": "{n} vacías",
   "file.loadingRows": "Cargando filas…",
   "file.sheet": "Hoja",
+  "file.reading": "Leyendo el archivo…",
+  "file.readingPart": "Leyendo el archivo… {pct} % de {size}",
 
   "delim.comma": "coma",
   "delim.semicolon": "punto y coma",

@@ -42,6 +42,8 @@ export const fr: Dictionary = {
   "file.emptyCells": "{n} vides",
   "file.loadingRows": "Chargement des lignes…",
   "file.sheet": "Feuille",
+  "file.reading": "Lecture du fichier…",
+  "file.readingPart": "Lecture du fichier… {pct} % de {size}",
 
   "delim.comma": "virgule",
   "delim.semicolon": "point-virgule",

@@ -75,6 +75,26 @@ export const flows = [
     },
   },
   {
+    name: "a large file: its card shows how far it is read, then what it holds",
+    async run({ open }) {
+      const page = await open();
+      await addShop(page);
+      const shopGrid = page.locator(".file-card[data-file='shop.csv'] .grid-viewport");
+      await shopGrid.evaluate((g) => { g.scrollTop = 280; });
+      await page.evaluate(() => window.__mock.emit("tauri://drag-drop", { paths: ["/tmp/slow-sales.csv"] }));
+      const card = page.locator(".file-card[data-file='slow-sales.csv']");
+      await waitText(page, ".file-card[data-file='slow-sales.csv'] [data-testid=reading]", "43% of 1 GB");
+      assert.equal(await card.locator("progress").getAttribute("value"), "43");
+      await page.evaluate(() => window.__mock.emit("describe_progress", { path: "/tmp/slow-sales.csv", read: 900 * 1024 * 1024, total: 1024 * 1024 * 1024 }));
+      await waitText(page, ".file-card[data-file='slow-sales.csv'] [data-testid=reading]", "87% of 1 GB");
+      // The other file's card was left as it was: its preview kept its place.
+      assert.equal(await shopGrid.evaluate((g) => g.scrollTop), 280);
+      await page.evaluate(() => window.__mock.finishReading());
+      assert.equal(await card.locator("[data-testid=row-count]").innerText(), "120");
+      assert.equal(await card.locator("progress").count(), 0);
+    },
+  },
+  {
     name: "a workbook of several sheets: the sheet picked is previewed, asked about and run",
     async run({ open }) {
       const page = await open();

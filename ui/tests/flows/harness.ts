@@ -148,6 +148,7 @@ export function install(scenario: Scenario = {}): void {
   /** The question of each run started here (the shell names its report after it). */
   const RUN_GOALS = new Map<string, string>();
 
+  let releaseReading = () => {};
   const emit = (event: string, payload: unknown) =>
     (window as any).__TAURI_INTERNALS__.invoke("plugin:event|emit", { event, payload });
 
@@ -230,7 +231,15 @@ export function install(scenario: Scenario = {}): void {
     switch (cmd) {
       case "initial_files": return [];
       case "app_ready": return 0;
-      case "describe_files": return (args.paths as string[]).map(describe);
+      case "describe_files": {
+        const paths = args.paths as string[];
+        // A large file: read until the flow says it is done, telling how far.
+        if (paths[0].includes("/slow-")) {
+          void emit("describe_progress", { path: paths[0], read: 450 * 1024 * 1024, total: 1024 * 1024 * 1024 });
+          return new Promise((resolve) => { releaseReading = () => resolve(paths.map(describe)); });
+        }
+        return paths.map(describe);
+      }
       case "preview_rows": return rows(args.path, args.start, args.count);
       case "generate_code":
         if (needsKey(settings, args.provider)) throw { code: "no_key", message: `no API key is stored for ${args.provider}; add it in the settings` };
@@ -300,6 +309,7 @@ export function install(scenario: Scenario = {}): void {
 
   (window as any).__mock = {
     calls, emit, safeSvg,
+    finishReading() { releaseReading(); },
     setDoctor(d: DoctorReport) { doctor = d; },
     addRun(name: "review-blocked" | "hostile") {
       if (name === "review-blocked") { REPORTS.push(reviewBlocked as unknown as RunReport); DATES.push(daysAgo(60, 10, 0)); }
