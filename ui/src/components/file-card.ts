@@ -8,7 +8,7 @@ import { formatBytes, formatNumber } from "../lib/format";
 import { el } from "../lib/dom";
 import type { InputDescription, UiLanguage } from "../ipc";
 import type { FileEntry } from "../state/app-state";
-import { previewGrid } from "./preview-grid";
+import { pagedRows, previewGrid } from "./preview-grid";
 
 export function delimiterName(d: string): string {
   switch (d) {
@@ -48,6 +48,17 @@ export function sheetPicker(d: InputDescription, onSheet: (sheet: string) => voi
     onchange: (e: Event) => onSheet((e.target as HTMLSelectElement).value),
   }, sheet.sheets.map((name) => el("option", { value: name, selected: name === sheet.name }, name)));
   return el("label", { class: "sheet-picker" }, `${t("file.sheet")} `, select);
+}
+
+/** What the grid does not show: the rows past the first ones of a file
+ * that is not a CSV, or that a Parquet file has no preview. */
+function previewNote(d: InputDescription, lang: UiLanguage): HTMLElement | null {
+  const shown = pagedRows(d);
+  if (shown >= d.row_count) return null;
+  const text = shown === 0
+    ? t("file.noPreview")
+    : t("file.previewPart", { n: formatNumber(shown, lang, 0), total: formatNumber(d.row_count, lang, 0) });
+  return el("p", { class: "muted", "data-testid": "preview-note" }, text);
 }
 
 /** A file being read: its name, and how far once the shell tells it. */
@@ -93,5 +104,6 @@ export function fileCard(
     facts,
     el("p", { class: "muted" }, d.has_header ? t("file.header") : t("file.noHeader")),
     el("h4", {}, t("file.columns")), columns,
+    previewNote(d, lang),
     previewGrid(d, entry.path));
 }

@@ -43,6 +43,8 @@ export const fr: Dictionary = {
   "file.loadingRows": "Chargement des lignes…",
   "file.sheet": "Feuille",
   "file.reading": "Lecture du fichier…",
+  "file.previewPart": "Les {n} premières lignes sur {total} sont montrées ici ; le calcul les lit toutes.",
+  "file.noPreview": "Pas d'aperçu : les lignes de ce fichier ne sont lues que dans le bac à sable.",
   "file.readingPart": "Lecture du fichier… {pct} % de {size}",
 
   "delim.comma": "virgule",

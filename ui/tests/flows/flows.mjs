@@ -92,6 +92,13 @@ export const flows = [
       await page.evaluate(() => window.__mock.finishReading());
       assert.equal(await card.locator("[data-testid=row-count]").innerText(), "120");
       assert.equal(await card.locator("progress").count(), 0);
+      // Formats the host does not page: the rows shown are said, none loads forever.
+      await page.evaluate(() => window.__mock.emit("tauri://drag-drop", { paths: ["/tmp/sales.parquet", "/tmp/sales.jsonl"] }));
+      await waitText(page, ".file-card[data-file='sales.parquet'] [data-testid=preview-note]", "No preview: the rows of this file are read only in the sandbox.");
+      const json = page.locator(".file-card[data-file='sales.jsonl']");
+      await waitText(page, ".file-card[data-file='sales.jsonl'] [data-testid=preview-note]", "The first 10 rows of 5,000 are shown here");
+      assert.equal(await json.locator(".grid-viewport").getAttribute("aria-rowcount"), "11");
+      assert.equal(await page.locator(".grid-loading").count(), 0);
     },
   },
   {

@@ -90,6 +90,9 @@ function describe(path: string): InputDescription {
   if (name.startsWith("bad")) throw { code: "input", message: `${name}: line 2 has 3 fields where the first line has 2` };
   if (name.startsWith("big")) return { ...SHOP, name, path, size_bytes: 52_000_000, row_count: 1_000_000, sha256: "0".repeat(64) };
   if (name.startsWith("book.xlsx")) return workbook(path);
+  // Parquet: no rows on the host; a long JSON file: its first rows only.
+  if (name.endsWith(".parquet")) return { ...SHOP, name, path, format: "parquet", preview: [], row_count: 5000 };
+  if (name.endsWith(".jsonl")) return { ...SHOP, name, path, format: "json_lines", row_count: 5000 };
   return { ...SHOP, name, path };
 }
 
