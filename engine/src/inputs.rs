@@ -32,6 +32,7 @@ mod hash;
 mod json;
 mod kind;
 mod parquet;
+mod parquet_rows;
 mod progress;
 mod sheet;
 mod table;

@@ -216,3 +216,27 @@ fn merged_header_cells_name_each_column_in_the_sandbox_too() {
     assert_eq!(report["status"], "answered", "{report}");
     assert_eq!(value_for(&report, "Q1.1"), 7.0, "{report}");
 }
+
+/// A number as the preview shows it: whole numbers without a decimal part.
+fn shown(amount: f64) -> String {
+    if amount.fract() == 0.0 {
+        format!("{}", amount as i64)
+    } else {
+        format!("{amount}")
+    }
+}
+
+#[test]
+fn a_parquet_file_is_previewed_from_its_first_pages() {
+    let d = describe(&fixture("sales.parquet"), DEFAULT_MAX_INPUT_BYTES).expect("described");
+    let expected: Vec<Vec<String>> = SALES
+        .iter()
+        .map(|(r, day, a, u)| vec![(*r).into(), (*day).into(), shown(*a), u.to_string()])
+        .collect();
+    assert_eq!(d.preview, expected);
+    assert!(
+        d.notes.iter().any(|n| n.contains("its first rows from its first pages")),
+        "{:?}",
+        d.notes
+    );
+}
