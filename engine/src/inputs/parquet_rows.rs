@@ -1,13 +1,14 @@
 //! The first rows of a Parquet file, for its preview: the first pages of
 //! each column of the first row group, decoded by hand as the footer is
 //! (`parquet.rs`), for what pandas and pyarrow write by default — flat
-//! columns, required or optional, plain or dictionary encoded, data pages
-//! of version 1 or 2, uncompressed, Snappy or gzip. Anything else (nested
+//! columns, required or optional, plain or dictionary encoded (booleans
+//! also in runs), data pages of version 1 or 2, uncompressed, Snappy or gzip. Anything else (nested
 //! columns, decimals, times, INT96, another codec or encoding) gives no
 //! preview rather than a wrong one: the rows are then read only in the
 //! sandbox, as before. Reads are bounded: at most
-//! [`MAX_PREVIEW_CHUNK_BYTES`] of a column, pages of at most
-//! [`MAX_PREVIEW_PAGE_BYTES`] once decompressed.
+//! [`MAX_PREVIEW_CHUNK_BYTES`] of a column and [`MAX_PREVIEW_BYTES`] in
+//! all, pages of at most [`MAX_PREVIEW_PAGE_BYTES`] once decompressed, and
+//! only the values of the rows shown are decoded, whatever a page claims.
 
 use std::fs::File;
 use std::io::Read;
@@ -20,6 +21,8 @@ use super::table::number_text;
 pub const MAX_PREVIEW_CHUNK_BYTES: u64 = 8 * 1024 * 1024;
 /// Largest page decompressed for the preview.
 pub const MAX_PREVIEW_PAGE_BYTES: usize = 16 * 1024 * 1024;
+/// Most bytes read for the whole preview (a wide file gives none past it).
+pub const MAX_PREVIEW_BYTES: u64 = 64 * 1024 * 1024;
 
 /// The first `rows` rows of the columns `names` (the description's, in
 /// order), as text the way pandas shows them; `None` when a column cannot
@@ -35,6 +38,7 @@ pub(super) fn first_rows(
     }
     let group = meta.list(4).first()?;
     let mut columns = Vec::with_capacity(names.len());
+    let mut budget = MAX_PREVIEW_BYTES;
     for name in names {
         let element = meta
             .list(2)
@@ -46,7 +50,7 @@ pub(super) fn first_rows(
             let path = m.list(3);
             (path.len() == 1 && path[0] == Value::Bytes(name.as_bytes().to_vec())).then_some(m)
         })?;
-        columns.push(column_cells(file, element, chunk, rows)?);
+        columns.push(column_cells(file, element, chunk, rows, &mut budget)?);
     }
     Some(
         (0..rows)
@@ -114,7 +118,13 @@ enum Plain {
 }
 
 /// The first `rows` cells of one column chunk.
-fn column_cells(file: &File, element: &Value, chunk: &Value, rows: usize) -> Option<Vec<String>> {
+fn column_cells(
+    file: &File,
+    element: &Value,
+    chunk: &Value,
+    rows: usize,
+    budget: &mut u64,
+) -> Option<Vec<String>> {
     let shown = shown(element)?;
     let physical = chunk.int(1)?;
     let optional = match element.int(3) {
@@ -127,8 +137,9 @@ fn column_cells(file: &File, element: &Value, chunk: &Value, rows: usize) -> Opt
         Some(d) if d > 0 && d < data_at => d,
         _ => data_at,
     };
-    let total = u64::try_from(chunk.int(7)?).ok()?;
-    let mut bytes = vec![0u8; usize::try_from(total.min(MAX_PREVIEW_CHUNK_BYTES)).ok()?];
+    let total = u64::try_from(chunk.int(7)?).ok()?.min(MAX_PREVIEW_CHUNK_BYTES);
+    *budget = budget.checked_sub(total)?;
+    let mut bytes = vec![0u8; usize::try_from(total).ok()?];
     file.read_exact_at(&mut bytes, start).ok()?;
     let pages = Pages {
         bytes: &bytes,
@@ -139,6 +150,15 @@ fn column_cells(file: &File, element: &Value, chunk: &Value, rows: usize) -> Opt
     };
     let values = pages.first_values(rows)?;
     Some(values.iter().map(|v| text(v.as_ref(), shown)).collect())
+}
+
+/// One data page: its header, its bytes as stored and once decompressed,
+/// and how many of its first values are wanted.
+struct Page<'a> {
+    header: &'a Value,
+    body: &'a [u8],
+    expected: usize,
+    need: usize,
 }
 
 /// The pages of one column chunk, read in order.
@@ -163,14 +183,21 @@ impl Pages<'_> {
             let body = self.bytes.get(self.at..self.at.checked_add(size)?)?;
             self.at += size;
             let expected = usize::try_from(header.int(2)?).ok()?;
+            let need = rows - out.len();
+            let page = Page {
+                header: &header,
+                body,
+                expected,
+                need,
+            };
             match header.int(1)? {
                 2 => {
                     let count = usize::try_from(header.field(7)?.int(1)?).ok()?;
                     let data = self.decompress(body, expected)?;
                     dictionary = plain(&data, self.physical, count)?;
                 }
-                0 => out.extend(self.page_v1(&header, body, expected, &dictionary)?),
-                3 => out.extend(self.page_v2(&header, body, expected, &dictionary)?),
+                0 => out.extend(self.page_v1(&page, &dictionary)?),
+                3 => out.extend(self.page_v2(&page, &dictionary)?),
                 _ => {}
             }
         }
@@ -178,16 +205,10 @@ impl Pages<'_> {
         Some(out)
     }
 
-    fn page_v1(
-        &self,
-        header: &Value,
-        body: &[u8],
-        expected: usize,
-        dictionary: &[Plain],
-    ) -> Option<Vec<Option<Plain>>> {
-        let h = header.field(5)?;
-        let count = usize::try_from(h.int(1)?).ok()?;
-        let data = self.decompress(body, expected)?;
+    fn page_v1(&self, page: &Page<'_>, dictionary: &[Plain]) -> Option<Vec<Option<Plain>>> {
+        let h = page.header.field(5)?;
+        let count = usize::try_from(h.int(1)?).ok()?.min(page.need);
+        let data = self.decompress(page.body, page.expected)?;
         let (defined, values) = if self.optional {
             let len = u32::from_le_bytes(data.get(..4)?.try_into().ok()?) as usize;
             let levels = rle_hybrid(data.get(4..4usize.checked_add(len)?)?, 1, count)?;
@@ -198,15 +219,9 @@ impl Pages<'_> {
         self.cells(h.int(2)?, defined, values, count, dictionary)
     }
 
-    fn page_v2(
-        &self,
-        header: &Value,
-        body: &[u8],
-        expected: usize,
-        dictionary: &[Plain],
-    ) -> Option<Vec<Option<Plain>>> {
-        let h = header.field(8)?;
-        let count = usize::try_from(h.int(1)?).ok()?;
+    fn page_v2(&self, page: &Page<'_>, dictionary: &[Plain]) -> Option<Vec<Option<Plain>>> {
+        let (h, body) = (page.header.field(8)?, page.body);
+        let count = usize::try_from(h.int(1)?).ok()?.min(page.need);
         let def_len = usize::try_from(h.int(5)?).ok()?;
         let rep_len = usize::try_from(h.int(6)?).ok()?;
         let levels_len = def_len.checked_add(rep_len)?;
@@ -219,7 +234,7 @@ impl Pages<'_> {
         let rest = body.get(levels_len..)?;
         let compressed = h.field(7) != Some(&Value::Bool(false));
         let data = if compressed {
-            self.decompress(rest, expected.checked_sub(levels_len)?)?
+            self.decompress(rest, page.expected.checked_sub(levels_len)?)?
         } else {
             rest.to_vec()
         };
@@ -241,6 +256,12 @@ impl Pages<'_> {
             .map_or(count, |d| d.iter().filter(|l| **l == 1).count());
         let mut values = match encoding {
             0 => plain(data, self.physical, present)?,
+            // Booleans in RLE (pages v2): a length, then runs of one bit.
+            3 if self.physical == 0 => {
+                let len = u32::from_le_bytes(data.get(..4)?.try_into().ok()?) as usize;
+                let bits = rle_hybrid(data.get(4..4usize.checked_add(len)?)?, 1, present)?;
+                bits.into_iter().map(|b| Plain::Bool(b == 1)).collect()
+            }
             2 | 8 => {
                 let width = *data.first()?;
                 let indices = rle_hybrid(data.get(1..)?, width, present)?;
