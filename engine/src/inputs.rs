@@ -45,9 +45,9 @@ use std::sync::Arc;
 use crate::units::human_bytes;
 pub use access::{invoker_from, Access, AccessFix, Invoker, Launch};
 pub use cache::{DescribeCache, FINGERPRINT_BYTES, MAX_CACHED_INPUTS};
-pub use progress::{percent_of, ReadProgress, Reading};
 pub use format::InputFormat;
 pub use kind::ForeignKind;
+pub use progress::{percent_of, ReadProgress, Reading};
 pub use sheet::{split_sheet, MAX_WORKBOOK_BYTES};
 pub(crate) use transcode::transcoder;
 

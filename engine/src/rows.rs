@@ -262,7 +262,11 @@ mod tests {
         writeln!(out, "id,city,amount").expect("header");
         for i in 0..ROWS {
             // A quoted cell with the delimiter in it every 5th row.
-            let city = if i % 5 == 0 { format!("\"Paris, {i}\"") } else { format!("Lyon {i}") };
+            let city = if i % 5 == 0 {
+                format!("\"Paris, {i}\"")
+            } else {
+                format!("Lyon {i}")
+            };
             writeln!(out, "{i},{city},{}", (i * 7919) % 100_003).expect("row");
         }
         out.flush().expect("flush");
@@ -277,7 +281,11 @@ mod tests {
             assert_eq!(got.len(), 200.min((ROWS - start) as usize), "from {start}");
             for (k, row) in got.iter().enumerate() {
                 let i = start + k as u64;
-                let city = if i % 5 == 0 { format!("Paris, {i}") } else { format!("Lyon {i}") };
+                let city = if i % 5 == 0 {
+                    format!("Paris, {i}")
+                } else {
+                    format!("Lyon {i}")
+                };
                 let amount = ((i * 7919) % 100_003).to_string();
                 assert_eq!(row, &vec![i.to_string(), city, amount], "row {i}");
             }

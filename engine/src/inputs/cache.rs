@@ -200,16 +200,27 @@ mod tests {
         let path = dir.path().join("sales.csv");
         write(&path, &sales(100));
         let cache = DescribeCache::new();
-        assert_eq!(cache.describe(&path, u64::MAX).expect("first").row_count, 100);
+        assert_eq!(
+            cache.describe(&path, u64::MAX).expect("first").row_count,
+            100
+        );
         // Another size.
         write(&path, &sales(150));
-        assert_eq!(cache.describe(&path, u64::MAX).expect("grown").row_count, 150);
+        assert_eq!(
+            cache.describe(&path, u64::MAX).expect("grown").row_count,
+            150
+        );
         assert_eq!(cache.inspections(), 2);
         // The same size and modification time, other bytes.
-        let modified = std::fs::metadata(&path).and_then(|m| m.modified()).expect("mtime");
+        let modified = std::fs::metadata(&path)
+            .and_then(|m| m.modified())
+            .expect("mtime");
         let text = sales(150).replace("r1,", "r7,");
         write(&path, &text);
-        let file = std::fs::File::options().write(true).open(&path).expect("open");
+        let file = std::fs::File::options()
+            .write(true)
+            .open(&path)
+            .expect("open");
         file.set_modified(modified).expect("set mtime");
         let changed = cache.describe(&path, u64::MAX).expect("rewritten");
         assert_eq!(cache.inspections(), 3);
@@ -250,7 +261,9 @@ mod tests {
             })
             .collect();
         let read = cache.inspections();
-        cache.describe(&paths[MAX_CACHED_INPUTS], u64::MAX).expect("kept");
+        cache
+            .describe(&paths[MAX_CACHED_INPUTS], u64::MAX)
+            .expect("kept");
         assert_eq!(cache.inspections(), read);
         cache.describe(&paths[0], u64::MAX).expect("forgotten");
         assert_eq!(cache.inspections(), read + 1);

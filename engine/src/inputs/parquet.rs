@@ -39,7 +39,9 @@ pub(super) fn describe(
         return Err(InputError::Empty(base.name));
     }
     let names: Vec<String> = columns.iter().map(|c| c.name.clone()).collect();
-    let shown = usize::try_from(rows).unwrap_or(usize::MAX).min(PREVIEW_ROWS);
+    let shown = usize::try_from(rows)
+        .unwrap_or(usize::MAX)
+        .min(PREVIEW_ROWS);
     let preview = super::parquet_rows::first_rows(&file, &meta, &names, shown).unwrap_or_default();
     let mut notes = base.notes;
     notes.push(if preview.is_empty() {

@@ -97,9 +97,7 @@ fn shown(element: &Value) -> Option<Shown> {
             _ => return None,
         }),
         (1 | 2, Some(11..=14), _) => Shown::Unsigned,
-        (1 | 2, _, Some((10, int))) if int.field(2) == Some(&Value::Bool(false)) => {
-            Shown::Unsigned
-        }
+        (1 | 2, _, Some((10, int))) if int.field(2) == Some(&Value::Bool(false)) => Shown::Unsigned,
         (0, _, _) => Shown::Bool,
         (1 | 2, _, _) => Shown::Signed,
         (4 | 5, _, _) => Shown::Float,
@@ -137,7 +135,9 @@ fn column_cells(
         Some(d) if d > 0 && d < data_at => d,
         _ => data_at,
     };
-    let total = u64::try_from(chunk.int(7)?).ok()?.min(MAX_PREVIEW_CHUNK_BYTES);
+    let total = u64::try_from(chunk.int(7)?)
+        .ok()?
+        .min(MAX_PREVIEW_CHUNK_BYTES);
     *budget = budget.checked_sub(total)?;
     let mut bytes = vec![0u8; usize::try_from(total).ok()?];
     file.read_exact_at(&mut bytes, start).ok()?;
@@ -379,18 +379,27 @@ fn snappy(input: &[u8], expected: usize) -> Option<Vec<u8>> {
                 let mut len = usize::from(tag >> 2);
                 if len >= 60 {
                     let bytes = d.take(len - 59).ok()?;
-                    len = bytes.iter().rev().fold(0usize, |v, b| (v << 8) | usize::from(*b));
+                    len = bytes
+                        .iter()
+                        .rev()
+                        .fold(0usize, |v, b| (v << 8) | usize::from(*b));
                 }
                 out.extend_from_slice(d.take(len.checked_add(1)?).ok()?);
                 continue;
             }
             1 => {
                 let low = usize::from(d.take(1).ok()?[0]);
-                (4 + usize::from(tag >> 2 & 7), usize::from(tag >> 5) << 8 | low)
+                (
+                    4 + usize::from(tag >> 2 & 7),
+                    usize::from(tag >> 5) << 8 | low,
+                )
             }
             2 => {
                 let b = d.take(2).ok()?;
-                (usize::from(tag >> 2) + 1, usize::from(u16::from_le_bytes([b[0], b[1]])))
+                (
+                    usize::from(tag >> 2) + 1,
+                    usize::from(u16::from_le_bytes([b[0], b[1]])),
+                )
             }
             _ => {
                 let b = d.take(4).ok()?;
@@ -471,8 +480,9 @@ mod tests {
 
     #[test]
     fn rle_and_bit_packed_runs() {
-        // A run of 3 × 5 (width 3), then 8 packed values 0..7 (width 3).
-        let data = [3 << 1, 5, 1 << 1 | 1, 0b10_001_000, 0b1_100_011_0, 0b111_110_10];
+        // A run of 3 × 5 (width 3), then 8 packed values 0..7 (width 3),
+        // least significant bit first: 000 100 01|0 110 001 1|01 011 111.
+        let data = [3 << 1, 5, 1 << 1 | 1, 0b1000_1000, 0b1100_0110, 0b1111_1010];
         assert_eq!(
             rle_hybrid(&data, 3, 11).expect("decoded"),
             [5, 5, 5, 0, 1, 2, 3, 4, 5, 6, 7]
@@ -488,11 +498,18 @@ mod tests {
         assert_eq!(ints, [Plain::Int(7), Plain::Int(-2)]);
         let mut text = 5u32.to_le_bytes().to_vec();
         text.extend(b"North");
-        assert_eq!(plain(&text, 6, 1), Some(vec![Plain::Bytes(b"North".to_vec())]));
+        assert_eq!(
+            plain(&text, 6, 1),
+            Some(vec![Plain::Bytes(b"North".to_vec())])
+        );
         assert_eq!(plain(&text, 6, 2), None, "a value past the end");
         assert_eq!(
             plain(&[0b101], 0, 3),
-            Some(vec![Plain::Bool(true), Plain::Bool(false), Plain::Bool(true)])
+            Some(vec![
+                Plain::Bool(true),
+                Plain::Bool(false),
+                Plain::Bool(true)
+            ])
         );
     }
 }

@@ -155,7 +155,10 @@ mod tests {
         p.add(40);
         p.add(80);
         let now = p.now().expect("reading");
-        assert_eq!((now.name.as_str(), now.read, now.total), ("sales.csv", 100, 100));
+        assert_eq!(
+            (now.name.as_str(), now.read, now.total),
+            ("sales.csv", 100, 100)
+        );
         p.finish(true);
         assert_eq!(p.now(), None);
         assert_eq!(p.last(), (100, 100));

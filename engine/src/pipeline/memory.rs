@@ -402,7 +402,10 @@ mod tests {
             let estimate = estimate_peak(&[input], None);
             let peak = peak_mib * MIB;
             assert!(estimate >= peak, "{format:?} {rows}: {estimate} < {peak}");
-            assert!(estimate < 2 * peak, "{format:?} {rows}: {estimate} ≥ 2 × {peak}");
+            assert!(
+                estimate < 2 * peak,
+                "{format:?} {rows}: {estimate} ≥ 2 × {peak}"
+            );
         }
     }
 

@@ -719,8 +719,15 @@ fn a_question_reads_its_input_once_and_a_changed_input_again() {
     assert_eq!(cache.inspections(), 1);
     // Preview of the prompt, draft and run: no file read again.
     let limits = Limits::default();
-    preview_prompt(&[bench.csv.clone()], "total", None, &limits, true, Some(&cache))
-        .expect("preview");
+    preview_prompt(
+        std::slice::from_ref(&bench.csv),
+        "total",
+        None,
+        &limits,
+        true,
+        Some(&cache),
+    )
+    .expect("preview");
     let mut engine = bench.engine().with_describe_cache(Arc::clone(&cache));
     let Drafted::Ready(draft) =
         block_on(engine.draft(bench.request(None), |_| {})).expect("recorded")

@@ -235,7 +235,9 @@ fn a_parquet_file_is_previewed_from_its_first_pages() {
         .collect();
     assert_eq!(d.preview, expected);
     assert!(
-        d.notes.iter().any(|n| n.contains("its first rows from its first pages")),
+        d.notes
+            .iter()
+            .any(|n| n.contains("its first rows from its first pages")),
         "{:?}",
         d.notes
     );
@@ -252,8 +254,16 @@ fn preview_row(i: u32) -> Vec<String> {
     };
     vec![
         i.to_string(),
-        if i % 3 == 0 { String::new() } else { format!("n{i}") },
-        if i % 5 == 0 { String::new() } else { shown(f64::from(i) * 0.5) },
+        if i % 3 == 0 {
+            String::new()
+        } else {
+            format!("n{i}")
+        },
+        if i % 5 == 0 {
+            String::new()
+        } else {
+            shown(f64::from(i) * 0.5)
+        },
         hour,
         format!("2025-01-{:02}", i + 1),
         if i % 2 == 0 { "True" } else { "False" }.to_owned(),

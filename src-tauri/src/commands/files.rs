@@ -97,7 +97,11 @@ pub(crate) fn describe_told(
                 }
                 if let Some(r) = progress.now() {
                     let path = path.clone();
-                    tell(DescribeProgress { path, read: r.read, total: r.total });
+                    tell(DescribeProgress {
+                        path,
+                        read: r.read,
+                        total: r.total,
+                    });
                 }
             })
             .map_err(|e| IpcError::internal("the file could not be read", e))?

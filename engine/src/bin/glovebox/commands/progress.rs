@@ -195,7 +195,6 @@ impl ReadingLine {
             clear(&mut shown);
         }
     }
-
 }
 
 impl Drop for ReadingLine {
@@ -249,6 +248,9 @@ mod tests {
         let text = reading_text(&reading(READING_LINE_AFTER)).expect("a line");
         assert!(text.starts_with("reading sales"), "{text}");
         assert!(text.ends_with(".csv… 43% of 1 GB"), "{text}");
-        assert!(!text.contains('\x1b'), "a name's escapes are shown, not obeyed: {text}");
+        assert!(
+            !text.contains('\x1b'),
+            "a name's escapes are shown, not obeyed: {text}"
+        );
     }
 }

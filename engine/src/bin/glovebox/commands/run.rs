@@ -5,8 +5,8 @@
 
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use anyhow::{Context, Result};
 use glovebox_engine::inputs::ReadProgress;
@@ -148,7 +148,14 @@ fn show_request(
     provider: &str,
     settings: Option<ModelSettings>,
 ) -> Result<ExitCode> {
-    let Some(out) = preview_prompt(files, goal, settings.as_ref(), limits, memory_estimated, None)?
+    let Some(out) = preview_prompt(
+        files,
+        goal,
+        settings.as_ref(),
+        limits,
+        memory_estimated,
+        None,
+    )?
     else {
         eprintln!("glovebox: the {provider} generator sends nothing: it works on this machine");
         return Ok(ExitCode::SUCCESS);
