@@ -24,6 +24,7 @@
 //! [`InputDescription::notes`].
 
 mod access;
+mod cache;
 mod compressed;
 mod count;
 mod format;
@@ -31,17 +32,22 @@ mod hash;
 mod json;
 mod kind;
 mod parquet;
+mod parquet_rows;
+mod progress;
 mod sheet;
 mod table;
 mod transcode;
 
 use std::io::{Read, Seek};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use crate::units::human_bytes;
 pub use access::{invoker_from, Access, AccessFix, Invoker, Launch};
+pub use cache::{DescribeCache, FINGERPRINT_BYTES, MAX_CACHED_INPUTS};
 pub use format::InputFormat;
 pub use kind::ForeignKind;
+pub use progress::{percent_of, ReadProgress, Reading};
 pub use sheet::{split_sheet, MAX_WORKBOOK_BYTES};
 pub(crate) use transcode::transcoder;
 
@@ -753,12 +759,43 @@ pub fn describe_with(
     max_bytes: u64,
     access: &Access,
 ) -> Result<InputDescription, InputError> {
+    describe_reporting(path, max_bytes, access, None)
+}
+
+/// [`describe_with`], telling `progress` (when given) how far the file has
+/// been read as it is read.
+pub fn describe_reporting(
+    path: &Path,
+    max_bytes: u64,
+    access: &Access,
+    progress: Option<&Arc<ReadProgress>>,
+) -> Result<InputDescription, InputError> {
+    let Some(progress) = progress else {
+        return describe_opened(path, max_bytes, access, None);
+    };
+    progress::scope(Some(Arc::clone(progress)), || {
+        let described = describe_opened(path, max_bytes, access, Some(progress));
+        progress.finish(described.is_ok());
+        described
+    })
+}
+
+/// [`describe_reporting`] once the progress is this thread's.
+fn describe_opened(
+    path: &Path,
+    max_bytes: u64,
+    access: &Access,
+    progress: Option<&Arc<ReadProgress>>,
+) -> Result<InputDescription, InputError> {
     let (path, sheet) = sheet::split_sheet(path);
     let path = path.as_path();
     let name = file_name(path);
     let _span = tracing::info_span!("describe_input", %name).entered();
     let access::Opened { mut file, meta } = access::open(path, access)?;
     let size_bytes = checked_size(&meta, &name, max_bytes)?;
+    if let Some(p) = progress {
+        p.start(&name, size_bytes);
+    }
     let format = detect_format(&mut file, &name)?;
     if sheet.is_some() && !format.is_spreadsheet() {
         return Err(InputError::NotAWorkbook { name, format });

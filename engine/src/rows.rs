@@ -251,6 +251,49 @@ mod tests {
         check_random_access(&f, 50_000);
     }
 
+    /// A million rows: page N holds rows N.., whatever was read before it
+    /// (far ahead first, then back, then forward again from the index).
+    #[test]
+    fn a_million_rows_page_by_page_in_any_order() {
+        use std::io::Write;
+        const ROWS: u64 = 1_000_000;
+        let f = tempfile::NamedTempFile::new().expect("temp file");
+        let mut out = std::io::BufWriter::new(f.reopen().expect("reopen"));
+        writeln!(out, "id,city,amount").expect("header");
+        for i in 0..ROWS {
+            // A quoted cell with the delimiter in it every 5th row.
+            let city = if i % 5 == 0 {
+                format!("\"Paris, {i}\"")
+            } else {
+                format!("Lyon {i}")
+            };
+            writeln!(out, "{i},{city},{}", (i * 7919) % 100_003).expect("row");
+        }
+        out.flush().expect("flush");
+        drop(out);
+        let d = describe(f.path(), u64::MAX).expect("describe");
+        assert_eq!(d.row_count, ROWS);
+        let mut pager = RowPager::new(&d);
+        for &start in &[987_654u64, 5, 500_000, 999_900, 123_456, 987_000, 0] {
+            let t = std::time::Instant::now();
+            let got = pager.rows(start, 200).expect("rows");
+            println!("page at {start}: {} ms", t.elapsed().as_millis());
+            assert_eq!(got.len(), 200.min((ROWS - start) as usize), "from {start}");
+            for (k, row) in got.iter().enumerate() {
+                let i = start + k as u64;
+                let city = if i % 5 == 0 {
+                    format!("Paris, {i}")
+                } else {
+                    format!("Lyon {i}")
+                };
+                let amount = ((i * 7919) % 100_003).to_string();
+                assert_eq!(row, &vec![i.to_string(), city, amount], "row {i}");
+            }
+        }
+        // The index is bounded: one offset per CHECKPOINT_ROWS rows.
+        assert!(pager.checkpoints.len() as u64 <= ROWS / CHECKPOINT_ROWS + 1);
+    }
+
     #[test]
     fn page_size_and_cell_length_are_capped() {
         let f = tempfile::NamedTempFile::new().expect("temp file");

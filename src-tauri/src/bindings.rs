@@ -21,7 +21,7 @@ use crate::types::{
     RunOutput, RunProgress, RunSummary, StartRunRequest,
 };
 
-use crate::types::GenerationProgress;
+use crate::types::{DescribeProgress, GenerationProgress};
 
 /// Where the declarations go, from the workspace root.
 pub const BINDINGS_PATH: &str = "ui/src/ipc/bindings.ts";
@@ -78,6 +78,7 @@ pub fn typescript() -> String {
         glovebox_engine::provider::Connection::decl(&cfg),
         crate::types::ConnectionReport::decl(&cfg),
         GenerationProgress::decl(&cfg),
+        DescribeProgress::decl(&cfg),
         WrittenFile::decl(&cfg),
     ];
     let mut out = String::from(

@@ -11,6 +11,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use glovebox_engine::inputs::DescribeCache;
 use glovebox_engine::pipeline::{Draft, DraftRun, Engine, Progress, RunRequest, Stage};
 use glovebox_sandbox::protocol::OutputStream;
 use glovebox_sandbox::{Limits, Sandbox};
@@ -72,10 +73,12 @@ struct Active {
     cancel: watch::Sender<bool>,
 }
 
-/// The run in progress, if any.
+/// The run in progress, if any, and the descriptions its inputs are taken
+/// from while they are unchanged.
 #[derive(Default, Clone)]
 pub struct Runs {
     active: Arc<Mutex<Option<Active>>>,
+    described: Arc<DescribeCache>,
 }
 
 struct Shared {
@@ -100,6 +103,14 @@ fn emit_progress(app: &AppHandle, shared: &Mutex<Shared>, started: Instant, limi
 }
 
 impl Runs {
+    /// No run yet; the inputs' descriptions taken from `described`.
+    pub fn new(described: Arc<DescribeCache>) -> Self {
+        Self {
+            active: Arc::default(),
+            described,
+        }
+    }
+
     fn clear(&self) {
         if let Ok(mut a) = self.active.lock() {
             *a = None;
@@ -193,7 +204,9 @@ impl Runs {
         };
         let limit_ms = limits.wall_time_ms;
         let automatic = crate::settings::memory_automatic(limits.memory_bytes);
-        let mut engine = match Engine::open(&db, sandbox, limits) {
+        let described = Arc::clone(&self.described);
+        let opened = Engine::open(&db, sandbox, limits).map(|e| e.with_describe_cache(described));
+        let mut engine = match opened {
             Ok(e) if automatic => e.with_memory_estimated(),
             Ok(e) => e,
             Err(e) => {

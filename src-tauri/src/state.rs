@@ -6,7 +6,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use glovebox_engine::generator::Generated;
-use glovebox_engine::inputs::FileStamp;
+use glovebox_engine::inputs::{DescribeCache, FileStamp};
 use glovebox_engine::pipeline::Draft;
 use glovebox_engine::rows::RowPager;
 
@@ -46,6 +46,9 @@ pub struct AppState {
     pub initial_files: Mutex<Vec<PathBuf>>,
     /// Current settings.
     pub settings: Mutex<Settings>,
+    /// What each file holds, described once while it is unchanged: the
+    /// file card, the preview, the code's generation and the run share it.
+    pub described: Arc<DescribeCache>,
     /// Preview readers per file, with the file's stamp when it was read.
     pub pagers: Mutex<HashMap<PathBuf, KeptPager>>,
     /// The draft waiting to run (recorded, code shown, not run yet).
@@ -66,14 +69,16 @@ impl AppState {
     /// Loads the settings.
     pub fn new(paths: AppPaths, initial_files: Vec<PathBuf>, started: Instant) -> Self {
         let settings = Settings::load(&paths.settings);
+        let described = Arc::new(DescribeCache::new());
         Self {
             paths,
             initial_files: Mutex::new(initial_files),
             settings: Mutex::new(settings),
+            runs: Runs::new(Arc::clone(&described)),
+            described,
             pagers: Mutex::new(HashMap::new()),
             draft: Mutex::new(None),
             drafted: Mutex::new(None),
-            runs: Runs::default(),
             generations: Generations::default(),
             started,
             exported: Mutex::new(HashSet::new()),

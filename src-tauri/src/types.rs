@@ -76,6 +76,21 @@ pub struct GenerationProgress {
     pub text: String,
 }
 
+/// `describe_progress`: how far a file being added has been read, every
+/// [`crate::commands::files::DESCRIBE_EVENT_EVERY`] while it is read (a
+/// file read faster sends none).
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
+pub struct DescribeProgress {
+    /// The file, as `describe_files` was given it.
+    pub path: String,
+    /// Bytes read so far.
+    #[ts(type = "number")]
+    pub read: u64,
+    /// The file's size in bytes.
+    #[ts(type = "number")]
+    pub total: u64,
+}
+
 /// `run_output`: text the code printed, as it arrives.
 #[derive(Debug, Clone, Serialize, ts_rs::TS)]
 pub struct RunOutput {

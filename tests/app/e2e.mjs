@@ -398,6 +398,30 @@ async function journey() {
     for (const name of ["shop-copy.csv", "shop.csv"]) {
       await (await s.find(`.file-card[data-file='${name}'] button[aria-label^='Remove']`)).click();
     }
+
+    // A workbook of several sheets: its card has a sheet picker; the sheet
+    // picked is previewed, asked about and run, and the code's plan names it.
+    const book = join(scratch, "sales.xlsx");
+    copyFileSync(join(repo, "tests/formats/sales.xlsx"), book);
+    await s.exec("window.__TAURI_INTERNALS__.invoke('plugin:event|emit', {event: 'tauri://drag-drop', payload: {paths: [arguments[0]], position: {x: 10, y: 10}}}); return true;", book);
+    const bookCard = ".file-card[data-file='sales.xlsx']";
+    await s.waitText(`${bookCard} [data-testid=row-count]`, "1", 30000);
+    assert.deepEqual(await s.exec(`return [...document.querySelectorAll("${bookCard} [data-testid=sheet-picker] option")].map((o) => o.value);`),
+      ["Notes", "Sales", "Quarters"]);
+    await s.exec(`const p = document.querySelector("${bookCard} [data-testid=sheet-picker]"); p.value = 'Sales'; p.dispatchEvent(new Event('change', {bubbles: true})); return true;`);
+    await s.waitText(`${bookCard} [data-testid=row-count]`, "8", 30000);
+    await s.waitText(`${bookCard} .grid-rows`, "West", 10000);
+    await (await s.xpath("//button[contains(., 'Next: ask a question')]")).click();
+    const bookGoal = await s.find("#goal");
+    await bookGoal.clear();
+    await bookGoal.type("total amount per region");
+    await bookGoal.type(KEY.enter);
+    await s.waitText("[data-testid=answer]", "419.75", RUN_MS);
+    await seeCode(s);
+    await s.until("the plan to name the sheet", () =>
+      s.exec("return document.querySelector('main').innerText.includes('sales.xlsx (sheet \"Sales\")');"), 10000);
+    await (await s.find(".nav-item[data-view='data']")).click();
+    await (await s.find(`${bookCard} button[aria-label^='Remove']`)).click();
     await s.waitText("[data-testid=sample-offer]", "No file at hand", 5000);
     await (await s.find("[data-testid=try-sample]")).click();
     await s.waitText(".file-card[data-file='shop.csv'] [data-testid=row-count]", "120", 30000);

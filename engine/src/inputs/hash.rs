@@ -19,6 +19,8 @@ use std::thread::JoinHandle;
 
 use sha2::{Digest, Sha256};
 
+use super::progress::ReadProgress;
+
 /// Bytes hashed per read.
 const HASH_CHUNK: usize = 1024 * 1024;
 
@@ -44,9 +46,10 @@ pub(crate) fn spawn(file: &File) -> Result<HashJob, HashError> {
     let file = file.try_clone()?;
     let stop = Arc::new(AtomicBool::new(false));
     let flag = Arc::clone(&stop);
+    let progress = super::progress::current();
     let handle = std::thread::Builder::new()
         .name("input-sha256".into())
-        .spawn(move || hash_all(&file, &flag))?;
+        .spawn(move || hash_all(&file, &flag, progress.as_deref()))?;
     Ok(HashJob {
         stop,
         handle: Some(handle),
@@ -68,7 +71,11 @@ impl Drop for HashJob {
     }
 }
 
-fn hash_all(file: &File, stop: &AtomicBool) -> Result<String, HashError> {
+fn hash_all(
+    file: &File,
+    stop: &AtomicBool,
+    progress: Option<&ReadProgress>,
+) -> Result<String, HashError> {
     let mut hasher = Sha256::new();
     let mut buf = vec![0u8; HASH_CHUNK];
     let mut at = 0u64;
@@ -86,6 +93,9 @@ fn hash_all(file: &File, stop: &AtomicBool) -> Result<String, HashError> {
         }
         hasher.update(&buf[..n]);
         at += n as u64;
+        if let Some(p) = progress {
+            p.add(n as u64);
+        }
     }
 }
 
@@ -93,6 +103,8 @@ fn hash_all(file: &File, stop: &AtomicBool) -> Result<String, HashError> {
 pub(crate) struct HashingReader<R> {
     inner: R,
     hasher: Sha256,
+    /// The describe's progress, when it reports (bytes read added).
+    progress: Option<Arc<ReadProgress>>,
 }
 
 impl<R: std::io::Read> HashingReader<R> {
@@ -100,6 +112,7 @@ impl<R: std::io::Read> HashingReader<R> {
         Self {
             inner,
             hasher: Sha256::new(),
+            progress: super::progress::current(),
         }
     }
 
@@ -115,6 +128,9 @@ impl<R: std::io::Read> std::io::Read for HashingReader<R> {
     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
         let n = self.inner.read(buf)?;
         self.hasher.update(&buf[..n]);
+        if let Some(p) = &self.progress {
+            p.add(n as u64);
+        }
         Ok(n)
     }
 }

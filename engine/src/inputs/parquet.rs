@@ -2,8 +2,9 @@
 //! the end (Thrift compact protocol, decoded here by hand — a few hundred
 //! lines instead of a Parquet crate and its dependencies) gives the
 //! columns, their types, the row count and each column's empty cells (the
-//! null counts of its statistics, when written). No row is decoded on the
-//! host, so the preview is empty and text columns list no values; the
+//! null counts of its statistics, when written). The preview's first rows
+//! are decoded by `parquet_rows` when it can (else the preview is empty);
+//! no other row is read on the host, so text columns list no values; the
 //! sandbox reads the file with pandas and pyarrow.
 
 use std::io::{Read, Seek, SeekFrom};
@@ -11,7 +12,7 @@ use std::io::{Read, Seek, SeekFrom};
 use sha2::{Digest, Sha256};
 
 use super::table::Base;
-use super::{Column, ColumnKind, InputDescription, InputError};
+use super::{Column, ColumnKind, InputDescription, InputError, PREVIEW_ROWS};
 
 /// Largest footer read.
 pub const MAX_FOOTER_BYTES: u64 = 64 * 1024 * 1024;
@@ -37,8 +38,17 @@ pub(super) fn describe(
     if columns.is_empty() {
         return Err(InputError::Empty(base.name));
     }
+    let names: Vec<String> = columns.iter().map(|c| c.name.clone()).collect();
+    let shown = usize::try_from(rows)
+        .unwrap_or(usize::MAX)
+        .min(PREVIEW_ROWS);
+    let preview = super::parquet_rows::first_rows(&file, &meta, &names, shown).unwrap_or_default();
     let mut notes = base.notes;
-    notes.push("a Parquet file: its columns, types and row count come from its footer; its rows are read only in the sandbox, so no preview is shown".into());
+    notes.push(if preview.is_empty() {
+        "a Parquet file: its columns, types and row count come from its footer; its rows are read only in the sandbox, so no preview is shown".into()
+    } else {
+        "a Parquet file: its columns, types and row count come from its footer, its first rows from its first pages; the other rows are read only in the sandbox".into()
+    });
     Ok(InputDescription {
         name: base.name,
         path: base.path,
@@ -51,7 +61,7 @@ pub(super) fn describe(
         has_header: true,
         columns,
         row_count: rows,
-        preview: Vec::new(),
+        preview,
         notes,
         format: base.format,
         sheet: None,
@@ -82,7 +92,7 @@ fn read_footer(file: &mut std::fs::File, size: u64) -> Result<Vec<u8>, String> {
 
 /// A decoded Thrift value (strings kept as bytes, maps skipped).
 #[derive(Debug, Clone, PartialEq)]
-enum Value {
+pub(super) enum Value {
     Int(i64),
     Bool(bool),
     Double(f64),
@@ -93,25 +103,25 @@ enum Value {
 }
 
 impl Value {
-    fn field(&self, id: i16) -> Option<&Value> {
+    pub(super) fn field(&self, id: i16) -> Option<&Value> {
         match self {
             Value::Struct(fields) => fields.iter().find(|(f, _)| *f == id).map(|(_, v)| v),
             _ => None,
         }
     }
-    fn int(&self, id: i16) -> Option<i64> {
+    pub(super) fn int(&self, id: i16) -> Option<i64> {
         match self.field(id)? {
             Value::Int(i) => Some(*i),
             _ => None,
         }
     }
-    fn list(&self, id: i16) -> &[Value] {
+    pub(super) fn list(&self, id: i16) -> &[Value] {
         match self.field(id) {
             Some(Value::List(items)) => items,
             _ => &[],
         }
     }
-    fn text(&self, id: i16) -> Option<String> {
+    pub(super) fn text(&self, id: i16) -> Option<String> {
         match self.field(id)? {
             Value::Bytes(b) => Some(String::from_utf8_lossy(b).into_owned()),
             _ => None,
@@ -120,7 +130,7 @@ impl Value {
 }
 
 /// Thrift's compact protocol over a byte slice.
-struct Decoder<'a> {
+pub(super) struct Decoder<'a> {
     bytes: &'a [u8],
     at: usize,
 }
@@ -128,8 +138,13 @@ struct Decoder<'a> {
 type Decoded<T> = Result<T, &'static str>;
 
 impl<'a> Decoder<'a> {
-    fn new(bytes: &'a [u8]) -> Self {
+    pub(super) fn new(bytes: &'a [u8]) -> Self {
         Self { bytes, at: 0 }
+    }
+
+    /// Bytes decoded so far.
+    pub(super) fn position(&self) -> usize {
+        self.at
     }
 
     fn byte(&mut self) -> Decoded<u8> {
@@ -138,7 +153,7 @@ impl<'a> Decoder<'a> {
         Ok(b)
     }
 
-    fn varint(&mut self) -> Decoded<u64> {
+    pub(super) fn varint(&mut self) -> Decoded<u64> {
         let mut value = 0u64;
         for shift in (0..64).step_by(7) {
             let b = self.byte()?;
@@ -155,7 +170,7 @@ impl<'a> Decoder<'a> {
         Ok((v >> 1) as i64 ^ -((v & 1) as i64))
     }
 
-    fn take(&mut self, n: usize) -> Decoded<&'a [u8]> {
+    pub(super) fn take(&mut self, n: usize) -> Decoded<&'a [u8]> {
         let end = self.at.checked_add(n).ok_or("its footer is inconsistent")?;
         let slice = self
             .bytes
@@ -165,7 +180,7 @@ impl<'a> Decoder<'a> {
         Ok(slice)
     }
 
-    fn structure(&mut self, depth: usize) -> Decoded<Value> {
+    pub(super) fn structure(&mut self, depth: usize) -> Decoded<Value> {
         if depth > MAX_DEPTH {
             return Err("its footer nests too deep");
         }

@@ -43,9 +43,21 @@ pub const STR_OBJECT_BYTES: u64 = 49;
 /// columns read: `[narrow, wide]`; 2 columns or fewer read at the first,
 /// each further column adds 0.2, up to the second.
 pub const READ_FACTOR_TENTHS: [u64; 2] = [20, 40];
-/// Transient Python objects per cell while a workbook or JSON file is read
-/// (one object per cell before the columns are built).
-pub const OBJECT_READ_CELL_BYTES: u64 = 64;
+/// Transient Python objects per cell while a workbook is read (openpyxl's
+/// cell objects before the columns are built). Measured through the
+/// sandbox with the offline code's `read_excel`: 115 bytes a cell at the
+/// peak in all (20 000 and 100 000 rows of six columns), of which the
+/// cell's own 22 and its text are counted apart; 80 leaves room over that.
+pub const WORKBOOK_READ_CELL_BYTES: u64 = 80;
+/// The same for a JSON file (records or lines): the text, a dict per
+/// record and its values, then the frame. Measured: 206–256 bytes a cell
+/// at the peak (100 000 and 400 000 records of six keys; lines cost more
+/// than one array), of which about 30 are the cell and its text: 224 over
+/// them covers the worst one measured.
+pub const JSON_READ_CELL_BYTES: u64 = 224;
+/// The same for a compressed CSV (not measured; read by the C parser
+/// through the decompressor, counted as the workbooks were before).
+pub const COMPRESSED_READ_CELL_BYTES: u64 = 64;
 /// The margin over the estimated peak, in percent of it.
 pub const MARGIN_PERCENT: u64 = 25;
 /// Limits are whole multiples of this.
@@ -151,7 +163,7 @@ fn parse_mem_total(meminfo: &str) -> Option<u64> {
 fn input_peak(input: &InputDescription, used: Option<&[String]>) -> u64 {
     let rows = input.row_count;
     let width = avg_field_bytes(input);
-    let read_by_objects = !input.format.is_csv() && input.format != InputFormat::Parquet;
+    let objects = object_cell_bytes(input.format);
     let read: Vec<&Column> = input
         .columns
         .iter()
@@ -160,13 +172,20 @@ fn input_peak(input: &InputDescription, used: Option<&[String]>) -> u64 {
     let cell = CELL_BYTES * read_factor_tenths(read.len()) / 10;
     read.iter()
         .map(|c| {
-            let mut per_row = cell + string_bytes(c, width);
-            if read_by_objects {
-                per_row += OBJECT_READ_CELL_BYTES;
-            }
+            let per_row = cell + string_bytes(c, width) + objects;
             per_row.saturating_mul(rows)
         })
         .fold(0, u64::saturating_add)
+}
+
+/// Transient objects per cell while a file of `format` is read.
+fn object_cell_bytes(format: InputFormat) -> u64 {
+    match format {
+        InputFormat::Csv | InputFormat::Parquet => 0,
+        InputFormat::Xlsx | InputFormat::Xls | InputFormat::Ods => WORKBOOK_READ_CELL_BYTES,
+        InputFormat::JsonRecords | InputFormat::JsonLines => JSON_READ_CELL_BYTES,
+        InputFormat::CsvGzip | InputFormat::CsvZip => COMPRESSED_READ_CELL_BYTES,
+    }
 }
 
 /// The read's peak over its final arrays, in tenths, reading `columns`.
@@ -351,6 +370,43 @@ mod tests {
         assert_eq!(read_factor_tenths(12), 40);
         assert_eq!(read_factor_tenths(3), 22);
         assert_eq!(read_factor_tenths(1), 20);
+    }
+
+    /// The files of the measurement (`workbook_and_json_memory_estimates_
+    /// against_measured_peaks` in tests/it/library.rs): the estimate is
+    /// above each peak the sandbox measured, and not twice it.
+    #[test]
+    fn workbook_and_json_estimates_cover_their_measured_peaks() {
+        use ColumnKind::*;
+        let columns = [
+            ("region", Text, true),
+            ("date", Date, false),
+            ("product", Text, true),
+            ("units", Integer, false),
+            ("amount", Decimal, false),
+            ("note", Text, false),
+        ];
+        // (format, rows, size, measured peak), in MiB where it is one.
+        let measured = [
+            (InputFormat::JsonLines, 400_000, 45_612_000, 646),
+            (InputFormat::JsonRecords, 400_000, 45_927_000, 533),
+            (InputFormat::JsonLines, 100_000, 11_325_000, 201),
+            (InputFormat::Xlsx, 100_000, 3_041_000, 126),
+            (InputFormat::Xlsx, 20_000, 629_000, 74),
+        ];
+        for (format, rows, size, peak_mib) in measured {
+            let input = InputDescription {
+                format,
+                ..csv("sales", rows, size, &columns)
+            };
+            let estimate = estimate_peak(&[input], None);
+            let peak = peak_mib * MIB;
+            assert!(estimate >= peak, "{format:?} {rows}: {estimate} < {peak}");
+            assert!(
+                estimate < 2 * peak,
+                "{format:?} {rows}: {estimate} ≥ 2 × {peak}"
+            );
+        }
     }
 
     #[test]

@@ -268,20 +268,25 @@ pub enum PreviewError {
 /// as [`Engine::run`] describes them, and the memory limit told is the one
 /// the run would choose (`memory_estimated`: as
 /// [`Engine::with_memory_estimated`]), so the body is byte for byte the one
-/// the run records and sends.
+/// the run records and sends; `cache` as [`Engine::with_describe_cache`].
 pub fn preview_prompt(
     files: &[PathBuf],
     goal: &str,
     model: Option<&ModelSettings>,
     limits: &Limits,
     memory_estimated: bool,
+    cache: Option<&inputs::DescribeCache>,
 ) -> Result<Option<generator::Outgoing>, PreviewError> {
     let Some(settings) = model else {
         return Ok(None);
     };
     let mut described = Vec::with_capacity(files.len());
     for f in files {
-        described.push(inputs::describe(f, inputs::DEFAULT_MAX_INPUT_BYTES)?);
+        let max = inputs::DEFAULT_MAX_INPUT_BYTES;
+        described.push(match cache {
+            Some(cache) => cache.describe(f, max)?,
+            None => inputs::describe(f, max)?,
+        });
     }
     let generator = crate::provider::ModelGenerator::preview_only(settings.clone())?;
     let mut limits = limits.clone();
@@ -432,6 +437,11 @@ pub struct Engine {
     machine_memory: Option<u64>,
     max_input_bytes: u64,
     repair_attempts: u32,
+    /// Descriptions kept between the steps of a question (the app's); each
+    /// run reads its inputs itself without one.
+    described: Option<Arc<inputs::DescribeCache>>,
+    /// Told how far each input has been read while it is described.
+    reading: Option<Arc<inputs::ReadProgress>>,
 }
 
 impl Engine {
@@ -484,6 +494,8 @@ impl Engine {
             machine_memory: memory::machine_memory(),
             max_input_bytes: inputs::DEFAULT_MAX_INPUT_BYTES,
             repair_attempts: generator::DEFAULT_REPAIR_ATTEMPTS,
+            described: None,
+            reading: None,
         })
     }
 
@@ -491,6 +503,21 @@ impl Engine {
     /// of the limit given at open, which the person did not set.
     pub fn with_memory_estimated(mut self) -> Self {
         self.memory_set = false;
+        self
+    }
+
+    /// Takes the inputs' descriptions from `cache` while the files are
+    /// unchanged (the app described them when they were dropped), instead
+    /// of reading each file again.
+    pub fn with_describe_cache(mut self, cache: Arc<inputs::DescribeCache>) -> Self {
+        self.described = Some(cache);
+        self
+    }
+
+    /// Tells `progress` how far each input has been read while it is
+    /// described (the CLI's line on stderr for a large file).
+    pub fn with_read_progress(mut self, progress: Arc<inputs::ReadProgress>) -> Self {
+        self.reading = Some(progress);
         self
     }
 
@@ -795,7 +822,16 @@ impl Engine {
             // `book.xlsx#Sheet` names a sheet of the file `book.xlsx`.
             let (on_disk, _) = inputs::split_sheet(file);
             ctx.stamps.push((on_disk.clone(), inputs::stamp(&on_disk)));
-            match inputs::describe(file, self.max_input_bytes) {
+            let (max, access, told) = (
+                self.max_input_bytes,
+                inputs::Access::of_this_process(),
+                self.reading.as_ref(),
+            );
+            let described = match &self.described {
+                Some(cache) => cache.describe_reporting(file, max, access, told),
+                None => inputs::describe_reporting(file, max, access, told),
+            };
+            match described {
                 Ok(desc) => self.record(ctx, Event::Input(desc))?,
                 Err(e) => {
                     let problem = crate::messages::input_problem(ctx.lang(), &e);

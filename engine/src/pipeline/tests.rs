@@ -708,3 +708,49 @@ fn a_cancel_while_a_model_is_asked_ends_the_draft_and_is_recorded() {
     assert_eq!(failed.body["reason"], "cancelled");
     assert_eq!(bench.history(&report.run_id), *report);
 }
+
+#[test]
+fn a_question_reads_its_input_once_and_a_changed_input_again() {
+    use sha2::Digest;
+    let bench = Bench::new(vec![answers(30.0), answers(45.0)]);
+    let cache = Arc::new(inputs::DescribeCache::new());
+    // The file dropped: described once (as the app's file card does).
+    let dropped = cache.describe(&bench.csv, u64::MAX).expect("dropped");
+    assert_eq!(cache.inspections(), 1);
+    // Preview of the prompt, draft and run: no file read again.
+    let limits = Limits::default();
+    preview_prompt(
+        std::slice::from_ref(&bench.csv),
+        "total",
+        None,
+        &limits,
+        true,
+        Some(&cache),
+    )
+    .expect("preview");
+    let mut engine = bench.engine().with_describe_cache(Arc::clone(&cache));
+    let Drafted::Ready(draft) =
+        block_on(engine.draft(bench.request(None), |_| {})).expect("recorded")
+    else {
+        panic!("drafted");
+    };
+    let how = DraftRun {
+        code: "print(1)".into(),
+        approve_review: false,
+        approved_by: "test".into(),
+        cancel: None,
+    };
+    let report = block_on(engine.run_draft(*draft, how, |_| {})).expect("ran");
+    assert_eq!(report.status, Status::Answered, "{report:?}");
+    assert_eq!(cache.inspections(), 1);
+    // What was recorded is the file as it is (its hash computed here).
+    let bytes = std::fs::read(&bench.csv).expect("read");
+    let sha = format!("{:x}", sha2::Sha256::digest(&bytes));
+    assert_eq!(report.inputs[0].sha256, sha);
+    assert_eq!(report.inputs[0], dropped);
+    // The file changes: the next question reads it again.
+    std::fs::write(&bench.csv, "region,revenue\nNorth,10\nSouth,20\nEast,15\n").expect("csv");
+    let report = block_on(engine.run(bench.request(Some("print(1)")), |_| {})).expect("ran");
+    assert_eq!(cache.inspections(), 2);
+    assert_eq!(report.inputs[0].row_count, 3);
+}

@@ -216,3 +216,96 @@ fn merged_header_cells_name_each_column_in_the_sandbox_too() {
     assert_eq!(report["status"], "answered", "{report}");
     assert_eq!(value_for(&report, "Q1.1"), 7.0, "{report}");
 }
+
+/// A number as the preview shows it: whole numbers without a decimal part.
+fn shown(amount: f64) -> String {
+    if amount.fract() == 0.0 {
+        format!("{}", amount as i64)
+    } else {
+        format!("{amount}")
+    }
+}
+
+#[test]
+fn a_parquet_file_is_previewed_from_its_first_pages() {
+    let d = describe(&fixture("sales.parquet"), DEFAULT_MAX_INPUT_BYTES).expect("described");
+    let expected: Vec<Vec<String>> = SALES
+        .iter()
+        .map(|(r, day, a, u)| vec![(*r).into(), (*day).into(), shown(*a), u.to_string()])
+        .collect();
+    assert_eq!(d.preview, expected);
+    assert!(
+        d.notes
+            .iter()
+            .any(|n| n.contains("its first rows from its first pages")),
+        "{:?}",
+        d.notes
+    );
+}
+
+/// The first rows of the `previews()` files of make.py: row `i` holds
+/// `i`, `n{i}` (empty every third), `i / 2` (empty every fifth), 2025-01-01
+/// plus `i` hours, plus `i` days, `i` even, `i % 7`.
+fn preview_row(i: u32) -> Vec<String> {
+    let hour = if i == 0 {
+        "2025-01-01".to_owned()
+    } else {
+        format!("2025-01-01 {i:02}:00:00")
+    };
+    vec![
+        i.to_string(),
+        if i % 3 == 0 {
+            String::new()
+        } else {
+            format!("n{i}")
+        },
+        if i % 5 == 0 {
+            String::new()
+        } else {
+            shown(f64::from(i) * 0.5)
+        },
+        hour,
+        format!("2025-01-{:02}", i + 1),
+        if i % 2 == 0 { "True" } else { "False" }.to_owned(),
+        (i % 7).to_string(),
+    ]
+}
+
+#[test]
+fn parquet_previews_of_nulls_gzip_pages_v2_and_many_small_pages() {
+    let expected: Vec<Vec<String>> = (0..10).map(preview_row).collect();
+    for name in ["nulls-gzip-v2.parquet", "plain-pages.parquet"] {
+        let d = describe(&fixture(name), DEFAULT_MAX_INPUT_BYTES).expect(name);
+        assert_eq!(d.row_count, 1000, "{name}");
+        assert_eq!(d.preview, expected, "{name}");
+    }
+    // A decimal column is not decoded here: no preview rather than a wrong one.
+    let d = describe(&fixture("decimal.parquet"), DEFAULT_MAX_INPUT_BYTES).expect("decimal");
+    assert_eq!((d.row_count, d.preview.len()), (10, 0));
+    assert!(
+        d.notes.iter().any(|n| n.contains("no preview is shown")),
+        "{:?}",
+        d.notes
+    );
+}
+
+/// Every byte of the pages changed in turn: a preview or none, never a
+/// panic, a hang or a wrong row count (the footer is intact).
+#[test]
+fn damaged_parquet_pages_give_no_preview_or_a_preview_never_a_panic() {
+    let s = Scratch::new();
+    let bytes = std::fs::read(fixture("nulls-gzip-v2.parquet")).expect("fixture");
+    let footer = u32::from_le_bytes(bytes[bytes.len() - 8..bytes.len() - 4].try_into().unwrap());
+    let pages_end = bytes.len() - 8 - footer as usize;
+    let path = s.dir.path().join("damaged.parquet");
+    for at in (4..pages_end).step_by(7) {
+        let mut damaged = bytes.clone();
+        damaged[at] ^= 0xA5;
+        std::fs::write(&path, &damaged).expect("write");
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).expect("chmod");
+        let d = describe(&path, DEFAULT_MAX_INPUT_BYTES).expect("the footer is intact");
+        assert_eq!(d.row_count, 1000);
+        assert!(d.preview.len() == 10 || d.preview.is_empty(), "byte {at}");
+    }
+}

@@ -442,3 +442,209 @@ fn a_draft_stops_when_its_input_changed_and_a_replaced_one_says_it_never_ran() {
         Some("run_finished")
     );
 }
+
+/// The app's steps on a 100 MB CSV, timed, with and without the kept
+/// descriptions (`DescribeCache`, as the app holds it): drop → preview
+/// (describe, then the first 200 rows of the grid) and question → answer
+/// (draft with the offline generator, then its run in the real sandbox).
+/// A measurement, run by hand:
+/// `cargo test -p glovebox-engine --test it app_steps_on_a_large_file -- --ignored --nocapture`.
+#[test]
+#[ignore = "a measurement (100 MB file, several real runs); run by hand"]
+fn app_steps_on_a_large_file_timed_with_and_without_kept_descriptions() {
+    use glovebox_engine::pipeline::{DraftRun, Drafted};
+    use glovebox_engine::rows::RowPager;
+    use std::sync::Arc;
+
+    let scratch = Scratch::new();
+    let csv = scratch.dir.path().join("sales-100mb.csv");
+    write_sales(&csv, 100 * 1024 * 1024);
+    let describe = |cache: Option<&inputs::DescribeCache>| {
+        let max = inputs::DEFAULT_MAX_INPUT_BYTES;
+        match cache {
+            Some(c) => c.describe(&csv, max),
+            None => inputs::describe(&csv, max),
+        }
+        .expect("described")
+    };
+    let mut table = Vec::new();
+    for round in 0..3 {
+        for cached in [false, true] {
+            let cache = cached.then(|| Arc::new(inputs::DescribeCache::new()));
+            let t = Instant::now();
+            let card = describe(cache.as_deref());
+            let rows = RowPager::new(&describe(cache.as_deref()))
+                .rows(0, 200)
+                .expect("rows");
+            let preview = t.elapsed();
+            assert_eq!(rows.len(), 200);
+            let t = Instant::now();
+            let mut drafter =
+                Engine::open_for_drafts(&scratch.db(), Limits::default()).expect("drafts");
+            let mut runner = engine(&scratch);
+            if let Some(c) = &cache {
+                drafter = drafter.with_describe_cache(Arc::clone(c));
+                runner = runner.with_describe_cache(Arc::clone(c));
+            }
+            let request = RunRequest::new(vec![csv.clone()], "total revenue per region");
+            let drafted = runtime().block_on(drafter.draft(request, |_| {}));
+            let Ok(Drafted::Ready(draft)) = drafted else {
+                panic!("the draft stopped: {drafted:?}");
+            };
+            let how = DraftRun {
+                code: draft.generated().code.clone(),
+                approve_review: false,
+                approved_by: "user (test)".into(),
+                cancel: None,
+            };
+            let report = runtime()
+                .block_on(runner.run_draft(*draft, how, |_| {}))
+                .expect("report");
+            let answer = t.elapsed();
+            assert_eq!(report.status, Status::Answered, "{:?}", report.stop_reason);
+            assert_eq!(report.inputs[0], card);
+            let reads = cache.as_ref().map_or(3, |c| c.inspections());
+            println!(
+                "round {round} {}: drop→preview {} ms, question→answer {} ms, file read {reads}×",
+                if cached { "kept  " } else { "before" },
+                preview.as_millis(),
+                answer.as_millis()
+            );
+            table.push((cached, preview, answer));
+        }
+    }
+    for cached in [false, true] {
+        let median = |f: fn(&(bool, Duration, Duration)) -> Duration| {
+            let mut v: Vec<Duration> = table.iter().filter(|r| r.0 == cached).map(f).collect();
+            v.sort();
+            v[v.len() / 2].as_millis()
+        };
+        println!(
+            "median {}: drop→preview {} ms, question→answer {} ms",
+            if cached { "kept  " } else { "before" },
+            median(|r| r.1),
+            median(|r| r.2)
+        );
+    }
+}
+
+/// A sales CSV of about `bytes` bytes (region, product, units, revenue).
+fn write_sales(path: &std::path::Path, bytes: u64) {
+    use std::io::Write;
+    let mut out = std::io::BufWriter::new(std::fs::File::create(path).expect("create"));
+    writeln!(out, "date,region,product,units,revenue").expect("header");
+    let regions = ["North", "South", "East", "West"];
+    let mut written = 0u64;
+    let mut i = 0u64;
+    while written < bytes {
+        let line = format!(
+            "2025-{:02}-{:02},{},P{},{},{}.{:02}\n",
+            i % 12 + 1,
+            i % 28 + 1,
+            regions[(i % 4) as usize],
+            i % 97,
+            i % 9 + 1,
+            (i * 37) % 10_000,
+            i % 100
+        );
+        out.write_all(line.as_bytes()).expect("row");
+        written += line.len() as u64;
+        i += 1;
+    }
+    out.flush().expect("flush");
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o644)).expect("chmod");
+}
+
+/// The memory estimate of workbooks and JSON files against the peak the
+/// sandbox measured, reading them as the offline generator's code does:
+/// the files are written in the sandbox (openpyxl, the image's Python),
+/// then "total amount per region" runs on each. A measurement, run by hand:
+/// `cargo test -p glovebox-engine --test it workbook_and_json_memory -- --ignored --nocapture`.
+#[test]
+#[ignore = "a measurement (files of tens of MB, several real runs); run by hand"]
+fn workbook_and_json_memory_estimates_against_measured_peaks() {
+    use glovebox_engine::pipeline::memory;
+    use std::time::Duration;
+
+    let scratch = Scratch::new();
+    let made = scratch.dir.path().join("made");
+    let write = r#"
+import json, openpyxl
+REGIONS = ["North", "South", "East", "West"]
+def row(i):
+    return {"region": REGIONS[i % 4], "date": f"2025-{i % 12 + 1:02}-{i % 28 + 1:02}",
+            "product": f"P{i % 97}", "units": i % 9 + 1, "amount": round((i * 37) % 10000 + (i % 100) / 100, 2),
+            "note": f"order {i}"}
+for rows in (20_000, 100_000):
+    book = openpyxl.Workbook(write_only=True)
+    sheet = book.create_sheet("Sales")
+    sheet.append(list(row(0)))
+    for i in range(rows):
+        sheet.append(list(row(i).values()))
+    book.save(f"/output/sales-{rows}.xlsx")
+for rows in (100_000, 400_000):
+    with open(f"/output/sales-{rows}.jsonl", "w") as out:
+        for i in range(rows):
+            out.write(json.dumps(row(i)) + "\n")
+    with open(f"/output/sales-{rows}.json", "w") as out:
+        json.dump([row(i) for i in range(rows)], out)
+print("written")
+"#;
+    let limits = Limits::builder()
+        .with_cpu_time(Duration::from_secs(600))
+        .and_then(|b| b.with_wall_time(Duration::from_secs(900)))
+        .and_then(|b| b.with_output_bytes(1024 * 1024 * 1024))
+        .and_then(|b| b.with_memory_bytes(4 * 1024 * 1024 * 1024))
+        .expect("limits")
+        .build();
+    let sandbox = || {
+        Sandbox::builder()
+            .with_helper(helper())
+            .expect("helper")
+            .with_run_dir(scratch.dir.path().join("run"))
+            .build()
+            .expect("sandbox")
+    };
+    let seed = scratch.file("seed.csv", "a\n1\n");
+    let mut maker = Engine::open(&scratch.db(), sandbox(), limits.clone()).expect("engine");
+    let req = RunRequest {
+        code: Some(write.into()),
+        approve_review: true,
+        out_dir: Some(made.clone()),
+        ..RunRequest::new(vec![seed], "write the files")
+    };
+    let report = runtime().block_on(maker.run(req, |_| {})).expect("made");
+    assert!(report.sandbox.stdout.contains("written"), "{report:?}");
+    println!("| file | size | rows × columns | peak | estimate | estimate / peak |");
+    println!("|---|---|---|---|---|---|");
+    let mut names: Vec<_> = std::fs::read_dir(made.join("files"))
+        .expect("made files")
+        .map(|e| e.expect("entry").path())
+        .collect();
+    names.sort();
+    for file in names {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o644)).expect("chmod");
+        let mut engine = Engine::open(&scratch.db(), sandbox(), limits.clone()).expect("engine");
+        let req = RunRequest::new(vec![file.clone()], "total amount per region");
+        let report = runtime().block_on(engine.run(req, |_| {})).expect("ran");
+        assert_eq!(report.status, Status::Answered, "{:?}", report.stop_reason);
+        let input = &report.inputs[0];
+        let estimate = memory::estimate_peak(&report.inputs, Some(&report.code));
+        let peak = report.sandbox.peak_memory_bytes;
+        let mib = |b: u64| b as f64 / 1024.0 / 1024.0;
+        println!(
+            "| {} | {:.1} MiB | {} × {} | {:.0} MiB | {:.0} MiB | {:.2} |",
+            input.name,
+            mib(input.size_bytes),
+            input.row_count,
+            input.columns.len(),
+            mib(peak),
+            mib(estimate),
+            estimate as f64 / peak as f64
+        );
+        let used = memory::columns_read(&report.code, &input.name);
+        println!("|   reads {used:?} |");
+    }
+}

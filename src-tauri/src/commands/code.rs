@@ -4,6 +4,8 @@
 //! `cancel_generation` to stop it), the request a model would get (nothing
 //! sent), and the policy's verdict as the person edits.
 
+use std::sync::Arc;
+
 use glovebox_engine::generator::explain;
 use glovebox_engine::lang::Lang;
 use glovebox_engine::pipeline::{Drafted, Engine, RunReport, RunRequest};
@@ -86,6 +88,7 @@ async fn generate(
     let (paths, limits, model) = question(&state, &goal, &files, provider)?;
     super::settings::require_key(model.as_ref()).await?;
     let db = state.paths.db.clone();
+    let described = Arc::clone(&state.described);
     let (_running, cancel) = state.generations.begin()?;
     // The draft records the run, its inputs and a model's request before
     // anything leaves the machine. Reading the inputs and asking a model
@@ -99,7 +102,7 @@ async fn generate(
         ..RunRequest::new(paths, goal.clone())
     };
     let (mut engine, drafted) = blocking(move || {
-        let mut engine = open_engine(&db, limits)?;
+        let mut engine = open_engine(&db, limits)?.with_describe_cache(described);
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()
@@ -186,10 +189,12 @@ pub async fn preview_prompt(
     provider: Provider,
 ) -> Answer<String> {
     let (paths, limits, model) = question(&state, &goal, &files, provider)?;
+    let described = Arc::clone(&state.described);
     blocking(move || {
         let estimated = crate::settings::memory_automatic(limits.memory_bytes);
         let preview = glovebox_engine::pipeline::preview_prompt;
-        match preview(&paths, &goal, model.as_ref(), &limits, estimated) {
+        let cache = Some(described.as_ref());
+        match preview(&paths, &goal, model.as_ref(), &limits, estimated, cache) {
             Ok(Some(out)) => Ok(out.body),
             Ok(None) => Ok(String::new()),
             Err(glovebox_engine::pipeline::PreviewError::Input(e)) => Err(e.into()),

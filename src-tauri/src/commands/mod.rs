@@ -14,7 +14,6 @@ pub mod system;
 
 use std::path::PathBuf;
 
-use glovebox_engine::inputs::{self, InputDescription};
 use glovebox_engine::provider::ModelSettings;
 use glovebox_sandbox::Limits;
 
@@ -68,13 +67,6 @@ pub(crate) fn check_files(files: &[String]) -> Answer<Vec<PathBuf>> {
         ));
     }
     Ok(files.iter().map(PathBuf::from).collect())
-}
-
-pub(crate) fn describe_all(files: &[PathBuf]) -> Answer<Vec<InputDescription>> {
-    files
-        .iter()
-        .map(|f| inputs::describe(f, inputs::DEFAULT_MAX_INPUT_BYTES).map_err(IpcError::from))
-        .collect()
 }
 
 /// A question checked: its files, the limits, and the model settings of

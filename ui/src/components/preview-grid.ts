@@ -11,11 +11,23 @@ export const ROW_PX = 28;
 export const BLOCK_ROWS = 200;
 const MAX_BLOCKS = 40;
 
-export function previewGrid(file: InputDescription): HTMLElement {
+/** The grid of `file`; its rows are read from `path` (the file's path, or
+ * `book.xlsx#Sheet` for the sheet chosen). */
+/** Rows the grid can show: every row of a CSV (read in pages), the
+ * description's first rows of any other format (a workbook, JSON, a
+ * compressed CSV; none of a Parquet file, read only in the sandbox). */
+export function pagedRows(file: InputDescription): number {
+  return (file.format ?? "csv") === "csv" ? file.row_count : Math.min(file.row_count, file.preview.length);
+}
+
+export function previewGrid(file: InputDescription, path: string = file.path): HTMLElement {
   const cache = new Map<number, string[][]>();
   const pending = new Set<number>();
+  // A CSV is read page by page; other formats show the rows that came with
+  // the description (the card says how many of how many).
+  const rowCount = pagedRows(file);
   // The first rows come with the description: no round trip to show them.
-  if (file.preview.length > 0 && file.row_count <= file.preview.length) cache.set(0, file.preview);
+  if (rowCount <= file.preview.length) cache.set(0, file.preview);
 
   const columns = file.columns.map((c) => c.name);
   const template = `4.5rem repeat(${columns.length}, 9rem)`;
@@ -27,7 +39,7 @@ export function previewGrid(file: InputDescription): HTMLElement {
   const viewport = el("div", {
     class: "grid-viewport", tabindex: 0, role: "grid",
     "aria-label": t("file.preview", { name: file.name }),
-    "aria-rowcount": file.row_count + 1, "aria-colcount": columns.length + 1,
+    "aria-rowcount": rowCount + 1, "aria-colcount": columns.length + 1,
   }, header, spacer);
 
   function rowAt(index: number): string[] | null {
@@ -42,7 +54,7 @@ export function previewGrid(file: InputDescription): HTMLElement {
     if (cache.has(start) || pending.has(start)) return;
     pending.add(start);
     try {
-      const block = await call("preview_rows", { path: file.path, start, count: BLOCK_ROWS });
+      const block = await call("preview_rows", { path, start, count: BLOCK_ROWS });
       cache.set(start, block);
       while (cache.size > MAX_BLOCKS) cache.delete(cache.keys().next().value as number);
     } catch {
@@ -57,7 +69,7 @@ export function previewGrid(file: InputDescription): HTMLElement {
   function draw(): void {
     frame = 0;
     const viewPx = viewport.clientHeight - header.offsetHeight || 240;
-    const win = rowWindow(viewport.scrollTop, viewPx, ROW_PX, file.row_count);
+    const win = rowWindow(viewport.scrollTop, viewPx, ROW_PX, rowCount);
     spacer.style.height = `${win.totalPx}px`;
     rows.style.transform = `translateY(${win.offsetPx}px)`;
     const drawn: HTMLElement[] = [];

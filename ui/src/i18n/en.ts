@@ -41,6 +41,11 @@ export const en = {
   "file.noHeader": "no line of column names",
   "file.emptyCells": "{n} empty",
   "file.loadingRows": "Loading rows…",
+  "file.sheet": "Sheet",
+  "file.reading": "Reading this file…",
+  "file.previewPart": "The first {n} rows of {total} are shown here; the calculation reads them all.",
+  "file.noPreview": "No preview: the rows of this file are read only in the sandbox.",
+  "file.readingPart": "Reading this file… {pct}% of {size}",
 
   "delim.comma": "comma",
   "delim.semicolon": "semicolon",

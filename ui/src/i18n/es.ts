@@ -41,6 +41,11 @@ export const es: Dictionary = {
   "file.noHeader": "sin línea de nombres de columnas",
   "file.emptyCells": "{n} vacías",
   "file.loadingRows": "Cargando filas…",
+  "file.sheet": "Hoja",
+  "file.reading": "Leyendo el archivo…",
+  "file.previewPart": "Aquí se muestran las primeras {n} filas de {total}; el cálculo las lee todas.",
+  "file.noPreview": "Sin vista previa: las filas de este archivo solo se leen en el entorno aislado.",
+  "file.readingPart": "Leyendo el archivo… {pct} % de {size}",
 
   "delim.comma": "coma",
   "delim.semicolon": "punto y coma",

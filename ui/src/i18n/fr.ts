@@ -41,6 +41,11 @@ export const fr: Dictionary = {
   "file.noHeader": "pas de ligne de noms de colonnes",
   "file.emptyCells": "{n} vides",
   "file.loadingRows": "Chargement des lignes…",
+  "file.sheet": "Feuille",
+  "file.reading": "Lecture du fichier…",
+  "file.previewPart": "Les {n} premières lignes sur {total} sont montrées ici ; le calcul les lit toutes.",
+  "file.noPreview": "Pas d'aperçu : les lignes de ce fichier ne sont lues que dans le bac à sable.",
+  "file.readingPart": "Lecture du fichier… {pct} % de {size}",
 
   "delim.comma": "virgule",
   "delim.semicolon": "point-virgule",

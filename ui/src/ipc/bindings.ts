@@ -867,6 +867,20 @@ received: number,
  */
 text: string, };
 
+export type DescribeProgress = { 
+/**
+ * The file, as `describe_files` was given it.
+ */
+path: string, 
+/**
+ * Bytes read so far.
+ */
+read: number, 
+/**
+ * The file's size in bytes.
+ */
+total: number, };
+
 export type WrittenFile = { 
 /**
  * Its path under `/output` (control and direction characters cannot

@@ -8,7 +8,7 @@ import { invoke } from "@tauri-apps/api/core";
 import { listen, type UnlistenFn } from "@tauri-apps/api/event";
 import { cleanSuggestions } from "../lib/suggestions";
 import type {
-  AuditCheck, DoctorReport, ExportedReport, GeneratedCode, GenerationProgress, InputDescription, IpcErrorPayload,
+  AuditCheck, DescribeProgress, DoctorReport, ExportedReport, GeneratedCode, GenerationProgress, InputDescription, IpcErrorPayload,
   ListRunsQuery, PolicyReport, Provider, RunFailed, RunFinished, RunOutput, RunProgress,
   RunReport, RunSummary, Settings, StartRunRequest, LocalServer, ConnectionReport,
 } from "./types";
@@ -69,6 +69,8 @@ export interface Events {
   run_failed: RunFailed;
   /** A model is being asked for code: elapsed time and the reply's words (never for offline). */
   generation_progress: GenerationProgress;
+  /** How far a file being added has been read (only for a file that takes a while). */
+  describe_progress: DescribeProgress;
   "tauri://drag-enter": { paths: string[] } | null;
   "tauri://drag-leave": null;
   "tauri://drag-drop": { paths: string[] };

@@ -10,7 +10,7 @@ export type {
   RunSummary, SandboxReport, Settings, Stage, StartRunRequest, StopKind, Table, Theme, UiLanguage, Verdict,
 } from "./bindings";
 export type { Connection, ConnectionReport, LocalServer, ServerKind } from "./bindings";
-export type { GenerationProgress } from "./bindings";
+export type { DescribeProgress, GenerationProgress } from "./bindings";
 import type { Stage } from "./bindings";
 
 /** Pipeline stages the UI shows, in order: the engine's own (`Stage`,

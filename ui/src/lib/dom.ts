@@ -38,3 +38,16 @@ export function replace(parent: Node, ...children: (Child | Child[])[]): void {
   while (parent.firstChild) parent.removeChild(parent.firstChild);
   append(parent, ...children);
 }
+
+/** Makes `nodes` the children of `parent`, in order, leaving in place the
+ * children that stay (a preview grid keeps its scroll position while
+ * another card changes): the ones that go are removed first, then the new
+ * ones inserted where they belong. */
+export function reconcile(parent: Element, nodes: Element[]): void {
+  const keep = new Set(nodes);
+  for (const child of [...parent.children]) if (!keep.has(child)) child.remove();
+  nodes.forEach((node, i) => {
+    const at = parent.children[i];
+    if (at !== node) parent.insertBefore(node, at ?? null);
+  });
+}

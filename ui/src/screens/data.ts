@@ -8,7 +8,8 @@
 import { fileCard } from "../components/file-card";
 import { t } from "../i18n";
 import { pickFiles } from "../ipc";
-import { el, replace } from "../lib/dom";
+import { el, reconcile } from "../lib/dom";
+import type { FileEntry } from "../state/app-state";
 import { screenHeading, type Screen, type ScreenContext } from "./screen";
 
 export function dataScreen({ store, actions }: ScreenContext): Screen {
@@ -31,10 +32,19 @@ export function dataScreen({ store, actions }: ScreenContext): Screen {
     el("p", { class: "muted" }, t("data.intro")),
     zone, status, sampleOffer, el("div", { class: "actions" }, nextButton), cards);
 
+  // A card is made again only when its file's entry changed (a file being
+  // read tells its progress: the other cards, and their scroll, stay).
+  let built = new Map<FileEntry, HTMLElement>();
   function draw(): void {
     const s = store.get();
     status.textContent = s.reading ? t("data.reading") : s.files.length === 0 ? t("data.none") : "";
-    replace(cards, s.files.map((f) => fileCard(f, s.lang, () => actions.removeFile(f.path))));
+    const next = new Map<FileEntry, HTMLElement>();
+    for (const f of s.files) {
+      next.set(f, built.get(f) ?? fileCard(f, s.lang, () => actions.removeFile(f.path),
+        (sheet) => void actions.chooseSheet(f.path, sheet)));
+    }
+    built = next;
+    reconcile(cards, [...next.values()]);
     const ready = s.files.some((f) => f.description);
     sampleOffer.hidden = s.files.length > 0;
     trySample.disabled = s.reading;

@@ -6,7 +6,7 @@ import { call, IpcError, on, toIpcError, type ConnectionReport, type LocalServer
 import { debounce } from "../lib/debounce";
 import { splitPath } from "../lib/path";
 import { withoutAskList } from "../lib/suggestions";
-import { afterDraft, configuredModel, staleness, usableFiles, waitAfter, type AppStore, type View } from "./app-state";
+import { afterDraft, configuredModel, staleness, usableFiles, waitAfter, type AppStore, type FileEntry, type View } from "./app-state";
 import { isActive, next, type RunEvent } from "./run-machine";
 
 export const CHECK_DEBOUNCE_MS = 400;
@@ -26,6 +26,9 @@ export interface Actions {
   navigate(view: View): void;
   addFiles(paths: string[]): Promise<void>;
   removeFile(path: string): void;
+  /** Reads another sheet of the workbook added as `path`: the card, the
+   * preview, the code and the run then read `book.xlsx#Sheet`. */
+  chooseSheet(path: string, sheet: string): Promise<void>;
   /** "Try with an example": adds the example file the app carries. */
   trySample(): Promise<void>;
   setGoal(goal: string): void;
@@ -141,20 +144,24 @@ export function createActions(store: AppStore): Actions {
       const known = new Set(store.get().files.map((f) => f.path));
       const fresh = paths.filter((p) => !known.has(p));
       if (fresh.length === 0) return;
-      store.set({ reading: true });
+      // A card per file at once, reading until its description comes.
+      const placeholders = fresh.map((path) => ({ path, description: null, error: null, progress: null }));
+      store.set({ reading: true, files: [...store.get().files, ...placeholders] });
+      const settle = (entry: FileEntry) =>
+        store.set({ files: store.get().files.map((f) => (f.path === entry.path && !f.description && !f.error ? entry : f)) });
       // One call per file, so one bad file does not hide the good ones.
-      const entries = await Promise.all(
+      await Promise.all(
         fresh.map(async (path) => {
           try {
             const [description] = await call("describe_files", { paths: [path] });
-            return { path, description, error: null };
+            settle({ path, description, error: null });
           } catch (raw) {
             const e = toIpcError(raw);
-            return { path, description: null, error: { code: e.code, message: e.message } };
+            settle({ path, description: null, error: { code: e.code, message: e.message } });
           }
         }),
       );
-      store.set({ files: [...store.get().files, ...entries], reading: false });
+      store.set({ reading: false });
     },
 
     async trySample() {
@@ -170,6 +177,22 @@ export function createActions(store: AppStore): Actions {
 
     removeFile(path) {
       store.set({ files: store.get().files.filter((f) => f.path !== path) });
+    },
+
+    async chooseSheet(path, sheet) {
+      const entry = store.get().files.find((f) => f.path === path);
+      if (!entry?.description) return;
+      const chosen = `${entry.description.path}#${sheet}`;
+      if (chosen === path) return;
+      store.set({ reading: true });
+      try {
+        const [description] = await call("describe_files", { paths: [chosen] });
+        const files = store.get().files.map((f) => (f.path === path ? { path: chosen, description, error: null } : f));
+        store.set({ files, reading: false });
+      } catch (raw) {
+        const e = toIpcError(raw);
+        store.set({ reading: false, notice: errorText(e.code, e.message) });
+      }
     },
 
     setGoal(goal) {
@@ -446,6 +469,12 @@ export function createActions(store: AppStore): Actions {
       await on("generation_progress", (p) => {
         const s = store.get();
         if (s.generating) store.set({ modelWait: waitAfter(s.modelWait, p) });
+      });
+      await on("describe_progress", (p) => {
+        const files = store.get().files;
+        if (!files.some((f) => f.path === p.path && !f.description && !f.error)) return;
+        const progress = { read: p.read, total: p.total };
+        store.set({ files: files.map((f) => (f.path === p.path && !f.description && !f.error ? { ...f, progress } : f)) });
       });
       await on("run_output", (p) => dispatch({ type: "output", runId: p.run_id, text: p.text }));
       await on("run_finished", (p) => {

@@ -8,11 +8,14 @@ import { createStore, type Store } from "./store";
 
 export type View = "data" | "ask" | "review" | "run" | "result" | "history" | "settings" | "doctor";
 
-/** A file the person added: described by the shell, or refused with a reason. */
+/** A file the person added: described by the shell, or refused with a
+ * reason; neither while it is being read (`progress`: how far, for a file
+ * that takes a while). */
 export interface FileEntry {
   path: string;
   description: InputDescription | null;
   error: { code: string; message: string } | null;
+  progress?: { read: number; total: number } | null;
 }
 
 export interface AppState {

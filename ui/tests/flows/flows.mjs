@@ -75,6 +75,57 @@ export const flows = [
     },
   },
   {
+    name: "a large file: its card shows how far it is read, then what it holds",
+    async run({ open }) {
+      const page = await open();
+      await addShop(page);
+      const shopGrid = page.locator(".file-card[data-file='shop.csv'] .grid-viewport");
+      await shopGrid.evaluate((g) => { g.scrollTop = 280; });
+      await page.evaluate(() => window.__mock.emit("tauri://drag-drop", { paths: ["/tmp/slow-sales.csv"] }));
+      const card = page.locator(".file-card[data-file='slow-sales.csv']");
+      await waitText(page, ".file-card[data-file='slow-sales.csv'] [data-testid=reading]", "43% of 1 GB");
+      assert.equal(await card.locator("progress").getAttribute("value"), "43");
+      await page.evaluate(() => window.__mock.emit("describe_progress", { path: "/tmp/slow-sales.csv", read: 900 * 1024 * 1024, total: 1024 * 1024 * 1024 }));
+      await waitText(page, ".file-card[data-file='slow-sales.csv'] [data-testid=reading]", "87% of 1 GB");
+      // The other file's card was left as it was: its preview kept its place.
+      assert.equal(await shopGrid.evaluate((g) => g.scrollTop), 280);
+      await page.evaluate(() => window.__mock.finishReading());
+      assert.equal(await card.locator("[data-testid=row-count]").innerText(), "120");
+      assert.equal(await card.locator("progress").count(), 0);
+      // Formats the host does not page: the rows shown are said, none loads forever.
+      await page.evaluate(() => window.__mock.emit("tauri://drag-drop", { paths: ["/tmp/sales.parquet", "/tmp/sales.jsonl"] }));
+      await waitText(page, ".file-card[data-file='sales.parquet'] [data-testid=preview-note]", "No preview: the rows of this file are read only in the sandbox.");
+      const json = page.locator(".file-card[data-file='sales.jsonl']");
+      await waitText(page, ".file-card[data-file='sales.jsonl'] [data-testid=preview-note]", "The first 10 rows of 5,000 are shown here");
+      assert.equal(await json.locator(".grid-viewport").getAttribute("aria-rowcount"), "11");
+      assert.equal(await page.locator(".grid-loading").count(), 0);
+    },
+  },
+  {
+    name: "a workbook of several sheets: the sheet picked is previewed, asked about and run",
+    async run({ open }) {
+      const page = await open();
+      await page.evaluate(() => window.__mock.emit("tauri://drag-drop", { paths: ["/tmp/book.xlsx"] }));
+      const card = page.locator(".file-card[data-file='book.xlsx']");
+      const picker = card.locator("[data-testid=sheet-picker]");
+      await picker.waitFor({ timeout: T });
+      assert.equal(await picker.inputValue(), "Notes");
+      assert.deepEqual(await picker.locator("option").allInnerTexts(), ["Notes", "Sales", "Quarters"]);
+      await picker.selectOption("Sales");
+      await card.locator("[role=gridcell]", { hasText: "North" }).first().waitFor({ timeout: T });
+      assert.equal(await card.locator("[data-testid=sheet-picker]").inputValue(), "Sales");
+      assert.match(await card.locator(".columns").innerText(), /amount/);
+      assert.deepEqual((await calls(page, "describe_files")).map((c) => c.paths), [["/tmp/book.xlsx"], ["/tmp/book.xlsx#Sales"]]);
+      // The grid reads the sheet's rows, and the question is asked on the sheet.
+      assert.ok((await calls(page, "preview_rows")).every((c) => c.path === "/tmp/book.xlsx#Sales"));
+      await page.getByRole("button", { name: "Next: ask a question" }).click();
+      await page.locator("#goal").fill("total amount per region");
+      await page.getByRole("button", { name: "Show me the code first" }).click();
+      await page.locator("[data-testid=verdict]").waitFor({ timeout: T });
+      assert.deepEqual((await calls(page, "generate_code"))[0].files, ["/tmp/book.xlsx#Sales"]);
+    },
+  },
+  {
     name: "ask → the answer in one step: progress, then the answer, explanation, chart, how it was computed (folded); the code one click away",
     async run({ open, shot }) {
       const page = await open({ stepMs: 600 });

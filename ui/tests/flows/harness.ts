@@ -89,7 +89,27 @@ function describe(path: string): InputDescription {
   const name = path.split("/").pop() ?? path;
   if (name.startsWith("bad")) throw { code: "input", message: `${name}: line 2 has 3 fields where the first line has 2` };
   if (name.startsWith("big")) return { ...SHOP, name, path, size_bytes: 52_000_000, row_count: 1_000_000, sha256: "0".repeat(64) };
+  if (name.startsWith("book.xlsx")) return workbook(path);
+  // Parquet: no rows on the host; a long JSON file: its first rows only.
+  if (name.endsWith(".parquet")) return { ...SHOP, name, path, format: "parquet", preview: [], row_count: 5000 };
+  if (name.endsWith(".jsonl")) return { ...SHOP, name, path, format: "json_lines", row_count: 5000 };
   return { ...SHOP, name, path };
+}
+
+/** A workbook of three sheets: the first, or the one named after `#`. */
+function workbook(asked: string): InputDescription {
+  const [path, chosen] = asked.split("#");
+  const sheets = ["Notes", "Sales", "Quarters"];
+  const name = chosen ?? sheets[0];
+  const text = (n: string) => ({ name: n, kind: "text" as const, empty_cells: 0 });
+  const columns = name === "Sales"
+    ? [text("region"), { name: "amount", kind: "decimal" as const, empty_cells: 0 }]
+    : [text("about"), text("value")];
+  const preview = name === "Sales" ? [["North", "120.5"], ["South", "80.0"]] : [["made by", "make.py"]];
+  return {
+    ...SHOP, name: "book.xlsx", path, format: "xlsx", encoding: "UTF-8", columns, preview, row_count: preview.length,
+    sheet: { name, sheets, header_row: 0, names_given: false },
+  };
 }
 
 function rows(path: string, start: number, count: number): string[][] {
@@ -131,6 +151,7 @@ export function install(scenario: Scenario = {}): void {
   /** The question of each run started here (the shell names its report after it). */
   const RUN_GOALS = new Map<string, string>();
 
+  let releaseReading = () => {};
   const emit = (event: string, payload: unknown) =>
     (window as any).__TAURI_INTERNALS__.invoke("plugin:event|emit", { event, payload });
 
@@ -213,7 +234,15 @@ export function install(scenario: Scenario = {}): void {
     switch (cmd) {
       case "initial_files": return [];
       case "app_ready": return 0;
-      case "describe_files": return (args.paths as string[]).map(describe);
+      case "describe_files": {
+        const paths = args.paths as string[];
+        // A large file: read until the flow says it is done, telling how far.
+        if (paths[0].includes("/slow-")) {
+          void emit("describe_progress", { path: paths[0], read: 450 * 1024 * 1024, total: 1024 * 1024 * 1024 });
+          return new Promise((resolve) => { releaseReading = () => resolve(paths.map(describe)); });
+        }
+        return paths.map(describe);
+      }
       case "preview_rows": return rows(args.path, args.start, args.count);
       case "generate_code":
         if (needsKey(settings, args.provider)) throw { code: "no_key", message: `no API key is stored for ${args.provider}; add it in the settings` };
@@ -283,6 +312,7 @@ export function install(scenario: Scenario = {}): void {
 
   (window as any).__mock = {
     calls, emit, safeSvg,
+    finishReading() { releaseReading(); },
     setDoctor(d: DoctorReport) { doctor = d; },
     addRun(name: "review-blocked" | "hostile") {
       if (name === "review-blocked") { REPORTS.push(reviewBlocked as unknown as RunReport); DATES.push(daysAgo(60, 10, 0)); }

@@ -2,12 +2,19 @@
 //! model's words as they arrive (on a terminal, or with
 //! `GLOVEBOX_PROGRESS`), and while a model is asked, "waiting for the
 //! model… N s" (one line rewritten each second on a terminal, a line every
-//! [`WAIT_LINE_EVERY`] otherwise). Ctrl-C cancels a run: the model request
-//! is dropped or the container killed, and the run is recorded `cancelled`.
+//! [`WAIT_LINE_EVERY`] otherwise). An input that takes more than
+//! [`READING_LINE_AFTER`] to read gets "reading NAME… 45% of 1 GB" on a
+//! terminal ([`ReadingLine`], on a thread of its own: the inspector reads
+//! on the run's thread). Ctrl-C cancels a run: the model request is dropped
+//! or the container killed, and the run is recorded `cancelled`.
 
 use std::io::{IsTerminal, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
 use std::time::Duration;
 
+use glovebox_engine::inputs::{percent_of, ReadProgress, Reading};
 use glovebox_engine::pipeline::{Progress, Stage};
 use glovebox_engine::terminal;
 use tokio::sync::watch;
@@ -32,6 +39,8 @@ pub(crate) struct Printer {
     next_line: Duration,
     /// The stage told last (a stage is told once).
     stage: Option<Stage>,
+    /// The line of an input being read, if shown.
+    reading: Option<ReadingLine>,
 }
 
 impl Printer {
@@ -44,7 +53,16 @@ impl Printer {
             open_line: false,
             next_line: WAIT_LINE_EVERY,
             stage: None,
+            reading: None,
         }
+    }
+
+    /// Shows how far `progress` has read a large input (on a terminal).
+    pub(crate) fn with_reading(mut self, progress: Arc<ReadProgress>) -> Self {
+        if self.terminal {
+            self.reading = ReadingLine::spawn(progress);
+        }
+        self
     }
 
     /// Tells one piece of progress.
@@ -52,6 +70,9 @@ impl Printer {
         match p {
             Progress::Started(_) | Progress::Output { .. } => {}
             Progress::Stage(stage) => {
+                if let Some(line) = &self.reading {
+                    line.close();
+                }
                 self.end_line();
                 if self.stages && self.stage.replace(stage) != Some(stage) {
                     eprintln!("… {}", stage.describe());
@@ -72,6 +93,7 @@ impl Printer {
 
     /// Ends whatever line is open (call before printing the report).
     pub(crate) fn finish(&mut self) {
+        self.reading = None;
         self.end_line();
     }
 
@@ -113,6 +135,87 @@ impl Printer {
     }
 }
 
+/// An input read for longer than this gets a line saying how far it is.
+pub(crate) const READING_LINE_AFTER: Duration = Duration::from_secs(1);
+/// How often the reading line is rewritten.
+const READING_LINE_EVERY: Duration = Duration::from_millis(250);
+
+/// The reading line's text, `None` before [`READING_LINE_AFTER`].
+pub(crate) fn reading_text(r: &Reading) -> Option<String> {
+    (r.elapsed >= READING_LINE_AFTER).then(|| {
+        format!(
+            "reading {}… {}",
+            terminal::line(&r.name),
+            percent_of(r.read, r.total)
+        )
+    })
+}
+
+/// The terminal line of an input being read, rewritten by a thread of its
+/// own, cleared when the input is read.
+pub(crate) struct ReadingLine {
+    /// The line is on screen (written under this lock, by either side).
+    open: Arc<Mutex<bool>>,
+    done: Arc<AtomicBool>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl ReadingLine {
+    fn spawn(progress: Arc<ReadProgress>) -> Option<Self> {
+        let open = Arc::new(Mutex::new(false));
+        let done = Arc::new(AtomicBool::new(false));
+        let (o, d) = (Arc::clone(&open), Arc::clone(&done));
+        let thread = std::thread::Builder::new()
+            .name("reading-line".into())
+            .spawn(move || {
+                while !d.load(Ordering::Relaxed) {
+                    std::thread::sleep(READING_LINE_EVERY);
+                    let Ok(mut shown) = o.lock() else { return };
+                    match progress.now().as_ref().and_then(reading_text) {
+                        Some(text) if !d.load(Ordering::Relaxed) => {
+                            eprint!("\r\x1b[K… {text}");
+                            let _ = std::io::stderr().flush();
+                            *shown = true;
+                        }
+                        _ => clear(&mut shown),
+                    }
+                }
+            })
+            .ok()?;
+        Some(Self {
+            open,
+            done,
+            thread: Some(thread),
+        })
+    }
+
+    /// Clears the line if it is on screen.
+    fn close(&self) {
+        if let Ok(mut shown) = self.open.lock() {
+            clear(&mut shown);
+        }
+    }
+}
+
+impl Drop for ReadingLine {
+    /// Clears the line and ends its thread.
+    fn drop(&mut self) {
+        self.done.store(true, Ordering::Relaxed);
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+        self.close();
+    }
+}
+
+fn clear(shown: &mut bool) {
+    if *shown {
+        eprint!("\r\x1b[K");
+        let _ = std::io::stderr().flush();
+        *shown = false;
+    }
+}
+
 /// A cancel signal that Ctrl-C sets, on `runtime` (it must be driven, by
 /// `block_on`, for the signal to be heard); a second Ctrl-C quits at once.
 pub(crate) fn cancel_on_ctrl_c(runtime: &tokio::runtime::Runtime) -> watch::Receiver<bool> {
@@ -127,4 +230,27 @@ pub(crate) fn cancel_on_ctrl_c(runtime: &tokio::runtime::Runtime) -> watch::Rece
         }
     });
     rx
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_read_for_over_a_second_gets_a_line_and_a_quick_one_none() {
+        let reading = |elapsed| Reading {
+            name: "sales\x1b[2J.csv".into(),
+            read: 450 * 1024 * 1024,
+            total: 1024 * 1024 * 1024,
+            elapsed,
+        };
+        assert_eq!(reading_text(&reading(Duration::from_millis(400))), None);
+        let text = reading_text(&reading(READING_LINE_AFTER)).expect("a line");
+        assert!(text.starts_with("reading sales"), "{text}");
+        assert!(text.ends_with(".csv… 43% of 1 GB"), "{text}");
+        assert!(
+            !text.contains('\x1b'),
+            "a name's escapes are shown, not obeyed: {text}"
+        );
+    }
 }

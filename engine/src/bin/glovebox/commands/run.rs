@@ -6,8 +6,10 @@
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use anyhow::{Context, Result};
+use glovebox_engine::inputs::ReadProgress;
 use glovebox_engine::pipeline::{preview_prompt, Engine, RunReport, RunRequest};
 use glovebox_engine::provider::ModelSettings;
 use glovebox_engine::terminal;
@@ -88,7 +90,8 @@ pub(crate) fn run(db: &Path, args: RunArgs) -> Result<ExitCode> {
         .with_user_namespace(userns)
         .build()
         .context("the sandbox is not ready (run 'glovebox doctor')")?;
-    let mut engine = Engine::open(db, sandbox, limits)?;
+    let reading = ReadProgress::new();
+    let mut engine = Engine::open(db, sandbox, limits)?.with_read_progress(Arc::clone(&reading));
     if memory_estimated {
         engine = engine.with_memory_estimated();
     }
@@ -108,7 +111,7 @@ pub(crate) fn run(db: &Path, args: RunArgs) -> Result<ExitCode> {
         follows: follow,
         ..RunRequest::new(files, goal)
     };
-    let mut printer = progress::Printer::new(show_stages);
+    let mut printer = progress::Printer::new(show_stages).with_reading(reading);
     let report = runtime.block_on(engine.run(request, |p| printer.progress(p)));
     printer.finish();
     let report = report?;
@@ -145,7 +148,14 @@ fn show_request(
     provider: &str,
     settings: Option<ModelSettings>,
 ) -> Result<ExitCode> {
-    let Some(out) = preview_prompt(files, goal, settings.as_ref(), limits, memory_estimated)?
+    let Some(out) = preview_prompt(
+        files,
+        goal,
+        settings.as_ref(),
+        limits,
+        memory_estimated,
+        None,
+    )?
     else {
         eprintln!("glovebox: the {provider} generator sends nothing: it works on this machine");
         return Ok(ExitCode::SUCCESS);
