@@ -108,7 +108,17 @@ async function launch() {
   return { s, startMs: performance.now() - t0 };
 }
 
+/** The window (1280×800 under Xvfb) shows no page scrollbar: the page is
+ * never taller or wider than the window; only the screen's own pane scrolls. */
+async function noPageScrollbar(s, name) {
+  const [sh, ch, sw, cw, iw, ih] = await s.exec(
+    "const e = document.scrollingElement; return [e.scrollHeight, e.clientHeight, e.scrollWidth, e.clientWidth, innerWidth, innerHeight];");
+  assert.ok(sh <= ch && sw <= cw,
+    `${name}: a page scrollbar at ${iw}×${ih}: the page is ${sw}×${sh}, the window shows ${cw}×${ch}`);
+}
+
 async function shot(s, name) {
+  await noPageScrollbar(s, name);
   if (freshHome) return; // the screenshots are of the development build
   writeFileSync(join(shots, `${name}.png`), await s.screenshot());
 }
