@@ -560,6 +560,34 @@ mod tests {
         }
     }
 
+    /// A format-2 report whose code printed markup verifies; the printed
+    /// text changed on the page, or in the signed manifest, does not.
+    #[test]
+    fn what_the_code_printed_is_signed() {
+        let mut json = manifest_json();
+        json["glovebox_report"] = json!(2);
+        json["printed"] = json!({"text": "<script>alert(1)</script>\nsum: 6109.2",
+            "total_bytes": 43, "cut": false});
+        let signer = Signer::from_seed([7; 32]);
+        let page = signed_html(&Document::read(json).expect("a manifest"), &signer);
+        let key = signer.key.verifying_key();
+        let v = verify_html(&page, Some(&key));
+        assert!(v.valid, "{:?}", v.problems);
+        let shown = page.replacen("\nsum: 6109.2</pre>", "\nsum: 9109.2</pre>", 1);
+        assert_ne!(shown, page);
+        let v = verify_html(&shown, Some(&key));
+        assert!(!v.valid);
+        assert!(v.problems[0].contains("sum: 6109.2"), "{:?}", v.problems);
+        let signed_text = page.replacen("sum: 6109.2\"", "sum: 9109.2\"", 1);
+        assert_ne!(signed_text, page);
+        let v = verify_html(&signed_text, Some(&key));
+        assert!(!v.valid);
+        assert!(v.problems[0].contains("signature does not match"), "{:?}", v.problems);
+        // Taking the printed text out of the signed manifest is found too.
+        let removed = page.replacen("\"printed\":", "\"printex\":", 1);
+        assert!(!verify_html(&removed, Some(&key)).valid);
+    }
+
     #[test]
     fn a_changed_table_cell_is_shown_in_the_reason() {
         let (page, signer) = signed();
