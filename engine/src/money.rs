@@ -155,3 +155,160 @@ pub fn annotate(
     }
     said
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generator::plan;
+    use crate::inputs::{describe, DEFAULT_MAX_INPUT_BYTES};
+    use crate::lang::Lang;
+    use crate::validate::Answer;
+
+    /// `text` written to a file named `name`, described.
+    fn described(name: &str, text: &str) -> (tempfile::TempDir, InputDescription) {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).expect("write");
+        let d = describe(&path, DEFAULT_MAX_INPUT_BYTES).expect("described");
+        (dir, d)
+    }
+
+    fn answer(name: &str, value: f64) -> Answer {
+        Answer {
+            name: name.into(),
+            value: Value::Number(value),
+            unit: None,
+        }
+    }
+
+    fn checked(answers: Vec<Answer>) -> CheckedResult {
+        CheckedResult {
+            answers,
+            tables: Vec::new(),
+            charts: Vec::new(),
+            notes: Vec::new(),
+            empty_groups: Vec::new(),
+            files_opened: Vec::new(),
+            network_events: Vec::new(),
+            process_events: Vec::new(),
+        }
+    }
+
+    fn units(c: &CheckedResult) -> Vec<Option<&str>> {
+        c.answers.iter().map(|a| a.unit.as_deref()).collect()
+    }
+
+    /// The same amounts written the English, French and Spanish ways: the
+    /// inspector reads them as numbers of one currency.
+    #[test]
+    fn marked_numbers_are_numbers_of_their_currency_in_each_format() {
+        for (file, text, column, unit) in [
+            ("en.csv", "item,price\na,€12.50\nb,€7.25\nc,\"€1,200.00\"\n", "price", "EUR"),
+            ("us.csv", "item,amount\na,$3\nb,\"$1,200\"\nc,-$5\n", "amount", "$"),
+            ("fr.csv", "article;prix\na;12,50 €\nb;7,25 €\nc;1 200,00 €\n", "prix", "EUR"),
+            ("es.csv", "artículo;precio\na;12,50 €\nb;7,25 €\nc;1.200,00 €\n", "precio", "EUR"),
+            ("codes.csv", "item;total\na;12,50 EUR\nb;7 EUR\n", "total", "EUR"),
+            ("header.csv", "item,price_usd\na,12.5\nb,7\n", "price_usd", "USD"),
+        ] {
+            let (_dir, d) = described(file, text);
+            let c = d.columns.iter().find(|c| c.name == column).expect(column);
+            assert!(
+                matches!(c.kind, crate::inputs::ColumnKind::Integer | crate::inputs::ColumnKind::Decimal),
+                "{file}: {:?}",
+                c.kind
+            );
+            assert_eq!(c.currency.as_deref(), Some(unit), "{file}");
+        }
+        // Two currencies in one column: no one amount, text.
+        let (_dir, d) = described("mixed.csv", "item,price\na,€12.50\nb,$7.25\n");
+        assert_eq!(d.columns[1].kind, crate::inputs::ColumnKind::Text);
+        assert_eq!(d.columns[1].currency, None);
+        // A header naming a currency on a column of text: none.
+        let (_dir, d) = described("names.csv", "name_eur,x\nabc,1\ndef,2\n");
+        assert_eq!(d.columns[0].currency, None);
+    }
+
+    /// A total per group of a column in euros: every total gets EUR, and
+    /// the explanation says where it came from; the count beside it does
+    /// not.
+    #[test]
+    fn totals_and_means_of_a_currency_column_carry_it_counts_do_not() {
+        let (_dir, d) = described(
+            "sales.csv",
+            "region,amount_eur,units\nNorth,10.5,2\nSouth,4,3\nNorth,2,1\n",
+        );
+        let inputs = [d];
+        let plan = plan::plan("total amount_eur per region", Lang::En, &inputs).expect("plan");
+        let mut c = checked(vec![
+            answer("total amount_eur (North)", 12.5),
+            answer("total amount_eur (South)", 4.0),
+            answer("rows (North)", 2.0),
+        ]);
+        let said = annotate(&plan, &inputs, &mut c);
+        assert_eq!(units(&c), [Some("EUR"), Some("EUR"), None]);
+        assert_eq!(
+            said,
+            ["The amounts of amount_eur are in EUR: its header says so."]
+        );
+        let plan = plan::plan("mean of units", Lang::En, &inputs).expect("plan");
+        let mut c = checked(vec![answer("mean of units", 2.0)]);
+        assert!(annotate(&plan, &inputs, &mut c).is_empty());
+        assert_eq!(units(&c), [None]);
+    }
+
+    /// French marks on the cells: the unit is said as coming from them; a
+    /// ratio of two columns, a count and a variance get none.
+    #[test]
+    fn a_ratio_a_count_or_a_variance_gets_no_currency() {
+        let (_dir, d) = described(
+            "ventes.csv",
+            "région;montant;coût\nNord;12,50 €;3,00 €\nSud;7,25 €;2,00 €\n",
+        );
+        assert_eq!(d.columns[1].currency.as_deref(), Some("EUR"));
+        let inputs = [d];
+        let plan = plan::plan("moyenne de montant", Lang::Fr, &inputs).expect("plan");
+        let name = measure_name(Stat::Mean, "montant", Lang::Fr);
+        let mut c = checked(vec![answer(&name, 9.875)]);
+        let said = annotate(&plan, &inputs, &mut c);
+        assert_eq!(units(&c), [Some("EUR")]);
+        assert_eq!(
+            said,
+            ["Les montants de montant sont en EUR\u{a0}: ses cellules sont écrites avec cette devise."]
+        );
+        for goal in ["montant divisé par coût", "nombre de lignes", "variance de montant"] {
+            let Ok(plan) = plan::plan(goal, Lang::Fr, &inputs) else {
+                continue;
+            };
+            let mut c = checked(vec![answer("x", 1.0), answer(&name, 2.0)]);
+            assert!(annotate(&plan, &inputs, &mut c).is_empty(), "{goal}");
+            assert_eq!(units(&c), [None, None], "{goal}");
+        }
+    }
+
+    /// Spanish: the highest amount per product, ranked: each ranked value
+    /// is in the currency; a header's USD agrees with $ marks.
+    #[test]
+    fn ranked_totals_carry_the_currency() {
+        let (_dir, d) = described(
+            "ventas.csv",
+            "producto,importe USD\nA,$10\nB,$20\nA,$5\n",
+        );
+        assert_eq!(d.columns[1].currency.as_deref(), Some("USD"));
+        let inputs = [d];
+        let plan = plan::plan("qué producto tiene el mayor importe USD total", Lang::Es, &inputs)
+            .expect("plan");
+        assert!(matches!(plan.recipe, Recipe::Rank { .. }), "{:?}", plan.recipe);
+        let mut c = checked(vec![
+            Answer {
+                name: "producto".into(),
+                value: Value::Text("B".into()),
+                unit: None,
+            },
+            answer("1. B", 20.0),
+            answer("2. A", 15.0),
+        ]);
+        let said = annotate(&plan, &inputs, &mut c);
+        assert_eq!(units(&c), [None, Some("USD"), Some("USD")]);
+        assert_eq!(said.len(), 1);
+    }
+}
