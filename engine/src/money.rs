@@ -108,8 +108,7 @@ fn rules(plan: &Plan) -> Vec<Rule<'_>> {
 /// 0 to 1): its values are then no amounts of money.
 fn rescaled(plan: &Plan, column: &str) -> bool {
     plan.prep.iter().any(|p| {
-        p.column() == Some(column)
-            && serde_json::to_value(p).is_ok_and(|v| v["step"] == "scale")
+        p.column() == Some(column) && serde_json::to_value(p).is_ok_and(|v| v["step"] == "scale")
     })
 }
 
@@ -203,17 +202,50 @@ mod tests {
     #[test]
     fn marked_numbers_are_numbers_of_their_currency_in_each_format() {
         for (file, text, column, unit) in [
-            ("en.csv", "item,price\na,€12.50\nb,€7.25\nc,\"€1,200.00\"\n", "price", "EUR"),
-            ("us.csv", "item,amount\na,$3\nb,\"$1,200\"\nc,-$5\n", "amount", "$"),
-            ("fr.csv", "article;prix\na;12,50 €\nb;7,25 €\nc;1 200,00 €\n", "prix", "EUR"),
-            ("es.csv", "artículo;precio\na;12,50 €\nb;7,25 €\nc;1.200,00 €\n", "precio", "EUR"),
-            ("codes.csv", "item;total\na;12,50 EUR\nb;7 EUR\n", "total", "EUR"),
-            ("header.csv", "item,price_usd\na,12.5\nb,7\n", "price_usd", "USD"),
+            (
+                "en.csv",
+                "item,price\na,€12.50\nb,€7.25\nc,\"€1,200.00\"\n",
+                "price",
+                "EUR",
+            ),
+            (
+                "us.csv",
+                "item,amount\na,$3\nb,\"$1,200\"\nc,-$5\n",
+                "amount",
+                "$",
+            ),
+            (
+                "fr.csv",
+                "article;prix\na;12,50 €\nb;7,25 €\nc;1 200,00 €\n",
+                "prix",
+                "EUR",
+            ),
+            (
+                "es.csv",
+                "artículo;precio\na;12,50 €\nb;7,25 €\nc;1.200,00 €\n",
+                "precio",
+                "EUR",
+            ),
+            (
+                "codes.csv",
+                "item;total\na;12,50 EUR\nb;7 EUR\n",
+                "total",
+                "EUR",
+            ),
+            (
+                "header.csv",
+                "item,price_usd\na,12.5\nb,7\n",
+                "price_usd",
+                "USD",
+            ),
         ] {
             let (_dir, d) = described(file, text);
             let c = d.columns.iter().find(|c| c.name == column).expect(column);
             assert!(
-                matches!(c.kind, crate::inputs::ColumnKind::Integer | crate::inputs::ColumnKind::Decimal),
+                matches!(
+                    c.kind,
+                    crate::inputs::ColumnKind::Integer | crate::inputs::ColumnKind::Decimal
+                ),
                 "{file}: {:?}",
                 c.kind
             );
@@ -275,7 +307,11 @@ mod tests {
             said,
             ["Les montants de montant sont en EUR\u{a0}: ses cellules sont écrites avec cette devise."]
         );
-        for goal in ["montant divisé par coût", "nombre de lignes", "variance de montant"] {
+        for goal in [
+            "montant divisé par coût",
+            "nombre de lignes",
+            "variance de montant",
+        ] {
             let Ok(plan) = plan::plan(goal, Lang::Fr, &inputs) else {
                 continue;
             };
@@ -289,15 +325,20 @@ mod tests {
     /// is in the currency; a header's USD agrees with $ marks.
     #[test]
     fn ranked_totals_carry_the_currency() {
-        let (_dir, d) = described(
-            "ventas.csv",
-            "producto,importe USD\nA,$10\nB,$20\nA,$5\n",
-        );
+        let (_dir, d) = described("ventas.csv", "producto,importe USD\nA,$10\nB,$20\nA,$5\n");
         assert_eq!(d.columns[1].currency.as_deref(), Some("USD"));
         let inputs = [d];
-        let plan = plan::plan("qué producto tiene el mayor importe USD total", Lang::Es, &inputs)
-            .expect("plan");
-        assert!(matches!(plan.recipe, Recipe::Rank { .. }), "{:?}", plan.recipe);
+        let plan = plan::plan(
+            "qué producto tiene el mayor importe USD total",
+            Lang::Es,
+            &inputs,
+        )
+        .expect("plan");
+        assert!(
+            matches!(plan.recipe, Recipe::Rank { .. }),
+            "{:?}",
+            plan.recipe
+        );
         let mut c = checked(vec![
             Answer {
                 name: "producto".into(),

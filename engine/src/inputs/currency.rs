@@ -139,7 +139,8 @@ fn number_start(s: &str) -> bool {
 pub const PYTHON_MARKED: &str = r"US\$|EUR|USD|GBP|JPY|CHF|€|£|\$|¥|₣";
 /// Python regular expression, for `str.replace(..., regex=True)`, of a
 /// currency mark before a number (the sign before it kept as `\1`).
-pub const PYTHON_MARK_BEFORE: &str = r"^\s*([+-]?)\s*(?:US\$|EUR|USD|GBP|JPY|CHF|€|£|\$|¥|₣)[\s\u00a0\u202f]*";
+pub const PYTHON_MARK_BEFORE: &str =
+    r"^\s*([+-]?)\s*(?:US\$|EUR|USD|GBP|JPY|CHF|€|£|\$|¥|₣)[\s\u00a0\u202f]*";
 /// The same for a mark after the number (replaced by nothing).
 pub const PYTHON_MARK_AFTER: &str = r"[\s\u00a0\u202f]*(?:US\$|EUR|USD|GBP|JPY|CHF|€|£|\$|¥|₣)\s*$";
 

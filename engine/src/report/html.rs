@@ -237,7 +237,10 @@ fn answer(o: &mut String, m: &Manifest, w: &Words) {
     }
     o.push_str("</dl>");
     if let Some(tie) = words::tie_sentence(m, w) {
-        o.push_str(&format!("<p class=\"tie\"><strong>{}</strong></p>", escape(&tie)));
+        o.push_str(&format!(
+            "<p class=\"tie\"><strong>{}</strong></p>",
+            escape(&tie)
+        ));
     }
 }
 
@@ -684,7 +687,9 @@ mod tests {
             m["answer"]["items"] = json!([{"name": "region", "value": "Nord, Sud, Est"}]);
             m["result"]["notes"] = json!(["Ces groupes sont ex aequo en tête : Nord, Sud, Est"]);
         }));
-        assert!(fr.contains("Ex aequo pour region\u{a0}: Nord, Sud, Est (3 partagent cette place)."));
+        assert!(
+            fr.contains("Ex aequo pour region\u{a0}: Nord, Sud, Est (3 partagent cette place).")
+        );
         // No tie note, no sentence.
         assert!(!render(&sample(|m| m["glovebox_report"] = json!(2))).contains("class=\"tie\""));
     }

@@ -1688,14 +1688,25 @@ mod tests {
                 _ => None,
             })
             .collect();
-        let at = |t: &str| texts.iter().position(|x| *x == t).unwrap_or_else(|| panic!("{t}"));
+        let at = |t: &str| {
+            texts
+                .iter()
+                .position(|x| *x == t)
+                .unwrap_or_else(|| panic!("{t}"))
+        };
         assert!(at("Ce que le code a affiché") < at("<script>alert(1)</script>"));
         assert!(at("Code exécuté") < at("Ce que le code a affiché"));
-        let xs: Vec<&&str> = texts.iter().filter(|t| t.chars().all(|c| c == 'x')).collect();
+        let xs: Vec<&&str> = texts
+            .iter()
+            .filter(|t| t.chars().all(|c| c == 'x'))
+            .collect();
         assert!(xs.len() >= 2, "a long line is wrapped, not cut");
         assert_eq!(xs.iter().map(|t| t.len()).sum::<usize>(), 300);
         // 9,000,000 bytes are 8.6 MiB.
-        assert!(texts.join(" ").contains("le code a affiché 8,6 Mio."), "{texts:?}");
+        assert!(
+            texts.join(" ").contains("le code a affiché 8,6 Mio."),
+            "{texts:?}"
+        );
         let key = sign::parse_public_key(block["public_key"].as_str().expect("key")).expect("key");
         let v = sign::verify_pdf(&r.bytes, Some(&key));
         assert!(v.valid, "{:?}", v.problems);

@@ -582,7 +582,11 @@ mod tests {
         assert_ne!(signed_text, page);
         let v = verify_html(&signed_text, Some(&key));
         assert!(!v.valid);
-        assert!(v.problems[0].contains("signature does not match"), "{:?}", v.problems);
+        assert!(
+            v.problems[0].contains("signature does not match"),
+            "{:?}",
+            v.problems
+        );
         // Taking the printed text out of the signed manifest is found too.
         let removed = page.replacen("\"printed\":", "\"printex\":", 1);
         assert!(!verify_html(&removed, Some(&key)).valid);

@@ -839,7 +839,9 @@ mod tests {
             Some(2)
         );
         assert_eq!(
-            tie_count("Lignes ex aequo : 3 valeurs de date l'atteignent ; toutes sont dans le tableau."),
+            tie_count(
+                "Lignes ex aequo : 3 valeurs de date l'atteignent ; toutes sont dans le tableau."
+            ),
             Some(3)
         );
         assert_eq!(tie_count("No value was left out."), None);

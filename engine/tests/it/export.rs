@@ -358,9 +358,18 @@ fn totals_of_a_column_in_euros_carry_the_currency_into_the_report() {
     );
     let service = format!("glovebox-test-euros-{}", std::process::id());
     let html = s.dir.path().join("ventes.html");
-    export(&s, &service, report["run_id"].as_str().expect("id"), "html", &html);
+    export(
+        &s,
+        &service,
+        report["run_id"].as_str().expect("id"),
+        "html",
+        &html,
+    );
     let page = std::fs::read_to_string(&html).expect("page");
-    assert!(page.contains("<dd>1\u{202f}212,5\u{a0}€</dd>"), "a tile in euros");
+    assert!(
+        page.contains("<dd>1\u{202f}212,5\u{a0}€</dd>"),
+        "a tile in euros"
+    );
     let _ = s
         .command(&["key", "delete-signing"])
         .env("GLOVEBOX_KEYRING_SERVICE", &service)
