@@ -375,3 +375,54 @@ fn totals_of_a_column_in_euros_carry_the_currency_into_the_report() {
         .env("GLOVEBOX_KEYRING_SERVICE", &service)
         .output();
 }
+
+/// Two regions with the same top total, a real run: the answer lists both,
+/// and the report says the tie under the tiles.
+#[test]
+fn a_tie_in_a_real_run_is_said_in_the_report() {
+    let s = Scratch::new();
+    // North: 4 + 6; South: 10; East: 5.
+    let data = s.file(
+        "regions.csv",
+        "region,revenue\nNorth,4\nSouth,10\nEast,5\nNorth,6\n",
+    );
+    let run = s.glovebox(&[
+        "run",
+        data.to_str().expect("path"),
+        "--goal",
+        "which region has the highest total revenue",
+        "--json",
+    ]);
+    let report: serde_json::Value = serde_json::from_slice(&run.stdout).unwrap_or_else(|e| {
+        panic!("{e}: {}", String::from_utf8_lossy(&run.stderr));
+    });
+    assert_eq!(report["status"], "answered", "{report}");
+    let items = report["answer"]["items"].as_array().expect("items");
+    let tied = items
+        .iter()
+        .find(|i| i["value"].is_string())
+        .expect("the groups at the top");
+    assert_eq!(tied["value"], "North, South", "{items:?}");
+    let service = format!("glovebox-test-tie-{}", std::process::id());
+    let html = s.dir.path().join("tie.html");
+    export(
+        &s,
+        &service,
+        report["run_id"].as_str().expect("id"),
+        "html",
+        &html,
+    );
+    let page = std::fs::read_to_string(&html).expect("page");
+    let sentence = format!(
+        "<p class=\"tie\"><strong>A tie for {}: North, South (2 share this place).</strong></p>",
+        tied["name"].as_str().expect("name")
+    );
+    assert!(page.contains(&sentence), "{sentence}");
+    assert!(page.find("<dl class=\"values\">") < page.find(&sentence));
+    let (code, said) = verify(&s, &html);
+    assert_eq!(code, 0, "{said}");
+    let _ = s
+        .command(&["key", "delete-signing"])
+        .env("GLOVEBOX_KEYRING_SERVICE", &service)
+        .output();
+}
