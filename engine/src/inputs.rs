@@ -27,6 +27,7 @@ mod access;
 mod cache;
 mod compressed;
 mod count;
+pub mod currency;
 mod format;
 mod hash;
 mod json;
@@ -318,6 +319,31 @@ pub struct Column {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[cfg_attr(feature = "ts", ts(optional, as = "Option<Vec<String>>"))]
     pub values: Vec<String>,
+    /// The currency of a column of numbers, when the file says it: its
+    /// header names one or its numbers carry one (`currency`); `EUR`,
+    /// `USD`, `$`...
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub currency: Option<String>,
+}
+
+impl Column {
+    /// The currency of a column named `name` of `kind` whose numbers carry
+    /// `marks`: the one the header and the marks agree on (a header's
+    /// `USD` with `$` marks is USD), none for a column that is not of
+    /// numbers or when they disagree.
+    pub fn currency_of(name: &str, kind: ColumnKind, marks: currency::Marks) -> Option<String> {
+        if !matches!(kind, ColumnKind::Integer | ColumnKind::Decimal) {
+            return None;
+        }
+        let unit = match (currency::of_header(name), marks.unit()) {
+            (Some("USD"), Some("$")) => Some("USD"),
+            (Some(h), Some(v)) if h != v => None,
+            (h, v) => h.or(v),
+        };
+        unit.filter(|_| marks != currency::Marks::Mixed)
+            .map(str::to_owned)
+    }
 }
 
 /// What Glovebox knows of one input.
@@ -583,15 +609,27 @@ fn number_kind(cell: &str, comma: bool) -> Option<ColumnKind> {
         .or_else(|| comma.then(|| plain_number(cell, '.')).flatten())
 }
 
-/// A decimal written with a comma: `3,5`, `1.250,00`, `1 250,5`, `1,18e+03`.
+/// A decimal written with a comma: `3,5`, `1.250,00`, `1 250,5`, `1,18e+03`
+/// (a currency mark beside it too: `12,50 €`).
 fn is_comma_decimal(cell: &str) -> bool {
+    let cell = without_mark(cell);
     cell.contains(',')
-        && (plain_number(cell, ',').is_some() || grouped_number(cell, true).is_some())
+        && (plain_number(&cell, ',').is_some() || grouped_number(&cell, true).is_some())
 }
 
-/// A decimal with a point after comma-separated thousands: `1,250.00`.
+/// A decimal with a point after comma-separated thousands: `1,250.00`
+/// (`$1,250.00` too).
 fn is_point_grouped_decimal(cell: &str) -> bool {
-    cell.contains(',') && grouped_number(cell, false) == Some(ColumnKind::Decimal)
+    let cell = without_mark(cell);
+    cell.contains(',') && grouped_number(&cell, false) == Some(ColumnKind::Decimal)
+}
+
+/// The cell without the currency mark beside its number, if it has one.
+fn without_mark(cell: &str) -> std::borrow::Cow<'_, str> {
+    match currency::strip(cell) {
+        Some((number, _)) => number.into(),
+        None => cell.into(),
+    }
 }
 
 fn is_date(s: &str) -> bool {
@@ -667,6 +705,8 @@ struct Candidates {
     numeric_cells: u64,
     /// Numbers written with thousands separators.
     grouped_cells: u64,
+    /// The currency marks beside numbers (`€12.50`, `12,50 €`).
+    marks: currency::Marks,
 }
 
 impl Candidates {
@@ -680,16 +720,30 @@ impl Candidates {
             cells: 0,
             numeric_cells: 0,
             grouped_cells: 0,
+            marks: currency::Marks::None,
         }
     }
     fn feed(&mut self, cell: &str, comma: bool) {
         self.seen = true;
-        let kind = number_kind(cell, comma);
+        let (kind, grouped) = match number_kind(cell, comma) {
+            Some(kind) => (Some(kind), grouped_number(cell, comma).is_some()),
+            // A number with a currency mark is a number of that currency.
+            None => match currency::strip(cell) {
+                Some((number, unit)) => match number_kind(&number, comma) {
+                    Some(kind) => {
+                        self.marks.feed(unit);
+                        (Some(kind), grouped_number(&number, comma).is_some())
+                    }
+                    None => (None, false),
+                },
+                None => (None, false),
+            },
+        };
         let int = kind == Some(ColumnKind::Integer);
         let number = kind.is_some();
         self.cells += 1;
         self.numeric_cells += u64::from(number);
-        self.grouped_cells += u64::from(number && grouped_number(cell, comma).is_some());
+        self.grouped_cells += u64::from(number && grouped);
         self.integer &= int;
         self.decimal &= number;
         // A column already ruled out is not tested again (most cells of a
@@ -702,6 +756,9 @@ impl Candidates {
             ColumnKind::Empty
         } else if self.boolean {
             ColumnKind::Boolean
+        } else if self.marks == currency::Marks::Mixed {
+            // Amounts in several currencies are not one measure.
+            ColumnKind::Text
         } else if self.integer {
             ColumnKind::Integer
         } else if self.decimal
@@ -912,10 +969,11 @@ fn csv_description(
         .into_iter()
         .enumerate()
         .map(|(i, name)| Column {
-            name,
+            currency: Column::currency_of(&name, candidates[i].kind(), candidates[i].marks),
             kind: candidates[i].kind(),
             empty_cells: empties[i] + u64::from(!has_header && is_empty_cell(first[i].trim())),
             values: categories[i].values(candidates[i].kind()),
+            name,
         })
         .collect();
     if columns.iter().all(|c| c.kind == ColumnKind::Empty) {

@@ -11,6 +11,7 @@ pub mod history;
 pub mod inputs;
 pub mod keys;
 pub mod messages;
+pub mod money;
 pub mod pipeline;
 pub mod provider;
 pub mod report;

@@ -126,6 +126,29 @@ pub fn stop_reason(lang: Lang, reason: &StopReason<'_>) -> String {
     }
 }
 
+/// Where the currency of an answer came from (`money`): the header of
+/// `column` names it, or its cells are written with it.
+pub fn currency_source(lang: Lang, unit: &str, column: &str, from_header: bool) -> String {
+    match (lang, from_header) {
+        (Lang::En, true) => format!("The amounts of {column} are in {unit}: its header says so."),
+        (Lang::En, false) => {
+            format!("The amounts of {column} are in {unit}: its cells are written with that currency.")
+        }
+        (Lang::Fr, true) => {
+            format!("Les montants de {column} sont en {unit}\u{a0}: son en-tête le dit.")
+        }
+        (Lang::Fr, false) => format!(
+            "Les montants de {column} sont en {unit}\u{a0}: ses cellules sont écrites avec cette devise."
+        ),
+        (Lang::Es, true) => {
+            format!("Los importes de {column} están en {unit}: su encabezado lo indica.")
+        }
+        (Lang::Es, false) => format!(
+            "Los importes de {column} están en {unit}: sus celdas están escritas con esa moneda."
+        ),
+    }
+}
+
 /// A duration as people say it, in `lang`: seconds up to two minutes
 /// (`0.4 seconds`, `1 second`, `2.5 seconds`, `90 seconds`), minutes
 /// beyond (`10 minutes`, `2.5 minutes`); one decimal at most, with the

@@ -108,9 +108,41 @@ async function launch() {
   return { s, startMs: performance.now() - t0 };
 }
 
+/** The window (1280×800 under Xvfb) shows no page scrollbar: the page is
+ * never taller or wider than the window; only the screen's own pane scrolls. */
+async function noPageScrollbar(s, name) {
+  const [sh, ch, sw, cw, iw, ih] = await s.exec(
+    "const e = document.scrollingElement; return [e.scrollHeight, e.clientHeight, e.scrollWidth, e.clientWidth, innerWidth, innerHeight];");
+  assert.ok(sh <= ch && sw <= cw,
+    `${name}: a page scrollbar at ${iw}×${ih}: the page is ${sw}×${sh}, the window shows ${cw}×${ch}`);
+}
+
+/** WebKitWebDriver's screenshot can wait for a repaint that never comes: on
+ * an idle page none of whose panes can scroll (seen with the window-filling
+ * layout on the cancelled answer, and with the old layout on the history
+ * after the settings, in a probe of both). After SHOT_WAIT_MS without a
+ * picture, a spacer below the screen's content makes its pane scroll; that
+ * repaint lets the pending screenshot finish, then the spacer goes. */
+const SHOT_WAIT_MS = 8000;
+let repaintsNeeded = 0;
+async function screenshot(s) {
+  const pending = s.screenshot();
+  const first = await Promise.race([pending, sleep(SHOT_WAIT_MS).then(() => null)]);
+  if (first) return first;
+  repaintsNeeded += 1;
+  await s.exec(`const m = document.querySelector(".main"); const d = document.createElement("div");
+    d.id = "shot-spacer"; d.style.height = (m.clientHeight + 40) + "px"; m.appendChild(d); return true;`);
+  try {
+    return await pending;
+  } finally {
+    await s.exec(`document.getElementById("shot-spacer")?.remove(); return true;`);
+  }
+}
+
 async function shot(s, name) {
+  await noPageScrollbar(s, name);
   if (freshHome) return; // the screenshots are of the development build
-  writeFileSync(join(shots, `${name}.png`), await s.screenshot());
+  writeFileSync(join(shots, `${name}.png`), await screenshot(s));
 }
 
 /** Times in the page (performance.now), so WebDriver's polling adds
@@ -451,10 +483,11 @@ async function journey() {
       assert.ok(existsSync(unpacked), "the first start unpacked the packaged image into the cache");
     }
     console.log(`app e2e${freshHome ? " (installed package, first start)" : ""}: ok (cold start to interactive ${startMs.toFixed(0)} ms, ` +
-      `drop to preview ${dropMs.toFixed(0)} ms, question to answer ${askMs.toFixed(0)} ms, Run to answer ${runMs.toFixed(0)} ms, cancel to stopped ${cancelMs.toFixed(0)} ms)`);
+      `drop to preview ${dropMs.toFixed(0)} ms, question to answer ${askMs.toFixed(0)} ms, Run to answer ${runMs.toFixed(0)} ms, cancel to stopped ${cancelMs.toFixed(0)} ms; ` +
+      `screenshots that needed a repaint: ${repaintsNeeded})`);
   } catch (e) {
     // What the window showed when it failed (not committed).
-    writeFileSync(join(shots, "failure.png"), await s.screenshot().catch(() => Buffer.alloc(0)));
+    writeFileSync(join(shots, "failure.png"), await screenshot(s).catch(() => Buffer.alloc(0)));
     const text = await s.exec("return document.querySelector('main')?.innerText ?? '';").catch(() => "");
     throw new Error(`${e.message}\n--- the window's text (screenshot: ${join(shots, "failure.png")}):\n${String(text).slice(0, 1500)}`);
   } finally {

@@ -69,7 +69,7 @@ export function mountApp(root: HTMLElement, ctx: ScreenContext): void {
     const sc = screen(view);
     if (main.firstChild !== sc.el) {
       replace(main, sc.el);
-      window.scrollTo(0, 0);
+      main.scrollTop = 0;
     }
     if (focus) (sc.el.querySelector(".screen-title") as HTMLElement | null)?.focus({ preventScroll: true });
   }

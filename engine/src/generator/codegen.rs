@@ -559,6 +559,19 @@ fn numbers_helper(c: &mut Code, s: &Source, lang: Lang) {
     // read as numbers are left alone (`str` methods skip them).
     c.line("    values = data[column]");
     c.line("    if values.dtype == object:");
+    // --- hook (issue 20, report units): a currency mark beside a number
+    // (`inputs::currency`: `€12.50`, `12,50 €`) is left out, as the
+    // inspector reads it.
+    c.line(format!(
+        "        marked = values.str.contains(r\"{}\", na=False)",
+        crate::inputs::currency::PYTHON_MARKED
+    ));
+    c.line(format!(
+        "        values = values.mask(marked, values.str.replace(r\"{}\", r\"\\1\", regex=True).str.replace(r\"{}\", \"\", regex=True))",
+        crate::inputs::currency::PYTHON_MARK_BEFORE,
+        crate::inputs::currency::PYTHON_MARK_AFTER
+    ));
+    // --- end of the hook.
     c.line(format!(
         "        # {}",
         if s.decimal_comma {

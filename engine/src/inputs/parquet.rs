@@ -283,6 +283,7 @@ fn table_of(meta: &Value) -> Decoded<(Vec<Column>, u64)> {
         columns.push(Column {
             empty_cells: nulls.get(&name).copied().unwrap_or(0),
             kind: kind_of(element),
+            currency: Column::currency_of(&name, kind_of(element), Default::default()),
             name,
             values: Vec::new(),
         });

@@ -159,10 +159,15 @@ impl Builder {
             .into_iter()
             .enumerate()
             .map(|(i, name)| Column {
-                name,
+                currency: Column::currency_of(
+                    &name,
+                    self.candidates[i].kind(),
+                    self.candidates[i].marks,
+                ),
                 kind: self.candidates[i].kind(),
                 empty_cells: self.empties[i],
                 values: self.categories[i].values(self.candidates[i].kind()),
+                name,
             })
             .collect();
         if columns.iter().all(|c| c.kind == ColumnKind::Empty) {

@@ -18,7 +18,7 @@ impl Engine {
         &mut self,
         ctx: &mut RunCtx,
         current: &Generated,
-        checked: CheckedResult,
+        mut checked: CheckedResult,
     ) -> Result<(), EngineError> {
         if let Some(reason) = current
             .plan
@@ -28,8 +28,16 @@ impl Engine {
             let stop = Stop::new(Status::Stopped, StopKind::Goal, reason);
             return self.stop(ctx, stop);
         }
+        // Amounts of a column whose currency the file states carry it.
+        let currencies = match &current.plan {
+            Some(plan) => crate::money::annotate(plan, &ctx.report.inputs, &mut checked),
+            None => Vec::new(),
+        };
         let explanation = match &current.plan {
-            Some(plan) => explain::explain(plan, &checked),
+            Some(plan) => std::iter::once(explain::explain(plan, &checked))
+                .chain(currencies)
+                .collect::<Vec<_>>()
+                .join(" "),
             None => checked
                 .notes
                 .iter()

@@ -284,6 +284,7 @@ mod tests {
                     kind: *kind,
                     empty_cells: 0,
                     values: if *repeated { vec!["x".into()] } else { vec![] },
+                    currency: None,
                 })
                 .collect(),
             row_count: rows,

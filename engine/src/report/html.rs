@@ -173,6 +173,7 @@ fn page(manifest: &Document, signature: Option<&Value>) -> String {
     ));
     inputs(&mut o, m, w);
     code(&mut o, m, w);
+    printed(&mut o, m, w);
     attempts(&mut o, m, w);
     sandbox(&mut o, m, w);
     signed(&mut o, signature, w);
@@ -235,6 +236,12 @@ fn answer(o: &mut String, m: &Manifest, w: &Words) {
         ));
     }
     o.push_str("</dl>");
+    if let Some(tie) = words::tie_sentence(m, w) {
+        o.push_str(&format!(
+            "<p class=\"tie\"><strong>{}</strong></p>",
+            escape(&tie)
+        ));
+    }
 }
 
 /// How the question was read, with its assumptions.
@@ -356,6 +363,27 @@ fn code(o: &mut String, m: &Manifest, w: &Words) {
         None => o.push_str(&escape(generated)),
     }
     o.push_str("</pre>");
+}
+
+/// What the code printed, as text (never markup), and whether it is only
+/// the start of it.
+fn printed(o: &mut String, m: &Manifest, w: &Words) {
+    let Some(printed) = &m.printed else {
+        return;
+    };
+    o.push_str(&format!(
+        "<h3>{}</h3><p class=\"muted\">{}</p><pre class=\"printed\">{}</pre>",
+        w.printed,
+        w.printed_intro,
+        escape(&printed.text)
+    ));
+    if printed.cut {
+        o.push_str(&format!(
+            "<p class=\"muted\">{} {}.</p>",
+            w.printed_cut,
+            escape(&human::memory(printed.total_bytes, m.lang))
+        ));
+    }
 }
 
 /// Each attempt in words: who wrote it, the check's verdict and findings,
@@ -602,6 +630,68 @@ mod tests {
         assert!(page.contains("<li>line 1: the code imports socket</li>"));
         assert!(!page.contains("<td></td>") && !page.contains("import_socket<"));
         assert!(!human_part(&page).contains('{'));
+    }
+
+    /// A format-2 manifest whose code printed markup and more than a
+    /// report keeps: shown as text in the evidence, after the code, with
+    /// how much was printed in all.
+    #[test]
+    fn what_the_code_printed_is_shown_as_text_after_the_code() {
+        let doc = sample(|m| {
+            m["lang"] = json!("en");
+            m["glovebox_report"] = json!(2);
+            m["printed"] = json!({"text": "<script>alert(1)</script>\nrows: 120 & more",
+                "total_bytes": 2_500_000, "cut": true});
+        });
+        let page = render_signed(&doc, &json!({"fingerprint": "ab12"}));
+        assert!(page.contains(
+            "<h3>What the code printed</h3><p class=\"muted\">The messages the code wrote as it ran: a log, not the checked answer.</p>\
+             <pre class=\"printed\">&lt;script&gt;alert(1)&lt;/script&gt;\nrows: 120 &amp; more</pre>"
+        ));
+        // 2,500,000 bytes are 2.4 MiB.
+        assert!(page.contains("Only the beginning is shown; in all, the code printed 2.4 MiB."));
+        assert!(!page.contains("<script>alert"));
+        let at = |needle: &str| page.find(needle).unwrap_or_else(|| panic!("{needle}"));
+        assert!(at("<pre class=\"code\">") < at("<pre class=\"printed\">"));
+        assert!(at("<section class=\"evidence\">") < at("<pre class=\"printed\">"));
+        // Nothing printed: no heading.
+        assert!(!render(&english()).contains("What the code printed"));
+    }
+
+    /// Two regions with the same top value: a format-2 report says the tie
+    /// under the tiles; a format-1 one renders as it was signed.
+    #[test]
+    fn a_tie_is_said_under_the_tiles_from_format_2_on() {
+        let tied = |format: u32| {
+            sample(|m| {
+                m["lang"] = json!("en");
+                m["glovebox_report"] = json!(format);
+                m["answer"]["items"] = json!([
+                    {"name": "region with the highest total revenue", "value": "North, South"},
+                    {"name": "total revenue (highest)", "value": 6109.2},
+                ]);
+                m["result"]["notes"] = json!(["These groups tie for first place: North, South"]);
+            })
+        };
+        let page = render(&tied(2));
+        assert!(page.contains(
+            "<p class=\"tie\"><strong>A tie for region with the highest total revenue: North, South (2 share this place).</strong></p>"
+        ));
+        let at = |needle: &str| page.find(needle).unwrap_or_else(|| panic!("{needle}"));
+        assert!(at("<dd>6,109.2</dd>") < at("<p class=\"tie\">"));
+        assert!(at("<p class=\"tie\">") < at("<section class=\"evidence\">"));
+        assert!(!render(&tied(1)).contains("class=\"tie\""));
+        // French, from the recipe's French note.
+        let fr = render(&sample(|m| {
+            m["glovebox_report"] = json!(2);
+            m["answer"]["items"] = json!([{"name": "region", "value": "Nord, Sud, Est"}]);
+            m["result"]["notes"] = json!(["Ces groupes sont ex aequo en tête : Nord, Sud, Est"]);
+        }));
+        assert!(
+            fr.contains("Ex aequo pour region\u{a0}: Nord, Sud, Est (3 partagent cette place).")
+        );
+        // No tie note, no sentence.
+        assert!(!render(&sample(|m| m["glovebox_report"] = json!(2))).contains("class=\"tie\""));
     }
 
     #[test]

@@ -18,8 +18,17 @@ use crate::lang::Lang;
 use crate::policy::PolicyReport;
 use crate::validate::{self, RawChart, RawTable};
 
-/// Version of the manifest format.
-pub const REPORT_FORMAT: u32 = 1;
+/// Version of the manifest format: 1, then 2 (adds [`Manifest::printed`],
+/// and the reports say when the answer is a tie). Reports of format 1
+/// render, and so verify, exactly as they did.
+pub const REPORT_FORMAT: u32 = 2;
+
+/// Most lines of what the code printed that a manifest keeps (and its
+/// report shows).
+pub const MAX_PRINTED_LINES: usize = 60;
+
+/// Most characters of what the code printed that a manifest keeps.
+pub const MAX_PRINTED_CHARS: usize = 4000;
 
 /// Why a report cannot be made.
 #[derive(Debug, thiserror::Error)]
@@ -229,6 +238,57 @@ pub struct ManifestChart {
     pub png_sha256: Option<String>,
 }
 
+/// What the answering attempt's code printed (its standard output), as a
+/// report shows it: the start of it, at most [`MAX_PRINTED_LINES`] lines
+/// and [`MAX_PRINTED_CHARS`] characters, line ends as `\n`, other control
+/// characters but tabs as U+FFFD. Only a log: the answer travels apart.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ManifestPrinted {
+    /// The text shown.
+    pub text: String,
+    /// Bytes the code wrote to its standard output in all.
+    pub total_bytes: u64,
+    /// The text is only the start of what the code printed.
+    pub cut: bool,
+}
+
+impl ManifestPrinted {
+    /// What `o` printed, bounded; none when it printed nothing but blanks.
+    pub fn of(o: &Outcome) -> Option<Self> {
+        if o.stdout.trim().is_empty() {
+            return None;
+        }
+        let unified = o.stdout.replace("\r\n", "\n").replace('\r', "\n");
+        let mut text = String::new();
+        let mut cut = o.stdout_truncated;
+        for (i, line) in unified.trim_end().split('\n').enumerate() {
+            if i == MAX_PRINTED_LINES {
+                cut = true;
+                break;
+            }
+            if i > 0 {
+                text.push('\n');
+            }
+            text.extend(line.chars().map(|c| {
+                if c.is_control() && c != '\t' {
+                    '\u{FFFD}'
+                } else {
+                    c
+                }
+            }));
+        }
+        if let Some((at, _)) = text.char_indices().nth(MAX_PRINTED_CHARS) {
+            text.truncate(at);
+            cut = true;
+        }
+        Some(Self {
+            text,
+            total_bytes: o.stdout_total_bytes,
+            cut,
+        })
+    }
+}
+
 /// The network a sandbox gives a job.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Network {
@@ -349,6 +409,10 @@ pub struct Manifest {
     pub files_opened_by_code: Option<Vec<Value>>,
     /// Network attempts of the last sandbox run.
     pub network_attempts: Option<Vec<NetworkAttempt>>,
+    /// What the last sandbox run's code printed (format 2; absent when it
+    /// printed nothing, and from older reports).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub printed: Option<ManifestPrinted>,
     /// The checked result's parts.
     pub result: ManifestResult,
     /// The charts drawn.
@@ -486,6 +550,7 @@ impl Manifest {
                 .filter(|_| last_sandbox.is_some_and(|o| o.files_read.observed()))
                 .map(|r| r.files_opened.clone()),
             network_attempts: last_sandbox.map(|o| o.network_attempts.clone()),
+            printed: last_sandbox.and_then(ManifestPrinted::of),
             result: result
                 .map(|r| ManifestResult {
                     answers: Some(r.answers.clone()),

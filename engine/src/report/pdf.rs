@@ -958,6 +958,7 @@ fn lay_out(l: &mut Layout, m: &Manifest, images: &[Option<PlacedImage>], fingerp
     l.paragraph(w.evidence_intro, 9.0, MUTED);
     inputs(l, m, w);
     code(l, m, w);
+    printed(l, m, w);
     attempts(l, m, w);
     // The sandbox's heading is kept with its table.
     l.ensure(170.0);
@@ -1011,6 +1012,36 @@ fn answer(l: &mut Layout, m: &Manifest, w: &Words) {
             l.paragraph(name, 9.0, MUTED);
             l.paragraph(value, 13.0, BLACK);
         }
+    }
+    if let Some(tie) = words::tie_sentence(m, w) {
+        l.paragraph(&tie, 10.5, BLACK);
+    }
+}
+
+/// What the code printed, one line per line (long lines wrapped), and
+/// whether it is only the start of it.
+fn printed(l: &mut Layout, m: &Manifest, w: &Words) {
+    let Some(printed) = &m.printed else {
+        return;
+    };
+    l.heading(w.printed, 3);
+    l.paragraph(w.printed_intro, 8.5, MUTED);
+    let lines: Vec<(String, Rgb)> = printed
+        .text
+        .split('\n')
+        .map(|s| (s.to_owned(), CODE_BG))
+        .collect();
+    l.pre(&lines);
+    if printed.cut {
+        l.paragraph(
+            &format!(
+                "{} {}.",
+                w.printed_cut,
+                human::memory(printed.total_bytes, m.lang)
+            ),
+            8.5,
+            MUTED,
+        );
     }
 }
 
@@ -1632,6 +1663,62 @@ mod tests {
             v.problems,
             ["the visible report differs from the signed manifest (page 2: the signed manifest gives \"27,4\" where the file has \"97,4\")"]
         );
+    }
+
+    /// What the code printed is laid out after the code, as text, long
+    /// lines wrapped; the report verifies and a changed printed character
+    /// is found.
+    #[test]
+    fn what_the_code_printed_is_on_the_page_and_signed() {
+        let (manifest, pngs) = sample();
+        let mut json = manifest.json().clone();
+        json["glovebox_report"] = serde_json::json!(2);
+        let long = "x".repeat(300);
+        json["printed"] = serde_json::json!({"text": format!("<script>alert(1)</script>\nsum: 6109.2\n{long}"),
+            "total_bytes": 9_000_000, "cut": true});
+        let doc = Document::read(json).expect("a manifest");
+        let signer = Signer::from_seed([7; 32]);
+        let block = signer.sign(doc.json());
+        let r = render_signed(&doc, &block, &pngs).expect("pdf");
+        let texts: Vec<&str> = r
+            .regions
+            .iter()
+            .filter_map(|(_, region)| match region {
+                Region::Text { text, .. } => Some(text.as_str()),
+                _ => None,
+            })
+            .collect();
+        let at = |t: &str| {
+            texts
+                .iter()
+                .position(|x| *x == t)
+                .unwrap_or_else(|| panic!("{t}"))
+        };
+        assert!(at("Ce que le code a affiché") < at("<script>alert(1)</script>"));
+        assert!(at("Code exécuté") < at("Ce que le code a affiché"));
+        let xs: Vec<&&str> = texts
+            .iter()
+            .filter(|t| t.chars().all(|c| c == 'x'))
+            .collect();
+        assert!(xs.len() >= 2, "a long line is wrapped, not cut");
+        assert_eq!(xs.iter().map(|t| t.len()).sum::<usize>(), 300);
+        // 9,000,000 bytes are 8.6 MiB.
+        assert!(
+            texts.join(" ").contains("le code a affiché 8,6 Mio."),
+            "{texts:?}"
+        );
+        let key = sign::parse_public_key(block["public_key"].as_str().expect("key")).expect("key");
+        let v = sign::verify_pdf(&r.bytes, Some(&key));
+        assert!(v.valid, "{:?}", v.problems);
+        let run = run_of(&r, "sum: 6109.2");
+        let mut changed = r.bytes.clone();
+        let (six, nine) = (glyph_hex(&r, '6'), glyph_hex(&r, '9'));
+        let first_six = run.start + 1 + 4 * 5;
+        assert_eq!(&r.bytes[first_six..first_six + 4], six.as_bytes());
+        changed[first_six..first_six + 4].copy_from_slice(nine.as_bytes());
+        let v = sign::verify_pdf(&changed, Some(&key));
+        assert!(!v.valid);
+        assert!(v.problems[0].contains("sum: 6109.2"), "{:?}", v.problems);
     }
 
     #[test]

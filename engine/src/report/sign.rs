@@ -264,6 +264,21 @@ fn read_manifest(manifest: Value, v: &mut Verification) -> Option<Document> {
     }
 }
 
+/// When a report's format is newer than this Glovebox's: said after a
+/// difference, which a newer layout explains.
+fn newer_format(m: &super::manifest::Manifest) -> String {
+    if m.glovebox_report > super::manifest::REPORT_FORMAT {
+        format!(
+            "; the report is of format {}, newer than this Glovebox reads ({}): verify it with the Glovebox that made it ({})",
+            m.glovebox_report,
+            super::manifest::REPORT_FORMAT,
+            m.app_version
+        )
+    } else {
+        String::new()
+    }
+}
+
 fn unchecked() -> Verification {
     Verification {
         valid: false,
@@ -298,8 +313,9 @@ pub fn verify_html(page: &str, trusted: Option<&VerifyingKey>) -> Verification {
     let expected = html::render_signed_as(page, &manifest, &block);
     if expected != page {
         v.problems.push(format!(
-            "the visible report differs from the signed manifest ({})",
-            first_difference(&expected, page)
+            "the visible report differs from the signed manifest ({}){}",
+            first_difference(&expected, page),
+            newer_format(manifest.manifest())
         ));
     }
     v.valid = v.problems.is_empty();
@@ -379,8 +395,10 @@ pub fn verify_pdf(file: &[u8], trusted: Option<&VerifyingKey>) -> Verification {
         Ok(expected) => {
             let difference = expected.describe(file).filter(|_| !older_layout_matches());
             if let Some(at) = difference {
-                let mut problem =
-                    format!("the visible report differs from the signed manifest ({at})");
+                let mut problem = format!(
+                    "the visible report differs from the signed manifest ({at}){}",
+                    newer_format(manifest.manifest())
+                );
                 let version = env!("CARGO_PKG_VERSION");
                 let made_by = &manifest.manifest().app_version;
                 if made_by != version {
@@ -558,6 +576,66 @@ mod tests {
             assert!(!v.valid, "{what}: not detected");
             assert!(!v.problems.is_empty(), "{what}: no reason given");
         }
+    }
+
+    /// A format-2 report whose code printed markup verifies; the printed
+    /// text changed on the page, or in the signed manifest, does not.
+    #[test]
+    fn what_the_code_printed_is_signed() {
+        let mut json = manifest_json();
+        json["glovebox_report"] = json!(2);
+        json["printed"] = json!({"text": "<script>alert(1)</script>\nsum: 6109.2",
+            "total_bytes": 43, "cut": false});
+        let signer = Signer::from_seed([7; 32]);
+        let page = signed_html(&Document::read(json).expect("a manifest"), &signer);
+        let key = signer.key.verifying_key();
+        let v = verify_html(&page, Some(&key));
+        assert!(v.valid, "{:?}", v.problems);
+        let shown = page.replacen("\nsum: 6109.2</pre>", "\nsum: 9109.2</pre>", 1);
+        assert_ne!(shown, page);
+        let v = verify_html(&shown, Some(&key));
+        assert!(!v.valid);
+        assert!(v.problems[0].contains("sum: 6109.2"), "{:?}", v.problems);
+        let signed_text = page.replacen("sum: 6109.2\"", "sum: 9109.2\"", 1);
+        assert_ne!(signed_text, page);
+        let v = verify_html(&signed_text, Some(&key));
+        assert!(!v.valid);
+        assert!(
+            v.problems[0].contains("signature does not match"),
+            "{:?}",
+            v.problems
+        );
+        // Taking the printed text out of the signed manifest is found too.
+        let removed = page.replacen("\"printed\":", "\"printex\":", 1);
+        assert!(!verify_html(&removed, Some(&key)).valid);
+    }
+
+    /// A report of a newer format whose page this Glovebox does not give
+    /// back: the reason says so and which Glovebox made it.
+    #[test]
+    fn a_newer_format_is_named_when_its_page_differs() {
+        let mut json = manifest_json();
+        json["glovebox_report"] = json!(3);
+        let signer = Signer::from_seed([7; 32]);
+        let page = signed_html(&Document::read(json).expect("a manifest"), &signer);
+        assert!(verify_html(&page, None).valid);
+        let later = page.replacen("<h3>", "<h3>A later section</h3><h3>", 1);
+        let v = verify_html(&later, None);
+        assert!(!v.valid);
+        assert!(
+            v.problems[0].contains("the report is of format 3, newer than this Glovebox reads (2)")
+                && v.problems[0].contains("(0.1.0)"),
+            "{:?}",
+            v.problems
+        );
+        // Formats 1 and 2 say nothing of it.
+        let changed = page
+            .replacen("<h3>", "<h3>x</h3><h3>", 1)
+            .replace("\"glovebox_report\":3", "\"glovebox_report\":2");
+        assert!(!verify_html(&changed, None)
+            .problems
+            .iter()
+            .any(|p| p.contains("newer")));
     }
 
     #[test]

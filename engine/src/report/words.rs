@@ -144,6 +144,16 @@ pub(crate) struct Words {
     pub(crate) colon: &'static str,
     /// A semicolon as the language writes it after a word.
     pub(crate) semicolon: &'static str,
+    /// The heading of what the code printed.
+    pub(crate) printed: &'static str,
+    /// What the printed text is (and is not).
+    pub(crate) printed_intro: &'static str,
+    /// Before the size of all the code printed, when only its start is shown.
+    pub(crate) printed_cut: &'static str,
+    /// Before the name of an answer that is a tie.
+    pub(crate) tie_for: &'static str,
+    /// After how many share the tied place.
+    pub(crate) tie_share: &'static str,
 }
 
 pub(crate) const EN: Words = Words {
@@ -226,6 +236,11 @@ pub(crate) const EN: Words = Words {
     kind_empty: "empty",
     colon: ":",
     semicolon: ";",
+    printed: "What the code printed",
+    printed_intro: "The messages the code wrote as it ran: a log, not the checked answer.",
+    printed_cut: "Only the beginning is shown; in all, the code printed",
+    tie_for: "A tie for",
+    tie_share: "share this place",
 };
 
 pub(crate) const FR: Words = Words {
@@ -308,6 +323,11 @@ pub(crate) const FR: Words = Words {
     kind_empty: "vide",
     colon: "\u{a0}:",
     semicolon: "\u{a0};",
+    printed: "Ce que le code a affiché",
+    printed_intro: "Les messages que le code a écrits pendant l'exécution\u{a0}: un journal, pas la réponse vérifiée.",
+    printed_cut: "Seul le début est montré\u{a0}; en tout, le code a affiché",
+    tie_for: "Ex aequo pour",
+    tie_share: "partagent cette place",
 };
 
 pub(crate) const ES: Words = Words {
@@ -390,6 +410,11 @@ pub(crate) const ES: Words = Words {
     kind_empty: "vacía",
     colon: ":",
     semicolon: ";",
+    printed: "Lo que imprimió el código",
+    printed_intro: "Los mensajes que el código escribió al ejecutarse: un registro, no la respuesta comprobada.",
+    printed_cut: "Solo se muestra el principio; en total, el código imprimió",
+    tie_for: "Empate en",
+    tie_share: "comparten este puesto",
 };
 
 impl Words {
@@ -732,4 +757,93 @@ pub(crate) fn sandbox_rows(m: &Manifest, w: &Words) -> Vec<(String, String)> {
         rows.push((files_read_label(m, w).to_owned(), files));
     }
     rows
+}
+
+/// How the offline recipes say a tie in a note (`generator/codegen.rs`
+/// for ranked groups, `generator/steps/lookup.rs` for rows at an
+/// extreme), in each language: the note's start, and whether the tied
+/// names follow it (else their count does).
+const TIE_NOTES: [(&str, bool); 6] = [
+    ("These groups tie for first place: ", true),
+    ("Ces groupes sont ex aequo en tête : ", true),
+    ("Estos grupos empatan en primer lugar: ", true),
+    ("Tied rows: ", false),
+    ("Lignes ex aequo : ", false),
+    ("Filas empatadas: ", false),
+];
+
+/// How many share the tied place, as a tie note says, if it is one.
+fn tie_count(note: &str) -> Option<usize> {
+    TIE_NOTES.iter().find_map(|(start, names)| {
+        let rest = note.strip_prefix(start)?;
+        if *names {
+            Some(rest.split(", ").count())
+        } else {
+            rest.split(' ').next()?.parse().ok()
+        }
+    })
+}
+
+/// The answer's tie in one sentence ("A tie for region with the highest
+/// total revenue: North, South (2 share this place)."): the first text
+/// value of the answer that lists more than one, when the result's notes
+/// say there is a tie. Only for manifests of format 2 and later, so older
+/// reports render exactly as they were signed.
+pub(crate) fn tie_sentence(m: &Manifest, w: &Words) -> Option<String> {
+    if m.glovebox_report < 2 || m.status != super::manifest::ManifestStatus::Answered {
+        return None;
+    }
+    let count = m
+        .result
+        .notes
+        .iter()
+        .flatten()
+        .find_map(|n| tie_count(n))
+        .filter(|&n| n > 1)?;
+    let item = m
+        .answer
+        .as_ref()?
+        .items
+        .iter()
+        .find(|i| i.value.as_str().is_some_and(|v| v.contains(", ")))?;
+    Some(format!(
+        "{} {}{} {} ({} {}).",
+        w.tie_for,
+        item.name,
+        w.colon,
+        item.value.as_str().unwrap_or_default(),
+        super::human::number(count as f64, m.lang),
+        w.tie_share
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The tie notes read here are the ones the offline recipes write.
+    #[test]
+    fn tie_notes_are_the_recipes_own() {
+        let sources = [
+            include_str!("../generator/codegen.rs"),
+            include_str!("../generator/steps/lookup.rs"),
+        ];
+        for (start, _) in TIE_NOTES {
+            assert!(
+                sources.iter().any(|s| s.contains(start)),
+                "no recipe writes {start:?}"
+            );
+        }
+        assert_eq!(
+            tie_count("These groups tie for first place: North, South"),
+            Some(2)
+        );
+        assert_eq!(
+            tie_count(
+                "Lignes ex aequo : 3 valeurs de date l'atteignent ; toutes sont dans le tableau."
+            ),
+            Some(3)
+        );
+        assert_eq!(tie_count("No value was left out."), None);
+    }
 }

@@ -183,6 +183,13 @@ const TOTALS: &[(&str, &str, f64)] = &[
     ("41-duplicate-names.csv", "amount.1", 9.0),
     ("43-delimiter-only-rows.csv", "a", 4.0),
     ("17-semicolon-decimal-comma.csv", "x", 4.5),
+    // Currency marks beside the numbers, English, French and Spanish ways:
+    // 12.50 + 7.25 + 1,200.00; 3 + 1,200 - 5 (+ 0.50).
+    ("58-currency-marks-en.csv", "price", 1_219.75),
+    ("58-currency-marks-en.csv", "fee", 1_198.5),
+    ("59-currency-marks-fr.csv", "prix", 1_219.75),
+    ("59-currency-marks-fr.csv", "frais", 1_198.0),
+    ("60-currency-marks-es.csv", "precio", 1_219.75),
 ];
 
 /// The generated code up to its first step: imports, `pd.read_csv`, the

@@ -52,7 +52,13 @@ empty_cells: number,
  * Distinct values of a text or boolean column in the sampled rows,
  * sorted; empty when there are more than `MAX_CATEGORY_VALUES`.
  */
-values?: Array<string>, };
+values?: Array<string>, 
+/**
+ * The currency of a column of numbers, when the file says it: its
+ * header names one or its numbers carry one (`currency`); `EUR`,
+ * `USD`, `$`...
+ */
+currency?: string, };
 
 export type InputFormat = "csv" | "csv_gzip" | "csv_zip" | "xlsx" | "xls" | "ods" | "parquet" | "json_records" | "json_lines";
 

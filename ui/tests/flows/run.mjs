@@ -68,7 +68,18 @@ async function main() {
     page.errors = errors;
     return page;
   }
-  const shot = (page, name) => page.screenshot({ path: join(SHOTS, `${name}.png`) });
+  // Every screen shot fits the 1280×800 window: no page scrollbar (only the
+  // screen's own pane scrolls).
+  const shot = async (page, name) => {
+    const size = await page.evaluate(() => {
+      const e = document.scrollingElement;
+      return { sh: e.scrollHeight, ch: e.clientHeight, sw: e.scrollWidth, cw: e.clientWidth };
+    });
+    if (size.sh > size.ch || size.sw > size.cw) {
+      throw new Error(`${name}: a page scrollbar: the page is ${size.sw}×${size.sh}, the window shows ${size.cw}×${size.ch}`);
+    }
+    await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+  };
 
   const started = Date.now();
   let failed = 0;
