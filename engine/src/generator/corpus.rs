@@ -823,4 +823,3 @@ fn interpretations_of_answered_goals_are_snapshots() {
         "the readings changed: review them with GLOVEBOX_BLESS=1 cargo test -p glovebox-engine --lib interpretations, then git diff tests/golden/interpretations.txt"
     );
 }
-

@@ -104,6 +104,14 @@ impl Table {
                     .iter()
                     .any(|v| cell == v || (x.is_some() && x == v.parse::<f64>().ok()))
             }
+            Cond::Ne(c, values) => {
+                let cell = &row[self.col(c)];
+                let x = self.number(cell);
+                !Self::cell_missing(cell)
+                    && !values
+                        .iter()
+                        .any(|v| cell == v || (x.is_some() && x == v.parse::<f64>().ok()))
+            }
             Cond::Num(c, op, v) => self
                 .number(&row[self.col(c)])
                 .is_some_and(|x| op.holds(x.total_cmp(v))),
@@ -191,6 +199,8 @@ enum Cond {
     Date(String, Op, (i32, u32, u32)),
     /// year(col) or month(col) compared with numbers (= takes any of them).
     Part(Part, String, Op, Vec<i64>),
+    /// col!=v1/v2: the cell is filled and equals none of the values.
+    Ne(String, Vec<String>),
     /// latestyear(col): the cell's year is the latest year of the column.
     LatestYear(String),
 }
@@ -212,6 +222,12 @@ fn parse_cond(s: &str) -> Result<Cond, String> {
                 .collect::<Result<_, _>>()?;
             return Ok(Cond::Part(part, col.into(), op, values));
         }
+    }
+    if let Some((col, value)) = s.split_once("!=") {
+        return Ok(Cond::Ne(
+            col.to_owned(),
+            value.split('/').map(str::to_owned).collect(),
+        ));
     }
     let at = s.find(['<', '>', '=']).ok_or(format!("condition {s}"))?;
     let col = s[..at].to_owned();
