@@ -804,6 +804,25 @@ impl Reading<'_> {
         Ok(())
     }
 
+    /// "à part les stylos", "aparte de los bolígrafos": an exclusion said
+    /// with a word that is also an operation ("part" is a share), read
+    /// before the operations as the plain negation it is.
+    pub fn exclusion_idioms(&mut self) {
+        for i in 1..self.g.tokens.len() {
+            let (before, word) = (&self.g.tokens[i - 1].folded, &self.g.tokens[i].folded);
+            let idiom = matches!(
+                (before.as_str(), word.as_str()),
+                ("a", "part") | ("aparte", "de")
+            );
+            if idiom && self.g.free(i - 1, 2) {
+                self.g.take(i - 1, 1);
+                let t = &mut self.g.tokens[i];
+                t.folded = "sauf".to_owned();
+                t.key = "sauf".to_owned();
+            }
+        }
+    }
+
     /// A negation just before the value at `start` (articles and the
     /// column's own name skipped): "except the North", "sauf la région Nord".
     pub(crate) fn negated(&mut self, start: usize) -> bool {
@@ -1172,6 +1191,30 @@ impl Reading<'_> {
                         .all(|(t, w)| t.folded == *w)
             });
             if ranked || compared {
+                continue;
+            }
+            // "3 enfants ou plus", "2 bedrooms or more": one number and a
+            // comparison after the column.
+            let after =
+                amounts::after_number(&self.g, m.start + m.len).filter(|_| values.len() == 1);
+            if let Some((cmp, len)) = after {
+                self.g.take(first, m.start + m.len + len - first);
+                self.mentions.retain(|x| x.start != m.start);
+                self.understood.push(self.say(
+                    format!("only rows where {} {} {value}", m.column, cmp.python()),
+                    format!(
+                        "seulement les lignes où {} {} {value}",
+                        m.column,
+                        cmp.python()
+                    ),
+                    format!("solo las filas donde {} {} {value}", m.column, cmp.python()),
+                ));
+                self.filters.push(Filter {
+                    column: m.column.clone(),
+                    cmp,
+                    value: FilterValue::Number(value),
+                    part: None,
+                });
                 continue;
             }
             self.g.take(first, m.start + m.len - first);

@@ -501,6 +501,7 @@ fn plan_once(
     r.sort_order();
     r.not_grouped();
     r.stories();
+    r.exclusion_idioms();
     crate::generator::steps::feminine::read(&mut r);
     r.hypothesis_words();
     crate::generator::steps::measures::read(&mut r)?;

@@ -34,6 +34,7 @@ const ENDINGS: &[(&str, &str)] = &[
 /// Words before a feminine word that make it a noun: the rows are women.
 const NOUN_MAKERS: &[&str] = &[
     "les", "des", "la", "une", "aux", "de", "d", "las", "unas", "una", "non", "no", "entre",
+    "cuantas", "muchas", "algunas", "todas", "toutes",
 ];
 
 /// Reads the feminine words of the goal.
@@ -46,10 +47,12 @@ pub fn read(r: &mut Reading) {
             .any(|(p, _)| text::same_word(p, &t.folded))
             || lexicon::STOP_WORDS.contains(&t.key.as_str())
             || crate::generator::plan::words::is_filler(t);
-        if r.g.used[i] || grammar || known.contains(&t.folded) || known.contains(&t.key) {
+        let participle = participle_of(&t.raw, &known);
+        let known_as_is = known.contains(&t.folded) || known.contains(&t.key);
+        if r.g.used[i] || grammar || (known_as_is && participle.is_none()) {
             continue;
         }
-        let Some(masculine) = masculine_of(&t.folded, &known) else {
+        let Some(masculine) = participle.or_else(|| masculine_of(&t.folded, &known)) else {
             continue;
         };
         let as_noun = i == 0 || NOUN_MAKERS.contains(&r.g.tokens[i - 1].folded.as_str());
@@ -87,6 +90,20 @@ fn masculine_of(folded: &str, known: &[String]) -> Option<String> {
     })
 }
 
+/// "employées" → "employés": a French feminine in -ée(s), seen in the word
+/// as written (folded, "employées" is the English "employees").
+fn participle_of(raw: &str, known: &[String]) -> Option<String> {
+    let lower = raw.to_lowercase();
+    let stem = lower
+        .strip_suffix("ées")
+        .or_else(|| lower.strip_suffix("ée"))?;
+    let candidate = text::fold(&format!("{stem}és"));
+    known
+        .iter()
+        .any(|k| text::same_word(&candidate, k))
+        .then_some(candidate)
+}
+
 /// Words the planner knows: column synonyms, flag words, and the words of
 /// the files' column names and text values.
 fn known_words(r: &Reading) -> Vec<String> {
@@ -95,6 +112,7 @@ fn known_words(r: &Reading) -> Vec<String> {
         .chain(crate::generator::plan::conditions::VALUE_SYNONYMS)
         .flat_map(|g| g.iter())
         .chain(super::codes::flag_words())
+        .chain(crate::generator::plan::words::ROW_NOUNS)
         .map(|w| (*w).to_owned())
         .collect();
     for c in r.inputs.iter().flat_map(|i| i.columns.iter()) {
