@@ -1582,7 +1582,11 @@ fn computable(t: &Task) -> Result<(), String> {
     if kept.is_empty() {
         return Err("the conditions keep no rows".into());
     }
-    if !e.conds.is_empty() && kept.len() == all.len() {
+    // "of the year" on a file of one year keeps every row, as the reading
+    // says ("the whole file if it covers one year"); any other condition
+    // that keeps every row tests nothing.
+    let only_latest_year = e.conds.iter().all(|c| matches!(c, Cond::LatestYear(_)));
+    if !e.conds.is_empty() && kept.len() == all.len() && !only_latest_year {
         return Err("the conditions keep every row".into());
     }
     let owned = (!e.prep.is_empty()).then(|| prepared(&table, &kept, &e.prep));
