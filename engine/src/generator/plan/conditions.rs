@@ -1200,21 +1200,7 @@ impl Reading<'_> {
             if let Some((cmp, len)) = after {
                 self.g.take(first, m.start + m.len + len - first);
                 self.mentions.retain(|x| x.start != m.start);
-                self.understood.push(self.say(
-                    format!("only rows where {} {} {value}", m.column, cmp.python()),
-                    format!(
-                        "seulement les lignes où {} {} {value}",
-                        m.column,
-                        cmp.python()
-                    ),
-                    format!("solo las filas donde {} {} {value}", m.column, cmp.python()),
-                ));
-                self.filters.push(Filter {
-                    column: m.column.clone(),
-                    cmp,
-                    value: FilterValue::Number(value),
-                    part: None,
-                });
+                amounts::add(self, m.column.clone(), cmp, value);
                 continue;
             }
             self.g.take(first, m.start + m.len - first);
@@ -1343,22 +1329,7 @@ impl Reading<'_> {
                 continue;
             };
             self.g.take(start, len);
-            let said = self.say(
-                format!("only rows where {} {} {value}", m.column, cmp.python()),
-                format!(
-                    "seulement les lignes où {} {} {value}",
-                    m.column,
-                    cmp.python()
-                ),
-                format!("solo las filas donde {} {} {value}", m.column, cmp.python()),
-            );
-            self.understood.push(said);
-            self.filters.push(Filter {
-                column: m.column.clone(),
-                cmp,
-                value: FilterValue::Number(value),
-                part: None,
-            });
+            amounts::add(self, m.column.clone(), cmp, value);
             conditioned.push(m.column.clone());
         }
         // A column only used in a condition is not also a measure.

@@ -204,7 +204,8 @@ fn take_column_words(r: &mut Reading, at: usize, column: &str) {
     }
 }
 
-fn add(r: &mut Reading, column: String, cmp: Cmp, value: f64) {
+/// Keeps the rows where `column` compares with `value` as `cmp`, and says so.
+pub(crate) fn add(r: &mut Reading, column: String, cmp: Cmp, value: f64) {
     let said = r.say(
         format!("only rows where {column} {} {value}", cmp.python()),
         format!("seulement les lignes où {column} {} {value}", cmp.python()),
