@@ -808,25 +808,18 @@ impl Layout {
     fn image_fitted(&mut self, index: usize, width: u32, height: u32, max_h: f32) {
         let ratio = height as f32 / width.max(1) as f32;
         let w = CONTENT_W.min(max_h / ratio.max(f32::EPSILON));
-        let h = w * ratio;
-        self.ensure(h + 8.0);
-        self.y -= h + 4.0;
-        let op = format!(
-            "q {} 0 0 {} {} {} cm /Im{} Do Q\n",
-            num(w),
-            num(h),
-            num(MARGIN),
-            num(self.y),
-            index + 1
-        );
-        self.page().content.push_str(&op);
-        self.rect(MARGIN, self.y, w, h, None, Some(RULE));
-        self.y -= 4.0;
+        self.place_image(index, w, w * ratio);
     }
 
+    /// An image as wide as the text (the frozen layout 1 computes its height
+    /// this way; kept apart from `image_fitted` so its bytes never change).
     fn image(&mut self, index: usize, width: u32, height: u32) {
         let w = CONTENT_W;
-        let h = w * height as f32 / width.max(1) as f32;
+        self.place_image(index, w, w * height as f32 / width.max(1) as f32);
+    }
+
+    /// Draws image `index` at `w` × `h` below the text, framed.
+    fn place_image(&mut self, index: usize, w: f32, h: f32) {
         self.ensure(h + 8.0);
         self.y -= h + 4.0;
         let op = format!(
