@@ -74,6 +74,10 @@ const ROW_NOUN_BRIDGES: &[&str] = &[
     "pedido",
 ];
 
+/// Words just before a yes/no column that ask for its "no" rows
+/// ("non-smokers", "without a garage", "sin hijos").
+const YES_NO_NEGATIONS: &[&str] = &["non", "no", "not", "without", "sans", "sin"];
+
 /// At most this many bridge words between a negation and its value
 /// ("apart from those to Initech").
 const MAX_NEGATION_BRIDGE: usize = 3;
@@ -947,10 +951,7 @@ impl Reading<'_> {
                 .flat_map(|c| c.values.clone())
                 .collect();
             let negated = m.start > 0
-                && matches!(
-                    self.g.tokens[m.start - 1].folded.as_str(),
-                    "non" | "no" | "not" | "without" | "sans" | "sin"
-                )
+                && YES_NO_NEGATIONS.contains(&self.g.tokens[m.start - 1].folded.as_str())
                 || (m.start > 1
                     && matches!(
                         self.g.tokens[m.start - 2].folded.as_str(),
@@ -967,10 +968,7 @@ impl Reading<'_> {
                 .find(|v| if negated { !yes(v) } else { yes(v) });
             let Some(value) = pick.cloned() else { continue };
             if negated {
-                let at = if matches!(
-                    self.g.tokens[m.start - 1].folded.as_str(),
-                    "non" | "no" | "not" | "without" | "sans" | "sin"
-                ) {
+                let at = if YES_NO_NEGATIONS.contains(&self.g.tokens[m.start - 1].folded.as_str()) {
                     m.start - 1
                 } else {
                     m.start - 2
@@ -987,7 +985,7 @@ impl Reading<'_> {
                         let w = t.folded.as_str();
                         AND_WORDS.contains(&w)
                             || lexicon::ARTICLES.contains(&w)
-                            || matches!(w, "non" | "no" | "not" | "without" | "sans" | "sin")
+                            || YES_NO_NEGATIONS.contains(&w)
                     });
                 if joined {
                     self.compared.push(m.column.clone());

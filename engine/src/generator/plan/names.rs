@@ -279,10 +279,7 @@ pub fn by_their_part(names: &[String], tokens: &[text::Token]) -> Option<(String
             .collect()
     };
     let said = |part: &str| !said_at(part).is_empty();
-    let shared: Vec<String> = text::name_words(&names[0])
-        .into_iter()
-        .filter(|w| names.iter().all(|n| text::name_words(n).contains(w)))
-        .collect();
+    let shared = shared_words(names);
     let mut found = names.iter().filter(|name| {
         text::name_words(name)
             .iter()
@@ -299,6 +296,29 @@ pub fn by_their_part(names: &[String], tokens: &[text::Token]) -> Option<(String
         .flat_map(|w| said_at(w))
         .collect();
     Some((one.clone(), at))
+}
+
+/// The words every one of `names` has ("age" of `pet_age` and
+/// `owner_age`): what the names do not differ by.
+fn shared_words(names: &[String]) -> Vec<String> {
+    let Some(first) = names.first() else {
+        return Vec::new();
+    };
+    text::name_words(first)
+        .into_iter()
+        .filter(|w| names.iter().all(|n| text::name_words(n).contains(w)))
+        .collect()
+}
+
+/// The group of [`PART_WORDS`] the word `t` belongs to.
+fn part_group(t: &text::Token) -> Option<&'static [&'static str]> {
+    PART_WORDS
+        .iter()
+        .find(|g| {
+            g.iter()
+                .any(|w| text::same_word(&t.folded, w) || t.key == *w)
+        })
+        .copied()
 }
 
 /// Of columns that one phrase names equally, the one whose part is said
@@ -319,19 +339,13 @@ pub fn by_the_part_beside(
     } else {
         (0..at.min(tokens.len())).rev().collect()
     };
-    let shared: Vec<String> = text::name_words(names.first()?)
-        .into_iter()
-        .filter(|w| names.iter().all(|n| text::name_words(n).contains(w)))
-        .collect();
+    let shared = shared_words(names);
     for j in places {
         let t = &tokens[j];
         if t.clause != clause {
             break;
         }
-        let Some(group) = PART_WORDS.iter().find(|g| {
-            g.iter()
-                .any(|w| text::same_word(&t.folded, w) || t.key == *w)
-        }) else {
+        let Some(group) = part_group(t) else {
             continue;
         };
         let mut found = names.iter().filter(|n| {
