@@ -342,7 +342,7 @@ fn value_synonyms(value: &str) -> Vec<&'static str> {
 }
 
 /// Month names and their number, folded.
-pub(super) const MONTHS: &[(&str, u32)] = &[
+pub(in crate::generator) const MONTHS: &[(&str, u32)] = &[
     ("january", 1),
     ("jan", 1),
     ("janvier", 1),

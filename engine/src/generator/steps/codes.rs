@@ -20,6 +20,7 @@
 //! nothing else places it.
 
 use crate::generator::lexicon::{self, Op};
+use crate::generator::plan::conditions;
 use crate::generator::plan::reading::{Mention, Reading};
 use crate::generator::plan::{DatePart, Filter, FilterValue};
 use crate::generator::terms::{Cmp, Stat};
@@ -426,6 +427,12 @@ fn quarters(r: &mut Reading) {
         let Some((part, months, mut next)) = year_part(r, i) else {
             continue;
         };
+        if of_a_month(r, next) {
+            // "the second half of April": a part of that month, which
+            // these parts of the year do not read; left for the plan to
+            // name.
+            continue;
+        }
         if let Some(len) = OF_THE_YEAR
             .iter()
             .find(|p| words_at(r, next, p))
@@ -507,6 +514,19 @@ fn year_part(r: &Reading, i: usize) -> Option<(u32, u32, usize)> {
         .find(|(w, _)| *w == noun.key || *w == noun.folded)?
         .1;
     (k * months <= 12).then_some((k, months, i + 2))
+}
+
+/// True when "of April", "d'avril", "de abril" follows a part of the year.
+fn of_a_month(r: &Reading, at: usize) -> bool {
+    let month_at = |k: usize| {
+        r.g.tokens
+            .get(k)
+            .is_some_and(|t| conditions::MONTHS.iter().any(|(w, _)| *w == t.folded))
+    };
+    match r.g.tokens.get(at).map(|t| t.folded.as_str()) {
+        Some("of" | "de" | "d" | "del") => month_at(at + 1),
+        _ => false,
+    }
 }
 
 fn words_at(r: &Reading, at: usize, words: &[&str]) -> bool {
