@@ -257,7 +257,11 @@ pub const OPS: &[(&str, Op)] = &[
     ("vacia", Op::Missing),
     ("nulo", Op::Missing),
     ("ausente", Op::Missing),
+    ("falta", Op::Missing),
+    ("faltan", Op::Missing),
     // correlation
+    ("link between", Op::Correlation),
+    ("lien entre", Op::Correlation),
     ("correlation coefficient", Op::Correlation),
     ("coefficient of correlation", Op::Correlation),
     ("coefficient de correlation", Op::Correlation),
@@ -639,6 +643,7 @@ pub const SYNONYMS: &[&[&str]] = &[
     &["subject", "matiere", "materia", "asignatura"],
     &["term", "trimestre", "semester", "semestre"],
     &["shelter", "refuge", "refugio"],
+    &["breed", "race", "raza"],
     &["page", "pagina"],
     &["class", "classe", "clase"],
     &[

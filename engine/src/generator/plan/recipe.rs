@@ -813,6 +813,20 @@ impl Reading<'_> {
                     group_by: self.group_by.clone(),
                 });
             }
+            if let ([(_, Stat::Mode)], [category], None) = (
+                stats.as_slice(),
+                named.categories.as_slice(),
+                &self.group_by,
+            ) {
+                // "the most common breed": the value on the most rows.
+                return Ok(Recipe::Rank {
+                    stat: Stat::Count,
+                    value: None,
+                    group_by: Some(category.clone()),
+                    highest: true,
+                    n: 1,
+                });
+            }
             let op = stats.first().map_or(Op::Count, |(_, s)| Op::Stat(*s));
             return Err(self.need_numbers(named, op, 1));
         }

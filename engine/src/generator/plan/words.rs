@@ -25,6 +25,7 @@ pub const FILLERS: &[&str] = &[
     "among",
     "amongst",
     "parmi",
+    "chez",
     "to",
     "and",
     "is",
@@ -310,6 +311,29 @@ pub const FILLERS: &[&str] = &[
     "case",
     "cas",
     "caso",
+    // Verbs that only carry the question: "the highest price the stock
+    // reached", "pets that went to owners under 30", "orders that ended
+    // up being returned", "departments based in Berlin", "les 2 régions
+    // qui font le plus de CA", "tenían más de 60 años", "pedidos que
+    // acabaron cancelados" ("gagné", "va" and "avaient" stay unplaced:
+    // "combien j'ai gagné", "va-t-on vendre" ask what the data cannot say)
+    "reached",
+    "reach",
+    "went",
+    "ended",
+    "being",
+    "based",
+    "partie",
+    "vend",
+    "font",
+    "tenia",
+    "tenian",
+    "acabaron",
+    "acabo",
+    "adopto",
+    "estuvo",
+    "estuvieron",
+    "else",
     // How: methods and verbs of the question
     "using",
     "use",

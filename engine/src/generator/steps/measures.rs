@@ -66,8 +66,20 @@ fn mode_phrases(lang: Lang) -> &'static [&'static str] {
             "valeur la plus courante",
             "valeur modale",
             "le mode",
+            "la plus frequente",
+            "le plus frequent",
+            "la plus courante",
+            "le plus courant",
         ],
-        Lang::Es => &["moda", "valor mas frecuente", "valor mas comun"],
+        Lang::Es => &[
+            "moda",
+            "valor mas frecuente",
+            "valor mas comun",
+            "mas frecuente",
+            "mas comun",
+            "mas repetido",
+            "mas repetida",
+        ],
     }
 }
 
@@ -169,7 +181,8 @@ fn quartile(r: &mut Reading, at: usize) -> Result<(), GoalProblem> {
 }
 
 /// A percentile or a mode is computed only by the statistics of columns
-/// (and a percentile by a pivot); a mode per group is not: the plan stops.
+/// (and a percentile by a pivot; the mode of a category by counting the
+/// rows of each value); a mode per group is not: the plan stops.
 pub fn check(r: &Reading, recipe: &Recipe) -> Result<(), GoalProblem> {
     let asked: Vec<Stat> = r
         .ops
@@ -184,6 +197,14 @@ pub fn check(r: &Reading, recipe: &Recipe) -> Result<(), GoalProblem> {
             items.iter().any(|(i, _)| i == s) && (group_by.is_none() || *s != Stat::Mode)
         }
         Recipe::Pivot { stat, .. } => stat == s && *s != Stat::Mode,
+        // "the most common breed": the breed on the most rows
+        Recipe::Rank {
+            stat: Stat::Count,
+            value: None,
+            group_by: Some(_),
+            highest: true,
+            n: 1,
+        } => *s == Stat::Mode,
         _ => false,
     };
     match asked.iter().find(|s| !computed(s)) {
