@@ -602,7 +602,7 @@ pub const SYNONYMS: &[&[&str]] = &[
         "comprador",
     ],
     &["country", "pays", "pai", "pais"],
-    &["city", "ville", "ciudad"],
+    &["city", "ville", "ciudad", "town"],
     &["store", "shop", "magasin", "boutique", "tienda"],
     &["age", "edad"],
     &[

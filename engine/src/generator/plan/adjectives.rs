@@ -44,8 +44,9 @@ const fn adj(words: &'static str, concept: &'static str, way: Way, superlative: 
 }
 
 /// Concepts whose groups rank by their total, not their typical value:
-/// "le produit qui rapporte le plus" brings in the most in all.
-const TOTALLED: &[&str] = &["revenue", "amount"];
+/// "le produit qui rapporte le plus" brings in the most in all, "the
+/// rainiest station" has the most rain in all.
+const TOTALLED: &[&str] = &["revenue", "amount", "rain"];
 
 /// The adjectives read, longest first where they share words.
 const ADJECTIVES: &[Adjective] = &[
@@ -109,6 +110,28 @@ const ADJECTIVES: &[Adjective] = &[
     adj("achete", "amount", Way::Up, false),
     adj("depense", "amount", Way::Up, false),
     adj("windiest", "wind", Way::Up, true),
+    adj("rainiest", "rain", Way::Up, true),
+    adj("wettest", "rain", Way::Up, true),
+    adj("driest", "rain", Way::Down, true),
+    adj("pluvieux", "rain", Way::Up, false),
+    adj("pluvieuse", "rain", Way::Up, false),
+    adj("lluvioso", "rain", Way::Up, false),
+    adj("lluviosa", "rain", Way::Up, false),
+    adj("venteux", "wind", Way::Up, false),
+    adj("venteuse", "wind", Way::Up, false),
+    adj("ventoso", "wind", Way::Up, false),
+    adj("ventosa", "wind", Way::Up, false),
+    adj("froid", "temperature", Way::Down, false),
+    adj("froide", "temperature", Way::Down, false),
+    adj("chaud", "temperature", Way::Up, false),
+    adj("chaude", "temperature", Way::Up, false),
+    adj("frio", "temperature", Way::Down, false),
+    adj("fria", "temperature", Way::Down, false),
+    adj("caluroso", "temperature", Way::Up, false),
+    adj("calurosa", "temperature", Way::Up, false),
+    adj("largest", "area", Way::Up, true),
+    adj("biggest", "area", Way::Up, true),
+    adj("weakest", "grade", Way::Down, true),
     adj("coldest", "temperature", Way::Down, true),
     adj("hottest", "temperature", Way::Up, true),
     adj("warmest", "temperature", Way::Up, true),

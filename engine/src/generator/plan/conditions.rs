@@ -1177,7 +1177,10 @@ impl Reading<'_> {
                 i -= 2;
             }
             let first = values.last().map_or(last, |v| v.0);
+            // "our 3 best-paid employees": the mention is the ranking
+            // adjective itself.
             let ranked = (first.saturating_sub(2)..first)
+                .chain([m.start])
                 .any(|j| RANKING.contains(&self.g.tokens[j].folded.as_str()));
             // "more than 2 children", "no más de 10 unidades": a comparison.
             let compared = lexicon::COMPARATORS.iter().any(|(phrase, _)| {
