@@ -54,6 +54,50 @@ fn year_bound(col: &str, op: &str, year: i64) -> Vec<String> {
     }
 }
 
+/// The day after `YYYY-MM-DD`, read here on its own (not with the
+/// planner's calendar).
+fn day_after(date: &str) -> Option<String> {
+    let mut parts = date.splitn(3, '-').map(|p| p.parse::<u32>().ok());
+    let (y, m, d) = (parts.next()??, parts.next()??, parts.next()??);
+    let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    let last = match m {
+        2 if leap => 29,
+        2 => 28,
+        4 | 6 | 9 | 11 => 30,
+        _ => 31,
+    };
+    let (y, m, d) = match (d < last, m < 12) {
+        (true, _) => (y, m, d + 1),
+        (false, true) => (y, m + 1, 1),
+        (false, false) => (y + 1, 1, 1),
+    };
+    Some(format!("{y:04}-{m:02}-{d:02}"))
+}
+
+/// Conditions on a whole day as the half-open bounds the planner writes,
+/// so "date=2024-03-15" reads as "date>=2024-03-15 and date<2024-03-16",
+/// "date<=D" as "date<D+1" and "date>D" as "date>=D+1".
+fn day_bounds(left: &str, op: &str, right: &str) -> Option<Vec<String>> {
+    let iso = right.len() == 10
+        && right.bytes().enumerate().all(|(i, b)| {
+            if i == 4 || i == 7 {
+                b == b'-'
+            } else {
+                b.is_ascii_digit()
+            }
+        });
+    if !iso {
+        return None;
+    }
+    let next = day_after(right)?;
+    match op {
+        "=" => Some(vec![format!("{left}>={right}"), format!("{left}<{next}")]),
+        "<=" => Some(vec![format!("{left}<{next}")]),
+        ">" => Some(vec![format!("{left}>={next}")]),
+        _ => None,
+    }
+}
+
 /// One expected condition, canonical.
 fn expected_cond(cond: &str) -> Vec<String> {
     let cond = cond.trim();
@@ -81,6 +125,9 @@ fn expected_cond(cond: &str) -> Vec<String> {
         let mut months: Vec<String> = right.split('/').map(number).collect();
         months.sort();
         return vec![format!("month({col}){op}{}", months.join("/"))];
+    }
+    if let Some(bounds) = day_bounds(left, op, right) {
+        return bounds;
     }
     if op == "=" {
         let mut values: Vec<String> = right.split('/').map(number).collect();

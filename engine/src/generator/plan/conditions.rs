@@ -453,7 +453,8 @@ const DATE_GLUE: &[&str] = &[
     "el", "in", "en", "during", "pendant", "durante",
 ];
 
-fn year_of(token: &text::Token) -> Option<i32> {
+/// A year written in four digits (1900 to 2100).
+pub(in crate::generator) fn year_of(token: &text::Token) -> Option<i32> {
     let t = token.folded.as_str();
     if t.len() == 4 && t.bytes().all(|b| b.is_ascii_digit()) {
         let y: i32 = t.parse().ok()?;
@@ -1541,16 +1542,19 @@ impl Reading<'_> {
         Ok(())
     }
 
-    /// Years and months: "in 2024", "in March 2024", "hired before 2015",
-    /// "entre 2015 et 2018", "en mars", "en marzo de 2024", "June, July and
-    /// August" (one filter: any of them), "before March 2023" (a date).
+    /// Calendar days (read before the numbers by `steps::days`, placed
+    /// here on the date column), years and months: "in 2024", "in March
+    /// 2024", "hired before 2015", "entre 2015 et 2018", "en mars", "en
+    /// marzo de 2024", "June, July and August" (one filter: any of them),
+    /// "before March 2023" (a date).
     pub fn date_filters(&mut self) -> Result<(), GoalProblem> {
         if !self.columns.iter().any(|k| k.kind == ColumnKind::Date) {
             // Without a date column a year or month stays unplaced and is named.
             return Ok(());
         }
         let mut found: Vec<(usize, DatePart, Cmp, f64)> = Vec::new();
-        let mut dates: Vec<(usize, Cmp, String)> = Vec::new();
+        // Calendar days were read before the numbers (`steps::days`).
+        let mut dates: Vec<(usize, Cmp, String)> = std::mem::take(&mut self.days);
         let n = self.g.tokens.len();
         let mut i = 0;
         while i < n {

@@ -177,6 +177,7 @@ pub fn read(
     r.column_mentions()?;
     r.format_words();
     r.category_filters()?;
+    crate::generator::steps::days::read(&mut r)?;
     r.numeric_filters()?;
     r.date_filters()?;
     r.groups_and_periods()?;

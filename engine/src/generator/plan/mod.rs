@@ -519,6 +519,7 @@ fn plan_once(
     r.currency_conversion()?;
     r.category_filters()?;
     crate::generator::steps::happened::read(&mut r);
+    crate::generator::steps::days::read(&mut r)?;
     r.numeric_filters()?;
     r.date_filters()?;
     crate::generator::steps::latest::read(&mut r);

@@ -7,7 +7,7 @@ use super::names::{column_forms, describe_op};
 use super::text::{self, Token};
 use super::{lexicon, GoalProblem};
 use crate::generator::lexicon::Op;
-use crate::generator::terms::{Period, Stat};
+use crate::generator::terms::{Cmp, Period, Stat};
 use crate::inputs::{ColumnKind, InputDescription};
 use crate::lang::Lang;
 
@@ -229,6 +229,9 @@ pub struct Reading<'a> {
     /// ("adoptions" beside `adoption_fee`, "orders" beside `order_id`):
     /// "which shelter had the most adoptions" counts them.
     pub rows_said: Vec<usize>,
+    /// Calendar days said (`steps::days`): where, and each comparison with
+    /// a day (`YYYY-MM-DD`), for the date reading to place on a column.
+    pub days: Vec<(usize, Cmp, String)>,
     /// "How many passengers had a known age?": the column whose filled
     /// cells are counted.
     pub known: Option<String>,
@@ -277,6 +280,7 @@ impl<'a> Reading<'a> {
             adjective_measure: false,
             told: Vec::new(),
             rows_said: Vec::new(),
+            days: Vec::new(),
             known: None,
         }
     }

@@ -7,6 +7,7 @@
 pub mod amounts;
 pub mod chart_kind;
 pub mod codes;
+pub mod days;
 pub mod derived;
 pub mod feminine;
 pub mod happened;
