@@ -566,17 +566,21 @@ fn plan_once(
     // "per client segment": the key two files are joined on is used.
     used.extend(source.joined.as_ref().map(|j| j.key.as_str()));
     used.extend(prep.iter().filter_map(|p| p.column()));
-    // "how many respondents": a count of rows named by the column that
-    // tells each row apart names the rows, not a column ("how many
-    // clients" of orders, whose clients repeat, still stops).
-    if matches!(recipe, Recipe::CountRows { .. }) {
-        let tokens = &r.g.tokens;
-        let inputs = r.inputs;
-        r.mentions.retain(|m| {
-            let row_noun = m.len == 1 && words::ROW_NOUNS.contains(&tokens[m.start].key.as_str());
-            !(row_noun && names_each_row(inputs, &m.column))
-        });
-    }
+    // "how many respondents", "average score of the respondents who…",
+    // "credit limit of our wholesale clients": the column that tells each
+    // row apart, said as a noun of rows, names the rows, not a column
+    // ("how many clients" of orders, whose clients repeat, still stops).
+    // Beside another measure the noun must be plural ("the respondents").
+    let counted = matches!(recipe, Recipe::CountRows { .. });
+    let tokens = &r.g.tokens;
+    let inputs = r.inputs;
+    r.mentions.retain(|m| {
+        let t = &tokens[m.start];
+        let row_noun = m.len == 1
+            && words::ROW_NOUNS.contains(&t.key.as_str())
+            && (counted || t.key != t.folded);
+        !(row_noun && !used.contains(&m.column.as_str()) && names_each_row(inputs, &m.column))
+    });
     let named = r.mentions.iter().map(|m| m.column.as_str());
     let grouping_dropped = r.group_by.as_deref().is_some_and(|g| !used.contains(&g))
         || r.second_group
