@@ -14,6 +14,8 @@
 use super::names::column_forms;
 use super::reading::{Mention, Reading};
 use crate::generator::lexicon::Op;
+use crate::generator::steps::amounts;
+use crate::generator::terms::Cmp;
 use crate::generator::text;
 
 /// Which way an adjective points on its measure.
@@ -140,10 +142,80 @@ const ADJECTIVES: &[Adjective] = &[
     adj("fastest", "load time", Way::Down, true),
 ];
 
+/// Comparatives before a number that name their measure: "houses cheaper
+/// than 200000" keeps `price < 200000`. (phrase, concept, comparison);
+/// longest first where they share words.
+const COMPARATIVES: &[(&str, &str, Cmp)] = &[
+    ("less expensive than", "price", Cmp::Lt),
+    ("more expensive than", "price", Cmp::Gt),
+    ("cheaper than", "price", Cmp::Lt),
+    ("pricier than", "price", Cmp::Gt),
+    ("moins cher que", "price", Cmp::Lt),
+    ("moins chere que", "price", Cmp::Lt),
+    ("moins chers que", "price", Cmp::Lt),
+    ("moins cheres que", "price", Cmp::Lt),
+    ("plus cher que", "price", Cmp::Gt),
+    ("plus chere que", "price", Cmp::Gt),
+    ("plus chers que", "price", Cmp::Gt),
+    ("plus cheres que", "price", Cmp::Gt),
+    ("mas barato que", "price", Cmp::Lt),
+    ("mas barata que", "price", Cmp::Lt),
+    ("mas baratos que", "price", Cmp::Lt),
+    ("mas baratas que", "price", Cmp::Lt),
+    ("mas caro que", "price", Cmp::Gt),
+    ("mas cara que", "price", Cmp::Gt),
+    ("mas caros que", "price", Cmp::Gt),
+    ("mas caras que", "price", Cmp::Gt),
+    ("colder than", "temperature", Cmp::Lt),
+    ("warmer than", "temperature", Cmp::Gt),
+    ("hotter than", "temperature", Cmp::Gt),
+    ("heavier than", "weight", Cmp::Gt),
+    ("lighter than", "weight", Cmp::Lt),
+    ("taller than", "height", Cmp::Gt),
+    ("shorter than", "height", Cmp::Lt),
+];
+
 impl Reading<'_> {
+    /// "cheaper than 200000", "plus chères que 300 000", "más baratos que
+    /// 150000": the one column the comparative's concept names, compared
+    /// with the number after it (a unit after the number is taken too when
+    /// it fits the column). No column, or several, or a price beside an
+    /// amount: left unread.
+    pub fn comparative_filters(&mut self) {
+        for (phrase, concept, cmp) in COMPARATIVES {
+            let len = phrase.split_whitespace().count();
+            for at in self.g.find(phrase) {
+                let Some((value, number_len)) = amounts::number_at(&self.g, at + len) else {
+                    continue;
+                };
+                if !self.g.free(at, len + number_len) {
+                    continue;
+                }
+                let Some(column) = self.one_column_for(concept) else {
+                    continue;
+                };
+                // "orders cheaper than 100": the amount of an order, or its
+                // unit price? With an amount beside the price, not said.
+                let amount_beside = self
+                    .columns
+                    .iter()
+                    .any(|k| k.name != column && super::recipe::summed(&k.name));
+                if *concept == "price" && amount_beside {
+                    continue;
+                }
+                let end = at + len + number_len;
+                let unit = amounts::unit_len(&self.g, end, &column);
+                self.g.take(at, end + unit - at);
+                self.ops.retain(|(i, _)| !(at..end).contains(i));
+                amounts::add(self, column, *cmp, value);
+            }
+        }
+    }
+
     /// Reads the adjectives of this module (after the ranking words and
     /// the column names).
     pub fn measure_adjectives(&mut self) {
+        self.comparative_filters();
         for a in ADJECTIVES {
             let len = a.words.split_whitespace().count();
             for at in self.g.find(a.words) {

@@ -1337,6 +1337,7 @@ impl Reading<'_> {
         // A column only used in a condition is not also a measure.
         self.mentions.retain(|m| !conditioned.contains(&m.column));
         self.age_filters();
+        amounts::ranges(self);
         amounts::read(self);
         amounts::time_spent(self);
         self.conditions_without_value()

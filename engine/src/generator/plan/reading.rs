@@ -439,12 +439,31 @@ impl<'a> Reading<'a> {
         }
     }
 
+    /// "l'âge moyen des salariés": in French the salariés are the
+    /// employees (the rows), never the salaries their folded form spells.
+    fn french_employees(&mut self) {
+        if self.lang != Lang::Fr {
+            return;
+        }
+        for i in 0..self.g.tokens.len() {
+            let employees = matches!(
+                self.g.tokens[i].folded.as_str(),
+                "salarie" | "salaries" | "salariee" | "salariees"
+            );
+            if employees && self.g.free(i, 1) {
+                self.g.take(i, 1);
+                self.rows_said.push(i);
+            }
+        }
+    }
+
     /// Column mentions: longest phrase first, exact names before synonyms
     /// before partial names. A phrase that names two columns equally well
     /// stops the plan; a column whose name is only grammar ("IS", "A") is
     /// found only between quotes; a partial name of an identifier column
     /// ("passengers" for `PassengerId`) names the rows, not the column.
     pub fn column_mentions(&mut self) -> Result<(), GoalProblem> {
+        self.french_employees();
         let mut candidates: Vec<(usize, usize, u8, String)> = Vec::new();
         for k in &self.columns {
             let grammar_only = text::name_words(&k.name).iter().all(|w| {

@@ -99,6 +99,35 @@ pub fn after_number(g: &Goal, at: usize) -> Option<(Cmp, usize)> {
     })
 }
 
+/// The number written at `at` and how many words it takes: "200000",
+/// "200,000", or groups of three digits after a space ("50 000", "1 250
+/// 000", as French and Spanish write them).
+pub fn number_at(g: &Goal, at: usize) -> Option<(f64, usize)> {
+    let first = g.tokens.get(at)?;
+    let mut value = text::number(first)?;
+    let mut len = 1;
+    let whole =
+        |t: &text::Token| t.folded.len() <= 3 && t.folded.bytes().all(|b| b.is_ascii_digit());
+    if whole(first) {
+        while let Some(next) = g.tokens.get(at + len) {
+            let gap = g.tokens[at + len - 1].span.1..next.span.0;
+            let spaced = g
+                .text
+                .chars()
+                .skip(gap.start)
+                .take(gap.len())
+                .all(char::is_whitespace)
+                && gap.len() == 1;
+            if !(spaced && next.folded.len() == 3 && whole(next)) {
+                break;
+            }
+            value = value * 1000.0 + text::number(next)?;
+            len += 1;
+        }
+    }
+    Some((value, len))
+}
+
 /// 1 when the word at `at` is a unit that fits `column`, else 0.
 pub fn unit_len(g: &Goal, at: usize, column: &str) -> usize {
     let fits = g
@@ -154,6 +183,107 @@ pub fn read(r: &mut Reading) {
             add(r, column, *cmp, value);
         }
     }
+}
+
+/// Words that open a range of numbers ("between 50000 and 70000").
+const RANGE_OPENERS: &[&str] = &["between", "entre"];
+
+/// Words that join the two ends of a range.
+const RANGE_JOINS: &[&str] = &["and", "et", "y"];
+
+/// Words between a column and the range that follows it ("salary of
+/// between…", "un salaire compris entre…", "una edad de entre…").
+const RANGE_BRIDGES: &[&str] = &[
+    "is",
+    "are",
+    "was",
+    "were",
+    "of",
+    "comprise",
+    "compris",
+    "comprises",
+    "comprised",
+    "de",
+    "es",
+    "esta",
+    "situado",
+    "situe",
+];
+
+/// "a salary between 50000 and 70000", "une surface comprise entre 80 et
+/// 120 m2", "un precio entre 100 000 y 200 000": the column said just
+/// before the range keeps the rows from the first number to the second,
+/// both included. "between 80 and 120 m2" with no column said: the unit
+/// names it. The years of a date and ages have their own readers.
+pub fn ranges(r: &mut Reading) {
+    for m in r.mentions.clone() {
+        if !matches!(r.kind(&m.column), ColumnKind::Integer | ColumnKind::Decimal) {
+            continue;
+        }
+        let mut at = m.start + m.len;
+        while r
+            .g
+            .tokens
+            .get(at)
+            .is_some_and(|t| RANGE_BRIDGES.contains(&t.folded.as_str()))
+        {
+            at += 1;
+        }
+        if let Some(len) = range_at(r, at, &m.column) {
+            r.g.take(m.start + m.len, at + len - (m.start + m.len));
+            r.mentions.retain(|x| x.start != m.start);
+        }
+    }
+    for at in 0..r.g.tokens.len() {
+        let Some((a, b, len)) = range_numbers(r, at) else {
+            continue;
+        };
+        let unit = r.g.tokens.get(at + len).map(|t| t.folded.clone());
+        if let Some(column) = unit.and_then(|u| column_of_unit(r, &u)) {
+            r.g.take(at, len + 1);
+            take_column_words(r, at + len + 1, &column);
+            add(r, column.clone(), Cmp::Ge, a);
+            add(r, column, Cmp::Le, b);
+        }
+    }
+}
+
+/// A range at `at` on `column`: its filters added, and the words it takes.
+fn range_at(r: &mut Reading, at: usize, column: &str) -> Option<usize> {
+    let (a, b, len) = range_numbers(r, at)?;
+    let unit = unit_len(&r.g, at + len, column);
+    add(r, column.to_owned(), Cmp::Ge, a);
+    add(r, column.to_owned(), Cmp::Le, b);
+    Some(len + unit)
+}
+
+/// "between 50 000 and 70 000" at `at`, free: the two numbers, lowest
+/// first, and how many words the range takes.
+fn range_numbers(r: &Reading, at: usize) -> Option<(f64, f64, usize)> {
+    let opener = r.g.tokens.get(at)?;
+    if !RANGE_OPENERS.contains(&opener.folded.as_str()) || r.g.used[at] {
+        return None;
+    }
+    let (a, a_len) = number_at(&r.g, at + 1)?;
+    let join = at + 1 + a_len;
+    if !r
+        .g
+        .tokens
+        .get(join)
+        .is_some_and(|t| RANGE_JOINS.contains(&t.folded.as_str()))
+    {
+        return None;
+    }
+    let (b, b_len) = number_at(&r.g, join + 1)?;
+    let len = join + 1 + b_len - at;
+    // "salary between 2015 and 2018" in a file of dates: years, for the
+    // date reading (or a stop), never a range of salaries.
+    let year = |n: f64| n.fract() == 0.0 && (1900.0..=2100.0).contains(&n);
+    let dated = r.columns.iter().any(|k| k.kind == ColumnKind::Date);
+    if dated && year(a) && year(b) {
+        return None;
+    }
+    (r.g.free(at, len) && a <= b).then_some((a, b, len))
 }
 
 /// "spend more than 5 hours online": the verb of time spent, before a
@@ -294,6 +424,85 @@ mod tests {
         ] {
             assert_eq!(conditions(file, goal).expect(goal), [want], "{goal}");
         }
+    }
+
+    #[test]
+    fn a_range_after_a_column_keeps_both_ends() {
+        for (file, goal, want) in [
+            (
+                "hr.csv",
+                "how many employees have a salary between 50000 and 70000?",
+                ["salary >= 50000", "salary <= 70000"],
+            ),
+            (
+                "hr.csv",
+                "combien d'employés ont un salaire compris entre 50 000 et 70 000 ?",
+                ["salary >= 50000", "salary <= 70000"],
+            ),
+            (
+                "housing.csv",
+                "prix moyen des maisons entre 80 et 120 m2",
+                ["area_m2 >= 80", "area_m2 <= 120"],
+            ),
+            (
+                "housing.csv",
+                "precio medio de las casas con una superficie de entre 1 000 y 120",
+                ["area_m2 >= 1000", "area_m2 <= 120"],
+            ),
+        ] {
+            let got = conditions(file, goal);
+            if want[0].ends_with("1000") {
+                // the lower end above the upper one: not a range
+                assert!(got.is_err(), "{goal}: {got:?}");
+                continue;
+            }
+            assert_eq!(got.expect(goal), want, "{goal}");
+        }
+    }
+
+    #[test]
+    fn years_after_a_column_of_a_dated_file_are_not_a_range_of_it() {
+        let got = conditions("hr.csv", "average salary between 2015 and 2018");
+        assert!(
+            got.as_ref()
+                .map_or(true, |c| c.iter().all(|c| !c.starts_with("salary"))),
+            "{got:?}"
+        );
+    }
+
+    #[test]
+    fn a_comparative_names_its_measure() {
+        for (file, goal, want) in [
+            (
+                "housing.csv",
+                "how many houses are cheaper than 200000?",
+                "price < 200000",
+            ),
+            (
+                "housing.csv",
+                "combien de maisons plus chères que 300 000 € ?",
+                "price > 300000",
+            ),
+            (
+                "housing.csv",
+                "¿cuántas casas son más baratas que 150000?",
+                "price < 150000",
+            ),
+            (
+                "people.csv",
+                "how many people are taller than 180 cm?",
+                "height_cm > 180",
+            ),
+            (
+                "weather.csv",
+                "how many days colder than 0 degrees in Paris?",
+                "temp_c < 0",
+            ),
+        ] {
+            assert_eq!(conditions(file, goal).expect(goal), [want], "{goal}");
+        }
+        // two columns of money: "cheaper" names neither
+        assert!(conditions("orders.csv", "how many orders cheaper than 100?").is_err());
     }
 
     #[test]
