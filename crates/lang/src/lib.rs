@@ -121,6 +121,25 @@ const FRENCH_WORDS: &[&str] = &[
     "pourcentage",
     "commande",
     "commandes",
+    "l",
+    "qu",
+    "temps",
+    "chargement",
+    "accueil",
+    "janvier",
+    "février",
+    "fevrier",
+    "avril",
+    "mai",
+    "juin",
+    "juillet",
+    "août",
+    "aout",
+    "septembre",
+    "octobre",
+    "novembre",
+    "décembre",
+    "decembre",
 ];
 
 /// Words only Spanish uses among the three (shared ones such as "de", "la",
@@ -211,6 +230,21 @@ const SPANISH_WORDS: &[&str] = &[
     "alta",
     "mujeres",
     "hombres",
+    "unidades",
+    "vendidas",
+    "vendidos",
+    "enero",
+    "febrero",
+    "marzo",
+    "abril",
+    "mayo",
+    "junio",
+    "julio",
+    "agosto",
+    "septiembre",
+    "octubre",
+    "noviembre",
+    "diciembre",
 ];
 
 /// Words only English uses among the three (shared ones such as "de", "la",
@@ -218,7 +252,8 @@ const SPANISH_WORDS: &[&str] = &[
 const ENGLISH_WORDS: &[&str] = &[
     "the", "of", "per", "average", "mean", "how", "many", "much", "what", "which", "sales", "each",
     "day", "month", "and", "is", "are", "by", "in", "for", "with", "to", "me", "my", "our",
-    "please", "number", "price", "revenue", "year", "was", "were", "did", "do",
+    "please", "number", "price", "revenue", "year", "was", "were", "did", "do", "all", "together",
+    "visits", "at", "from", "there", "than", "who", "when", "have", "has", "had", "between",
 ];
 
 impl Lang {
@@ -279,5 +314,14 @@ mod tests {
         assert_eq!(Lang::detect("average conversion per day"), Lang::En);
         assert_eq!(Lang::detect("moyenne des ventes par région"), Lang::Fr);
         assert_eq!(Lang::detect("promedio de ventas por mes"), Lang::Es);
+        for (goal, lang) in [
+            ("total visits on 2026-04-15, all pages together", Lang::En),
+            ("temps de chargement maximum de la page d'accueil", Lang::Fr),
+            ("unidades vendidas de grapadoras en marzo de 2026", Lang::Es),
+            ("que region facturo mas en abril", Lang::Es),
+            ("on a vendu combien en juin ?", Lang::Fr),
+        ] {
+            assert_eq!(Lang::detect(goal), lang, "{goal}");
+        }
     }
 }

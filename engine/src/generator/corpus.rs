@@ -776,6 +776,7 @@ fn corpora() -> Vec<String> {
         "fresh.txt",
         "heldout-2026-12-04.txt",
         "heldout-2026-12-06.txt",
+        "heldout-2026-12-06b.txt",
     ]
     .map(String::from)
     .into();

@@ -204,6 +204,8 @@ pub const OPS: &[(&str, Op)] = &[
     ("la mas", Op::Highest),
     ("mayor", Op::Highest),
     ("mejor", Op::Highest),
+    ("va mejor", Op::Highest),
+    ("va peor", Op::Lowest),
     ("lowest", Op::Lowest),
     ("smallest", Op::Lowest),
     ("least", Op::Lowest),
@@ -540,7 +542,7 @@ pub const SYNONYMS: &[&[&str]] = &[
     ],
     &[
         "quantity", "unit", "qty", "quantite", "unite", "cantidad", "unidad", "volume", "sold",
-        "vendu", "vendue", "vendido", "vendida",
+        "vendu", "vendue", "vendido", "vendida", "item", "article",
     ],
     &[
         "amount",

@@ -1550,6 +1550,28 @@ fn fresh_expectations_are_computable() {
     assert!(stops * 4 >= tasks.len(), "{stops} stops");
 }
 
+/// Every line of the held-out sets (`heldout-*.txt`, written without
+/// reading the planner) is computable the same way.
+#[test]
+fn heldout_expectations_are_computable() {
+    let mut names: Vec<String> = std::fs::read_dir(repo().join("tests/golden"))
+        .expect("tests/golden")
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|n| n.starts_with("heldout-") && n.ends_with(".txt"))
+        .collect();
+    names.sort();
+    assert!(names.len() >= 3, "{names:?}");
+    let mut problems = Vec::new();
+    for name in &names {
+        for t in tasks_of(name) {
+            if let Err(why) = computable(&t) {
+                problems.push(format!("{name} line {} {:?}: {why}", t.line, t.goal));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
 fn computable(t: &Task) -> Result<(), String> {
     if let Some(bad) = t
         .tags

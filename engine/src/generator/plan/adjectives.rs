@@ -100,6 +100,14 @@ const ADJECTIVES: &[Adjective] = &[
     adj("brings in", "revenue", Way::Up, false),
     adj("aporta", "revenue", Way::Up, false),
     adj("compra", "revenue", Way::Up, false),
+    adj("factura", "revenue", Way::Up, false),
+    adj("facturan", "revenue", Way::Up, false),
+    adj("facture", "revenue", Way::Up, false),
+    adj("facturent", "revenue", Way::Up, false),
+    adj("sells", "quantity", Way::Up, false),
+    adj("vende", "quantity", Way::Up, false),
+    adj("venden", "quantity", Way::Up, false),
+    adj("vendent", "quantity", Way::Up, false),
     adj("compra", "amount", Way::Up, false),
     adj("coute", "amount", Way::Up, false),
     adj("coutent", "amount", Way::Up, false),
@@ -175,7 +183,159 @@ const COMPARATIVES: &[(&str, &str, Cmp)] = &[
     ("shorter than", "height", Cmp::Lt),
 ];
 
+/// Verbs of money after "combien" ("combien j'ai payé de loyer",
+/// "combien ont rapporté les commandes"): how much, not how many.
+const MONEY_VERBS: &[&str] = &[
+    "paye",
+    "payee",
+    "payes",
+    "payees",
+    "depense",
+    "depenses",
+    "rapporte",
+    "rapportent",
+    "coute",
+    "coutent",
+    "encaisse",
+    "facture",
+    "verse",
+];
+
+/// Verbs of selling after a count ("how many notebooks did we sell").
+const SELLING: &[&str] = &[
+    "sell",
+    "sold",
+    "vendu",
+    "vendus",
+    "vendues",
+    "vendre",
+    "vendimos",
+    "vendieron",
+    "vendio",
+    "vendido",
+    "vendidos",
+    "vendidas",
+    "vendu",
+    "vendons",
+    "vendez",
+];
+
+/// The word of a count, before the things counted ("how many", "combien
+/// de", "cuántas").
+const COUNTING: &[&str] = &["many", "combien", "cuantos", "cuantas"];
+
+/// Words that may stand between "combien" and its verb of money.
+const BEFORE_MONEY_VERB: &[&str] = &[
+    "j", "ai", "a", "as", "avons", "avez", "ont", "on", "nous", "vous", "ils", "elles", "m", "me",
+    "t", "te", "ca", "cela", "il", "elle", "en",
+];
+
 impl Reading<'_> {
+    /// "How many notebooks did we sell?", "combien de classeurs avons-nous
+    /// vendus ?": things of the file counted with a verb of selling are
+    /// its units sold, the one column of quantities, when the things are
+    /// values of the file (not its rows: "how many orders did we sell"
+    /// still counts orders).
+    pub fn how_many_sold(&mut self) {
+        let Some(count_at) = (0..self.g.tokens.len())
+            .find(|&i| COUNTING.contains(&self.g.tokens[i].folded.as_str()))
+        else {
+            return;
+        };
+        let Some(verb) = (count_at + 1..self.g.tokens.len())
+            .find(|&i| SELLING.contains(&self.g.tokens[i].folded.as_str()) && self.g.free(i, 1))
+        else {
+            return;
+        };
+        let things = (count_at + 1..verb).any(|i| self.names_a_value(i));
+        let rows = (count_at + 1..verb).any(|i| {
+            self.rows_said.contains(&i)
+                || super::words::ROW_NOUNS.contains(&self.g.tokens[i].key.as_str())
+        });
+        if !things || rows {
+            return;
+        }
+        let quantities: Vec<String> = self
+            .columns
+            .iter()
+            .filter(|k| {
+                super::is_number(k.kind)
+                    && !super::recipe::priced(&k.name)
+                    && super::recipe::counts_things(&k.name)
+            })
+            .map(|k| k.name.clone())
+            .collect();
+        let [column] = quantities.as_slice() else {
+            return;
+        };
+        let column = column.clone();
+        if self.mentions.iter().any(|m| m.column == column) {
+            return;
+        }
+        self.g.take(verb, 1);
+        self.mentions.push(Mention {
+            start: verb,
+            len: 1,
+            column,
+        });
+        self.mentions.sort_by_key(|m| m.start);
+    }
+
+    /// The word at `i` is a value of a text column of the inputs ("notebooks"
+    /// for `Notebook`).
+    fn names_a_value(&self, i: usize) -> bool {
+        let t = &self.g.tokens[i];
+        self.inputs
+            .iter()
+            .flat_map(|input| &input.columns)
+            .flat_map(|c| &c.values)
+            .any(|v| {
+                let v = text::fold(v);
+                v == t.folded || v == t.key
+            })
+    }
+
+    /// "combien j'ai payé de loyer", "combien ont rapporté les commandes
+    /// livrées": "combien" asks how much, and the money is the one column
+    /// of amounts (or else of revenue) of the file. Several, or none: left
+    /// to the other readings.
+    pub fn how_much_paid(&mut self) {
+        let n = self.g.tokens.len();
+        for at in 0..n {
+            if self.g.tokens[at].folded != "combien" {
+                continue;
+            }
+            let mut verb = at + 1;
+            while verb < n && BEFORE_MONEY_VERB.contains(&self.g.tokens[verb].folded.as_str()) {
+                verb += 1;
+            }
+            let said = self
+                .g
+                .tokens
+                .get(verb)
+                .is_some_and(|t| MONEY_VERBS.contains(&t.folded.as_str()));
+            if !said || !self.g.free(verb, 1) {
+                continue;
+            }
+            let Some(column) = ["amount", "revenue"]
+                .iter()
+                .find_map(|c| self.one_column_for(c))
+            else {
+                continue;
+            };
+            if self.mentions.iter().any(|m| m.column == column) {
+                continue;
+            }
+            self.g.take(verb, 1);
+            self.mentions.push(Mention {
+                start: verb,
+                len: 1,
+                column,
+            });
+            self.mentions.sort_by_key(|m| m.start);
+        }
+    }
+
     /// "cheaper than 200000", "plus chères que 300 000", "más baratos que
     /// 150000": the one column the comparative's concept names, compared
     /// with the number after it (a unit after the number is taken too when
@@ -216,6 +376,8 @@ impl Reading<'_> {
     /// the column names).
     pub fn measure_adjectives(&mut self) {
         self.comparative_filters();
+        self.how_much_paid();
+        self.how_many_sold();
         for a in ADJECTIVES {
             let len = a.words.split_whitespace().count();
             for at in self.g.find(a.words) {

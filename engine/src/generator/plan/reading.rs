@@ -315,8 +315,29 @@ impl<'a> Reading<'a> {
                 continue;
             };
             let len = words.split(' ').count();
-            self.g.take(at, len);
             let around = [at.checked_sub(1), Some(at + len)];
+            let beside_file_word = around.into_iter().flatten().any(|i| {
+                self.g.tokens.get(i).is_some_and(|t| {
+                    matches!(
+                        t.folded.as_str(),
+                        "csv" | "file" | "fichier" | "archivo" | "table" | "tableau" | "tabla"
+                    )
+                })
+            });
+            // "how many departments are there?" beside hr.csv, whose rows
+            // have a department: the word names a column of the other file
+            // too, so it names neither file unless said as one.
+            let a_column_elsewhere = self.inputs.iter().any(|other| {
+                other.name != input.name
+                    && other
+                        .columns
+                        .iter()
+                        .any(|c| text::same_word(&text::name_words(&c.name).join(" "), &words))
+            });
+            if a_column_elsewhere && !beside_file_word {
+                continue;
+            }
+            self.g.take(at, len);
             for i in around.into_iter().flatten() {
                 let word = self.g.tokens.get(i).map(|t| t.folded.as_str());
                 if matches!(

@@ -88,7 +88,7 @@ const TOP_N_REACH: usize = 3;
 
 /// True when a column names a price or a rate: ranked by its mean, never
 /// summed.
-fn priced(column: &str) -> bool {
+pub(in crate::generator) fn priced(column: &str) -> bool {
     let words = super::text::name_words(column);
     lexicon::SYNONYMS[1]
         .iter()
@@ -115,6 +115,23 @@ const ACCUMULATED: &[&str] = &[
     "click",
     "clic",
 ];
+
+/// True when a column counts things ("quantity", "units", "unidades",
+/// "Quantité"): its name, as written or singular, is a word of quantity.
+pub(in crate::generator) fn counts_things(column: &str) -> bool {
+    let folded = super::text::fold(column);
+    let words: Vec<String> = super::text::name_words(column)
+        .into_iter()
+        .chain(
+            folded
+                .split(|c: char| !c.is_alphanumeric())
+                .map(str::to_owned),
+        )
+        .collect();
+    lexicon::SYNONYMS[2]
+        .iter()
+        .any(|p| words.iter().any(|w| super::text::same_word(w, p)))
+}
 
 /// True when a column names an amount or a quantity (counted by summing).
 pub(in crate::generator) fn summed(column: &str) -> bool {
@@ -796,12 +813,8 @@ impl Reading<'_> {
         let next = self.g.tokens.get(at + 1).map(|t| t.folded.as_str());
         let how_much = matches!(word.folded.as_str(), "cuanto" | "cuanta")
             || (word.folded == "combien" && !matches!(next, Some("de" | "d")));
-        let words = super::text::name_words(column);
         let summed = summed(column) && !priced(column);
-        let quantity = lexicon::SYNONYMS[2]
-            .iter()
-            .any(|p| words.iter().any(|w| super::text::same_word(w, p)));
-        (how_much && summed) || quantity
+        (how_much && summed) || counts_things(column)
     }
 
     fn statistics(&mut self, named: &Named, source: &Source) -> Result<Recipe, GoalProblem> {
