@@ -264,6 +264,8 @@ pub const OPS: &[(&str, Op)] = &[
     // correlation
     ("link between", Op::Correlation),
     ("lien entre", Op::Correlation),
+    ("relation entre", Op::Correlation),
+    ("relacion entre", Op::Correlation),
     ("correlation coefficient", Op::Correlation),
     ("coefficient of correlation", Op::Correlation),
     ("coefficient de correlation", Op::Correlation),

@@ -102,6 +102,8 @@ const ADJECTIVES: &[Adjective] = &[
     adj("compra", "revenue", Way::Up, false),
     adj("factura", "revenue", Way::Up, false),
     adj("facturan", "revenue", Way::Up, false),
+    adj("facturo", "revenue", Way::Up, false),
+    adj("facturaron", "revenue", Way::Up, false),
     adj("facture", "revenue", Way::Up, false),
     adj("facturent", "revenue", Way::Up, false),
     adj("sells", "quantity", Way::Up, false),
@@ -201,6 +203,32 @@ const MONEY_VERBS: &[&str] = &[
     "verse",
 ];
 
+/// Verbs of money after "how much" or "cuánto", wherever they stand in
+/// the clause ("how much did the Centro region make from notebooks",
+/// "¿cuánto me ha costado?"); never "cost" ("how much does a desk lamp
+/// cost" asks a price).
+const MONEY_VERBS_ANYWHERE: &[&str] = &[
+    "make",
+    "made",
+    "earn",
+    "earned",
+    "bring",
+    "brought",
+    "pay",
+    "paid",
+    "costado",
+    "pagado",
+    "pague",
+    "pagamos",
+    "gastado",
+    "gaste",
+    "gastamos",
+    "ganado",
+    "facturado",
+    "facturo",
+    "ingresado",
+];
+
 /// Verbs of selling after a count ("how many notebooks did we sell").
 const SELLING: &[&str] = &[
     "sell",
@@ -295,28 +323,43 @@ impl Reading<'_> {
             })
     }
 
+    /// The verb of money that makes the word at `at` ask how much:
+    /// "combien" with only pronouns and auxiliaries before the verb ("how
+    /// many" otherwise); "how much" and "cuánto" with the verb anywhere
+    /// after them in the clause ("how much did the Centro region make").
+    fn money_verb_after(&self, at: usize) -> Option<usize> {
+        let tokens = &self.g.tokens;
+        let word = tokens[at].folded.as_str();
+        let how_much = (word == "much" && at > 0 && tokens[at - 1].folded == "how")
+            || matches!(word, "cuanto" | "cuanta");
+        let free_verb = |i: usize, verbs: &[&str]| {
+            verbs.contains(&tokens[i].folded.as_str()) && self.g.free(i, 1)
+        };
+        if how_much {
+            return (at + 1..tokens.len())
+                .take_while(|&i| tokens[i].clause == tokens[at].clause)
+                .find(|&i| free_verb(i, MONEY_VERBS_ANYWHERE));
+        }
+        if word != "combien" {
+            return None;
+        }
+        let mut verb = at + 1;
+        while verb < tokens.len() && BEFORE_MONEY_VERB.contains(&tokens[verb].folded.as_str()) {
+            verb += 1;
+        }
+        (verb < tokens.len() && free_verb(verb, MONEY_VERBS)).then_some(verb)
+    }
+
     /// "combien j'ai payé de loyer", "combien ont rapporté les commandes
-    /// livrées": "combien" asks how much, and the money is the one column
-    /// of amounts (or else of revenue) of the file. Several, or none: left
-    /// to the other readings.
+    /// livrées", "how much did the Centro region make", "¿cuánto me ha
+    /// costado?": the money is the one column of amounts (or else of
+    /// revenue) of the file. Several, or none: left to the other readings.
     pub fn how_much_paid(&mut self) {
         let n = self.g.tokens.len();
         for at in 0..n {
-            if self.g.tokens[at].folded != "combien" {
+            let Some(verb) = self.money_verb_after(at) else {
                 continue;
-            }
-            let mut verb = at + 1;
-            while verb < n && BEFORE_MONEY_VERB.contains(&self.g.tokens[verb].folded.as_str()) {
-                verb += 1;
-            }
-            let said = self
-                .g
-                .tokens
-                .get(verb)
-                .is_some_and(|t| MONEY_VERBS.contains(&t.folded.as_str()));
-            if !said || !self.g.free(verb, 1) {
-                continue;
-            }
+            };
             let Some(column) = ["amount", "revenue"]
                 .iter()
                 .find_map(|c| self.one_column_for(c))

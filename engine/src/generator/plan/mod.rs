@@ -494,6 +494,7 @@ fn plan_once(
     let mut r = Reading::new(goal, lang, inputs);
     r.file_names();
     r.rounding();
+    r.just_the_number();
     let chart = follow::chart_words(&mut r);
     r.quoted_columns(goal);
     r.role();

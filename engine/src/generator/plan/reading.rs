@@ -791,6 +791,34 @@ impl<'a> Reading<'a> {
         Ok(())
     }
 
+    /// "just the number", "juste le chiffre", "solo el número": how the
+    /// answer is given, never a count of rows; read before the words of
+    /// operations.
+    pub fn just_the_number(&mut self) {
+        const PHRASES: &[&str] = &[
+            "just the number",
+            "only the number",
+            "just the figure",
+            "juste le nombre",
+            "juste le chiffre",
+            "seulement le nombre",
+            "seulement le chiffre",
+            "uniquement le chiffre",
+            "solo el numero",
+            "solo la cifra",
+            "solamente el numero",
+            "nada mas el numero",
+        ];
+        for phrase in PHRASES {
+            let len = phrase.split_whitespace().count();
+            for at in self.g.find(phrase) {
+                if self.g.free(at, len) {
+                    self.g.take(at, len);
+                }
+            }
+        }
+    }
+
     /// "answer in French", "réponds en espagnol": the language of the
     /// answer, not a filter on a value "French".
     pub fn format_words(&mut self) {

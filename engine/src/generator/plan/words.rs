@@ -334,6 +334,19 @@ pub const FILLERS: &[&str] = &[
     "estuvo",
     "estuvieron",
     "else",
+    "installe",
+    "installes",
+    "installee",
+    "installees",
+    "appear",
+    "appears",
+    "apparaissent",
+    "aparecen",
+    "aparece",
+    "adopt",
+    "adopts",
+    "adoptent",
+    "adoptan",
     // How: methods and verbs of the question
     "using",
     "use",
@@ -847,6 +860,7 @@ pub const ROW_NOUNS: &[&str] = &[
     "respondent",
     "encuestado",
     "repondant",
+    "repondante",
     "membre",
     "miembro",
     "socio",
@@ -1050,6 +1064,45 @@ pub struct Leftovers {
     pub context: Vec<String>,
 }
 
+/// Words that open a clause naming what the question is about ("lo del
+/// mercado, ¿cuánto…?", "as for the rent, how much…", "pour le loyer,
+/// combien…"): such a clause is the question's subject, never context.
+const TOPIC_OPENERS: &[&[&str]] = &[
+    &["lo"],
+    &["as", "for"],
+    &["regarding"],
+    &["concerning"],
+    &["about", "the"],
+    &["quant", "a"],
+    &["quant", "au"],
+    &["quant", "aux"],
+    &["concernant"],
+    &["en", "cuanto", "a"],
+    &["en", "cuanto", "al"],
+    &["respecto", "a"],
+    &["respecto", "al"],
+    &["pour", "le"],
+    &["pour", "la"],
+    &["pour", "les"],
+    &["pour", "l"],
+    &["for", "the"],
+    &["para", "el"],
+    &["para", "la"],
+    &["para", "los"],
+    &["para", "las"],
+];
+
+/// True when the clause starting at `first` opens with a topic word.
+fn opens_a_topic(goal: &Goal, first: usize) -> bool {
+    TOPIC_OPENERS.iter().any(|words| {
+        words.iter().enumerate().all(|(j, w)| {
+            goal.tokens
+                .get(first + j)
+                .is_some_and(|t| t.folded == *w && t.clause == goal.tokens[first].clause)
+        })
+    })
+}
+
 /// Sorts the words the planner did not use into fillers, context clauses
 /// and unplaced words.
 pub fn leftovers(goal: &Goal) -> Leftovers {
@@ -1083,7 +1136,7 @@ pub fn leftovers(goal: &Goal) -> Leftovers {
         if open.is_empty() {
             continue;
         }
-        if !placed && !asks && clauses > 1 {
+        if !placed && !asks && clauses > 1 && !opens_a_topic(goal, members[0]) {
             let (first, last) = (members[0], members[members.len() - 1]);
             out.context.push(goal.between(first, last));
             continue;
