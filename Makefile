@@ -13,7 +13,7 @@ APT_PACKAGES := libseccomp-dev debootstrap pkg-config libdbus-1-dev dbus-daemon 
   libwebkit2gtk-4.1-dev libxdo-dev xvfb xauth webkit2gtk-driver
 BIN := $(CARGO_TARGET_DIR)/debug
 
-.PHONY: demo test deps image image-check build fmt clippy doc unit vm-test bench bench-large bench-python doctor fuzz clean-cache ui-test \
+.PHONY: demo test deps image image-check build fmt clippy doc unit vm-test bench bench-large bench-app-steps bench-memory bench-python doctor fuzz clean-cache ui-test \
   ui-deps ui-build app app-test app-screenshots app-bench deb deb-test
 
 ## make demo: checks the sandbox, then answers plain-language goals on the
@@ -165,6 +165,20 @@ bench: deps image build bench-python
 ## last `large answer ratio: X` and `large peak memory: Y MiB`.
 bench-large: deps image build bench-python
 	$(BIN)/glovebox bench --large --python-path $(BENCH_PYTHON)
+
+## make bench-app-steps: the desktop app's drop → preview and question → answer
+## on a 100 MB sales CSV (written once under $(GLOVEBOX_CACHE)/bench-app-steps),
+## without then with the kept descriptions, 3 rounds; medians, and last
+## `describe cache ratio: X` (without over with).
+bench-app-steps: deps image build
+	$(BIN)/glovebox bench --app-steps
+
+## make bench-memory: the memory estimate of workbooks and JSON files against
+## the sandbox's measured peak (files written once in the sandbox, kept under
+## $(GLOVEBOX_CACHE)/bench-memory); a row per file, and last `memory estimate
+## ratio: X (xlsx A, json B, jsonl C)`, estimate over peak, X the lowest kind.
+bench-memory: deps image build
+	$(BIN)/glovebox bench --memory-estimates
 
 # The image's pinned wheels, installed for the host side of the benches.
 bench-python:

@@ -373,9 +373,9 @@ mod tests {
         assert_eq!(read_factor_tenths(1), 20);
     }
 
-    /// The files of the measurement (`workbook_and_json_memory_estimates_
-    /// against_measured_peaks` in tests/it/library.rs): the estimate is
-    /// above each peak the sandbox measured, and not twice it.
+    /// The files of the measurement (`glovebox bench --memory-estimates`,
+    /// `make bench-memory`): the estimate is above each peak the sandbox
+    /// measured, and not twice it.
     #[test]
     fn workbook_and_json_estimates_cover_their_measured_peaks() {
         use ColumnKind::*;

@@ -108,20 +108,30 @@ enum Command {
     },
     /// Measure a goal answered offline against bare host Python (`make bench`).
     Bench {
-        /// Timed runs of each side.
-        #[arg(long, default_value_t = commands::bench::DEFAULT_RUNS)]
-        runs: usize,
-        /// Size of the generated CSV in MB.
-        #[arg(long, default_value_t = commands::bench::DEFAULT_CSV_MB)]
-        csv_mb: u64,
+        /// Timed runs of each side (default 10; rounds with --app-steps, default 3).
+        #[arg(long)]
+        runs: Option<usize>,
+        /// Size of the generated CSV in MB (default 10; 100 with --app-steps).
+        #[arg(long)]
+        csv_mb: Option<u64>,
         /// Folder with pandas for the host side.
         #[arg(long)]
         python_path: Option<PathBuf>,
         /// A 1 GB sales CSV instead (generated once, cached): its inspection
         /// time, then host pandas against Glovebox, peak memory of each
         /// (`make bench-large`).
-        #[arg(long)]
+        #[arg(long, conflicts_with_all = ["app_steps", "memory_estimates"])]
         large: bool,
+        /// The app's drop → preview and question → answer on a 100 MB CSV
+        /// (generated once, cached), with and without the kept descriptions
+        /// (`make bench-app-steps`).
+        #[arg(long, conflicts_with = "memory_estimates")]
+        app_steps: bool,
+        /// The memory estimate of workbooks and JSON files against the
+        /// sandbox's measured peak (files written once in the sandbox,
+        /// cached; `make bench-memory`).
+        #[arg(long, conflicts_with_all = ["runs", "csv_mb"])]
+        memory_estimates: bool,
     },
 }
 
@@ -333,9 +343,28 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
         Command::Bench {
             runs,
             csv_mb,
+            app_steps: true,
+            ..
+        } => commands::bench_app_steps::run(
+            runs.unwrap_or(commands::bench_app_steps::APP_STEPS_RUNS),
+            csv_mb.unwrap_or(commands::bench_app_steps::APP_STEPS_CSV_MB),
+        )
+        .map(|()| ExitCode::SUCCESS),
+        Command::Bench {
+            memory_estimates: true,
+            ..
+        } => commands::bench_memory::run().map(|()| ExitCode::SUCCESS),
+        Command::Bench {
+            runs,
+            csv_mb,
             python_path,
-            large: false,
-        } => commands::bench::run(runs, csv_mb, python_path).map(|()| ExitCode::SUCCESS),
+            ..
+        } => commands::bench::run(
+            runs.unwrap_or(commands::bench::DEFAULT_RUNS),
+            csv_mb.unwrap_or(commands::bench::DEFAULT_CSV_MB),
+            python_path,
+        )
+        .map(|()| ExitCode::SUCCESS),
         Command::Key { command } => commands::key::run(command),
         Command::Models {
             provider,

@@ -39,7 +39,7 @@ print(json.dumps({"totals": {str(k): float(v) for k, v in totals.items()}, "peak
 "#;
 
 /// The cache folder: `$GLOVEBOX_CACHE`, else `~/.cache/glovebox`.
-fn cache_dir() -> Result<PathBuf> {
+pub(crate) fn cache_dir() -> Result<PathBuf> {
     if let Some(dir) = std::env::var_os("GLOVEBOX_CACHE") {
         return Ok(PathBuf::from(dir));
     }
@@ -47,17 +47,18 @@ fn cache_dir() -> Result<PathBuf> {
     Ok(PathBuf::from(home).join(".cache/glovebox"))
 }
 
-/// The 1 GB CSV, written once (to a temporary name, then renamed).
+/// The sales CSV of `mb` MB under the cache folder's `folder`, written
+/// once (to a temporary name, then renamed) by [`write_csv`].
 #[allow(clippy::print_stdout)]
-fn large_csv() -> Result<PathBuf> {
+pub(crate) fn cached_csv(folder: &str, mb: u64) -> Result<PathBuf> {
     use std::os::unix::fs::PermissionsExt;
-    let dir = cache_dir()?.join("bench-large");
+    let dir = cache_dir()?.join(folder);
     std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    let path = dir.join(format!("sales-{LARGE_CSV_MB}mb.csv"));
+    let path = dir.join(format!("sales-{mb}mb.csv"));
     if !path.exists() {
         println!("writing {} (once)…", path.display());
-        let partial = dir.join("sales.csv.partial");
-        write_csv(&partial, LARGE_CSV_MB)?;
+        let partial = dir.join(format!("sales-{mb}mb.csv.partial"));
+        write_csv(&partial, mb)?;
         std::fs::rename(&partial, &path)?;
     }
     // The sandboxed job, a user of its own, reads it.
@@ -151,7 +152,7 @@ pub fn run(python_path: Option<PathBuf>) -> Result<()> {
     let Some(python_path) = python_path else {
         bail!("the host side needs pandas: run `make bench-large`, which installs the image's pinned wheels for the host and passes --python-path");
     };
-    let csv = large_csv()?;
+    let csv = cached_csv("bench-large", LARGE_CSV_MB)?;
     let size = std::fs::metadata(&csv)?.len();
     let work = BenchDir::create()?;
     let script = work.path().join("host.py");

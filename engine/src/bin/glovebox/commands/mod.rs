@@ -5,7 +5,9 @@
 
 pub(crate) mod audit;
 pub(crate) mod bench;
+pub(crate) mod bench_app_steps;
 pub(crate) mod bench_large;
+pub(crate) mod bench_memory;
 pub(crate) mod doctor;
 pub(crate) mod export;
 pub(crate) mod history;
