@@ -296,7 +296,12 @@ impl Reading<'_> {
         let [column] = quantities.as_slice() else {
             return;
         };
-        let column = column.clone();
+        self.verb_names(verb, column.clone());
+    }
+
+    /// The verb at `verb` names `column` (one mention of it), unless the
+    /// goal names that column already.
+    fn verb_names(&mut self, verb: usize, column: String) {
         if self.mentions.iter().any(|m| m.column == column) {
             return;
         }
@@ -366,16 +371,7 @@ impl Reading<'_> {
             else {
                 continue;
             };
-            if self.mentions.iter().any(|m| m.column == column) {
-                continue;
-            }
-            self.g.take(verb, 1);
-            self.mentions.push(Mention {
-                start: verb,
-                len: 1,
-                column,
-            });
-            self.mentions.sort_by_key(|m| m.start);
+            self.verb_names(verb, column);
         }
     }
 

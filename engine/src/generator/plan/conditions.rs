@@ -10,7 +10,7 @@ use super::lexicon::Op;
 use super::reading::Reading;
 use super::{lexicon, text, Cmp, DatePart, Filter, FilterValue, GoalProblem, Stat};
 use crate::generator::steps::amounts;
-use crate::inputs::ColumnKind;
+use crate::inputs::{ColumnKind, InputDescription};
 
 /// Words before a value that exclude it.
 const NEGATIONS: &[&str] = &[
@@ -346,21 +346,59 @@ pub(crate) const VALUE_SYNONYMS: &[&[&str]] = &[
     ],
     &[
         "very dissatisfied",
+        "very unhappy",
         "tres insatisfait",
         "tres insatisfaits",
+        "tres insatisfaite",
+        "tres insatisfaites",
+        "tres mecontent",
+        "tres mecontents",
         "muy insatisfecho",
         "muy insatisfechos",
+        "muy insatisfecha",
+        "muy insatisfechas",
+        "muy descontento",
+        "muy descontentos",
+        "muy descontenta",
+        "muy descontentas",
     ],
     &[
         "dissatisfied",
+        "unhappy",
         "insatisfait",
         "insatisfaits",
         "insatisfaite",
+        "insatisfaites",
+        "mecontent",
+        "mecontents",
+        "mecontente",
+        "mecontentes",
         "insatisfecho",
         "insatisfechos",
         "insatisfecha",
+        "insatisfechas",
+        "descontento",
+        "descontentos",
+        "descontenta",
+        "descontentas",
     ],
     &["neutral", "neutre", "neutres", "neutro", "neutros"],
+    // Pages of a web site.
+    &[
+        "home",
+        "accueil",
+        "page d accueil",
+        "inicio",
+        "pagina de inicio",
+        "homepage",
+    ],
+    &[
+        "pricing",
+        "tarifs",
+        "page des tarifs",
+        "precios",
+        "pagina de precios",
+    ],
     // Spending categories and ways to pay.
     &[
         "alimentation",
@@ -612,6 +650,44 @@ const AGE_PHRASES: &[(&str, bool, Cmp)] = &[
     ("and younger", true, Cmp::Le),
 ];
 
+/// The shortest word that may name a value by itself ("Lidl", "EDF" is too
+/// short to be told from an acronym of something else).
+const MIN_DISTINCTIVE_CHARS: usize = 4;
+
+/// The words of values of several words that no other value of the files
+/// holds (in any text column) and that are no word the planner reads
+/// otherwise: each names its value alone ("Netflix" → "Abonnement
+/// Netflix"; never "Retail" for "Wayne Retail" beside a segment "Retail").
+fn distinctive_words(inputs: &[InputDescription]) -> Vec<(String, String, String)> {
+    let values: Vec<(&str, &str, Vec<String>)> = inputs
+        .iter()
+        .flat_map(|i| i.columns.iter().filter(|c| c.kind == ColumnKind::Text))
+        .flat_map(|c| {
+            c.values.iter().map(|v| {
+                let words = text::tokens(v).into_iter().map(|t| t.key).collect();
+                (c.name.as_str(), v.as_str(), words)
+            })
+        })
+        .collect();
+    let known = |w: &str| {
+        lexicon::STOP_WORDS.contains(&w)
+            || super::words::FILLERS.contains(&w)
+            || lexicon::OPS.iter().any(|(p, _)| text::same_word(p, w))
+            || lexicon::SYNONYMS.iter().any(|g| g.contains(&w))
+            || MONTHS.iter().any(|(m, _)| *m == w)
+    };
+    let mut out = Vec::new();
+    for (column, value, words) in values.iter().filter(|v| v.2.len() >= 2) {
+        for w in words {
+            let holders = values.iter().filter(|(_, _, ws)| ws.contains(w)).count();
+            if holders == 1 && w.chars().count() >= MIN_DISTINCTIVE_CHARS && !known(w) {
+                out.push((w.clone(), (*column).to_owned(), (*value).to_owned()));
+            }
+        }
+    }
+    out
+}
+
 impl Reading<'_> {
     /// Category values: "for the North region", "pour la région Nord".
     pub fn category_filters(&mut self) -> Result<(), GoalProblem> {
@@ -642,6 +718,13 @@ impl Reading<'_> {
                         }
                     }
                 }
+            }
+        }
+        // "Netflix" for "Abonnement Netflix": a word only one value of the
+        // files holds.
+        for (word, column, value) in distinctive_words(self.inputs) {
+            for start in self.g.find(&word) {
+                hits.push((start, 1, column.clone(), value.clone()));
             }
         }
         hits.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
