@@ -650,6 +650,21 @@ const AGE_PHRASES: &[(&str, bool, Cmp)] = &[
     ("and younger", true, Cmp::Le),
 ];
 
+/// Words that set values of one column against each other ("Paris vs
+/// Lyon", "hommes et femmes séparément", "por separado").
+const COMPARING_CUES: &[&str] = &[
+    "vs",
+    "versus",
+    "separately",
+    "side by side",
+    "respectively",
+    "separement",
+    "respectivement",
+    "por separado",
+    "separadamente",
+    "respectivamente",
+];
+
 /// The shortest word that may name a value by itself ("Lidl", "EDF" is too
 /// short to be told from an acronym of something else).
 const MIN_DISTINCTIVE_CHARS: usize = 4;
@@ -1180,16 +1195,23 @@ impl Reading<'_> {
         }
     }
 
-    /// "smokers vs non-smokers", "Paris versus Lyon", "men and women":
+    /// "smokers vs non-smokers", "Paris versus Lyon", "men and women",
+    /// "hommes et femmes séparément":
     /// values of one column set against each other or listed with "and" are
     /// compared — one result per value (the column becomes the grouping; the
     /// filter keeps those values); with a grouping already, that is two
     /// groupings and the plan stops. A "vs" that compares no such values
     /// stays unplaced, and the plan stops.
     pub fn compared_values(&mut self) -> Result<(), GoalProblem> {
-        let cues: Vec<usize> = (0..self.g.tokens.len())
-            .filter(|&i| {
-                !self.g.used[i] && matches!(self.g.tokens[i].folded.as_str(), "vs" | "versus")
+        let g = &self.g;
+        let cues: Vec<(usize, usize)> = COMPARING_CUES
+            .iter()
+            .flat_map(|cue| {
+                let len = cue.split_whitespace().count();
+                g.find(cue)
+                    .into_iter()
+                    .filter(move |&at| g.free(at, len))
+                    .map(move |at| (at, len))
             })
             .collect();
         // "pens and folders" of a total or a count is one set (the total of
@@ -1226,8 +1248,8 @@ impl Reading<'_> {
             });
         }
         let column = compared.column.clone();
-        for at in cues {
-            self.g.take(at, 1);
+        for (at, len) in cues {
+            self.g.take(at, len);
         }
         let said = self.say(
             format!("one result for each value of {column} compared"),
