@@ -599,6 +599,7 @@ fn normalise(mut c: Canon) -> Canon {
 /// and then a group's total, mean or highest value are its one value.
 fn one_answer_form(mut c: Canon, input: &InputDescription) -> Canon {
     c.conds = c.conds.iter().map(|k| others_listed(k, input)).collect();
+    c.conds = months_of_a_year_as_dates(c.conds);
     let Some(m) = c
         .measures
         .iter()
@@ -643,6 +644,53 @@ fn one_answer_form(mut c: Canon, input: &InputDescription) -> Canon {
         _ => {}
     }
     c
+}
+
+/// A whole year (`c>=Y-01-01`, `c<Y+1-01-01`, as `year(c)=Y` reads) with
+/// `month(c)=a/…/b` (months that follow each other) as the dates they
+/// keep: `c>=Y-a-01` and `c<` the first day after month b ("the first
+/// half of 2024" is read either way).
+fn months_of_a_year_as_dates(conds: BTreeSet<String>) -> BTreeSet<String> {
+    let Some((col, months, m_cond)) = conds.iter().find_map(|k| {
+        let (col, v) = k.strip_prefix("month(")?.split_once(")=")?;
+        Some((col.to_owned(), v.to_owned(), k.clone()))
+    }) else {
+        return conds;
+    };
+    let year = conds.iter().find_map(|k| {
+        let y: i32 = k
+            .strip_prefix(&format!("{col}>="))?
+            .strip_suffix("-01-01")?
+            .parse()
+            .ok()?;
+        conds
+            .contains(&format!("{col}<{}-01-01", y + 1))
+            .then_some(y)
+    });
+    let months: Vec<u32> = months.split('/').filter_map(|m| m.parse().ok()).collect();
+    let (Some(year), Some(&first), Some(&last)) = (year, months.iter().min(), months.iter().max())
+    else {
+        return conds;
+    };
+    if months.len() as u32 != last - first + 1 {
+        return conds;
+    }
+    let until = if last == 12 {
+        format!("{}-01-01", year + 1)
+    } else {
+        format!("{year}-{:02}-01", last + 1)
+    };
+    let whole = [
+        format!("{col}>={year}-01-01"),
+        format!("{col}<{}-01-01", year + 1),
+    ];
+    let mut out: BTreeSet<String> = conds
+        .into_iter()
+        .filter(|k| *k != m_cond && !whole.contains(k))
+        .collect();
+    out.insert(format!("{col}>={year}-{first:02}-01"));
+    out.insert(format!("{col}<{until}"));
+    out
 }
 
 /// `col!=v` as the list of the column's other values (`col=a/b/c`), when

@@ -452,12 +452,25 @@ impl<'a> Reading<'a> {
         for (phrase, op) in phrases {
             let len = phrase.split_whitespace().count();
             for start in self.g.find(phrase) {
-                if self.g.free(start, len) {
+                if self.g.free(start, len) && !self.comparison_follows(start + len, *op) {
                     self.g.take(start, len);
                     self.ops.push((start, *op));
                 }
             }
         }
+    }
+
+    /// "les plus de 50 ans", "los más de 20": a ranking phrase whose last
+    /// word opens a comparison with a number ("plus de 50") is that
+    /// comparison, not a ranking.
+    fn comparison_follows(&self, after: usize, op: Op) -> bool {
+        let tokens = &self.g.tokens;
+        let ranking = matches!(op, Op::Highest | Op::Lowest);
+        let de = tokens
+            .get(after)
+            .is_some_and(|t| matches!(t.folded.as_str(), "de" | "d" | "que"));
+        let number = tokens.get(after + 1).and_then(text::number).is_some();
+        ranking && de && number
     }
 
     /// "l'âge moyen des salariés": in French the salariés are the

@@ -1103,6 +1103,20 @@ fn opens_a_topic(goal: &Goal, first: usize) -> bool {
     })
 }
 
+/// Verbs that only carry a question asked with "did"/"do": "how many
+/// orders did Northwind place?", "how many pets did Riverside place?".
+const VERBS_AFTER_DID: &[&str] = &["place", "make", "get", "receive", "take"];
+
+/// The word at `i` is one of `VERBS_AFTER_DID`, with "did", "do" or
+/// "does" before it in its clause.
+fn verb_after_did(goal: &Goal, i: usize) -> bool {
+    let t = &goal.tokens[i];
+    VERBS_AFTER_DID.contains(&t.folded.as_str())
+        && goal.tokens[..i]
+            .iter()
+            .any(|b| b.clause == t.clause && matches!(b.folded.as_str(), "did" | "do" | "does"))
+}
+
 /// Sorts the words the planner did not use into fillers, context clauses
 /// and unplaced words.
 pub fn leftovers(goal: &Goal) -> Leftovers {
@@ -1127,6 +1141,7 @@ pub fn leftovers(goal: &Goal) -> Leftovers {
             .filter(|&i| {
                 !goal.used[i]
                     && !joins_clauses(goal, i)
+                    && !verb_after_did(goal, i)
                     && (!is_filler(&goal.tokens[i])
                         || named_like_a_value(goal, i)
                         || counts_the_columns(goal, i)
