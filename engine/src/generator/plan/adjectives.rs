@@ -72,6 +72,8 @@ const ADJECTIVES: &[Adjective] = &[
     adj("mejor pagado", "salary", Way::Up, true),
     adj("peor pagado", "salary", Way::Down, true),
     adj("how old", "age", Way::Up, false),
+    adj("que edad", "age", Way::Up, false),
+    adj("quel age", "age", Way::Up, false),
     adj("how big", "area", Way::Up, false),
     adj("how tall", "height", Way::Up, false),
     adj("oldest", "age", Way::Up, true),
@@ -424,11 +426,13 @@ impl Reading<'_> {
                     continue;
                 }
                 // A plain adjective names a measure only after a ranking
-                // word ("most expensive") or "how" ("how old").
+                // word ("most expensive") or "how" ("how old", "qué edad").
                 self.degree_word(at);
                 self.degree_after(at + len);
                 let asked = a.superlative
-                    || a.words.starts_with("how ")
+                    || ["how ", "que ", "quel "]
+                        .iter()
+                        .any(|w| a.words.starts_with(w))
                     || self.ranking_near(at, len).is_some();
                 if !asked {
                     continue;
