@@ -10,6 +10,12 @@
 //! takes the direction the ranking word already gave, reversed for the
 //! adjectives of small values ("más barata" is the lowest price); alone
 //! ("how old are the dogs") it only names the column.
+//!
+//! Words beside them name a measure the same way: comparatives before a
+//! number ("cheaper than 200000" keeps `price < 200000`), verbs of money
+//! after "combien", "how much", "cuánto" ("combien j'ai payé" totals the
+//! money column), and verbs of selling after a count of things of the file
+//! ("how many notebooks did we sell" totals the units).
 
 use super::names::column_forms;
 use super::reading::{Mention, Reading};
