@@ -615,7 +615,7 @@ fn plan_once(
 /// True when every row of the file has its own value of `column`: a
 /// text column of ids or names, every cell filled, its values all
 /// different (or too many to list).
-fn names_each_row(inputs: &[InputDescription], column: &str) -> bool {
+pub(super) fn names_each_row(inputs: &[InputDescription], column: &str) -> bool {
     inputs.iter().any(|i| {
         i.columns.iter().any(|c| {
             c.name == column

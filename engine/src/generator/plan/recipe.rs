@@ -7,7 +7,7 @@ use super::lexicon::{self, Op};
 use super::names::describe_op;
 use super::reading::Reading;
 use super::text::Token;
-use super::{GoalProblem, OutlierMethod, Recipe, Source, Stat};
+use super::{Cmp, FilterValue, GoalProblem, OutlierMethod, Recipe, Source, Stat};
 use crate::inputs::ColumnKind;
 use crate::lang::Lang;
 
@@ -306,6 +306,39 @@ impl Reading<'_> {
         self.assume(said, undo);
     }
 
+    /// "what's the target for the Ouest region?", "l'objectif de Léa
+    /// Petit": a column of numbers named without an operation, on the one
+    /// row a value of a column that tells each row apart picks, is that
+    /// row's value (taken as its total over that one row; said).
+    fn value_of_one_row(&mut self, named: &Named) {
+        let any_op = self.ops.iter().any(|(_, o)| *o != Op::Which) || self.period.is_some();
+        let [column] = named.numbers.as_slice() else {
+            return;
+        };
+        let one_row = !self.filters.is_empty()
+            && self.filters.iter().all(|f| {
+                f.cmp == Cmp::Eq
+                    && f.part.is_none()
+                    && matches!(&f.value, FilterValue::List(v) if v.len() == 1)
+                    && super::names_each_row(self.inputs, &f.column)
+            });
+        if any_op || !one_row || self.group_by.is_some() {
+            return;
+        }
+        let at = self
+            .mentions
+            .iter()
+            .find(|m| &m.column == column)
+            .map_or(0, |m| m.start);
+        self.ops.push((at, Op::Stat(Stat::Sum)));
+        let said = self.say(
+            format!("the value of {column} on the one row asked for (no operation was named)"),
+            format!("la valeur de {column} sur la seule ligne demandée (aucune opération n'était nommée)"),
+            format!("el valor de {column} en la única fila pedida (no se nombró ninguna operación)"),
+        );
+        self.assume(said, None);
+    }
+
     fn need_numbers(&self, named: &Named, what: Op, n: usize) -> GoalProblem {
         match &named.first_text {
             Some(col) => GoalProblem::NotNumbers {
@@ -369,6 +402,7 @@ impl Reading<'_> {
         let mut named = self.named(source);
         self.only_number(&mut named, source);
         self.total_by_default(&named);
+        self.value_of_one_row(&named);
         let recipe = if self.second_group.is_some() {
             crate::generator::steps::pivot::recipe(self, &named.numbers)?
         } else if self.has(Op::Normality) {
