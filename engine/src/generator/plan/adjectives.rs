@@ -251,7 +251,6 @@ const SELLING: &[&str] = &[
     "vendido",
     "vendidos",
     "vendidas",
-    "vendu",
     "vendons",
     "vendez",
 ];

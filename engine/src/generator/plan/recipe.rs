@@ -281,22 +281,16 @@ impl Reading<'_> {
     /// "revenue in March", "ventas por región": an amount named without an
     /// operation is totalled — said as an assumption.
     fn total_by_default(&mut self, named: &Named) {
-        let any_op = self.ops.iter().any(|(_, o)| *o != Op::Which) || self.period.is_some();
         let [column] = named.numbers.as_slice() else {
             return;
         };
-        if any_op
+        if !self.no_operation_named()
             || !summed(column)
             || !super::super::steps::derived::adds_up(&self.derived, column)
         {
             return;
         }
-        let at = self
-            .mentions
-            .iter()
-            .find(|m| &m.column == column)
-            .map_or(0, |m| m.start);
-        self.ops.push((at, Op::Stat(Stat::Sum)));
+        let at = self.total_asked_of(column);
         let said = self.say(
             format!("the total of {column} (no operation was named)"),
             format!("le total de {column} (aucune opération n'était nommée)"),
@@ -311,7 +305,6 @@ impl Reading<'_> {
     /// row a value of a column that tells each row apart picks, is that
     /// row's value (taken as its total over that one row; said).
     fn value_of_one_row(&mut self, named: &Named) {
-        let any_op = self.ops.iter().any(|(_, o)| *o != Op::Which) || self.period.is_some();
         let [column] = named.numbers.as_slice() else {
             return;
         };
@@ -322,21 +315,33 @@ impl Reading<'_> {
                     && matches!(&f.value, FilterValue::List(v) if v.len() == 1)
                     && super::names_each_row(self.inputs, &f.column)
             });
-        if any_op || !one_row || self.group_by.is_some() {
+        if !self.no_operation_named() || !one_row || self.group_by.is_some() {
             return;
         }
-        let at = self
-            .mentions
-            .iter()
-            .find(|m| &m.column == column)
-            .map_or(0, |m| m.start);
-        self.ops.push((at, Op::Stat(Stat::Sum)));
+        self.total_asked_of(column);
         let said = self.say(
             format!("the value of {column} on the one row asked for (no operation was named)"),
             format!("la valeur de {column} sur la seule ligne demandée (aucune opération n'était nommée)"),
             format!("el valor de {column} en la única fila pedida (no se nombró ninguna operación)"),
         );
         self.assume(said, None);
+    }
+
+    /// No operation and no period was said ("which" asks none).
+    fn no_operation_named(&self) -> bool {
+        self.ops.iter().all(|(_, o)| *o == Op::Which) && self.period.is_none()
+    }
+
+    /// Asks the total of `column`, placed where the goal names it; returns
+    /// that place.
+    fn total_asked_of(&mut self, column: &str) -> usize {
+        let at = self
+            .mentions
+            .iter()
+            .find(|m| m.column == column)
+            .map_or(0, |m| m.start);
+        self.ops.push((at, Op::Stat(Stat::Sum)));
+        at
     }
 
     fn need_numbers(&self, named: &Named, what: Op, n: usize) -> GoalProblem {
