@@ -21,6 +21,7 @@ pub(in crate::generator) mod recipe;
 pub mod rephrase;
 mod stories;
 pub(in crate::generator) mod undo;
+mod verbs;
 pub mod words;
 
 use serde::Serialize;

@@ -1,0 +1,270 @@
+//! Words beside the adjectives that name a measure the same way:
+//! comparatives before a number ("cheaper than 200000" keeps
+//! `price < 200000`), verbs of money after "combien", "how much",
+//! "cuánto" ("combien j'ai payé" totals the money column), and verbs of
+//! selling after a count of things of the file ("how many notebooks did we
+//! sell" totals the units). Read first by `measure_adjectives`.
+
+use super::reading::{Mention, Reading};
+use crate::generator::steps::amounts;
+use crate::generator::terms::Cmp;
+use crate::generator::text;
+
+/// Comparatives before a number that name their measure: "houses cheaper
+/// than 200000" keeps `price < 200000`. (phrase, concept, comparison);
+/// longest first where they share words.
+const COMPARATIVES: &[(&str, &str, Cmp)] = &[
+    ("less expensive than", "price", Cmp::Lt),
+    ("more expensive than", "price", Cmp::Gt),
+    ("cheaper than", "price", Cmp::Lt),
+    ("pricier than", "price", Cmp::Gt),
+    ("moins cher que", "price", Cmp::Lt),
+    ("moins chere que", "price", Cmp::Lt),
+    ("moins chers que", "price", Cmp::Lt),
+    ("moins cheres que", "price", Cmp::Lt),
+    ("plus cher que", "price", Cmp::Gt),
+    ("plus chere que", "price", Cmp::Gt),
+    ("plus chers que", "price", Cmp::Gt),
+    ("plus cheres que", "price", Cmp::Gt),
+    ("mas barato que", "price", Cmp::Lt),
+    ("mas barata que", "price", Cmp::Lt),
+    ("mas baratos que", "price", Cmp::Lt),
+    ("mas baratas que", "price", Cmp::Lt),
+    ("mas caro que", "price", Cmp::Gt),
+    ("mas cara que", "price", Cmp::Gt),
+    ("mas caros que", "price", Cmp::Gt),
+    ("mas caras que", "price", Cmp::Gt),
+    ("colder than", "temperature", Cmp::Lt),
+    ("warmer than", "temperature", Cmp::Gt),
+    ("hotter than", "temperature", Cmp::Gt),
+    ("heavier than", "weight", Cmp::Gt),
+    ("lighter than", "weight", Cmp::Lt),
+    ("taller than", "height", Cmp::Gt),
+    ("shorter than", "height", Cmp::Lt),
+];
+
+/// Verbs of money after "combien" ("combien j'ai payé de loyer",
+/// "combien ont rapporté les commandes"): how much, not how many.
+const MONEY_VERBS: &[&str] = &[
+    "paye",
+    "payee",
+    "payes",
+    "payees",
+    "depense",
+    "depenses",
+    "rapporte",
+    "rapportent",
+    "coute",
+    "coutent",
+    "encaisse",
+    "facture",
+    "verse",
+];
+
+/// Verbs of money after "how much" or "cuánto", wherever they stand in
+/// the clause ("how much did the Centro region make from notebooks",
+/// "¿cuánto me ha costado?"); never "cost" ("how much does a desk lamp
+/// cost" asks a price).
+const MONEY_VERBS_ANYWHERE: &[&str] = &[
+    "make",
+    "made",
+    "earn",
+    "earned",
+    "bring",
+    "brought",
+    "pay",
+    "paid",
+    "costado",
+    "pagado",
+    "pague",
+    "pagamos",
+    "gastado",
+    "gaste",
+    "gastamos",
+    "ganado",
+    "facturado",
+    "facturo",
+    "ingresado",
+];
+
+/// Verbs of selling after a count ("how many notebooks did we sell").
+const SELLING: &[&str] = &[
+    "sell",
+    "sold",
+    "vendu",
+    "vendus",
+    "vendues",
+    "vendre",
+    "vendimos",
+    "vendieron",
+    "vendio",
+    "vendido",
+    "vendidos",
+    "vendidas",
+    "vendons",
+    "vendez",
+];
+
+/// The word of a count, before the things counted ("how many", "combien
+/// de", "cuántas").
+const COUNTING: &[&str] = &["many", "combien", "cuantos", "cuantas"];
+
+/// Words that may stand between "combien" and its verb of money.
+const BEFORE_MONEY_VERB: &[&str] = &[
+    "j", "ai", "a", "as", "avons", "avez", "ont", "on", "nous", "vous", "ils", "elles", "m", "me",
+    "t", "te", "ca", "cela", "il", "elle", "en",
+];
+
+impl Reading<'_> {
+    /// "How many notebooks did we sell?", "combien de classeurs avons-nous
+    /// vendus ?": things of the file counted with a verb of selling are
+    /// its units sold, the one column of quantities, when the things are
+    /// values of the file (not its rows: "how many orders did we sell"
+    /// still counts orders).
+    pub fn how_many_sold(&mut self) {
+        let Some(count_at) = (0..self.g.tokens.len())
+            .find(|&i| COUNTING.contains(&self.g.tokens[i].folded.as_str()))
+        else {
+            return;
+        };
+        let Some(verb) = (count_at + 1..self.g.tokens.len())
+            .find(|&i| SELLING.contains(&self.g.tokens[i].folded.as_str()) && self.g.free(i, 1))
+        else {
+            return;
+        };
+        let things = (count_at + 1..verb).any(|i| self.names_a_value(i));
+        let rows = (count_at + 1..verb).any(|i| {
+            self.rows_said.contains(&i)
+                || super::words::ROW_NOUNS.contains(&self.g.tokens[i].key.as_str())
+        });
+        if !things || rows {
+            return;
+        }
+        let quantities: Vec<String> = self
+            .columns
+            .iter()
+            .filter(|k| {
+                super::is_number(k.kind)
+                    && !super::recipe::priced(&k.name)
+                    && super::recipe::counts_things(&k.name)
+            })
+            .map(|k| k.name.clone())
+            .collect();
+        let [column] = quantities.as_slice() else {
+            return;
+        };
+        self.verb_names(verb, column.clone());
+    }
+
+    /// The verb at `verb` names `column` (one mention of it), unless the
+    /// goal names that column already.
+    fn verb_names(&mut self, verb: usize, column: String) {
+        if self.mentions.iter().any(|m| m.column == column) {
+            return;
+        }
+        self.g.take(verb, 1);
+        self.mentions.push(Mention {
+            start: verb,
+            len: 1,
+            column,
+        });
+        self.mentions.sort_by_key(|m| m.start);
+    }
+
+    /// The word at `i` is a value of a text column of the inputs ("notebooks"
+    /// for `Notebook`).
+    fn names_a_value(&self, i: usize) -> bool {
+        let t = &self.g.tokens[i];
+        self.inputs
+            .iter()
+            .flat_map(|input| &input.columns)
+            .flat_map(|c| &c.values)
+            .any(|v| {
+                let v = text::fold(v);
+                v == t.folded || v == t.key
+            })
+    }
+
+    /// The verb of money that makes the word at `at` ask how much:
+    /// "combien" with only pronouns and auxiliaries before the verb ("how
+    /// many" otherwise); "how much" and "cuánto" with the verb anywhere
+    /// after them in the clause ("how much did the Centro region make").
+    fn money_verb_after(&self, at: usize) -> Option<usize> {
+        let tokens = &self.g.tokens;
+        let word = tokens[at].folded.as_str();
+        let how_much = (word == "much" && at > 0 && tokens[at - 1].folded == "how")
+            || matches!(word, "cuanto" | "cuanta");
+        let free_verb = |i: usize, verbs: &[&str]| {
+            verbs.contains(&tokens[i].folded.as_str()) && self.g.free(i, 1)
+        };
+        if how_much {
+            return (at + 1..tokens.len())
+                .take_while(|&i| tokens[i].clause == tokens[at].clause)
+                .find(|&i| free_verb(i, MONEY_VERBS_ANYWHERE));
+        }
+        if word != "combien" {
+            return None;
+        }
+        let mut verb = at + 1;
+        while verb < tokens.len() && BEFORE_MONEY_VERB.contains(&tokens[verb].folded.as_str()) {
+            verb += 1;
+        }
+        (verb < tokens.len() && free_verb(verb, MONEY_VERBS)).then_some(verb)
+    }
+
+    /// "combien j'ai payé de loyer", "combien ont rapporté les commandes
+    /// livrées", "how much did the Centro region make", "¿cuánto me ha
+    /// costado?": the money is the one column of amounts (or else of
+    /// revenue) of the file. Several, or none: left to the other readings.
+    pub fn how_much_paid(&mut self) {
+        let n = self.g.tokens.len();
+        for at in 0..n {
+            let Some(verb) = self.money_verb_after(at) else {
+                continue;
+            };
+            let Some(column) = ["amount", "revenue"]
+                .iter()
+                .find_map(|c| self.one_column_for(c))
+            else {
+                continue;
+            };
+            self.verb_names(verb, column);
+        }
+    }
+
+    /// "cheaper than 200000", "plus chères que 300 000", "más baratos que
+    /// 150000": the one column the comparative's concept names, compared
+    /// with the number after it (a unit after the number is taken too when
+    /// it fits the column). No column, or several, or a price beside an
+    /// amount: left unread.
+    pub fn comparative_filters(&mut self) {
+        for (phrase, concept, cmp) in COMPARATIVES {
+            let len = phrase.split_whitespace().count();
+            for at in self.g.find(phrase) {
+                let Some((value, number_len)) = amounts::number_at(&self.g, at + len) else {
+                    continue;
+                };
+                if !self.g.free(at, len + number_len) {
+                    continue;
+                }
+                let Some(column) = self.one_column_for(concept) else {
+                    continue;
+                };
+                // "orders cheaper than 100": the amount of an order, or its
+                // unit price? With an amount beside the price, not said.
+                let amount_beside = self
+                    .columns
+                    .iter()
+                    .any(|k| k.name != column && super::recipe::summed(&k.name));
+                if *concept == "price" && amount_beside {
+                    continue;
+                }
+                let end = at + len + number_len;
+                let unit = amounts::unit_len(&self.g, end, &column);
+                self.g.take(at, end + unit - at);
+                self.ops.retain(|(i, _)| !(at..end).contains(i));
+                amounts::add(self, column, *cmp, value);
+            }
+        }
+    }
+}
