@@ -569,7 +569,8 @@ fn plan_line(goal: &str, inputs: &[InputDescription]) -> Result<Plan, GoalProble
     }
 }
 
-/// Correlations read the same either way round.
+/// Correlations read the same either way round; `meanratio(a,b)` is the
+/// mean of the derived column `a/b`.
 fn normalise(mut c: Canon) -> Canon {
     c.measures = c
         .measures
@@ -586,6 +587,10 @@ fn normalise(mut c: Canon) -> Canon {
                 let two = 2.min(a.len());
                 a[..two].sort_unstable();
                 format!("{f}({})", a.join(","))
+            }
+            // the mean of row ratios is the mean of the derived column
+            Some(("meanratio", args)) => {
+                format!("mean({})", args.trim_end_matches(')').replacen(',', "/", 1))
             }
             _ => m,
         })

@@ -19,6 +19,7 @@ pub fn fold(text: &str) -> String {
             'œ' => out.push_str("oe"),
             'æ' => out.push_str("ae"),
             'ß' => out.push_str("ss"),
+            '²' => out.push('2'),
             '’' | '‘' | '`' | '´' => out.push('\''),
             other => out.push(other),
         }

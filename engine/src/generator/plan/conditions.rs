@@ -1526,6 +1526,7 @@ impl Reading<'_> {
         amounts::ranges(self);
         amounts::read(self);
         amounts::time_spent(self);
+        amounts::units_said(self);
         self.conditions_without_value()
     }
 

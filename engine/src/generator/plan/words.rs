@@ -271,8 +271,6 @@ pub const FILLERS: &[&str] = &[
     "registrada",
     "medido",
     "medida",
-    "m2",
-    "sqm",
     "paid",
     "paye",
     "payee",

@@ -8,6 +8,8 @@
 //!   one `_mm` column), "plus de 100 m2" (`area_m2`), "more than 5 hours
 //!   online", "au moins 50 euros" (the one column of money).
 //!
+//! - a unit a column's name carries, said after it: "median area in m2".
+//!
 //! A unit fits a column only by the column's own name (its unit suffix, or
 //! a word of its kind: hours, degrees, percent, money, years); a unit that
 //! fits no column, or several, is left unread and the plan stops on it.
@@ -181,6 +183,32 @@ pub fn read(r: &mut Reading) {
             r.g.take(at, len + 2);
             take_column_words(r, number_at + 2, &column);
             add(r, column, *cmp, value);
+        }
+    }
+}
+
+/// Words before a unit said of a measure ("area in m2", "taille en cm").
+const UNIT_OPENERS: &[&str] = &["in", "en"];
+
+/// "median area in m2", "superficie moyenne en m²", "height in cm": the
+/// unit a column's own name carries, said after it, only says how the
+/// column is measured (placed). A unit the column's name does not carry
+/// ("price in dollars") is left to the currency conversion, or unread.
+pub fn units_said(r: &mut Reading) {
+    for at in 0..r.g.tokens.len().saturating_sub(1) {
+        let opener = UNIT_OPENERS.contains(&r.g.tokens[at].folded.as_str());
+        if !opener || !r.g.free(at, 2) {
+            continue;
+        }
+        let unit = r.g.tokens[at + 1].folded.clone();
+        let carried = r.mentions.iter().any(|m| {
+            m.start + m.len <= at
+                && lexicon::UNIT_SUFFIXES.contains(&unit.as_str())
+                && unit.chars().count() >= 2
+                && name_parts(&m.column).contains(&unit)
+        });
+        if carried {
+            r.g.take(at, 2);
         }
     }
 }

@@ -200,6 +200,35 @@ const UNITS: &[&str] = &[
     "year", "an", "ans", "ano", "unit", "unite", "unidad", "point", "punto",
 ];
 
+/// Words after a measure that divide it by the file's area ("price per
+/// square metre", "prix moyen au m²", "precio por metro cuadrado").
+const PER_AREA: &[&str] = &[
+    "per square metre",
+    "per square meter",
+    "per square foot",
+    "per sq m",
+    "per sqm",
+    "per sq ft",
+    "per sqft",
+    "per m2",
+    "a square metre",
+    "a square meter",
+    "au metre carre",
+    "par metre carre",
+    "du metre carre",
+    "au m2",
+    "par m2",
+    "du m2",
+    "por metro cuadrado",
+    "el metro cuadrado",
+    "por m2",
+    "el m2",
+];
+
+/// Unit suffixes and words that name an area column (`area_m2`,
+/// `surface`, `superficie`).
+const AREA_WORDS: &[&str] = &["m2", "sqm", "sqft", "area", "surface", "superficie"];
+
 /// Statistic words that may stand between a function and its column in
 /// French and Spanish ("longitud media de los nombres"): skipped, left for
 /// the statistic.
@@ -482,6 +511,7 @@ impl Reading<'_> {
     pub fn derived_columns(&mut self) -> Result<(), GoalProblem> {
         self.mentions.sort_by_key(|m| m.start);
         self.binary_columns()?;
+        self.per_area_columns()?;
         self.unary_columns()?;
         self.band_columns()?;
         self.quantile_columns()?;
@@ -607,6 +637,68 @@ impl Reading<'_> {
             k += 1;
         }
         Ok(())
+    }
+
+    /// "average price per square metre", "prix moyen au m²": the measure
+    /// said before the words (a statistic word may stand between) divided,
+    /// row by row, by the file's one area column. No area column, or
+    /// several: left unread.
+    fn per_area_columns(&mut self) -> Result<(), GoalProblem> {
+        for phrase in PER_AREA {
+            let len = phrase.split_whitespace().count();
+            for at in self.g.find(phrase) {
+                if phrase_at(self, phrase, at).is_none() {
+                    continue;
+                }
+                let Some(area) = self.one_area_column() else {
+                    continue;
+                };
+                let mut before = at;
+                while before > 0
+                    && STAT_ADJECTIVES.contains(&self.g.tokens[before - 1].folded.as_str())
+                {
+                    before -= 1;
+                }
+                let Some(m) = self
+                    .mentions
+                    .iter()
+                    .find(|m| m.start + m.len == before && m.column != area)
+                    .cloned()
+                else {
+                    continue;
+                };
+                let measure = Mention {
+                    column: area.clone(),
+                    ..m.clone()
+                };
+                self.operands(Formula::Quotient, &m, &measure)?;
+                let d = Derived::new(Formula::Quotient, vec![m.column.clone(), area], self.lang);
+                self.place(m.start, at + len, d);
+                // The statistic word stays free, for the statistic.
+                for i in before..at {
+                    self.g.used[i] = false;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The one column of numbers of the file that holds an area.
+    fn one_area_column(&self) -> Option<String> {
+        let areas: Vec<&Known> = self
+            .columns
+            .iter()
+            .filter(|k| is_number(k.kind))
+            .filter(|k| {
+                text::fold(&k.name)
+                    .split(|c: char| !c.is_alphanumeric())
+                    .any(|w| AREA_WORDS.contains(&w))
+            })
+            .collect();
+        match areas.as_slice() {
+            [one] => Some(one.name.clone()),
+            _ => None,
+        }
     }
 
     /// "log of Volume", "the length of the names".
