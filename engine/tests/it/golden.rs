@@ -1551,16 +1551,18 @@ fn fresh_expectations_are_computable() {
 }
 
 /// Every line of the held-out sets (`heldout-*.txt`, written without
-/// reading the planner) is computable the same way.
+/// reading the planner) and of the public-data sets (`public-*.txt`) is
+/// computable the same way.
 #[test]
 fn heldout_expectations_are_computable() {
     let mut names: Vec<String> = std::fs::read_dir(repo().join("tests/golden"))
         .expect("tests/golden")
         .filter_map(|e| e.ok()?.file_name().into_string().ok())
-        .filter(|n| n.starts_with("heldout-") && n.ends_with(".txt"))
+        .filter(|n| (n.starts_with("heldout-") || n.starts_with("public-")) && n.ends_with(".txt"))
         .collect();
     names.sort();
-    assert!(names.len() >= 3, "{names:?}");
+    let held = names.iter().filter(|n| n.starts_with("heldout-")).count();
+    assert!(held >= 3 && names.len() >= held + 2, "{names:?}");
     let mut problems = Vec::new();
     for name in &names {
         for t in tasks_of(name) {
