@@ -825,6 +825,7 @@ fn corpora() -> Vec<String> {
         "heldout-2026-12-04.txt",
         "heldout-2026-12-06.txt",
         "heldout-2026-12-06b.txt",
+        "heldout-2026-12-06c.txt",
     ]
     .map(String::from)
     .into();
