@@ -21,6 +21,15 @@ pub enum Lang {
 /// Words only French uses among the three (shared ones such as "de", "la",
 /// "total", "en" tell nothing).
 const FRENCH_WORDS: &[&str] = &[
+    "stp",
+    "svp",
+    "taille",
+    "poids",
+    "toutes",
+    "confondus",
+    "confondues",
+    "objectif",
+    "objectifs",
     "survie",
     "deuxième",
     "troisième",
@@ -320,6 +329,8 @@ mod tests {
             ("unidades vendidas de grapadoras en marzo de 2026", Lang::Es),
             ("que region facturo mas en abril", Lang::Es),
             ("on a vendu combien en juin ?", Lang::Fr),
+            ("corr taille / poids stp", Lang::Fr),
+            ("objectif total, toutes régions confondues", Lang::Fr),
         ] {
             assert_eq!(Lang::detect(goal), lang, "{goal}");
         }

@@ -9,7 +9,7 @@
 //! aside as context and restated as such.
 
 use super::reading::Reading;
-use super::text::Token;
+use super::text::{self, Token};
 
 /// Words that make a clause speak of the asker or where they are.
 const SPEAKER: &[&str] = &[
@@ -123,18 +123,54 @@ impl Reading<'_> {
                 .iter()
                 .any(|o| o.column == m.column && o.start != m.start);
             let category = self.kind(&m.column) == crate::inputs::ColumnKind::Text;
+            // "the mean temperature (Temp) across all days": the days are
+            // the rows the measure said before covers, not a second one.
+            let rows_of_a_measure = self.measured_before(m.start);
             if ALL.contains(&self.g.tokens[all].folded.as_str())
                 && self.g.free(all, 1)
                 && !grouped
-                && category
+                && (category || rows_of_a_measure)
             {
                 covered.push((all, m.start));
             }
         }
+        // "the mean Ozone on days with Temp above 80": a column said in
+        // the plural between a preposition and "with" names the rows.
+        for m in &self.mentions {
+            let plural = m.len == 1
+                && self.g.tokens[m.start].folded != text::fold(&m.column)
+                && text::singular(&self.g.tokens[m.start].folded) == text::fold(&m.column);
+            let before = m
+                .start
+                .checked_sub(1)
+                .map(|i| self.g.tokens[i].folded.as_str());
+            let after = self.g.tokens.get(m.start + 1).map(|t| t.folded.as_str());
+            if plural
+                && matches!(before, Some("on" | "for" | "in"))
+                && matches!(after, Some("with" | "where" | "when"))
+                && self.measured_before(m.start)
+            {
+                covered.push((m.start, m.start));
+            }
+        }
+        covered.dedup();
         for (all, start) in covered {
             self.g.take(all, 1);
             self.mentions.retain(|m| m.start != start);
         }
+    }
+
+    /// A column of numbers other than the one at `at` is said before it.
+    fn measured_before(&self, at: usize) -> bool {
+        let Some(here) = self.mentions.iter().find(|m| m.start == at) else {
+            return false;
+        };
+        self.mentions.iter().any(|m| {
+            m.start < at
+                && m.column != here.column
+                && super::is_number(self.kind(&m.column))
+                && super::is_number(self.kind(&here.column))
+        })
     }
 }
 

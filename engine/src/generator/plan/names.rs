@@ -171,12 +171,13 @@ pub fn stat_name(stat: Stat, lang: Lang) -> &'static str {
 pub fn column_forms(name: &str) -> Vec<(Vec<String>, u8)> {
     let all_words = text::name_words(name);
     let mut forms = vec![(all_words.clone(), 3u8)];
-    // "height_cm", "load_time_ms": the unit is not said in goals.
+    // "height_cm", "load_time_ms": the unit is not said in goals. Never
+    // "min": `temp_min` is a minimum, not minutes, and is not "temp".
     let mut words = all_words.clone();
     while words.len() > 1
         && words
             .last()
-            .is_some_and(|w| lexicon::UNIT_SUFFIXES.contains(&w.as_str()))
+            .is_some_and(|w| w != "min" && lexicon::UNIT_SUFFIXES.contains(&w.as_str()))
     {
         words.pop();
     }

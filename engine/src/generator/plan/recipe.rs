@@ -383,6 +383,17 @@ impl Reading<'_> {
             .unwrap_or(default)
     }
 
+    /// The statistic groups are ranked by: the one said, else `default`
+    /// (the mode of a category is its top group by rows, read elsewhere).
+    fn ranked_stat(&self, default: Stat) -> Stat {
+        self.stats()
+            .iter()
+            .map(|(_, s)| *s)
+            .find(|s| !matches!(s, Stat::Count | Stat::Mode))
+            .or(self.has(Op::Count).then_some(Stat::Count))
+            .unwrap_or(default)
+    }
+
     /// The recipe for what was placed.
     pub fn recipe(&mut self, source: &Source) -> Result<Recipe, GoalProblem> {
         if self.test.is_some() {
@@ -655,11 +666,9 @@ impl Reading<'_> {
         } else if self.adjective_measure && value.is_some() && self.stats().is_empty() {
             Stat::Mean
         } else {
-            match self.chosen_stat(default) {
-                s @ (Stat::Mean | Stat::Sum | Stat::Count | Stat::Median) => s,
-                // "the highest maximum" is the highest value itself
-                _ => Stat::Max,
-            }
+            // "which rank has the largest standard deviation of salary":
+            // the groups ranked by the statistic said, whichever it is.
+            self.ranked_stat(default)
         };
         let stated = self.stats().iter().any(|(_, s)| *s != Stat::Count);
         if let (Some(v), Some(g), false) = (&value, &group, stated) {
@@ -1055,10 +1064,17 @@ fn used_by(recipe: &Recipe, op: Op, count_beside_stat: bool) -> bool {
         | (Recipe::Distinct { .. }, O::Distinct | O::Count)
         | (Recipe::Share { .. }, O::Share | O::Count | O::Stat(Stat::Sum))
         | (Recipe::Ratio { .. }, O::Ratio | O::Stat(Stat::Sum | Stat::Mean))
-        | (Recipe::Rank { .. }, O::Top | O::Highest | O::Lowest | O::Count | O::Stat(_))
+        | (Recipe::Rank { .. }, O::Top | O::Highest | O::Lowest | O::Count)
         | (Recipe::Trend { .. }, O::Trend | O::Count)
         | (Recipe::Distribution { .. }, O::Distribution)
         | (Recipe::CountRows { .. }, O::Count | O::Distribution | O::Stat(Stat::Sum)) => true,
+        // "which rank has the largest standard deviation": ranked by it
+        // ("the most common breed", the mode, is the top group by rows)
+        (Recipe::Rank { stat, .. }, O::Stat(s)) => {
+            *stat == s
+                || matches!(s, Stat::Sum | Stat::Max | Stat::Min)
+                || (s == Stat::Mode && *stat == Stat::Count)
+        }
         (Recipe::Trend { stat, .. }, O::Stat(s)) => *stat == s,
         (Recipe::Pivot { stat, .. }, O::Stat(s)) => *stat == s || s == Stat::Sum,
         (Recipe::Pivot { .. }, O::Count)
