@@ -129,6 +129,7 @@ pub const OPS: &[(&str, Op)] = &[
     ("plantilla", Op::Count),
     ("number of", Op::Count),
     ("count", Op::Count),
+    ("nb", Op::Count),
     ("combien", Op::Count),
     ("nombre de", Op::Count),
     ("nombre d", Op::Count),
@@ -275,7 +276,12 @@ pub const OPS: &[(&str, Op)] = &[
     ("coefficient de correlation", Op::Correlation),
     ("coeficiente de correlacion", Op::Correlation),
     ("pearson coefficient", Op::Correlation),
+    ("pearson correlation coefficient", Op::Correlation),
+    ("pearson correlation", Op::Correlation),
+    ("correlation de pearson", Op::Correlation),
+    ("correlacion de pearson", Op::Correlation),
     ("correlation", Op::Correlation),
+    ("corr", Op::Correlation),
     ("correlate", Op::Correlation),
     ("correlated", Op::Correlation),
     ("correlee", Op::Correlation),
@@ -518,6 +524,23 @@ pub const WHOLE_NUMBER: &[&str] = &[
 ];
 
 /// Concepts with their names in the three languages; a column named with
+/// Words of a price (a column named so is ranked by its mean, never summed).
+pub const PRICES: &[&str] = &[
+    "price",
+    "unit price",
+    "prix",
+    "prix unitaire",
+    "precio",
+    "precio unitario",
+    "tarif",
+];
+
+/// Words of a quantity of things (units sold, "Quantité").
+pub const QUANTITIES: &[&str] = &[
+    "quantity", "unit", "qty", "quantite", "unite", "cantidad", "unidad", "volume", "sold",
+    "vendu", "vendue", "vendido", "vendida", "item", "article",
+];
+
 /// one of them is found by any of them ("ventes" finds `revenue`).
 pub const SYNONYMS: &[&[&str]] = &[
     &[
@@ -537,19 +560,8 @@ pub const SYNONYMS: &[&[&str]] = &[
         "venta",
         "facturacion",
     ],
-    &[
-        "price",
-        "unit price",
-        "prix",
-        "prix unitaire",
-        "precio",
-        "precio unitario",
-        "tarif",
-    ],
-    &[
-        "quantity", "unit", "qty", "quantite", "unite", "cantidad", "unidad", "volume", "sold",
-        "vendu", "vendue", "vendido", "vendida", "item", "article",
-    ],
+    PRICES,
+    QUANTITIES,
     &[
         "amount",
         "montant",
@@ -798,6 +810,8 @@ pub const SYNONYMS: &[&[&str]] = &[
         "retour",
         "devolucion",
     ],
+    &["target", "objectif", "objetivo"],
+    &["budget", "presupuesto"],
 ];
 
 /// Words never matched as a category value (they are grammar).

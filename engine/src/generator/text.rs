@@ -198,7 +198,7 @@ pub fn quoted(goal: &str) -> Vec<String> {
 pub fn number(token: &Token) -> Option<f64> {
     let t = token.folded.as_str();
     if t.starts_with(|c: char| c.is_ascii_digit()) {
-        return t.replace(',', ".").parse().ok();
+        return digits(t);
     }
     let n = match t {
         "zero" | "cero" => 0.0,
@@ -217,9 +217,73 @@ pub fn number(token: &Token) -> Option<f64> {
     Some(n)
 }
 
+/// A number written with digits: "2,5" and "2.5" are two and a half;
+/// groups of three digits after a first group that is not 0 are
+/// thousands, in every language ("100,000", "100.000", "1,000,000");
+/// with both marks, the last one is the decimal mark ("1,500.50",
+/// "1.500,50").
+fn digits(t: &str) -> Option<f64> {
+    let marks: Vec<(usize, char)> = t
+        .char_indices()
+        .filter(|(_, c)| matches!(c, ',' | '.'))
+        .collect();
+    let grouped = |mark: char, body: &str| {
+        let groups: Vec<&str> = body.split(mark).collect();
+        groups.len() > 1
+            && (1..=3).contains(&groups[0].len())
+            && groups[0] != "0"
+            && groups[1..].iter().all(|g| g.len() == 3)
+            && groups.iter().all(|g| g.bytes().all(|b| b.is_ascii_digit()))
+    };
+    match marks.as_slice() {
+        [] => t.parse().ok(),
+        [(_, m), ..] if marks.iter().all(|(_, c)| c == m) => {
+            if grouped(*m, t) {
+                t.replace(*m, "").parse().ok()
+            } else if marks.len() == 1 {
+                t.replace(',', ".").parse().ok()
+            } else {
+                None
+            }
+        }
+        _ => {
+            let (at, decimal) = *marks.last()?;
+            let group = if decimal == ',' { '.' } else { ',' };
+            let whole = &t[..at];
+            if !grouped(group, whole) || whole.contains(decimal) {
+                return None;
+            }
+            format!("{}.{}", whole.replace(group, ""), &t[at + 1..])
+                .parse()
+                .ok()
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn numbers_in_digits_read_their_thousands_and_decimals() {
+        for (written, value) in [
+            ("100,000", 100_000.0),
+            ("100.000", 100_000.0),
+            ("1,000,000", 1_000_000.0),
+            ("1.000", 1000.0),
+            ("2,5", 2.5),
+            ("2.40", 2.4),
+            ("0.125", 0.125),
+            ("1,80", 1.8),
+            ("1,500.50", 1500.5),
+            ("1.500,50", 1500.5),
+            ("2024", 2024.0),
+        ] {
+            assert_eq!(digits(written), Some(value), "{written}");
+        }
+        assert_eq!(digits("1,5,0"), None);
+        assert_eq!(digits("1.5,00.0"), None);
+    }
 
     #[test]
     fn folds_accents_and_case() {

@@ -135,7 +135,9 @@ impl Reading<'_> {
             }
         }
         // "the mean Ozone on days with Temp above 80": a column said in
-        // the plural between a preposition and "with" names the rows.
+        // the plural between a preposition and "with" names the rows, and
+        // so does one said after a value ("pen sales"), once a measure of
+        // another column was said.
         for m in &self.mentions {
             let plural = m.len == 1
                 && self.g.tokens[m.start].folded != text::fold(&m.column)
@@ -145,11 +147,17 @@ impl Reading<'_> {
                 .checked_sub(1)
                 .map(|i| self.g.tokens[i].folded.as_str());
             let after = self.g.tokens.get(m.start + 1).map(|t| t.folded.as_str());
-            if plural
-                && matches!(before, Some("on" | "for" | "in"))
-                && matches!(after, Some("with" | "where" | "when"))
-                && self.measured_before(m.start)
-            {
+            let on_rows_with = matches!(before, Some("on" | "for" | "in"))
+                && matches!(after, Some("with" | "where" | "when"));
+            // "the average customer age for pen sales": sales of a value.
+            let of_a_value = m.len == 1
+                && m.start > 1
+                && self.names_a_value_at(m.start - 1)
+                && matches!(
+                    self.g.tokens[m.start - 2].folded.as_str(),
+                    "for" | "of" | "on" | "pour" | "de" | "des" | "du" | "para" | "del"
+                );
+            if ((plural && on_rows_with) || of_a_value) && self.measured_before(m.start) {
                 covered.push((m.start, m.start));
             }
         }
@@ -158,6 +166,12 @@ impl Reading<'_> {
             self.g.take(all, 1);
             self.mentions.retain(|m| m.start != start);
         }
+    }
+
+    /// The word at `i` is a value of the data, or a synonym of one.
+    fn names_a_value_at(&self, i: usize) -> bool {
+        self.is_value(i)
+            || !super::conditions::value_synonyms_of(&self.g.tokens[i].folded).is_empty()
     }
 
     /// A column of numbers other than the one at `at` is said before it.

@@ -418,6 +418,13 @@ pub(crate) const VALUE_SYNONYMS: &[&[&str]] = &[
     &["cheque", "check", "cheques"],
     &["virement", "transfer", "bank transfer", "transferencia"],
     &["prelevement", "direct debit", "domiciliacion"],
+    // Things a shop sells, and kinds of clients.
+    &["stapler", "agrafeuse", "grapadora"],
+    &["notebook", "cahier", "cuaderno", "carnet"],
+    &["pen", "stylo", "boligrafo"],
+    &["binder", "classeur", "archivador"],
+    &["desk lamp", "lampe de bureau", "lampara de escritorio"],
+    &["public sector", "secteur public", "sector publico"],
     // Points of the compass ("est", "sur", "este" are grammar too: never
     // synonyms).
     &["north", "nord", "norte"],

@@ -173,6 +173,7 @@ pub fn read(
     place(&mut r, LEAD_PHRASES);
     r.rounding();
     r.quoted_columns(goal);
+    r.glossed_columns();
     r.phrase_ops();
     r.column_mentions()?;
     r.format_words();

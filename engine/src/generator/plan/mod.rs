@@ -15,6 +15,7 @@ mod ages;
 mod asides;
 pub(in crate::generator) mod conditions;
 pub mod follow;
+mod glosses;
 mod names;
 pub(in crate::generator) mod reading;
 pub(in crate::generator) mod recipe;
@@ -498,6 +499,7 @@ fn plan_once(
     r.just_the_number();
     let chart = follow::chart_words(&mut r);
     r.quoted_columns(goal);
+    r.glossed_columns();
     r.role();
     r.asked_for_by();
     r.sort_order();
@@ -552,6 +554,7 @@ fn plan_once(
         });
     }
     let prep = super::steps::prep::settle(&mut r, &recipe)?;
+    r.file_subject();
     let left = words::leftovers(&r.g);
     if !left.unplaced.is_empty() {
         return Err(GoalProblem::Unplaced {

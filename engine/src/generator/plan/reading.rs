@@ -395,6 +395,8 @@ impl<'a> Reading<'a> {
                 "round",
                 "rounded",
                 "arrondi",
+                "arrondis",
+                "arrondissez",
                 "arrondie",
                 "arrondir",
                 "redondeado",

@@ -90,7 +90,7 @@ const TOP_N_REACH: usize = 3;
 /// summed.
 pub(in crate::generator) fn priced(column: &str) -> bool {
     let words = super::text::name_words(column);
-    lexicon::SYNONYMS[1]
+    lexicon::PRICES
         .iter()
         .chain(["rate", "taux", "tasa", "fee", "frais", "tarifa", "cuota"].iter())
         .any(|p| words.iter().any(|w| super::text::same_word(w, p)))
@@ -128,7 +128,7 @@ pub(in crate::generator) fn counts_things(column: &str) -> bool {
                 .map(str::to_owned),
         )
         .collect();
-    lexicon::SYNONYMS[2]
+    lexicon::QUANTITIES
         .iter()
         .any(|p| words.iter().any(|w| super::text::same_word(w, p)))
 }

@@ -278,6 +278,15 @@ pub const FILLERS: &[&str] = &[
     "pagada",
     "lol",
     "haha",
+    "contain",
+    "contains",
+    "effectue",
+    "effectuez",
+    "realiza",
+    "realice",
+    "asks",
+    "stp",
+    "svp",
     "club",
     "euro",
     "eur",
@@ -844,6 +853,7 @@ pub const ROW_NOUNS: &[&str] = &[
     "passager",
     "viajero",
     "people",
+    "ppl",
     "person",
     "personne",
     "gens",
@@ -1115,6 +1125,37 @@ fn verb_after_did(goal: &Goal, i: usize) -> bool {
             .any(|b| b.clause == t.clause && matches!(b.folded.as_str(), "did" | "do" | "does"))
 }
 
+/// Verbs of the instructions benchmarks and colleagues write ("Report the
+/// p-value", "Perform a t-test", "Run an ANOVA", "… and report its mean").
+const INSTRUCTION_VERBS: &[&str] = &[
+    "report",
+    "perform",
+    "run",
+    "apply",
+    "conduct",
+    "use",
+    "effectue",
+    "effectuez",
+    "realiza",
+    "realice",
+];
+
+/// What an instruction verb's object starts with.
+const OBJECT_STARTS: &[&str] = &[
+    "the", "its", "their", "a", "an", "how", "whether", "both", "all", "le", "la", "les", "l",
+    "un", "une", "el", "una",
+];
+
+/// The word at `i` is an instruction verb with its object after it
+/// ("report the F statistic"); "For the HR report, …" is no instruction.
+fn instruction_verb(goal: &Goal, i: usize) -> bool {
+    let t = &goal.tokens[i];
+    INSTRUCTION_VERBS.contains(&t.folded.as_str())
+        && goal.tokens.get(i + 1).is_some_and(|next| {
+            next.clause == t.clause && OBJECT_STARTS.contains(&next.folded.as_str())
+        })
+}
+
 /// Sorts the words the planner did not use into fillers, context clauses
 /// and unplaced words.
 pub fn leftovers(goal: &Goal) -> Leftovers {
@@ -1140,6 +1181,7 @@ pub fn leftovers(goal: &Goal) -> Leftovers {
                 !goal.used[i]
                     && !joins_clauses(goal, i)
                     && !verb_after_did(goal, i)
+                    && !instruction_verb(goal, i)
                     && (!is_filler(&goal.tokens[i])
                         || named_like_a_value(goal, i)
                         || counts_the_columns(goal, i)

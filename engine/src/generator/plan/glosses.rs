@@ -1,0 +1,218 @@
+//! Words a goal explains itself with. People (and benchmark questions)
+//! name a column or a condition in brackets after their own words for it:
+//! "the maximum horsepower (hp)", "le pourboire (tip) médian", "el salario
+//! (salary) medio por rango (rank)", "in May (Month = 5)", "professors
+//! (rank = 'Prof')". The brackets are what counts; the words just before
+//! them are their gloss and are placed with them, never read on their own
+//! (so "temperatura (Temp)" is `Temp`, not an ambiguous temperature).
+//!
+//! A gloss is at most `MAX_GLOSS_WORDS` words right before the opening
+//! bracket, in the same clause, and stops at the first word that could
+//! carry a meaning of its own: an article or a preposition, an operation
+//! word, a number, a value of the data, a word already placed.
+//!
+//! The same module reads the file's own name, in the plural, as a noun of
+//! its rows: with `diamonds.csv` loaded, "how many diamonds…" counts rows.
+
+use super::reading::{Mention, Reading};
+use crate::generator::lexicon;
+use crate::generator::text;
+
+/// The most words a gloss may have ("daily temperature range").
+const MAX_GLOSS_WORDS: usize = 3;
+
+/// Signs that make the bracket a condition or an expression of columns
+/// ("Month = 5", "temp_max - temp_min"), after a column's name.
+const AFTER_COLUMN: &[&str] = &["=", "==", "<", ">", "<=", ">=", "-", "+", "/", "*", "x"];
+
+/// What the brackets hold.
+enum Inside {
+    /// Exactly one column's name.
+    Column(String),
+    /// A column's name, then a condition or an expression.
+    Statement,
+}
+
+impl Reading<'_> {
+    /// Reads every bracket that holds a column: the column is named there,
+    /// and the words before it are its gloss.
+    pub fn glossed_columns(&mut self) {
+        for (open, close) in brackets(&self.g.text) {
+            let inside: Vec<usize> = (0..self.g.tokens.len())
+                .filter(|&i| {
+                    let (s, e) = self.g.tokens[i].span;
+                    s > open && e <= close
+                })
+                .collect();
+            let (Some(&first), Some(&last)) = (inside.first(), inside.last()) else {
+                continue;
+            };
+            let text: String = self
+                .g
+                .text
+                .chars()
+                .skip(open + 1)
+                .take(close - open - 1)
+                .collect();
+            let Some(what) = self.inside(&text) else {
+                continue;
+            };
+            self.one_clause_across(first, last);
+            let gloss = self.gloss_before(first);
+            if let Some(&g) = gloss.first() {
+                self.g.take(g, first - g);
+            }
+            let Inside::Column(column) = what else {
+                continue;
+            };
+            let start = gloss.first().copied().unwrap_or(first);
+            self.mentions
+                .retain(|m| m.start + m.len <= start || m.start > last);
+            self.g.take(start, last + 1 - start);
+            self.mentions.push(Mention {
+                start,
+                len: last + 1 - start,
+                column,
+            });
+            self.mentions.sort_by_key(|m| m.start);
+        }
+    }
+
+    /// The bracket `first..=last` glosses the sentence it stands in: its
+    /// words and the words after it, up to the next mark, are of the
+    /// clause before it ("the mean tooth length (len) for the supplement
+    /// type VC" is one question, never a question and an aside).
+    fn one_clause_across(&mut self, first: usize, last: usize) {
+        let Some(before) = first.checked_sub(1) else {
+            return;
+        };
+        let clause = self.g.tokens[before].clause;
+        let inside = self.g.tokens[first].clause;
+        let after = self.g.tokens.get(last + 1).map(|t| t.clause);
+        for t in &mut self.g.tokens[first..] {
+            if t.clause != inside && Some(t.clause) != after {
+                break;
+            }
+            t.clause = clause;
+        }
+    }
+
+    /// What the text `inside` a bracket holds, when it starts with the
+    /// exact name of a column.
+    fn inside(&self, inside: &str) -> Option<Inside> {
+        let trimmed = inside.trim().trim_matches(['`', '\'', '"']);
+        let folded = text::fold(trimmed);
+        if let Some(k) = self.columns.iter().find(|k| text::fold(&k.name) == folded) {
+            return Some(Inside::Column(k.name.clone()));
+        }
+        let column = self
+            .columns
+            .iter()
+            .filter(|k| {
+                let name = text::fold(&k.name);
+                folded.starts_with(&name)
+                    && folded[name.len()..]
+                        .split_whitespace()
+                        .next()
+                        .is_some_and(|w| {
+                            AFTER_COLUMN.iter().any(|s| w.starts_with(s))
+                                || w.chars().all(|c| c.is_ascii_digit())
+                        })
+            })
+            .max_by_key(|k| k.name.len());
+        column.map(|_| Inside::Statement)
+    }
+
+    /// The words before the token `first` (inside a bracket) that gloss
+    /// it, first to last; empty when none.
+    fn gloss_before(&self, first: usize) -> Vec<usize> {
+        let mut gloss = Vec::new();
+        let mut i = first;
+        while i > 0 && gloss.len() < MAX_GLOSS_WORDS {
+            i -= 1;
+            let t = &self.g.tokens[i];
+            let same_clause = gloss
+                .last()
+                .is_none_or(|&g: &usize| self.g.tokens[g].clause == t.clause);
+            let meaningful = self.g.used[i]
+                || text::number(t).is_some()
+                || lexicon::STOP_WORDS.contains(&t.folded.as_str())
+                || lexicon::ARTICLES.contains(&t.folded.as_str())
+                || is_operation_word(&t.folded)
+                || self.is_value(i)
+                || !t.folded.chars().any(char::is_alphabetic);
+            if !same_clause || meaningful {
+                break;
+            }
+            gloss.push(i);
+        }
+        gloss.reverse();
+        gloss
+    }
+
+    /// "how many diamonds…" with `diamonds.csv` (or `pub-mtcars.csv` and
+    /// "cars") loaded alone: the file's own name is a noun of its rows.
+    pub fn file_subject(&mut self) {
+        let [input] = self.inputs else {
+            return;
+        };
+        let stem = input
+            .name
+            .rsplit_once('.')
+            .map_or(input.name.as_str(), |(s, _)| s);
+        let Some(subject) = text::name_words(stem).pop() else {
+            return;
+        };
+        for i in 0..self.g.tokens.len() {
+            let t = &self.g.tokens[i];
+            // Plural, as rows are said ("the diamonds"): "le budget" of
+            // budget.csv may name its money.
+            let names_it = t.folded.chars().count() >= 4
+                && t.folded != t.key
+                && (text::same_word(&t.folded, &subject)
+                    || subject.ends_with(&t.key)
+                    || subject.ends_with(&t.folded));
+            if names_it && !self.g.used[i] && !self.is_value(i) {
+                self.g.take(i, 1);
+            }
+        }
+    }
+}
+
+/// True when `word` (folded) is an operation word on its own ("maximum",
+/// "moyenne", "media").
+fn is_operation_word(word: &str) -> bool {
+    lexicon::OPS.iter().any(|(p, _)| *p == word)
+}
+
+/// The places of the brackets of `text`, in characters: (open, close).
+fn brackets(text: &str) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut open = None;
+    for (i, c) in text.chars().enumerate() {
+        match c {
+            '(' => open = Some(i),
+            ')' => {
+                if let Some(o) = open.take() {
+                    out.push((o, i));
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn brackets_are_found_in_characters() {
+        assert_eq!(
+            brackets("la température (Temp) en mai (Month = 5)"),
+            [(15, 20), (29, 39)]
+        );
+        assert_eq!(brackets("no brackets ) here ("), []);
+    }
+}
