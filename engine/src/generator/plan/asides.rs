@@ -99,6 +99,10 @@ pub(super) fn describes_the_asker(tokens: &[Token], start: usize) -> bool {
         || (word(1) == "suis" && word(2) == "je")
 }
 
+/// Words before "all" that make it cover the rows a measure is taken
+/// over ("across all days"; "the total of all tips" is no such cover).
+const ACROSS: &[&str] = &["across", "over", "throughout", "for", "in", "on"];
+
 /// Articles between "all" and what it covers: "all the regions", "toutes
 /// les régions", "todos los socios".
 const ALL_ARTICLES: &[&str] = &["the", "les", "los", "las", "el", "la", "of"];
@@ -125,7 +129,10 @@ impl Reading<'_> {
             let category = self.kind(&m.column) == crate::inputs::ColumnKind::Text;
             // "the mean temperature (Temp) across all days": the days are
             // the rows the measure said before covers, not a second one.
-            let rows_of_a_measure = self.measured_before(m.start);
+            let rows_of_a_measure = self.measured_before(m.start)
+                && all
+                    .checked_sub(1)
+                    .is_some_and(|b| ACROSS.contains(&self.g.tokens[b].folded.as_str()));
             if ALL.contains(&self.g.tokens[all].folded.as_str())
                 && self.g.free(all, 1)
                 && !grouped

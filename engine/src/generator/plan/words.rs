@@ -56,6 +56,9 @@ pub const FILLERS: &[&str] = &[
     "there",
     "here",
     "then",
+    "puis",
+    "ensuite",
+    "luego",
     "so",
     "what",
     "whats",
@@ -286,7 +289,6 @@ pub const FILLERS: &[&str] = &[
     "realice",
     "asks",
     "stp",
-    "svp",
     "club",
     "euro",
     "eur",
@@ -1147,13 +1149,16 @@ const OBJECT_STARTS: &[&str] = &[
 ];
 
 /// The word at `i` is an instruction verb with its object after it
-/// ("report the F statistic"); "For the HR report, …" is no instruction.
+/// ("report the F statistic", "Apply min-max scaling to …" first in its
+/// clause); "For the HR report, …" is no instruction.
 fn instruction_verb(goal: &Goal, i: usize) -> bool {
     let t = &goal.tokens[i];
-    INSTRUCTION_VERBS.contains(&t.folded.as_str())
-        && goal.tokens.get(i + 1).is_some_and(|next| {
-            next.clause == t.clause && OBJECT_STARTS.contains(&next.folded.as_str())
-        })
+    let first_of_clause = i == 0 || goal.tokens[i - 1].clause != t.clause;
+    let object_after = goal.tokens.get(i + 1).is_some_and(|next| {
+        next.clause == t.clause
+            && (first_of_clause || OBJECT_STARTS.contains(&next.folded.as_str()))
+    });
+    INSTRUCTION_VERBS.contains(&t.folded.as_str()) && object_after
 }
 
 /// Sorts the words the planner did not use into fillers, context clauses

@@ -183,9 +183,11 @@ fn code_groups(r: &mut Reading) {
         let Some(column) = code_column(r, &noun) else {
             continue;
         };
-        // Its own name is matched as any column's is; a text column is
-        // found by its synonyms already.
-        if text::fold(&column) == noun || r.kind(&column) != ColumnKind::Integer {
+        // Its own name is matched as any column's is, except after
+        // "which" ("Which Month has the highest Ozone?" groups by Month);
+        // a text column is found by its synonyms already.
+        let own_name = text::fold(&column) == noun;
+        if (own_name && !WHICH.contains(&cue)) || r.kind(&column) != ColumnKind::Integer {
             continue;
         }
         r.g.take(i, 1);

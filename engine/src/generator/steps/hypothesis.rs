@@ -264,6 +264,20 @@ const WEAK: &[&str] = &[
     "groupe",
     "grupo",
     "it",
+    // how benchmarks name a test and what it reports ("one-way ANOVA",
+    // "two-sample t-test", "the F statistic", "W and the p-value")
+    "one way",
+    "two sample",
+    "two samples",
+    "two",
+    "deux",
+    "dos",
+    "f",
+    "w",
+    "t",
+    "u",
+    "h",
+    "chi square statistic",
 ];
 
 /// Words that ask whether two columns are related (with a test asked).

@@ -760,6 +760,17 @@ fn scaling(
             if free_in(r, j, STANDARDISE) {
                 placed.push(j);
             }
+            // "… and report the mean of the normalized column": the column
+            // scaled, said again.
+            if j > i
+                && free_in(r, j, SCALE)
+                && matches!(
+                    folded(r, j + 1),
+                    "column" | "colonne" | "columna" | "values" | "valeurs" | "valores"
+                )
+            {
+                placed.extend([j, j + 1]);
+            }
             if f == "min" && folded(r, j + 1) == "max" {
                 placed.extend([j, j + 1]);
                 method = method.or(Some(Scaling::MinMax));
