@@ -622,7 +622,8 @@ pub const SYNONYMS: &[&[&str]] = &[
         "comprador",
     ],
     &["country", "pays", "pai", "pais"],
-    &["city", "ville", "ciudad", "town"],
+    &["city", "ville", "ciudad", "town", "station"],
+    &["site", "sede", "siege", "location"],
     &["store", "shop", "magasin", "boutique", "tienda"],
     &["age", "edad"],
     &[

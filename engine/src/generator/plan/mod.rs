@@ -581,9 +581,12 @@ fn plan_once(
     let inputs = r.inputs;
     r.mentions.retain(|m| {
         let t = &tokens[m.start];
+        // "cuántas regiones hay" in a file of one region per row: counted
+        // in the plural, any such column names the rows.
         let row_noun = m.len == 1
-            && words::ROW_NOUNS.contains(&t.key.as_str())
-            && (counted || t.key != t.folded);
+            && (words::ROW_NOUNS.contains(&t.key.as_str()) || counted)
+            && (counted || t.key != t.folded)
+            && (words::ROW_NOUNS.contains(&t.key.as_str()) || t.key != t.folded);
         !(row_noun && !used.contains(&m.column.as_str()) && names_each_row(inputs, &m.column))
     });
     let named = r.mentions.iter().map(|m| m.column.as_str());
