@@ -833,6 +833,8 @@ fn corpora() -> Vec<String> {
         "heldout-2026-12-06c.txt",
         "public-easy-2026-12-06.txt",
         "public-medium-2026-12-06.txt",
+        "public-easy-2026-12-06b.txt",
+        "public-medium-2026-12-06b.txt",
     ]
     .map(String::from)
     .into();
