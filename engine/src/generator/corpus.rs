@@ -9,7 +9,7 @@
 
 use std::collections::BTreeSet;
 
-use super::plan::{self, DatePart, Filter, FilterValue, GoalProblem, Plan, Recipe, Stat};
+use super::plan::{self, Cmp, DatePart, Filter, FilterValue, GoalProblem, Plan, Recipe, Stat};
 use crate::inputs::InputDescription;
 use crate::lang::Lang;
 
@@ -463,22 +463,13 @@ fn recipe_canon(
             value,
             group_by,
             part,
-        } => {
-            conds.extend(part.iter().flat_map(|f| plan_cond(f, input)));
-            let m = value
-                .as_ref()
-                .map_or("sharerows".to_owned(), |v| format!("share({v})"));
-            (
-                if group_by.is_some() {
-                    "groups"
-                } else {
-                    "value"
-                },
-                one(m),
-                group_by.clone(),
-                1,
-            )
-        }
+        } => share_canon(
+            value.as_deref(),
+            group_by.as_ref(),
+            part.as_ref(),
+            input,
+            conds,
+        ),
         Recipe::Rank {
             stat,
             value,
@@ -559,6 +550,50 @@ fn recipe_canon(
     }
 }
 
+/// A share, canonical. The share of the rows where a 0/1 column is 1 is
+/// its mean (a rate): "what share of the women survived".
+fn share_canon(
+    value: Option<&str>,
+    group_by: Option<&String>,
+    part: Option<&Filter>,
+    input: &InputDescription,
+    conds: &mut BTreeSet<String>,
+) -> (&'static str, BTreeSet<String>, Option<String>, usize) {
+    let kind = if group_by.is_some() {
+        "groups"
+    } else {
+        "value"
+    };
+    if let (None, Some(flag)) = (value, part) {
+        if flag.cmp == Cmp::Eq
+            && flag.value == FilterValue::Number(1.0)
+            && zero_one(input, &flag.column)
+        {
+            let mean = format!("mean({})", flag.column);
+            return (kind, BTreeSet::from([mean]), group_by.cloned(), 1);
+        }
+    }
+    conds.extend(part.iter().flat_map(|f| plan_cond(f, input)));
+    let m = value.map_or("sharerows".to_owned(), |v| format!("share({v})"));
+    (kind, BTreeSet::from([m]), group_by.cloned(), 1)
+}
+
+/// Every cell of `column` in the file is 0 or 1 (read from the file: the
+/// description does not keep the values of numbers).
+fn zero_one(input: &InputDescription, column: &str) -> bool {
+    let Ok(text) = std::fs::read_to_string(&input.path) else {
+        return false;
+    };
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().unwrap_or("").split(input.delimiter).collect();
+    let Some(at) = header.iter().position(|h| h.trim_matches('"') == column) else {
+        return false;
+    };
+    lines
+        .filter(|l| !l.is_empty())
+        .all(|l| matches!(l.split(input.delimiter).nth(at), Some("0" | "1")))
+}
+
 /// Plans a line's GOAL: one goal, or a chain `first >> follow-up [>> …]`
 /// (the follow-ups merged into the first goal's plan).
 fn plan_line(goal: &str, inputs: &[InputDescription]) -> Result<Plan, GoalProblem> {
@@ -603,6 +638,14 @@ fn normalise(mut c: Canon) -> Canon {
 /// (`lookup X at max(Y)`) is the top group by Y when each X is on one row,
 /// and then a group's total, mean or highest value are its one value.
 fn one_answer_form(mut c: Canon, input: &InputDescription) -> Canon {
+    // The share of all rows where a 0/1 column is 1 is its mean.
+    if c.measures.len() == 1 && c.measures.contains("sharerows") && c.conds.len() == 1 {
+        let cond = c.conds.iter().next().cloned().unwrap_or_default();
+        if let Some(column) = cond.strip_suffix("=1").filter(|col| zero_one(input, col)) {
+            c.measures = BTreeSet::from([format!("mean({column})")]);
+            c.conds.clear();
+        }
+    }
     c.conds = c.conds.iter().map(|k| others_listed(k, input)).collect();
     c.conds = months_of_a_year_as_dates(c.conds);
     let Some(m) = c

@@ -124,9 +124,6 @@ pub const OPS: &[(&str, Op)] = &[
     ("sesgo", Op::Stat(Stat::Skew)),
     // counts
     ("how many", Op::Count),
-    ("headcount", Op::Count),
-    ("effectif", Op::Count),
-    ("plantilla", Op::Count),
     ("number of", Op::Count),
     ("count", Op::Count),
     ("nb", Op::Count),

@@ -174,6 +174,7 @@ pub fn read(
     r.rounding();
     r.quoted_columns(goal);
     r.glossed_columns();
+    r.headcount();
     r.phrase_ops();
     r.column_mentions()?;
     r.format_words();

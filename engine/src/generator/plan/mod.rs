@@ -510,6 +510,7 @@ fn plan_once(
     r.hypothesis_words();
     crate::generator::steps::measures::read(&mut r)?;
     crate::generator::steps::codes::read(&mut r);
+    r.headcount();
     r.phrase_ops();
     r.column_mentions()?;
     crate::generator::steps::ohlc::read(&mut r);

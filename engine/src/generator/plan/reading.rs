@@ -444,6 +444,32 @@ impl<'a> Reading<'a> {
         }
     }
 
+    /// "the headcount of Finance", "l'effectif", "la plantilla": a count of
+    /// people, which is a count of rows only when the rows are people (a
+    /// column names or describes a person). Otherwise the word stays
+    /// unplaced: departments.csv has no staff numbers to count.
+    pub fn headcount(&mut self) {
+        const HEADCOUNT: &[&str] = &["headcount", "effectif", "effectifs", "plantilla"];
+        const PERSON: &[&str] = &[
+            "name", "nom", "nombre", "employee", "employe", "empleado", "gender", "sex", "sexe",
+            "genre", "genero", "surname", "prenom", "apellido",
+        ];
+        let people = self.inputs.iter().any(|input| {
+            input.columns.iter().any(|c| {
+                text::name_words(&c.name)
+                    .iter()
+                    .any(|w| PERSON.contains(&w.as_str()))
+            })
+        });
+        for i in 0..self.g.tokens.len() {
+            if people && self.g.free(i, 1) && HEADCOUNT.contains(&self.g.tokens[i].folded.as_str())
+            {
+                self.g.take(i, 1);
+                self.ops.push((i, Op::Count));
+            }
+        }
+    }
+
     /// Operations of several words (before columns: "z score", "number of").
     pub fn phrase_ops(&mut self) {
         let mut phrases: Vec<&(&str, Op)> = lexicon::OPS
