@@ -711,6 +711,27 @@ fn distinctive_words(inputs: &[InputDescription]) -> Vec<(String, String, String
 }
 
 impl Reading<'_> {
+    /// Where `value` is written exactly (same case) right after a mention
+    /// of `column`, or after the column and "=" or ":".
+    fn value_after_its_column(&self, column: &str, value: &str) -> Option<usize> {
+        self.mentions
+            .iter()
+            .filter(|m| m.column == column)
+            .find_map(|m| {
+                let mut at = m.start + m.len;
+                if self
+                    .g
+                    .tokens
+                    .get(at)
+                    .is_some_and(|t| matches!(t.raw.as_str(), "=" | ":"))
+                {
+                    at += 1;
+                }
+                let t = self.g.tokens.get(at)?;
+                (t.raw == value && self.g.free(at, 1)).then_some(at)
+            })
+    }
+
     /// Category values: "for the North region", "pour la région Nord".
     pub fn category_filters(&mut self) -> Result<(), GoalProblem> {
         let mut hits: Vec<(usize, usize, String, String)> = Vec::new();
@@ -731,6 +752,10 @@ impl Reading<'_> {
                         for start in self.g.find(&words.join(" ")) {
                             hits.push((start, words.len(), c.name.clone(), v.clone()));
                         }
+                    } else if let Some(at) = self.value_after_its_column(&c.name, v) {
+                        // "wool B", "tension H", "(wool = A)": a value that
+                        // is a short word is found right after its column.
+                        hits.push((at, 1, c.name.clone(), v.clone()));
                     }
                     // "women" for a value "female", "mujeres" for "Femenino".
                     for word in value_synonyms(v) {

@@ -17,6 +17,7 @@
 use super::reading::{Mention, Reading};
 use crate::generator::lexicon;
 use crate::generator::text;
+use crate::inputs::ColumnKind;
 
 /// The most words a gloss may have ("daily temperature range").
 const MAX_GLOSS_WORDS: usize = 3;
@@ -167,14 +168,81 @@ impl Reading<'_> {
             let t = &self.g.tokens[i];
             // Plural, as rows are said ("the diamonds"): "le budget" of
             // budget.csv may name its money.
+            let plural = t.folded != t.key;
+            // "earthquakes" for quakes.csv, "cars" for mtcars.csv.
             let names_it = t.folded.chars().count() >= 4
                 && t.folded != t.key
                 && (text::same_word(&t.folded, &subject)
                     || subject.ends_with(&t.key)
-                    || subject.ends_with(&t.folded));
+                    || subject.ends_with(&t.folded)
+                    || (subject.chars().count() >= 5 && t.key.ends_with(&subject)));
             if names_it && !self.g.used[i] && !self.is_value(i) {
                 self.g.take(i, 1);
+                self.take_row_count_before(i, input.row_count);
             }
+            // "the 47 provinces" with a column that tells each row apart.
+            let rows_named = plural
+                && self.mentions.iter().any(|m| {
+                    m.start == i && m.len == 1 && super::names_each_row(self.inputs, &m.column)
+                });
+            if rows_named {
+                self.take_row_count_before(i, input.row_count);
+            }
+        }
+    }
+}
+
+/// Nouns of kinds said of a column of categories ("each type of wool",
+/// "the feed types", "tipo de producto").
+const KIND_NOUNS: &[&str] = &[
+    "type", "types", "kind", "kinds", "sort", "sorts", "tipo", "tipos", "sorte", "sortes",
+];
+
+impl Reading<'_> {
+    /// "each type of wool", "distinct feed types", "el tipo de producto":
+    /// a noun of kinds beside a column of categories is that column's.
+    pub fn kinds_of_columns(&mut self) {
+        for i in 0..self.g.tokens.len() {
+            if !self.g.free(i, 1) || !KIND_NOUNS.contains(&self.g.tokens[i].folded.as_str()) {
+                continue;
+            }
+            let category_at = |at: usize| {
+                self.mentions
+                    .iter()
+                    .any(|m| m.start == at && self.kind(&m.column) == ColumnKind::Text)
+            };
+            let before = self
+                .mentions
+                .iter()
+                .any(|m| m.start + m.len == i && self.kind(&m.column) == ColumnKind::Text);
+            let of = self
+                .g
+                .tokens
+                .get(i + 1)
+                .is_some_and(|t| matches!(t.folded.as_str(), "of" | "de" | "d" | "du" | "del"));
+            if before {
+                self.g.take(i, 1);
+            } else if of && category_at(i + 2) {
+                // one mention from "type": "for each type of wool" groups
+                self.g.take(i, 2);
+                if let Some(m) = self.mentions.iter_mut().find(|m| m.start == i + 2) {
+                    m.start = i;
+                    m.len += 2;
+                }
+            }
+        }
+    }
+
+    /// "the 47 provinces" of a file of 47 rows: the number said before
+    /// the noun of the rows is their count, placed when it is right.
+    fn take_row_count_before(&mut self, noun: usize, rows: u64) {
+        let Some(at) = noun.checked_sub(1) else {
+            return;
+        };
+        let t = &self.g.tokens[at];
+        let said = text::number(t).is_some_and(|n| n == rows as f64);
+        if said && self.g.free(at, 1) {
+            self.g.take(at, 1);
         }
     }
 }

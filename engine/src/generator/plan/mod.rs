@@ -513,6 +513,7 @@ fn plan_once(
     r.headcount();
     r.phrase_ops();
     r.column_mentions()?;
+    r.kinds_of_columns();
     crate::generator::steps::ohlc::read(&mut r);
     r.measure_adjectives();
     r.more_rows();
@@ -582,12 +583,12 @@ fn plan_once(
     let inputs = r.inputs;
     r.mentions.retain(|m| {
         let t = &tokens[m.start];
-        // "cuántas regiones hay" in a file of one region per row: counted
-        // in the plural, any such column names the rows.
-        let row_noun = m.len == 1
-            && (words::ROW_NOUNS.contains(&t.key.as_str()) || counted)
-            && (counted || t.key != t.folded)
-            && (words::ROW_NOUNS.contains(&t.key.as_str()) || t.key != t.folded);
+        // "cuántas regiones hay", "the mean Fertility of the 47 provinces"
+        // in a file of one per row: said in the plural, any such column
+        // names the rows.
+        let plural = t.key != t.folded;
+        let row_noun =
+            m.len == 1 && ((words::ROW_NOUNS.contains(&t.key.as_str()) && counted) || plural);
         !(row_noun && !used.contains(&m.column.as_str()) && names_each_row(inputs, &m.column))
     });
     let named = r.mentions.iter().map(|m| m.column.as_str());

@@ -184,6 +184,14 @@ pub fn column_forms(name: &str) -> Vec<(Vec<String>, u8)> {
     if words != all_words {
         forms.push((words.clone(), 3));
     }
+    // "UrbanPop", "Miles_per_Gallon" typed as one word: "urbanpop".
+    if all_words.len() > 1 {
+        let joined: String = text::fold(name)
+            .chars()
+            .filter(|c| c.is_alphanumeric())
+            .collect();
+        forms.push((vec![text::singular(&joined)], 3));
+    }
     let joined = words.join(" ");
     let last = words.last().cloned().unwrap_or_default();
     for group in lexicon::SYNONYMS {

@@ -716,8 +716,15 @@ impl<'a> Reading<'a> {
                     next = self.g.skip_articles(next + 2);
                 }
                 let grouped_before = self.group_by.clone();
-                if let Some(m) = self.mentions.iter().find(|m| m.start == next) {
+                if let Some(m) = self.mentions.iter().find(|m| m.start == next).cloned() {
                     let kind = self.kind(&m.column);
+                    if *marker == "across" && super::names_each_row(self.inputs, &m.column) {
+                        // "the average target across the regions" of a file
+                        // of one region per row: over all of them.
+                        self.g.take(start, m.start + m.len - start);
+                        self.mentions.retain(|o| o.start != m.start);
+                        continue;
+                    }
                     if *marker == "across" && super::is_category(kind) {
                         // "mean load time across pages": one mean over every
                         // page, or one per page? Not said.
