@@ -1477,15 +1477,16 @@ impl Reading<'_> {
                 |at: usize| others.iter().any(|o| o.start == at && o.column != m.column);
             let after_column = comparators.iter().find_map(|(phrase, cmp)| {
                 let len = phrase.split_whitespace().count();
-                let value = g.tokens.get(after + len).and_then(text::number)?;
+                // "above 100 000": the groups of three are one number.
+                let (value, digits) = amounts::number_at(g, after + len)?;
                 // "precipitation more than 5 mm": the unit is this column's.
-                let unit = amounts::unit_len(g, after + len + 1, &m.column);
-                if unit == 0 && owned_by_next(after + len + 1) {
+                let unit = amounts::unit_len(g, after + len + digits, &m.column);
+                if unit == 0 && owned_by_next(after + len + digits) {
                     return None;
                 }
                 g.find(phrase)
                     .contains(&after)
-                    .then_some((after, len + 1 + unit, *cmp, value))
+                    .then_some((after, len + digits + unit, *cmp, value))
             });
             // "grades of 18 or more", "une remise de 10 % ou plus"
             let said_after_number = || {

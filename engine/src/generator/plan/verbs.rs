@@ -46,6 +46,11 @@ const COMPARATIVES: &[(&str, &str, Cmp)] = &[
     ("cuestan mas de", "price", Cmp::Gt),
     ("cuesta menos de", "price", Cmp::Lt),
     ("cuestan menos de", "price", Cmp::Lt),
+    ("worth more than", "amount", Cmp::Gt),
+    ("worth less than", "amount", Cmp::Lt),
+    ("worth at least", "amount", Cmp::Ge),
+    ("worth over", "amount", Cmp::Gt),
+    ("worth under", "amount", Cmp::Lt),
     ("earn more than", "salary", Cmp::Gt),
     ("earns more than", "salary", Cmp::Gt),
     ("earn at least", "salary", Cmp::Ge),
@@ -111,6 +116,10 @@ const MONEY_VERBS_ANYWHERE: &[&str] = &[
     "facturado",
     "facturo",
     "ingresado",
+    "ingresaron",
+    "ingresamos",
+    "facturaron",
+    "ganaron",
 ];
 
 /// Verbs of selling after a count ("how many notebooks did we sell").

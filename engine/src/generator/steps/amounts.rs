@@ -170,18 +170,19 @@ pub fn read(r: &mut Reading) {
         let len = phrase.split_whitespace().count();
         for at in r.g.find(phrase) {
             let number_at = at + len;
-            let Some(value) = r.g.tokens.get(number_at).and_then(text::number) else {
+            let Some((value, digits)) = number_at_free(r, number_at) else {
                 continue;
             };
-            if number_at + 2 > r.g.tokens.len() || !r.g.free(at, len + 2) {
+            let unit_at = number_at + digits;
+            if unit_at + 1 > r.g.tokens.len() || !r.g.free(at, len + digits + 1) {
                 continue;
             }
-            let unit = r.g.tokens.get(number_at + 1).map(|t| t.folded.clone());
+            let unit = r.g.tokens.get(unit_at).map(|t| t.folded.clone());
             let Some(column) = unit.and_then(|u| column_of_unit(r, &u)) else {
                 continue;
             };
-            r.g.take(at, len + 2);
-            take_column_words(r, number_at + 2, &column);
+            r.g.take(at, len + digits + 1);
+            take_column_words(r, unit_at + 1, &column);
             add(r, column, *cmp, value);
         }
     }
@@ -211,6 +212,11 @@ pub fn units_said(r: &mut Reading) {
             r.g.take(at, 2);
         }
     }
+}
+
+/// The number at `at` ([`number_at`]), when its words are free.
+fn number_at_free(r: &Reading, at: usize) -> Option<(f64, usize)> {
+    number_at(&r.g, at).filter(|(_, len)| r.g.free(at, *len))
 }
 
 /// Words that open a range of numbers ("between 50000 and 70000").

@@ -49,6 +49,8 @@ const FLAGS: &[FlagWords] = &[FlagWords {
         "survivant",
         "sobrevivieron",
         "sobrevivio",
+        "se salvaron",
+        "se salvo",
         "superviviente",
         "sobreviviente",
     ],
