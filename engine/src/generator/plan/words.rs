@@ -288,6 +288,8 @@ pub const FILLERS: &[&str] = &[
     "realiza",
     "realice",
     "asks",
+    "weigh",
+    "weighs",
     "stp",
     "corresponde",
     "corresponden",
@@ -1141,6 +1143,7 @@ fn verb_after_did(goal: &Goal, i: usize) -> bool {
 /// Verbs of the instructions benchmarks and colleagues write ("Report the
 /// p-value", "Perform a t-test", "Run an ANOVA", "… and report its mean").
 const INSTRUCTION_VERBS: &[&str] = &[
+    "create",
     "fais",
     "faites",
     "haz",
@@ -1163,6 +1166,15 @@ const OBJECT_STARTS: &[&str] = &[
     "un", "une", "el", "una",
 ];
 
+/// "Create a new column equal to …": the words of the column to be made.
+fn a_new_column(goal: &Goal, i: usize) -> bool {
+    let word = |j: usize| goal.tokens.get(j).map_or("", |t| t.folded.as_str());
+    let column = |w: &str| matches!(w, "column" | "colonne" | "columna");
+    (matches!(word(i), "new" | "nouvelle" | "nueva") && column(word(i + 1)))
+        || (column(word(i)) && matches!(word(i.wrapping_sub(1)), "new" | "nouvelle" | "nueva"))
+        || (matches!(word(i), "equal" | "egale" | "igual") && column(word(i.wrapping_sub(1))))
+}
+
 /// The word at `i` is an instruction verb with its object after it
 /// ("report the F statistic", "Apply min-max scaling to …" first in its
 /// clause); "For the HR report, …" is no instruction.
@@ -1174,6 +1186,30 @@ fn instruction_verb(goal: &Goal, i: usize) -> bool {
             && (first_of_clause || OBJECT_STARTS.contains(&next.folded.as_str()))
     });
     INSTRUCTION_VERBS.contains(&t.folded.as_str()) && object_after
+}
+
+/// How an outlier rule is said around "IQR" and "z-score": "the 1.5 IQR
+/// rule", "(1.5 × IQR)", "according to the IQR method", "a z-score above 3
+/// in absolute value" — the multipliers the outlier steps use (1.5 and 3),
+/// and the words around them. Another multiplier is never placed.
+fn outlier_rule_words(goal: &Goal, i: usize) -> bool {
+    let near = |words: &[&str], reach: usize| {
+        (i.saturating_sub(reach)..(i + reach + 1).min(goal.tokens.len()))
+            .any(|j| j != i && words.contains(&goal.tokens[j].folded.as_str()))
+    };
+    let t = &goal.tokens[i];
+    match t.folded.as_str() {
+        "1.5" | "1,5" => near(&["iqr", "rir", "interquartile"], 2),
+        "3" => near(&["score", "zscore", "z"], 3) && near(&["above", "beyond", "over", "than"], 2),
+        "above" | "beyond" | "over" => {
+            goal.tokens.get(i + 1).is_some_and(|n| n.folded == "3")
+                && near(&["score", "zscore", "z"], 2)
+        }
+        "×" | "x" | "*" => near(&["iqr"], 1) && near(&["1.5", "1,5"], 1),
+        "rule" | "regle" | "regla" | "according" | "absolute" | "absolue" | "absoluto"
+        | "value" => near(&["iqr", "score", "zscore", "outlier", "outliers"], 4),
+        _ => false,
+    }
 }
 
 /// Sorts the words the planner did not use into fillers, context clauses
@@ -1202,6 +1238,8 @@ pub fn leftovers(goal: &Goal) -> Leftovers {
                     && !joins_clauses(goal, i)
                     && !verb_after_did(goal, i)
                     && !instruction_verb(goal, i)
+                    && !outlier_rule_words(goal, i)
+                    && !a_new_column(goal, i)
                     && (!is_filler(&goal.tokens[i])
                         || named_like_a_value(goal, i)
                         || counts_the_columns(goal, i)

@@ -334,11 +334,13 @@ pub fn time_spent(r: &mut Reading) {
 
 /// The one numeric column the unit fits.
 fn column_of_unit(r: &Reading, unit: &str) -> Option<String> {
+    // "more than 1 carat", "more than 50 stations": the column's own name.
+    let own = |name: &str| text::singular(&text::fold(name)) == text::singular(unit);
     let mut fitting = r
         .columns
         .iter()
         .filter(|k| matches!(k.kind, ColumnKind::Integer | ColumnKind::Decimal))
-        .filter(|k| unit_fits(unit, &k.name));
+        .filter(|k| unit_fits(unit, &k.name) || own(&k.name));
     let one = fitting.next()?;
     fitting.next().is_none().then(|| one.name.clone())
 }

@@ -100,6 +100,8 @@ const PREDICT: &[&str] = &[
 /// Words of a model request placed with it (folded): "fit a model",
 /// "how much does … go up per extra …".
 const MODEL_WORDS: &[&str] = &[
+    "predicting",
+    "determination",
     "model",
     "modele",
     "modelo",
