@@ -315,7 +315,11 @@ impl Reading<'_> {
                     && matches!(&f.value, FilterValue::List(v) if v.len() == 1)
                     && super::names_each_row(self.inputs, &f.column)
             });
-        if !self.no_operation_named() || !one_row || self.group_by.is_some() {
+        if !self.no_operation_named() || self.group_by.is_some() {
+            return;
+        }
+        if !one_row {
+            self.value_on_a_day(column);
             return;
         }
         self.total_asked_of(column);
@@ -323,6 +327,28 @@ impl Reading<'_> {
             format!("the value of {column} on the one row asked for (no operation was named)"),
             format!("la valeur de {column} sur la seule ligne demandée (aucune opération n'était nommée)"),
             format!("el valor de {column} en la única fila pedida (no se nombró ninguna operación)"),
+        );
+        self.assume(said, None);
+    }
+
+    /// "What did the stock close at on 2024-03-15?", "the temperature in
+    /// Nice on 2023-07-14": a column of numbers named with no operation, on
+    /// one day, is its value that day — the mean of the rows kept, which is
+    /// that value when one row is kept (said).
+    fn value_on_a_day(&mut self, column: &str) {
+        let Some(day) = crate::generator::steps::days::one_day(&self.filters) else {
+            return;
+        };
+        let at = self
+            .mentions
+            .iter()
+            .find(|m| m.column == column)
+            .map_or(0, |m| m.start);
+        self.ops.push((at, Op::Stat(Stat::Mean)));
+        let said = self.say(
+            format!("the value of {column} on {day}: the mean of the rows kept, which is that value when one row is kept (no operation was named)"),
+            format!("la valeur de {column} le {day} : la moyenne des lignes gardées, qui est cette valeur quand une seule ligne est gardée (aucune opération n'était nommée)"),
+            format!("el valor de {column} el {day}: la media de las filas conservadas, que es ese valor cuando se conserva una sola fila (no se nombró ninguna operación)"),
         );
         self.assume(said, None);
     }

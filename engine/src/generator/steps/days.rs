@@ -29,7 +29,7 @@
 
 use crate::generator::plan::conditions::{year_of, MONTHS};
 use crate::generator::plan::reading::{Goal, Reading};
-use crate::generator::plan::GoalProblem;
+use crate::generator::plan::{Filter, FilterValue, GoalProblem};
 use crate::generator::terms::Cmp;
 use crate::generator::text::Token;
 use crate::inputs::ColumnKind;
@@ -158,10 +158,36 @@ impl Day {
         }
     }
 
+    /// The day written `YYYY-MM-DD`.
+    fn from_iso(iso: &str) -> Option<Day> {
+        let mut parts = iso.splitn(3, '-');
+        let year = parts.next()?.parse().ok()?;
+        let month = parts.next()?.parse().ok()?;
+        let day = parts.next()?.parse().ok()?;
+        Day::new(year, month, day)
+    }
+
     /// `YYYY-MM-DD`.
     fn iso(self) -> String {
         format!("{:04}-{:02}-{:02}", self.year, self.month, self.day)
     }
+}
+
+/// The one day the filters keep on a date column (at least the day, before
+/// the next), as `YYYY-MM-DD`.
+pub fn one_day(filters: &[Filter]) -> Option<String> {
+    filters.iter().find_map(|from| {
+        let FilterValue::Date(day) = &from.value else {
+            return None;
+        };
+        let next = Day::from_iso(day)?.next().iso();
+        let bounded = filters.iter().any(|to| {
+            to.column == from.column
+                && to.cmp == Cmp::Lt
+                && matches!(&to.value, FilterValue::Date(d) if *d == next)
+        });
+        (from.cmp == Cmp::Ge && from.part.is_none() && bounded).then(|| day.clone())
+    })
 }
 
 /// How many days `month` of `year` has.
@@ -525,10 +551,11 @@ fn day_number(t: &Token) -> Option<u32> {
 
 #[cfg(test)]
 mod tests {
-    use super::{read, Day};
+    use super::{one_day, read, Day};
     use crate::generator::golden_input;
     use crate::generator::plan::reading::Reading;
-    use crate::generator::plan::{plan, FilterValue, GoalProblem};
+    use crate::generator::plan::{plan, Filter, FilterValue, GoalProblem};
+    use crate::generator::terms::Cmp;
     use crate::lang::Lang;
 
     /// What the day reading of `goal` on `file` keeps: each comparison
@@ -761,6 +788,31 @@ mod tests {
     #[test]
     fn without_a_date_column_no_day_is_read() {
         assert_eq!(days_of("survey.csv", "scores on 2024-03-01"), Ok(vec![]));
+    }
+
+    #[test]
+    fn one_day_is_a_day_and_the_day_after_on_one_column() {
+        let bound = |column: &str, cmp, day: &str| Filter {
+            column: column.into(),
+            cmp,
+            value: FilterValue::Date(day.into()),
+            part: None,
+        };
+        let day = [
+            bound("date", Cmp::Ge, "2024-02-29"),
+            bound("date", Cmp::Lt, "2024-03-01"),
+        ];
+        assert_eq!(one_day(&day).as_deref(), Some("2024-02-29"));
+        let two = [
+            bound("date", Cmp::Ge, "2024-02-28"),
+            bound("date", Cmp::Lt, "2024-03-01"),
+        ];
+        assert_eq!(one_day(&two), None);
+        let other = [
+            bound("date", Cmp::Ge, "2024-02-29"),
+            bound("paid", Cmp::Lt, "2024-03-01"),
+        ];
+        assert_eq!(one_day(&other), None);
     }
 
     #[test]
