@@ -875,6 +875,7 @@ fn corpora() -> Vec<String> {
         "heldout-2026-12-06b.txt",
         "heldout-2026-12-06c.txt",
         "heldout-2026-12-06d.txt",
+        "heldout-2026-12-06e.txt",
         "public-easy-2026-12-06.txt",
         "public-medium-2026-12-06.txt",
         "public-easy-2026-12-06b.txt",
