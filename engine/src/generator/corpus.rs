@@ -880,6 +880,8 @@ fn corpora() -> Vec<String> {
         "public-medium-2026-12-06.txt",
         "public-easy-2026-12-06b.txt",
         "public-medium-2026-12-06b.txt",
+        "public-easy-2026-12-06c.txt",
+        "public-medium-2026-12-06c.txt",
     ]
     .map(String::from)
     .into();
