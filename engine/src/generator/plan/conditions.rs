@@ -11,6 +11,7 @@ use super::reading::Reading;
 use super::{lexicon, text, Cmp, DatePart, Filter, FilterValue, GoalProblem, Stat};
 use crate::generator::steps::amounts;
 use crate::inputs::{ColumnKind, InputDescription};
+use crate::lang::Lang;
 
 /// Words before a value that exclude it.
 const NEGATIONS: &[&str] = &[
@@ -712,24 +713,40 @@ fn distinctive_words(inputs: &[InputDescription]) -> Vec<(String, String, String
 
 impl Reading<'_> {
     /// Where `value` is written exactly (same case) right after a mention
-    /// of `column`, or after the column and "=" or ":".
-    fn value_after_its_column(&self, column: &str, value: &str) -> Option<usize> {
-        self.mentions
-            .iter()
-            .filter(|m| m.column == column)
-            .find_map(|m| {
-                let mut at = m.start + m.len;
-                if self
+    /// of `column` (after "=" or ":" too), or further in a list of the
+    /// column's `values` joined by "and", "or" or commas ("sprays C and D").
+    fn value_after_its_column(&self, column: &str, value: &str, values: &[String]) -> Vec<usize> {
+        const LIST: &[&str] = &["and", "or", ",", "et", "ou", "y", "o"];
+        let mut found = Vec::new();
+        for m in self.mentions.iter().filter(|m| m.column == column) {
+            let mut at = m.start + m.len;
+            if self
+                .g
+                .tokens
+                .get(at)
+                .is_some_and(|t| matches!(t.raw.as_str(), "=" | ":"))
+            {
+                at += 1;
+            }
+            while let Some(t) = self.g.tokens.get(at) {
+                if !values.contains(&t.raw) || !self.g.free(at, 1) {
+                    break;
+                }
+                if t.raw == value {
+                    found.push(at);
+                }
+                let joined = self
                     .g
                     .tokens
-                    .get(at)
-                    .is_some_and(|t| matches!(t.raw.as_str(), "=" | ":"))
-                {
-                    at += 1;
+                    .get(at + 1)
+                    .is_some_and(|j| LIST.contains(&j.folded.as_str()));
+                if !joined {
+                    break;
                 }
-                let t = self.g.tokens.get(at)?;
-                (t.raw == value && self.g.free(at, 1)).then_some(at)
-            })
+                at += 2;
+            }
+        }
+        found
     }
 
     /// Category values: "for the North region", "pour la région Nord".
@@ -752,10 +769,13 @@ impl Reading<'_> {
                         for start in self.g.find(&words.join(" ")) {
                             hits.push((start, words.len(), c.name.clone(), v.clone()));
                         }
-                    } else if let Some(at) = self.value_after_its_column(&c.name, v) {
-                        // "wool B", "tension H", "(wool = A)": a value that
-                        // is a short word is found right after its column.
-                        hits.push((at, 1, c.name.clone(), v.clone()));
+                    } else {
+                        // "wool B", "tension H", "(wool = A)", "sprays C
+                        // and D": a value that is a short word is found
+                        // right after its column, or in a list there.
+                        for at in self.value_after_its_column(&c.name, v, &c.values) {
+                            hits.push((at, 1, c.name.clone(), v.clone()));
+                        }
                     }
                     // "women" for a value "female", "mujeres" for "Femenino".
                     for word in value_synonyms(v) {
@@ -1280,6 +1300,11 @@ impl Reading<'_> {
             });
         }
         let column = compared.column.clone();
+        let values = match &compared.value {
+            FilterValue::List(v) => v.clone(),
+            _ => Vec::new(),
+        };
+        let chosen = cues.is_empty();
         for (at, len) in cues {
             self.g.take(at, len);
         }
@@ -1288,7 +1313,13 @@ impl Reading<'_> {
             format!("un résultat pour chaque valeur de {column} comparée"),
             format!("un resultado para cada valor de {column} comparado"),
         );
-        self.understood.push(said);
+        self.understood.push(said.clone());
+        if chosen {
+            // "for sprays C and D", "respondents from Spain and Mexico":
+            // each, or both together? Not said: each, and the other offered.
+            let undo = self.together_after(&values);
+            self.assume(said, undo);
+        }
         // "smokers vs non-smokers" names every value: no row is left out,
         // so there is no filter to say.
         if self.every_value_named(&column) {
@@ -1297,6 +1328,31 @@ impl Reading<'_> {
         }
         self.group_by = Some(column);
         Ok(())
+    }
+
+    /// The edit that says the values listed make one set: "together",
+    /// "ensemble" or "juntos" after the last of them in the goal.
+    fn together_after(&self, values: &[String]) -> Option<super::undo::Edit> {
+        let names_one = |t: &text::Token| {
+            values.iter().any(|v| {
+                let v = text::fold(v);
+                v == t.folded
+                    || value_synonyms_of(&t.folded)
+                        .iter()
+                        .any(|s| text::fold(s) == v)
+            })
+        };
+        let last = self.g.tokens.iter().rev().find(|t| names_one(t))?;
+        let word = match self.lang {
+            Lang::En => " together",
+            Lang::Fr => " ensemble",
+            Lang::Es => " juntos",
+        };
+        Some(super::undo::Edit {
+            from: last.span.1,
+            to: last.span.1,
+            text: word.into(),
+        })
     }
 
     /// Whether the filter on `column` keeps every value the column has (all

@@ -490,6 +490,15 @@ impl Reading<'_> {
             if named.numbers.len() < 2 {
                 return Err(self.need_numbers(&named, Op::Ratio, 2));
             }
+            // "Create a new column equal to Assault divided by UrbanPop"
+            if let Some(at) = self.mentions.iter().find(|m| m.column == named.numbers[0]) {
+                let at = at.start;
+                let n = self.new_column_words_before(at);
+                self.g.take(at - n, n);
+                if n > 0 {
+                    self.new_column_said_again();
+                }
+            }
             Recipe::Ratio {
                 numerator: named.numbers[0].clone(),
                 denominator: named.numbers[1].clone(),

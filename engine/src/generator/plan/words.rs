@@ -1166,15 +1166,6 @@ const OBJECT_STARTS: &[&str] = &[
     "un", "une", "el", "una",
 ];
 
-/// "Create a new column equal to …": the words of the column to be made.
-fn a_new_column(goal: &Goal, i: usize) -> bool {
-    let word = |j: usize| goal.tokens.get(j).map_or("", |t| t.folded.as_str());
-    let column = |w: &str| matches!(w, "column" | "colonne" | "columna");
-    (matches!(word(i), "new" | "nouvelle" | "nueva") && column(word(i + 1)))
-        || (column(word(i)) && matches!(word(i.wrapping_sub(1)), "new" | "nouvelle" | "nueva"))
-        || (matches!(word(i), "equal" | "egale" | "igual") && column(word(i.wrapping_sub(1))))
-}
-
 /// The word at `i` is an instruction verb with its object after it
 /// ("report the F statistic", "Apply min-max scaling to …" first in its
 /// clause); "For the HR report, …" is no instruction.
@@ -1239,7 +1230,6 @@ pub fn leftovers(goal: &Goal) -> Leftovers {
                     && !verb_after_did(goal, i)
                     && !instruction_verb(goal, i)
                     && !outlier_rule_words(goal, i)
-                    && !a_new_column(goal, i)
                     && (!is_filler(&goal.tokens[i])
                         || named_like_a_value(goal, i)
                         || counts_the_columns(goal, i)

@@ -126,6 +126,28 @@ const BETWEEN: &[(&str, Formula)] = &[
     ("cambio porcentual entre", Formula::PercentChange),
 ];
 
+/// Words before two columns joined by "and" that make their sum or
+/// product, read only where a new column is being defined ("Create a new
+/// column as the sum of pop15 and pop75"): elsewhere "the sum of A and B"
+/// may ask two totals.
+const OF_BOTH: &[(&str, Formula)] = &[
+    ("sum of", Formula::Sum),
+    ("somme de", Formula::Sum),
+    ("suma de", Formula::Sum),
+    ("product of", Formula::Product),
+    ("produit de", Formula::Product),
+    ("producto de", Formula::Product),
+];
+
+/// The words that define a new column, read back from its formula: "create
+/// a new column equal to", "add a column as", "crée une nouvelle colonne
+/// égale à", "crea una nueva columna igual a".
+const NEW_COLUMN: &[&str] = &[
+    "create", "add", "make", "compute", "cree", "creez", "ajoute", "ajoutez", "crea", "anade", "a",
+    "an", "une", "una", "new", "nouvelle", "nueva", "column", "colonne", "columna", "equal",
+    "egale", "egal", "igual", "to", "a", "as", "comme", "como", "the", "la", "le", "el", "=",
+];
+
 /// Words joining the two columns after `BETWEEN` ("and", "to", "à").
 const JOINS: &[&str] = &["and", "to", "et", "a", "y", "hasta"];
 
@@ -520,9 +542,55 @@ impl Reading<'_> {
         Ok(())
     }
 
+    /// How many words before `at` define a new column ("create a new
+    /// column equal to"); 0 unless the word "column" is among them.
+    pub fn new_column_words_before(&self, at: usize) -> usize {
+        let mut i = at;
+        while i > 0
+            && !self.g.used[i - 1]
+            && NEW_COLUMN.contains(&self.g.tokens[i - 1].folded.as_str())
+        {
+            i -= 1;
+        }
+        let column = (i..at).any(|j| {
+            matches!(
+                self.g.tokens[j].folded.as_str(),
+                "column" | "colonne" | "columna"
+            )
+        });
+        if column {
+            at - i
+        } else {
+            0
+        }
+    }
+
+    /// "… What is the mean of this new column?": the new column defined,
+    /// said again.
+    pub fn new_column_said_again(&mut self) {
+        for i in 1..self.g.tokens.len() {
+            let new = matches!(
+                self.g.tokens[i - 1].folded.as_str(),
+                "new" | "nouvelle" | "nueva"
+            );
+            let column = matches!(
+                self.g.tokens[i].folded.as_str(),
+                "column" | "colonne" | "columna"
+            );
+            if new && column && self.g.free(i - 1, 2) {
+                self.g.take(i - 1, 2);
+            }
+        }
+    }
+
     /// Replaces the words `start..end` (mentions inside them included) by
-    /// one mention of `d`.
+    /// one mention of `d`, with the words that define it as a new column.
     fn place(&mut self, start: usize, end: usize, d: Derived) {
+        let defined = self.new_column_words_before(start);
+        if defined > 0 {
+            self.new_column_said_again();
+        }
+        let start = start - defined;
         self.mentions
             .retain(|m| m.start + m.len <= start || m.start >= end);
         for i in start..end {
@@ -628,6 +696,18 @@ impl Reading<'_> {
                     })
                 })
                 .flatten();
+            let before = before.or_else(|| {
+                joined
+                    .then(|| {
+                        OF_BOTH.iter().find_map(|(p, f)| {
+                            let n = p.split_whitespace().count();
+                            let at = a.start.checked_sub(n)?;
+                            let said = phrase_at(self, p, at) == Some(n);
+                            (said && self.new_column_words_before(at) > 0).then_some((at, *f))
+                        })
+                    })
+                    .flatten()
+            });
             if let Some((at, formula)) = before {
                 self.operands(formula, &a, &b)?;
                 let d = Derived::new(formula, vec![a.column, b.column], self.lang);
