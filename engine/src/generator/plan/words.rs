@@ -974,6 +974,14 @@ pub fn is_filler(token: &text::Token) -> bool {
 fn named_like_a_value(goal: &Goal, at: usize) -> bool {
     let token = &goal.tokens[at];
     let first_of_clause = at == 0 || goal.tokens[at - 1].clause != token.clause;
+    // "sprays C and D": a capital letter alone is a name ("D" is no
+    // French article there), except "I".
+    let letter = token.raw.chars().count() == 1
+        && token.raw.chars().all(char::is_uppercase)
+        && token.raw != "I";
+    if letter && !first_of_clause {
+        return true;
+    }
     let mut chars = token.raw.chars();
     let title_case = chars.next().is_some_and(char::is_uppercase)
         && chars.clone().next().is_some()
@@ -1265,6 +1273,17 @@ mod tests {
             tokens,
             used,
         }
+    }
+
+    #[test]
+    fn a_capital_letter_alone_is_never_a_filler() {
+        let g = goal(
+            "mean count for sprays C and D",
+            &["mean", "count", "sprays", "c"],
+        );
+        assert_eq!(leftovers(&g).unplaced, ["D"]);
+        let g = goal("I want the mean count", &["mean", "count"]);
+        assert_eq!(leftovers(&g), Leftovers::default());
     }
 
     #[test]
