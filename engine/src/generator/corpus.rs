@@ -882,6 +882,8 @@ fn corpora() -> Vec<String> {
         "public-medium-2026-12-06b.txt",
         "public-easy-2026-12-06c.txt",
         "public-medium-2026-12-06c.txt",
+        "public-easy-2026-12-06d.txt",
+        "public-medium-2026-12-06d.txt",
     ]
     .map(String::from)
     .into();
