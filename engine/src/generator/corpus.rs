@@ -876,6 +876,7 @@ fn corpora() -> Vec<String> {
         "heldout-2026-12-06c.txt",
         "heldout-2026-12-06d.txt",
         "heldout-2026-12-06e.txt",
+        "heldout-2026-12-06f.txt",
         "public-easy-2026-12-06.txt",
         "public-medium-2026-12-06.txt",
         "public-easy-2026-12-06b.txt",
