@@ -154,6 +154,10 @@ const FRENCH_WORDS: &[&str] = &[
 /// Words only Spanish uses among the three (shared ones such as "de", "la",
 /// "total", "en" tell nothing).
 const SPANISH_WORDS: &[&str] = &[
+    "cuantas",
+    "cuantos",
+    "vendimos",
+    "vendieron",
     "tasa",
     "supervivencia",
     "segunda",

@@ -167,6 +167,27 @@ impl Reading<'_> {
             if ((plural && on_rows_with) || of_a_value) && self.measured_before(m.start) {
                 covered.push((m.start, m.start));
             }
+            // "the sales lines", "les lignes de ventes": rows, not the
+            // measure the word names ("active rows" stays a condition).
+            let lines = |at: usize| {
+                self.g.tokens.get(at).is_some_and(|t| {
+                    matches!(
+                        t.key.as_str(),
+                        "line" | "row" | "record" | "entry" | "ligne" | "linea" | "fila"
+                    )
+                })
+            };
+            let before_lines = m.len == 1 && lines(m.start + 1);
+            let lines_of = m.start >= 2
+                && lines(m.start - 2)
+                && matches!(
+                    self.g.tokens[m.start - 1].folded.as_str(),
+                    "de" | "of" | "d"
+                );
+            let a_measure = super::is_number(self.kind(&m.column));
+            if (before_lines || lines_of) && a_measure {
+                covered.push((m.start, m.start));
+            }
         }
         covered.dedup();
         for (all, start) in covered {

@@ -749,6 +749,16 @@ impl Reading<'_> {
         found
     }
 
+    /// Where a Spanish goal says "el sur", "del sur", "al sur".
+    fn spanish_south(&self) -> Vec<usize> {
+        (1..self.g.tokens.len())
+            .filter(|&i| {
+                self.g.tokens[i].folded == "sur"
+                    && matches!(self.g.tokens[i - 1].folded.as_str(), "el" | "del" | "al")
+            })
+            .collect()
+    }
+
     /// Category values: "for the North region", "pour la région Nord".
     pub fn category_filters(&mut self) -> Result<(), GoalProblem> {
         let mut hits: Vec<(usize, usize, String, String)> = Vec::new();
@@ -782,6 +792,13 @@ impl Reading<'_> {
                         let len = word.split_whitespace().count();
                         for start in self.g.find(word) {
                             hits.push((start, len, c.name.clone(), v.clone()));
+                        }
+                    }
+                    // "en el sur": in Spanish, the south ("sur" is French
+                    // for "on", so never a synonym elsewhere).
+                    if self.lang == Lang::Es && matches!(text::fold(v).as_str(), "south" | "sud") {
+                        for at in self.spanish_south() {
+                            hits.push((at, 1, c.name.clone(), v.clone()));
                         }
                     }
                 }

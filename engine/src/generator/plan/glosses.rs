@@ -60,16 +60,20 @@ impl Reading<'_> {
             };
             self.one_clause_across(first, last);
             let gloss = self.gloss_before(first);
-            if let Some(&g) = gloss.first() {
-                self.g.take(g, first - g);
+            for &g in &gloss {
+                self.g.take(g, 1);
             }
             let Inside::Column(column) = what else {
                 continue;
             };
-            let start = gloss.first().copied().unwrap_or(first);
+            // The mention is the bracket, or the gloss and the bracket when
+            // nothing stands between them ("el precio medio (Price)" keeps
+            // "medio" free for the statistic: the mention is the bracket).
+            let joined = gloss.last().is_some_and(|&g| g + 1 == first);
+            let start = if joined { gloss[0] } else { first };
             self.mentions
                 .retain(|m| m.start + m.len <= start || m.start > last);
-            self.g.take(start, last + 1 - start);
+            self.g.take(first, last + 1 - first);
             self.mentions.push(Mention {
                 start,
                 len: last + 1 - start,
@@ -135,11 +139,15 @@ impl Reading<'_> {
             let same_clause = gloss
                 .last()
                 .is_none_or(|&g: &usize| self.g.tokens[g].clause == t.clause);
+            // "el precio medio (Price)": a statistic word stays free, for
+            // the statistic, and the gloss goes on before it.
+            if same_clause && is_operation_word(&t.folded) && !self.g.used[i] {
+                continue;
+            }
             let meaningful = self.g.used[i]
                 || text::number(t).is_some()
                 || lexicon::STOP_WORDS.contains(&t.folded.as_str())
                 || lexicon::ARTICLES.contains(&t.folded.as_str())
-                || is_operation_word(&t.folded)
                 || self.is_value(i)
                 || !t.folded.chars().any(char::is_alphabetic);
             if !same_clause || meaningful {
@@ -161,7 +169,12 @@ impl Reading<'_> {
             .name
             .rsplit_once('.')
             .map_or(input.name.as_str(), |(s, _)| s);
-        let Some(subject) = text::name_words(stem).pop() else {
+        // "cars93.csv": the rows are cars.
+        let Some(subject) = text::name_words(stem)
+            .pop()
+            .map(|w| w.trim_end_matches(|c: char| c.is_ascii_digit()).to_owned())
+            .filter(|w| !w.is_empty())
+        else {
             return;
         };
         for i in 0..self.g.tokens.len() {

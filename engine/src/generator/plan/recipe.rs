@@ -339,12 +339,7 @@ impl Reading<'_> {
         let Some(day) = crate::generator::steps::days::one_day(&self.filters) else {
             return;
         };
-        let at = self
-            .mentions
-            .iter()
-            .find(|m| m.column == column)
-            .map_or(0, |m| m.start);
-        self.ops.push((at, Op::Stat(Stat::Mean)));
+        self.stat_asked_of(column, Stat::Mean);
         let said = self.say(
             format!("the value of {column} on {day}: the mean of the rows kept, which is that value when one row is kept (no operation was named)"),
             format!("la valeur de {column} le {day} : la moyenne des lignes gardées, qui est cette valeur quand une seule ligne est gardée (aucune opération n'était nommée)"),
@@ -361,12 +356,18 @@ impl Reading<'_> {
     /// Asks the total of `column`, placed where the goal names it; returns
     /// that place.
     fn total_asked_of(&mut self, column: &str) -> usize {
+        self.stat_asked_of(column, Stat::Sum)
+    }
+
+    /// Asks `stat` of `column`, placed where the goal names it; returns
+    /// that place.
+    fn stat_asked_of(&mut self, column: &str, stat: Stat) -> usize {
         let at = self
             .mentions
             .iter()
             .find(|m| m.column == column)
             .map_or(0, |m| m.start);
-        self.ops.push((at, Op::Stat(Stat::Sum)));
+        self.ops.push((at, Op::Stat(stat)));
         at
     }
 

@@ -207,9 +207,18 @@ impl Reading<'_> {
     }
 
     /// The word at `i` is a value of a text column of the inputs ("notebooks"
-    /// for `Notebook`).
+    /// for `Notebook`), or a word for one ("grapadoras" for `Stapler`).
     fn names_a_value(&self, i: usize) -> bool {
         let t = &self.g.tokens[i];
+        // a word for a value, or the first word of one ("lámparas de
+        // escritorio")
+        let mut first_words = super::conditions::VALUE_SYNONYMS
+            .iter()
+            .flat_map(|group| group.iter())
+            .filter_map(|w| w.split_whitespace().next());
+        if first_words.any(|w| w.len() > 2 && (text::same_word(w, &t.folded) || w == t.key)) {
+            return true;
+        }
         self.inputs
             .iter()
             .flat_map(|input| &input.columns)
