@@ -255,6 +255,7 @@ pub const OPS: &[(&str, Op)] = &[
     ("null", Op::Missing),
     ("manquant", Op::Missing),
     ("manquante", Op::Missing),
+    ("manquent", Op::Missing),
     ("vide", Op::Missing),
     ("faltante", Op::Missing),
     ("vacio", Op::Missing),
@@ -752,7 +753,14 @@ pub const SYNONYMS: &[&[&str]] = &[
         "bano",
         "banos",
     ],
-    &["fare", "ticket price", "prix du billet", "tarifa", "tarif"],
+    &[
+        "fare",
+        "ticket price",
+        "prix du billet",
+        "tarifa",
+        "tarif",
+        "precio del billete",
+    ],
     &["load time", "temps de chargement", "tiempo de carga"],
     &["hours online", "heures en ligne", "horas en linea"],
     &[

@@ -426,6 +426,13 @@ pub(crate) const VALUE_SYNONYMS: &[&[&str]] = &[
     &["binder", "classeur", "archivador"],
     &["desk lamp", "lampe de bureau", "lampara de escritorio"],
     &["public sector", "secteur public", "sector publico"],
+    &[
+        "wholesale",
+        "grossiste",
+        "grossistes",
+        "mayorista",
+        "mayoristas",
+    ],
     // Points of the compass ("est", "sur", "este" are grammar too: never
     // synonyms).
     &["north", "nord", "norte"],
