@@ -15,6 +15,7 @@ use crate::lang::Lang;
 
 /// Words before a value that exclude it.
 const NEGATIONS: &[&str] = &[
+    "outside",
     "except",
     "excluding",
     "exclude",
