@@ -8,11 +8,14 @@
 //!
 //! A gloss is at most `MAX_GLOSS_WORDS` words right before the opening
 //! bracket, in the same clause, and stops at the first word that could
-//! carry a meaning of its own: an article or a preposition, an operation
-//! word, a number, a value of the data, a word already placed.
+//! carry a meaning of its own: an article or a preposition, a number, a
+//! value of the data, a word already placed. A statistic word on the way
+//! ("el precio medio (Price)") is passed over and left for the statistic.
 //!
 //! The same module reads the file's own name, in the plural, as a noun of
-//! its rows: with `diamonds.csv` loaded, "how many diamonds…" counts rows.
+//! its rows: with `diamonds.csv` loaded, "how many diamonds…" counts rows
+//! (and "the 47 provinces" places the row count said), and a noun of kinds
+//! beside a column of categories as that column ("each type of wool").
 
 use super::reading::{Mention, Reading};
 use crate::generator::lexicon;
@@ -184,7 +187,7 @@ impl Reading<'_> {
             let plural = t.folded != t.key;
             // "earthquakes" for quakes.csv, "cars" for mtcars.csv.
             let names_it = t.folded.chars().count() >= 4
-                && t.folded != t.key
+                && plural
                 && (text::same_word(&t.folded, &subject)
                     || subject.ends_with(&t.key)
                     || subject.ends_with(&t.folded)
