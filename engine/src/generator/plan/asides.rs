@@ -159,7 +159,7 @@ impl Reading<'_> {
             // "the average customer age for pen sales": sales of a value.
             let of_a_value = m.len == 1
                 && m.start > 1
-                && self.names_a_value_at(m.start - 1)
+                && self.is_value_or_synonym(m.start - 1)
                 && matches!(
                     self.g.tokens[m.start - 2].folded.as_str(),
                     "for" | "of" | "on" | "pour" | "de" | "des" | "du" | "para" | "del"
@@ -194,12 +194,6 @@ impl Reading<'_> {
             self.g.take(all, 1);
             self.mentions.retain(|m| m.start != start);
         }
-    }
-
-    /// The word at `i` is a value of the data, or a synonym of one.
-    fn names_a_value_at(&self, i: usize) -> bool {
-        self.is_value(i)
-            || !super::conditions::value_synonyms_of(&self.g.tokens[i].folded).is_empty()
     }
 
     /// A column of numbers other than the one at `at` is said before it.

@@ -71,6 +71,22 @@ impl Goal {
         }
     }
 
+    /// Places every free occurrence of each of `phrases`, in their order;
+    /// true when one was found.
+    pub fn take_all(&mut self, phrases: &[&str]) -> bool {
+        let mut any = false;
+        for phrase in phrases {
+            let len = phrase.split_whitespace().count();
+            for at in self.find(phrase) {
+                if self.free(at, len) {
+                    self.take(at, len);
+                    any = true;
+                }
+            }
+        }
+        any
+    }
+
     /// True when none of the words `start..start+len` is placed yet.
     pub fn free(&self, start: usize, len: usize) -> bool {
         self.used[start..start + len].iter().all(|u| !u)
@@ -678,9 +694,7 @@ impl<'a> Reading<'a> {
     /// "animal"), except values of the data ("dogs" stays a filter).
     pub fn take_parts(&mut self, at: &[usize]) {
         for &i in at {
-            let a_value = self.is_value(i)
-                || !super::conditions::value_synonyms_of(&self.g.tokens[i].folded).is_empty();
-            if !a_value && self.g.free(i, 1) {
+            if !self.is_value_or_synonym(i) && self.g.free(i, 1) {
                 self.g.take(i, 1);
             }
         }
@@ -857,14 +871,7 @@ impl<'a> Reading<'a> {
             "solamente el numero",
             "nada mas el numero",
         ];
-        for phrase in PHRASES {
-            let len = phrase.split_whitespace().count();
-            for at in self.g.find(phrase) {
-                if self.g.free(at, len) {
-                    self.g.take(at, len);
-                }
-            }
-        }
+        self.g.take_all(PHRASES);
     }
 
     /// "answer in French", "réponds en espagnol": the language of the

@@ -395,28 +395,13 @@ impl Reading<'_> {
             .collect()
     }
 
-    /// The statistic a ranking or trend uses.
-    fn chosen_stat(&self, default: Stat) -> Stat {
+    /// The first statistic said that `fits`, else a count when one was
+    /// asked, else `default`.
+    fn said_stat(&self, default: Stat, fits: impl Fn(Stat) -> bool) -> Stat {
         self.stats()
             .iter()
             .map(|(_, s)| *s)
-            .find(|s| {
-                matches!(
-                    s,
-                    Stat::Mean | Stat::Sum | Stat::Median | Stat::Max | Stat::Min
-                )
-            })
-            .or(self.has(Op::Count).then_some(Stat::Count))
-            .unwrap_or(default)
-    }
-
-    /// The statistic groups are ranked by: the one said, else `default`
-    /// (the mode of a category is its top group by rows, read elsewhere).
-    fn ranked_stat(&self, default: Stat) -> Stat {
-        self.stats()
-            .iter()
-            .map(|(_, s)| *s)
-            .find(|s| !matches!(s, Stat::Count | Stat::Mode))
+            .find(|s| fits(*s))
             .or(self.has(Op::Count).then_some(Stat::Count))
             .unwrap_or(default)
     }
@@ -703,8 +688,9 @@ impl Reading<'_> {
             Stat::Mean
         } else {
             // "which rank has the largest standard deviation of salary":
-            // the groups ranked by the statistic said, whichever it is.
-            self.ranked_stat(default)
+            // the groups ranked by the statistic said, whichever it is (the
+            // mode of a category is its top group by rows, read elsewhere).
+            self.said_stat(default, |s| !matches!(s, Stat::Count | Stat::Mode))
         };
         let stated = self.stats().iter().any(|(_, s)| *s != Stat::Count);
         if let (Some(v), Some(g), false) = (&value, &group, stated) {
@@ -854,7 +840,13 @@ impl Reading<'_> {
             _ => Stat::Mean,
         };
         let stat = if value.is_some() {
-            self.chosen_stat(default)
+            // a trend of a mean, total, median or extreme per period
+            self.said_stat(default, |s| {
+                matches!(
+                    s,
+                    Stat::Mean | Stat::Sum | Stat::Median | Stat::Max | Stat::Min
+                )
+            })
         } else {
             Stat::Count
         };

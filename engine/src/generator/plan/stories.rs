@@ -332,14 +332,7 @@ impl Reading<'_> {
             "un seul nombre",
             "un solo numero",
         ];
-        for phrase in FORM {
-            let len = phrase.split_whitespace().count();
-            for at in self.g.find(phrase) {
-                if self.g.free(at, len) {
-                    self.g.take(at, len);
-                }
-            }
-        }
+        self.g.take_all(FORM);
         for phrase in DESCENDING {
             let len = phrase.split_whitespace().count();
             for at in self.g.find(phrase) {
@@ -486,6 +479,13 @@ impl Reading<'_> {
             .tokens
             .iter()
             .any(|t| t.clause == clause && BACK_REFERENCES.contains(&t.folded.as_str()))
+    }
+
+    /// True when the word at `at` is (part of) a value of the data, or a
+    /// word for one ("dogs", "mujeres").
+    pub(super) fn is_value_or_synonym(&self, at: usize) -> bool {
+        self.is_value(at)
+            || !super::conditions::value_synonyms_of(&self.g.tokens[at].folded).is_empty()
     }
 
     /// True when the word at `at` is (part of) a value of the data.

@@ -145,7 +145,7 @@ const OF_BOTH: &[(&str, Formula)] = &[
 const NEW_COLUMN: &[&str] = &[
     "create", "add", "make", "compute", "cree", "creez", "ajoute", "ajoutez", "crea", "anade", "a",
     "an", "une", "una", "new", "nouvelle", "nueva", "column", "colonne", "columna", "equal",
-    "egale", "egal", "igual", "to", "a", "as", "comme", "como", "the", "la", "le", "el", "=",
+    "egale", "egal", "igual", "to", "as", "comme", "como", "the", "la", "le", "el", "=",
 ];
 
 /// Words joining the two columns after `BETWEEN` ("and", "to", "à").

@@ -433,10 +433,10 @@ impl Reading<'_> {
         if !found {
             return;
         }
-        asked.equal_var = self.take_any(EQUAL_VARIANCES);
-        asked.paired = self.take_any(PAIRED);
-        asked.independence |= self.take_any(RELATED);
-        self.take_any(WEAK);
+        asked.equal_var = self.g.take_all(EQUAL_VARIANCES);
+        asked.paired = self.g.take_all(PAIRED);
+        asked.independence |= self.g.take_all(RELATED);
+        self.g.take_all(WEAK);
         asked.alpha = self.alpha();
         let said = self.say(
             "a hypothesis test".into(),
@@ -445,21 +445,6 @@ impl Reading<'_> {
         );
         self.understood.push(said);
         self.test = Some(asked);
-    }
-
-    /// Takes every free place of any of `phrases`; true when one was found.
-    fn take_any(&mut self, phrases: &[&str]) -> bool {
-        let mut any = false;
-        for phrase in phrases {
-            let len = phrase.split_whitespace().count();
-            for start in self.g.find(phrase) {
-                if self.g.free(start, len) {
-                    self.g.take(start, len);
-                    any = true;
-                }
-            }
-        }
-        any
     }
 
     /// "different from 30": the value a mean is tested against.
