@@ -39,7 +39,7 @@ const SPEAKER: &[&str] = &[
 ];
 
 /// Words that say every value of a column is wanted.
-const ALL: &[&str] = &[
+pub(super) const ALL: &[&str] = &[
     "all", "overall", "every", "everyone", "whole", "entire", "toutes", "tous", "ensemble", "todo",
     "todos", "todas", "global",
 ];

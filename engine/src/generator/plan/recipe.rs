@@ -1034,6 +1034,15 @@ impl Reading<'_> {
             .filter(|(_, o)| matches!(o, Op::Which) && !ranks.is_empty())
             .map(|(i, _)| i + 1)
             .collect();
+        // "les 2 régions qui font le plus", "the 3 cities with the highest
+        // price": the number right before the groups said in the plural.
+        let before_groups = self.mentions.iter().filter_map(|m| {
+            let t = &self.g.tokens[m.start];
+            let grouped = self.group_by.as_deref() == Some(m.column.as_str())
+                || super::is_category(self.kind(&m.column));
+            (grouped && t.key != t.folded && !ranks.is_empty()).then(|| m.start.checked_sub(1))?
+        });
+        let asked: Vec<usize> = asked.into_iter().chain(before_groups).collect();
         let (i, n) = self
             .g
             .tokens

@@ -202,79 +202,6 @@ impl Reading<'_> {
         self.told.push(said);
     }
 
-    /// "Our sales director wants …", "My boss needs …", "Mon chef veut
-    /// …", "Mi jefa quiere …": who asks for the answer, said at the start
-    /// of the goal up to the verb, is context — its words ("sales") are no
-    /// filter.
-    pub fn asked_for_by(&mut self) {
-        const OWNERS: &[&str] = &[
-            "our", "my", "the", "notre", "mon", "ma", "nuestro", "nuestra", "mi", "el", "la", "le",
-        ];
-        const PEOPLE: &[&str] = &[
-            "director",
-            "boss",
-            "manager",
-            "teacher",
-            "client",
-            "customer",
-            "team",
-            "wife",
-            "husband",
-            "accountant",
-            "directeur",
-            "directrice",
-            "chef",
-            "patron",
-            "patronne",
-            "comptable",
-            "professeur",
-            "equipe",
-            "director",
-            "directora",
-            "jefe",
-            "jefa",
-            "gerente",
-            "contable",
-            "profesor",
-            "profesora",
-            "equipo",
-        ];
-        const ASKS: &[&str] = &[
-            "wants",
-            "needs",
-            "asked",
-            "asks",
-            "requested",
-            "veut",
-            "demande",
-            "souhaite",
-            "quiere",
-            "necesita",
-            "pide",
-            "pidio",
-        ];
-        let tokens = &self.g.tokens;
-        if !tokens
-            .first()
-            .is_some_and(|t| OWNERS.contains(&t.folded.as_str()))
-        {
-            return;
-        }
-        const REACH: usize = 5;
-        let Some(verb) =
-            (1..tokens.len().min(REACH)).find(|&i| ASKS.contains(&tokens[i].folded.as_str()))
-        else {
-            return;
-        };
-        let someone = PEOPLE.contains(&tokens[verb - 1].folded.as_str());
-        if !someone || (0..=verb).any(|i| self.g.used[i]) {
-            return;
-        }
-        let said = self.g.between(0, verb);
-        self.g.take(0, verb + 1);
-        self.told.push(said);
-    }
-
     /// "Sort from highest to lowest please:", "du plus grand au plus
     /// petit", "de mayor a menor": the order the answer is already given
     /// in (groups by their value, highest first) is a format word, read
@@ -457,7 +384,7 @@ impl Reading<'_> {
     }
 
     /// True when `token` names a column, a value or a concept of the data.
-    fn data_knows(&self, token: &Token) -> bool {
+    pub(super) fn data_knows(&self, token: &Token) -> bool {
         let same = |w: &str| text::same_word(&token.folded, w) || token.key == text::singular(w);
         let columns = self.inputs.iter().flat_map(|i| &i.columns);
         let named = columns.clone().any(|c| {

@@ -1,0 +1,424 @@
+//! Who the answer is for and the occasion it is for, said around the
+//! question: "My boss, who runs the North office, wants …", "Mi jefa de
+//! Getafe necesita …", "… for Monday's meeting", "Pour mon rapport, …",
+//! "para la reunión del lunes", "no sé por dónde empezar". Their words
+//! are context, never columns, values or operations ("rapport" is no ratio
+//! there, "Monday" no weekday, "budget" no column): each phrase is placed
+//! whole and restated as context, before any of its words is read.
+//!
+//! A value of the data inside such a phrase ("the North office") keeps it
+//! from being set aside unless the goal says it wants every value
+//! ("the company's total", "toutes régions confondues"): otherwise it may
+//! be what is asked, and the plan stops on it rather than guess.
+
+use super::reading::Reading;
+
+/// Words that open an occasion: "for my report", "before Friday's
+/// meeting", "pour ma réunion", "para la reunión", "antes de la junta".
+const OPENERS: &[&[&str]] = &[
+    &["for"],
+    &["before"],
+    &["ahead", "of"],
+    &["in", "time", "for"],
+    &["pour"],
+    &["avant"],
+    &["para"],
+    &["antes", "de"],
+    &["antes", "del"],
+];
+
+/// Words between an opener and the occasion that only point at it.
+const DETERMINERS: &[&str] = &[
+    "my", "our", "the", "this", "a", "an", "mon", "ma", "mes", "notre", "nos", "le", "la", "les",
+    "l", "ce", "cette", "un", "une", "mi", "mis", "nuestra", "nuestro", "el", "los", "las", "este",
+    "esta", "una",
+];
+
+/// Occasions an answer is wanted for (folded, singular).
+const OCCASIONS: &[&str] = &[
+    "meeting",
+    "review",
+    "report",
+    "slide",
+    "deck",
+    "presentation",
+    "homework",
+    "assignment",
+    "pitch",
+    "memo",
+    "email",
+    "newsletter",
+    "reunion",
+    "rapport",
+    "bilan",
+    "expose",
+    "devoir",
+    "diaporama",
+    "informe",
+    "presentacion",
+    "tarea",
+    "deber",
+    "deberes",
+    "junta",
+    "charla",
+    "diapositiva",
+];
+
+/// Words of when an occasion is, said around it ("Monday's meeting", "la
+/// réunion de lundi", "la reunión del lunes", "tomorrow's call").
+const WHEN: &[&str] = &[
+    "monday",
+    "tuesday",
+    "wednesday",
+    "thursday",
+    "friday",
+    "saturday",
+    "sunday",
+    "lundi",
+    "mardi",
+    "mercredi",
+    "jeudi",
+    "vendredi",
+    "samedi",
+    "dimanche",
+    "lunes",
+    "martes",
+    "miercoles",
+    "jueves",
+    "viernes",
+    "sabado",
+    "domingo",
+    "tomorrow",
+    "tonight",
+    "today",
+    "demain",
+    "manana",
+    "hoy",
+    "weekly",
+    "monthly",
+    "annual",
+    "yearly",
+    "hebdomadaire",
+    "mensuel",
+    "mensuelle",
+    "annuel",
+    "annuelle",
+    "semanal",
+    "mensual",
+    "anual",
+];
+
+/// Words that may join an occasion to its day ("de lundi", "del lunes",
+/// "on Monday", "next week").
+const WHEN_GLUE: &[&str] = &[
+    "de",
+    "du",
+    "del",
+    "on",
+    "this",
+    "next",
+    "prochain",
+    "prochaine",
+];
+
+/// Idioms of the asker that ask nothing ("no sé por dónde empezar").
+const IDIOMS: &[&str] = &[
+    "no se por donde empezar",
+    "je ne sais pas par ou commencer",
+    "i don t know where to start",
+    "i dont know where to start",
+    "no idea where to start",
+];
+
+/// Words that start the phrase of who asks ("My boss …").
+const OWNERS: &[&str] = &[
+    "our", "my", "the", "notre", "mon", "ma", "nuestro", "nuestra", "mi", "el", "la", "le",
+];
+
+/// People who ask for an answer.
+const PEOPLE: &[&str] = &[
+    "director",
+    "boss",
+    "manager",
+    "teacher",
+    "client",
+    "customer",
+    "team",
+    "wife",
+    "husband",
+    "accountant",
+    "supervisor",
+    "colleague",
+    "coworker",
+    "head",
+    "lead",
+    "directeur",
+    "directrice",
+    "chef",
+    "cheffe",
+    "patron",
+    "patronne",
+    "comptable",
+    "professeur",
+    "equipe",
+    "responsable",
+    "collegue",
+    "superviseur",
+    "directora",
+    "jefe",
+    "jefa",
+    "gerente",
+    "contable",
+    "profesor",
+    "profesora",
+    "equipo",
+    "colega",
+];
+
+/// Verbs of asking for an answer.
+const ASKS: &[&str] = &[
+    "wants",
+    "needs",
+    "asked",
+    "asks",
+    "requested",
+    "veut",
+    "demande",
+    "souhaite",
+    "voudrait",
+    "quiere",
+    "necesita",
+    "pide",
+    "pidio",
+    "queria",
+];
+
+/// Words after the verb of asking that still say only that an answer is
+/// wanted ("wants to know", "asked me for one figure", "me pidió un dato").
+const AFTER_ASKING: &[&str] = &[
+    "to", "know", "see", "me", "us", "for", "savoir", "saber", "a", "one", "un", "une", "figure",
+    "number", "dato", "chiffre", "numero", "from",
+];
+
+/// Reach, in words, from the person to the verb of asking ("My boss, who
+/// runs the North office, wants").
+const REACH_TO_VERB: usize = 7;
+
+/// Words that say every value is wanted: a value said in the phrase of
+/// who asks is then where they are, not what is asked.
+const EVERY: &[&str] = &[
+    "company",
+    "entreprise",
+    "empresa",
+    "confondues",
+    "confondus",
+];
+
+impl Reading<'_> {
+    /// Places the occasions, the idioms of the asker and who asks (see the
+    /// module's doc), each restated as context.
+    pub fn occasions(&mut self) {
+        let mut told = Vec::new();
+        for idiom in IDIOMS {
+            let len = idiom.split_whitespace().count();
+            for at in self.g.find(idiom) {
+                if self.g.free(at, len) {
+                    self.g.take(at, len);
+                    told.push((at, at + len - 1));
+                }
+            }
+        }
+        let mut i = 0;
+        while i < self.g.tokens.len() {
+            match self.occasion_at(i) {
+                Some(last) => {
+                    self.g.take(i, last - i + 1);
+                    told.push((i, last));
+                    i = last + 1;
+                }
+                None => i += 1,
+            }
+        }
+        told.extend(self.asked_for_by());
+        told.sort_unstable();
+        for (first, last) in told {
+            let said = self.g.between(first, last);
+            self.told.push(said);
+        }
+    }
+
+    /// The last word of an occasion opened at `start`, if one is.
+    fn occasion_at(&self, start: usize) -> Option<usize> {
+        let tokens = &self.g.tokens;
+        let opener = OPENERS.iter().find(|words| {
+            words.iter().enumerate().all(|(j, w)| {
+                tokens
+                    .get(start + j)
+                    .is_some_and(|t| t.folded == *w && t.clause == tokens[start].clause)
+            })
+        })?;
+        let mut i = start + opener.len();
+        while tokens
+            .get(i)
+            .is_some_and(|t| DETERMINERS.contains(&t.folded.as_str()))
+        {
+            i += 1;
+        }
+        const WORDS_BEFORE: usize = 3;
+        let noun = (i..(i + WORDS_BEFORE + 1).min(tokens.len()))
+            .find(|&j| OCCASIONS.contains(&tokens[j].key.as_str()))?;
+        let plain = (start..=noun).all(|j| {
+            let t = &tokens[j];
+            t.clause == tokens[start].clause
+                && !self.g.used[j]
+                && text_free(t)
+                && !(j >= i && j < noun && self.is_value(j) && !is_when(t))
+        });
+        if !plain || self.data_knows(&tokens[noun]) {
+            return None;
+        }
+        let mut last = noun;
+        let mut j = noun + 1;
+        while let Some(t) = tokens.get(j).filter(|t| t.clause == tokens[noun].clause) {
+            if is_when(t) {
+                last = j;
+            } else if self.someone_met(j) {
+                last = j + 1;
+                j += 1;
+            } else if !WHEN_GLUE.contains(&t.folded.as_str()) {
+                break;
+            }
+            j += 1;
+        }
+        Some(last)
+    }
+
+    /// "avec Hugo", "with Priya", "con Marta" after an occasion: whom the
+    /// asker meets, a name the data does not hold.
+    fn someone_met(&self, with: usize) -> bool {
+        let tokens = &self.g.tokens;
+        let Some(name) = tokens.get(with + 1) else {
+            return false;
+        };
+        matches!(tokens[with].folded.as_str(), "with" | "avec" | "con")
+            && name.clause == tokens[with].clause
+            && name.raw.starts_with(char::is_uppercase)
+            && !self.is_value(with + 1)
+            && !self.data_knows(name)
+    }
+
+    /// "Our sales director wants …", "My boss, who runs the North office,
+    /// wants …", "Mi jefa de Getafe necesita …", "Mon chef m'a demandé …":
+    /// who asks for the answer, from the start of a clause (or after an
+    /// occasion) up to the verb of asking, is context.
+    fn asked_for_by(&mut self) -> Vec<(usize, usize)> {
+        let mut told = Vec::new();
+        let n = self.g.tokens.len();
+        for start in 0..n {
+            let tokens = &self.g.tokens;
+            let opens = start == 0
+                || tokens[start - 1].clause != tokens[start].clause
+                || self.g.used[start - 1];
+            if !opens || !OWNERS.contains(&tokens[start].folded.as_str()) {
+                continue;
+            }
+            let Some(person) =
+                (start + 1..(start + 4).min(n)).find(|&i| PEOPLE.contains(&tokens[i].key.as_str()))
+            else {
+                continue;
+            };
+            let Some(verb) = (person + 1..(person + 1 + REACH_TO_VERB).min(n))
+                .find(|&i| ASKS.contains(&tokens[i].folded.as_str()))
+            else {
+                continue;
+            };
+            if (start..=verb).any(|i| self.g.used[i]) {
+                continue;
+            }
+            // "Our sales director" is who asks; "the manager of the North
+            // office" may say which rows.
+            let value_inside = (person + 1..verb).any(|i| self.is_value(i));
+            let every = tokens[verb..].iter().any(|t| {
+                EVERY.contains(&t.folded.as_str())
+                    || super::asides::ALL.contains(&t.folded.as_str())
+            });
+            if value_inside && !every {
+                continue;
+            }
+            let mut last = verb;
+            while tokens
+                .get(last + 1)
+                .is_some_and(|t| AFTER_ASKING.contains(&t.folded.as_str()))
+            {
+                last += 1;
+            }
+            self.g.take(start, last - start + 1);
+            told.push((start, last));
+        }
+        told
+    }
+}
+
+/// A word of when an occasion is (see [`WHEN`]).
+fn is_when(token: &super::text::Token) -> bool {
+    WHEN.contains(&token.folded.as_str()) || WHEN.contains(&token.key.as_str())
+}
+
+/// A word that is no number (an occasion holds no figure: "for the 2024
+/// report" may ask about 2024).
+fn text_free(token: &super::text::Token) -> bool {
+    !token.folded.starts_with(|c: char| c.is_ascii_digit())
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::generator::golden_input;
+    use crate::generator::plan::reading::Reading;
+    use crate::lang::Lang;
+
+    /// What the occasion reading of `goal` on `file` restates as context.
+    fn told(goal: &str, file: &str) -> Vec<String> {
+        let inputs = [golden_input(file)];
+        let mut r = Reading::new(goal, Lang::detect(goal), &inputs);
+        r.occasions();
+        r.told
+    }
+
+    #[test]
+    fn an_occasion_and_who_asks_are_context() {
+        let cases = [
+            (
+                "I need the median salary in Engineering for my budget review",
+                vec!["for my budget review"],
+            ),
+            (
+                "Before Friday's meeting my boss wants to know which department pays most",
+                vec!["Before Friday's meeting", "my boss wants to know"],
+            ),
+            (
+                "Mi jefa de Getafe necesita la cuota media de todo el club",
+                vec!["Mi jefa de Getafe necesita"],
+            ),
+            (
+                "Pour ma réunion de lundi, le total des ventes",
+                vec!["Pour ma réunion de lundi"],
+            ),
+        ];
+        for (goal, expected) in cases {
+            let r = told(goal, "hr.csv");
+            assert_eq!(r, expected, "{goal}");
+        }
+    }
+
+    #[test]
+    fn a_value_or_a_year_inside_keeps_the_phrase() {
+        let cases = [
+            "for the 2024 report, total revenue",
+            "The manager of the North office wants the total revenue",
+        ];
+        for goal in cases {
+            let r = told(goal, "shop.csv");
+            assert!(r.is_empty(), "{goal}: {r:?}");
+        }
+    }
+}
