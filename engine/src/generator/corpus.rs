@@ -877,6 +877,7 @@ fn corpora() -> Vec<String> {
         "heldout-2026-12-06d.txt",
         "heldout-2026-12-06e.txt",
         "heldout-2026-12-06f.txt",
+        "heldout-2026-12-06g.txt",
         "public-easy-2026-12-06.txt",
         "public-medium-2026-12-06.txt",
         "public-easy-2026-12-06b.txt",
@@ -885,6 +886,8 @@ fn corpora() -> Vec<String> {
         "public-medium-2026-12-06c.txt",
         "public-easy-2026-12-06d.txt",
         "public-medium-2026-12-06d.txt",
+        "public-easy-2026-12-06e.txt",
+        "public-medium-2026-12-06e.txt",
     ]
     .map(String::from)
     .into();

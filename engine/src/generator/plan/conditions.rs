@@ -669,6 +669,15 @@ const AGE_PHRASES: &[(&str, bool, Cmp)] = &[
 /// Words that set values of one column against each other ("Paris vs
 /// Lyon", "hommes et femmes séparément", "por separado").
 const COMPARING_CUES: &[&str] = &[
+    "compare",
+    "compared",
+    "comparing",
+    "comparer",
+    "comparez",
+    "comparant",
+    "compara",
+    "comparar",
+    "comparando",
     "vs",
     "versus",
     "separately",
@@ -757,12 +766,15 @@ impl Reading<'_> {
         found
     }
 
-    /// Where a Spanish goal says "el sur", "del sur", "al sur".
-    fn spanish_south(&self) -> Vec<usize> {
+    /// Where the goal says `word` right after one of `articles`: "el
+    /// sur", "del este" in Spanish, "l'est", "de l'est" in French — words
+    /// that are another word elsewhere ("sur" is French for "on", "este"
+    /// Spanish for "this", "est" French for "is").
+    fn compass_after_article(&self, word: &str, articles: &[&str]) -> Vec<usize> {
         (1..self.g.tokens.len())
             .filter(|&i| {
-                self.g.tokens[i].folded == "sur"
-                    && matches!(self.g.tokens[i - 1].folded.as_str(), "el" | "del" | "al")
+                self.g.tokens[i].folded == word
+                    && articles.contains(&self.g.tokens[i - 1].folded.as_str())
             })
             .collect()
     }
@@ -802,10 +814,18 @@ impl Reading<'_> {
                             hits.push((start, len, c.name.clone(), v.clone()));
                         }
                     }
-                    // "en el sur": in Spanish, the south ("sur" is French
-                    // for "on", so never a synonym elsewhere).
-                    if self.lang == Lang::Es && matches!(text::fold(v).as_str(), "south" | "sud") {
-                        for at in self.spanish_south() {
+                    // "en el sur", "del este", "dans l'est": the south and
+                    // the east said in the goal's language, after an
+                    // article only ("sur" is French for "on", "este"
+                    // Spanish for "this", "est" French for "is").
+                    let compass = match (self.lang, text::fold(v).as_str()) {
+                        (Lang::Es, "south" | "sud") => Some(("sur", &["el", "del", "al"][..])),
+                        (Lang::Es, "east" | "est") => Some(("este", &["el", "del", "al"][..])),
+                        (Lang::Fr, "east" | "este") => Some(("est", &["l"][..])),
+                        _ => None,
+                    };
+                    if let Some((word, articles)) = compass {
+                        for at in self.compass_after_article(word, articles) {
                             hits.push((at, 1, c.name.clone(), v.clone()));
                         }
                     }

@@ -20,7 +20,6 @@
 use super::reading::{Mention, Reading};
 use crate::generator::lexicon;
 use crate::generator::text;
-use crate::inputs::ColumnKind;
 
 /// The most words a gloss may have ("daily temperature range").
 const MAX_GLOSS_WORDS: usize = 3;
@@ -211,7 +210,9 @@ impl Reading<'_> {
 /// Nouns of kinds said of a column of categories ("each type of wool",
 /// "the feed types", "tipo de producto").
 const KIND_NOUNS: &[&str] = &[
-    "type", "types", "kind", "kinds", "sort", "sorts", "tipo", "tipos", "sorte", "sortes",
+    "type", "types", "kind", "kinds", "sort", "sorts", "tipo", "tipos", "sorte", "sortes", "value",
+    "values", "level", "levels", "valeur", "valeurs", "niveau", "niveaux", "valor", "valores",
+    "nivel", "niveles",
 ];
 
 impl Reading<'_> {
@@ -225,12 +226,12 @@ impl Reading<'_> {
             let category_at = |at: usize| {
                 self.mentions
                     .iter()
-                    .any(|m| m.start == at && self.kind(&m.column) == ColumnKind::Text)
+                    .any(|m| m.start == at && super::is_category(self.kind(&m.column)))
             };
             let before = self
                 .mentions
                 .iter()
-                .any(|m| m.start + m.len == i && self.kind(&m.column) == ColumnKind::Text);
+                .any(|m| m.start + m.len == i && super::is_category(self.kind(&m.column)));
             let of = self
                 .g
                 .tokens

@@ -700,6 +700,23 @@ impl<'a> Reading<'a> {
         }
     }
 
+    /// True when the word right after mention `m` is a value of its
+    /// column, kept by a filter ("mfr K").
+    fn value_of_after(&self, m: &Mention) -> bool {
+        let Some(next) = self.g.tokens.get(m.start + m.len) else {
+            return false;
+        };
+        let filtered = self.filters.iter().any(|f| f.column == m.column);
+        let of_column = self
+            .inputs
+            .iter()
+            .flat_map(|i| &i.columns)
+            .filter(|c| c.name == m.column)
+            .flat_map(|c| &c.values)
+            .any(|v| text::same_word(&text::fold(v), &next.folded));
+        filtered && of_column && self.g.used[m.start + m.len]
+    }
+
     /// Group markers and periods: "per region", "by month", "monthly".
     ///
     /// A column of whole numbers that is not an amount is grouped by ("per
@@ -747,7 +764,11 @@ impl<'a> Reading<'a> {
                             understood: self.understood.clone(),
                         });
                     }
-                    if super::is_category(kind) && self.group_by.is_none() {
+                    if super::is_category(kind) && self.value_of_after(&m) {
+                        // "made by mfr K", "sold by region North": the
+                        // maker said, one value — a filter, no grouping.
+                        self.g.take(start, len);
+                    } else if super::is_category(kind) && self.group_by.is_none() {
                         self.g.take(start, len);
                         self.group_by = Some(m.column.clone());
                     } else if kind == ColumnKind::Date && self.period.is_none() {

@@ -595,7 +595,11 @@ impl Reading<'_> {
                 group_by: Some(g.clone()),
             });
         }
-        let group = self.group_by.clone().or(named.categories.first().cloned());
+        let group = self.group_by.clone().or(named
+            .categories
+            .iter()
+            .find(|c| !self.rows_said_as(c))
+            .cloned());
         if group.is_none() && named.numbers.is_empty() {
             return Err(self.need_numbers(named, Op::Highest, 1));
         }
@@ -1013,6 +1017,50 @@ impl Reading<'_> {
             items,
             group_by: self.group_by.clone(),
         })
+    }
+
+    /// "l'objectif le plus bas de nos régions", "the biggest credit limit
+    /// among our retail clients": `column`, said in the plural after "of"
+    /// or "among" in a file of one row each, names the rows the extreme is
+    /// taken over, not what is asked — unless "which" asks for one of them
+    /// ("which of our regions", "quelle région").
+    fn rows_said_as(&self, column: &str) -> bool {
+        const OVER: &[&str] = &[
+            "of", "among", "amongst", "de", "des", "d", "parmi", "entre", "del",
+        ];
+        const OWNERS: &[&str] = &[
+            "our", "my", "the", "all", "nos", "mes", "les", "tous", "toutes", "nuestros",
+            "nuestras", "mis", "los", "las", "todos", "todas",
+        ];
+        let which_of_them = self.ops.iter().any(|(i, o)| {
+            *o == Op::Which
+                && self
+                    .mentions
+                    .iter()
+                    .any(|m| m.column == column && m.start == self.g.skip_articles(i + 1))
+        });
+        if which_of_them || !super::names_each_row(self.inputs, column) {
+            return false;
+        }
+        self.mentions
+            .iter()
+            .filter(|m| m.column == column)
+            .all(|m| {
+                let t = &self.g.tokens[m.start];
+                let mut at = m.start;
+                while at > 0 && OWNERS.contains(&self.g.tokens[at - 1].folded.as_str()) {
+                    at -= 1;
+                }
+                // A value said before the noun ("our retail clients").
+                if at > 0 && self.g.used[at - 1] && self.is_value(at - 1) {
+                    at -= 1;
+                    while at > 0 && OWNERS.contains(&self.g.tokens[at - 1].folded.as_str()) {
+                        at -= 1;
+                    }
+                }
+                let over = at > 0 && OVER.contains(&self.g.tokens[at - 1].folded.as_str());
+                t.key != t.folded && over
+            })
     }
 
     /// A number next to "top", "first", "premiers"… that is not used yet;

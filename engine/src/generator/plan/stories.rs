@@ -134,8 +134,11 @@ impl Reading<'_> {
             // "I'm writing about Nice's climate: what's the humidity
             // there?": the question points back at the story's values.
             let pointed_at = (0..clauses).any(|c| c != clause && self.points_back(c));
+            // A place pointed back at is asked about: a value of the data
+            // is a filter, a place the data does not hold ("habite à
+            // Bordeaux, il y fait …") stays unplaced, and the plan asks.
             for &i in &members {
-                if !(pointed_at && self.is_value(i)) {
+                if !(pointed_at && (self.is_value(i) || self.named_place(i))) {
                     self.g.take(i, 1);
                 }
             }
@@ -402,10 +405,20 @@ impl Reading<'_> {
     /// True when clause `clause` points back at a place said before
     /// ("there", "allí"; the French "là" is also an article once folded).
     fn points_back(&self, clause: usize) -> bool {
-        self.g
-            .tokens
-            .iter()
-            .any(|t| t.clause == clause && BACK_REFERENCES.contains(&t.folded.as_str()))
+        self.g.tokens.iter().any(|t| {
+            // "il y fait quel temps": the French "y" is "there"
+            // (the Spanish one is "and").
+            let y = self.lang == Lang::Fr && t.folded == "y";
+            t.clause == clause && (BACK_REFERENCES.contains(&t.folded.as_str()) || y)
+        })
+    }
+
+    /// True when the word at `at` is written as a name right after a
+    /// place word ("à Bordeaux", "in Leeds").
+    fn named_place(&self, at: usize) -> bool {
+        let named = self.g.tokens[at].raw.starts_with(char::is_uppercase);
+        let placed = at > 0 && PLACE_WORDS.contains(&self.g.tokens[at - 1].folded.as_str());
+        named && placed
     }
 
     /// True when the word at `at` is (part of) a value of the data, or a

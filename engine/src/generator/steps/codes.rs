@@ -51,10 +51,13 @@ const FLAGS: &[FlagWords] = &[FlagWords {
         "sobrevivio",
         "se salvaron",
         "se salvo",
+        "made it",
         "superviviente",
         "sobreviviente",
     ],
     no: &[
+        "did not make it",
+        "didn t make it",
         "did not survive",
         "didn t survive",
         "not survive",
