@@ -878,6 +878,7 @@ fn corpora() -> Vec<String> {
         "heldout-2026-12-06e.txt",
         "heldout-2026-12-06f.txt",
         "heldout-2026-12-06g.txt",
+        "heldout-2026-12-06h.txt",
         "public-easy-2026-12-06.txt",
         "public-medium-2026-12-06.txt",
         "public-easy-2026-12-06b.txt",
@@ -888,6 +889,8 @@ fn corpora() -> Vec<String> {
         "public-medium-2026-12-06d.txt",
         "public-easy-2026-12-06e.txt",
         "public-medium-2026-12-06e.txt",
+        "public-easy-2026-12-06f.txt",
+        "public-medium-2026-12-06f.txt",
     ]
     .map(String::from)
     .into();

@@ -442,14 +442,13 @@ mod tests {
             ),
         ] {
             let r = recipe(file, goal);
+            // The row looked up, every tied row listed.
             assert_eq!(
                 r,
-                Recipe::Rank {
-                    stat: crate::generator::plan::Stat::Max,
-                    value: Some(value.into()),
-                    group_by: Some(label.into()),
+                Recipe::Lookup {
+                    show: label.into(),
+                    value: value.into(),
                     highest: true,
-                    n: 1
                 },
                 "{goal}"
             );

@@ -1777,8 +1777,15 @@ impl Reading<'_> {
     /// ("passengers who survived", "orders that had a discount", "average
     /// charges for people with children") stops the plan.
     fn conditions_without_value(&self) -> Result<(), GoalProblem> {
+        // "predict the rating for a department with complaints = 80": a
+        // value the model's prediction was given.
+        let predicted_at = |column: &str| {
+            self.model.as_ref().is_some_and(|model| {
+                !model.at.is_empty() && model.predictors.iter().any(|p| p == column)
+            })
+        };
         for m in &self.mentions {
-            if !super::is_number(self.kind(&m.column)) {
+            if !super::is_number(self.kind(&m.column)) || predicted_at(&m.column) {
                 continue;
             }
             let before = m

@@ -161,51 +161,133 @@ impl Reading<'_> {
         gloss
     }
 
-    /// "how many diamonds…" with `diamonds.csv` (or `pub-mtcars.csv` and
-    /// "cars") loaded alone: the file's own name is a noun of its rows.
-    pub fn file_subject(&mut self) {
+    /// The last word of the name of the one file loaded, without its
+    /// digits ("cars93.csv": cars).
+    fn file_noun(&self) -> Option<String> {
         let [input] = self.inputs else {
-            return;
+            return None;
         };
         let stem = input
             .name
             .rsplit_once('.')
             .map_or(input.name.as_str(), |(s, _)| s);
-        // "cars93.csv": the rows are cars.
-        let Some(subject) = text::name_words(stem)
+        text::name_words(stem)
             .pop()
             .map(|w| w.trim_end_matches(|c: char| c.is_ascii_digit()).to_owned())
             .filter(|w| !w.is_empty())
-        else {
+    }
+
+    /// True when the word at `i` names the file's rows by the file's own
+    /// name `subject`: in the plural, as rows are said ("the diamonds",
+    /// "earthquakes" for quakes.csv, "chicks" for chickwts.csv; "le
+    /// budget" of budget.csv may name its money), or in the singular after
+    /// "which" or "each" ("which cereal" of uscereal.csv).
+    fn names_the_file(&self, i: usize, subject: &str) -> bool {
+        let t = &self.g.tokens[i];
+        let plural = t.folded != t.key;
+        let one_of_them = i > 0
+            && matches!(
+                self.g.tokens[i - 1].folded.as_str(),
+                "which" | "each" | "every" | "quel" | "quelle" | "chaque" | "cada" | "cual" | "que"
+            );
+        let long = |w: &str| w.chars().count() >= 5;
+        t.folded.chars().count() >= 4
+            && (plural || (one_of_them && long(&t.key)))
+            && (text::same_word(&t.folded, subject)
+                || subject.ends_with(&t.key)
+                || subject.ends_with(&t.folded)
+                || (long(subject) && t.key.ends_with(subject))
+                || (long(subject) && long(&t.key) && subject.starts_with(&t.key)))
+    }
+
+    /// "the mean alcohol content of the wines" of wine.csv: the file's own
+    /// name is a noun of its rows, read before columns are ("wines" is no
+    /// mention of `od280/od315_of_diluted_wines`) unless a column of one
+    /// or two words, or a word of the lexicon for columns, is named by it.
+    pub fn file_nouns_first(&mut self) {
+        let Some(subject) = self.file_noun() else {
             return;
         };
+        // "ventes" of ventes.csv is its sales, a word for a measure.
+        let named_column = |key: &str| {
+            let synonym = lexicon::SYNONYMS.iter().any(|group| {
+                group
+                    .iter()
+                    .any(|w| !w.contains(' ') && text::same_word(w, key))
+            });
+            synonym
+                || self.inputs.iter().flat_map(|i| &i.columns).any(|c| {
+                    let words = text::name_words(&c.name);
+                    words.len() <= 2 && words.iter().any(|w| text::same_word(w, key))
+                })
+        };
         for i in 0..self.g.tokens.len() {
-            let t = &self.g.tokens[i];
-            // Plural, as rows are said ("the diamonds"): "le budget" of
-            // budget.csv may name its money.
-            let plural = t.folded != t.key;
-            // "earthquakes" for quakes.csv, "cars" for mtcars.csv.
-            let names_it = t.folded.chars().count() >= 4
-                && plural
-                && (text::same_word(&t.folded, &subject)
-                    || subject.ends_with(&t.key)
-                    || subject.ends_with(&t.folded)
-                    || (subject.chars().count() >= 5 && t.key.ends_with(&subject)));
-            if names_it && !self.g.used[i] && !self.is_value(i) {
+            let key = self.g.tokens[i].key.clone();
+            if self.names_the_file(i, &subject)
+                && self.g.free(i, 1)
+                && !self.is_value(i)
+                && !named_column(&key)
+            {
                 self.g.take(i, 1);
-                self.take_row_count_before(i, input.row_count);
+                self.take_row_count_before(i, self.inputs[0].row_count);
+            }
+        }
+    }
+
+    /// "how many diamonds…" with `diamonds.csv` (or `pub-mtcars.csv` and
+    /// "cars") loaded alone: the file's own name is a noun of its rows.
+    pub fn file_subject(&mut self) {
+        let Some(subject) = self.file_noun() else {
+            return;
+        };
+        let rows = self.inputs[0].row_count;
+        for i in 0..self.g.tokens.len() {
+            if self.names_the_file(i, &subject) && !self.g.used[i] && !self.is_value(i) {
+                self.g.take(i, 1);
+                self.take_row_count_before(i, rows);
             }
             // "the 47 provinces" with a column that tells each row apart.
-            let rows_named = plural
+            let t = &self.g.tokens[i];
+            let rows_named = t.folded != t.key
                 && self.mentions.iter().any(|m| {
                     m.start == i && m.len == 1 && super::names_each_row(self.inputs, &m.column)
                 });
             if rows_named {
-                self.take_row_count_before(i, input.row_count);
+                self.take_row_count_before(i, rows);
             }
         }
     }
 }
+
+/// Nouns said after a column of numbers that only name its values ("the
+/// Colour score", "sugars content", "la teneur en VitC", "el nivel de
+/// glu"), when no column of the file is named so. A rate is no such noun:
+/// "the conversion rate" divides conversions by visits.
+const MEASURE_NOUNS: &[&str] = &[
+    "score",
+    "content",
+    "level",
+    "reading",
+    "measurement",
+    "figure",
+    "teneur",
+    "niveau",
+    "puntuacion",
+    "puntaje",
+    "nivel",
+    "contenido",
+];
+
+/// Nouns of [`KIND_NOUNS`] that any column has, whole numbers too ("each
+/// value of rad").
+const VALUE_NOUNS: &[&str] = &[
+    "value", "values", "level", "levels", "valeur", "valeurs", "niveau", "niveaux", "valor",
+    "valores", "nivel", "niveles",
+];
+
+/// Nouns of groups said after a value or a column of categories ("the FT
+/// group", "each Treat group", "le groupe CBT").
+const GROUP_NOUNS: &[&str] = &["group", "groupe", "grupo"];
 
 /// Nouns of kinds said of a column of categories ("each type of wool",
 /// "the feed types", "tipo de producto").
@@ -223,10 +305,15 @@ impl Reading<'_> {
             if !self.g.free(i, 1) || !KIND_NOUNS.contains(&self.g.tokens[i].folded.as_str()) {
                 continue;
             }
+            // "each value of rad": a column of whole numbers has values too.
+            let values = VALUE_NOUNS.contains(&self.g.tokens[i].folded.as_str());
             let category_at = |at: usize| {
-                self.mentions
-                    .iter()
-                    .any(|m| m.start == at && super::is_category(self.kind(&m.column)))
+                self.mentions.iter().any(|m| {
+                    let kind = self.kind(&m.column);
+                    m.start == at
+                        && (super::is_category(kind)
+                            || (values && kind == crate::inputs::ColumnKind::Integer))
+                })
             };
             let before = self
                 .mentions
@@ -246,6 +333,60 @@ impl Reading<'_> {
                     m.start = i;
                     m.len += 2;
                 }
+            }
+        }
+    }
+
+    /// "the Colour score", "la teneur en VitC": a noun of
+    /// [`MEASURE_NOUNS`] beside a column of numbers (after it, or before it
+    /// with "de" / "of" / "en") is placed with it.
+    pub fn measure_nouns(&mut self) {
+        for i in 0..self.g.tokens.len() {
+            let key = self.g.tokens[i].key.as_str();
+            if !self.g.free(i, 1) || !MEASURE_NOUNS.contains(&key) {
+                continue;
+            }
+            let measure = |m: &&super::reading::Mention| super::is_number(self.kind(&m.column));
+            let after = self
+                .mentions
+                .iter()
+                .filter(measure)
+                .any(|m| m.start + m.len == i);
+            let of = self.g.tokens.get(i + 1).is_some_and(|t| {
+                matches!(t.folded.as_str(), "of" | "de" | "d" | "du" | "del" | "en")
+            });
+            let before = of
+                && self
+                    .mentions
+                    .iter()
+                    .filter(measure)
+                    .any(|m| m.start == i + 2);
+            if after {
+                self.g.take(i, 1);
+            } else if before {
+                self.g.take(i, 2);
+            }
+        }
+    }
+
+    /// "the FT group", "le groupe CBT", "each Treat group": a noun of
+    /// [`GROUP_NOUNS`] beside a value the plan keeps or a column it
+    /// groups by is placed with it (read last, once values are placed).
+    pub fn group_nouns(&mut self) {
+        for i in 0..self.g.tokens.len() {
+            if !self.g.free(i, 1) || !GROUP_NOUNS.contains(&self.g.tokens[i].key.as_str()) {
+                continue;
+            }
+            let placed_value = |at: usize| self.g.used[at] && self.is_value(at);
+            let grouped = |at: usize| {
+                self.mentions.iter().any(|m| {
+                    m.start + m.len == at && self.group_by.as_deref() == Some(m.column.as_str())
+                })
+            };
+            let beside = (i > 0 && (placed_value(i - 1) || grouped(i)))
+                || (i + 1 < self.g.tokens.len() && placed_value(i + 1));
+            if beside {
+                self.g.take(i, 1);
             }
         }
     }

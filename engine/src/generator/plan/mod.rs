@@ -513,8 +513,10 @@ fn plan_once(
     crate::generator::steps::codes::read(&mut r);
     r.headcount();
     r.phrase_ops();
+    r.file_nouns_first();
     r.column_mentions()?;
     r.kinds_of_columns();
+    r.measure_nouns();
     crate::generator::steps::ohlc::read(&mut r);
     r.measure_adjectives();
     r.more_rows();
@@ -558,6 +560,13 @@ fn plan_once(
     }
     let prep = super::steps::prep::settle(&mut r, &recipe)?;
     r.file_subject();
+    r.group_nouns();
+    if let Some(word) = r.people_where_rows_are_not() {
+        return Err(GoalProblem::Unplaced {
+            words: vec![word],
+            understood: r.understood,
+        });
+    }
     let left = words::leftovers(&r.g);
     if !left.unplaced.is_empty() {
         return Err(GoalProblem::Unplaced {
@@ -1047,13 +1056,14 @@ mod tests {
             recipe("pets.csv", "average fee for those older than 5"),
             Err(GoalProblem::Unplaced { .. })
         ));
-        assert!(matches!(
-            recipe(
+        // "whose owners": the part is said.
+        assert_eq!(
+            filters(
                 "pets.csv",
                 "average fee of pets whose owners are older than 70"
             ),
-            Err(GoalProblem::Unplaced { .. })
-        ));
+            ["owner_age > 70"]
+        );
     }
 
     #[test]

@@ -460,6 +460,105 @@ impl<'a> Reading<'a> {
         }
     }
 
+    /// Words of people said as rows ("combien de clients", "the
+    /// patients"), fillers only where the rows are people.
+    const PEOPLE_NOUNS: &'static [&'static str] = &[
+        "client",
+        "customer",
+        "cliente",
+        "passenger",
+        "passager",
+        "pasajero",
+        "viajero",
+        "student",
+        "eleve",
+        "etudiant",
+        "alumno",
+        "estudiante",
+        "member",
+        "membre",
+        "miembro",
+        "socio",
+        "respondent",
+        "encuestado",
+        "repondant",
+        "person",
+        "personne",
+        "persona",
+        "people",
+        "gens",
+        "patient",
+        "paciente",
+        "pupil",
+        "participant",
+        "individual",
+        "subject",
+        "insured",
+        "assure",
+        "asegurado",
+    ];
+
+    /// "combien de clients suit Karim Haddad" of objectifs.csv, whose rows
+    /// are regions: a word of people left as a filler, where the rows are
+    /// things named one by one and no column describes a person, names
+    /// rows that are not people; the plan stops on it rather than count
+    /// the regions.
+    pub fn people_where_rows_are_not(&self) -> Option<String> {
+        const EVIDENCE: &[&str] = &[
+            "name",
+            "nom",
+            "nombre",
+            "employee",
+            "employe",
+            "empleado",
+            "gender",
+            "sex",
+            "sexe",
+            "genre",
+            "genero",
+            "surname",
+            "prenom",
+            "apellido",
+            "age",
+            "edad",
+            "race",
+            "bmi",
+            "smoker",
+            "smoke",
+            "fumeur",
+            "fumador",
+            "passenger",
+            "student",
+            "respondent",
+            "member",
+            "patient",
+        ];
+        let people = self.inputs.iter().flat_map(|i| &i.columns).any(|c| {
+            text::name_words(&c.name)
+                .iter()
+                .any(|w| EVIDENCE.iter().any(|e| text::same_word(w, e)))
+        });
+        // Rows named one by one (a region, a department per row) are no
+        // people; rows of measures only ("patients" of anorexia.csv) may be.
+        let named_rows = self.inputs.iter().any(|i| {
+            i.columns.iter().any(|c| {
+                c.kind == ColumnKind::Text
+                    && c.empty_cells == 0
+                    && !c.values.is_empty()
+                    && c.values.len() as u64 == i.row_count
+            })
+        });
+        if people || !named_rows {
+            return None;
+        }
+        // As written: the feminine reading may have respelled a word
+        // ("élevée" as "élèves").
+        let as_written = |i: usize| text::singular(&text::fold(&self.g.tokens[i].raw));
+        (0..self.g.tokens.len())
+            .find(|&i| self.g.free(i, 1) && Self::PEOPLE_NOUNS.contains(&as_written(i).as_str()))
+            .map(|i| self.g.tokens[i].raw.clone())
+    }
+
     /// "the headcount of Finance", "l'effectif", "la plantilla": a count of
     /// people, which is a count of rows only when the rows are people (a
     /// column names or describes a person). Otherwise the word stays
@@ -518,20 +617,34 @@ impl<'a> Reading<'a> {
     }
 
     /// "l'âge moyen des salariés": in French the salariés are the
-    /// employees (the rows), never the salaries their folded form spells.
+    /// employees (the rows), never the salaries their folded form spells;
+    /// "nos salariées" are the women among them (left unread, so the plan
+    /// stops, when no column holds women).
     fn french_employees(&mut self) {
         if self.lang != Lang::Fr {
             return;
         }
         for i in 0..self.g.tokens.len() {
-            let employees = matches!(
-                self.g.tokens[i].folded.as_str(),
-                "salarie" | "salaries" | "salariee" | "salariees"
-            );
-            if employees && self.g.free(i, 1) {
-                self.g.take(i, 1);
-                self.rows_said.push(i);
+            let folded = self.g.tokens[i].folded.as_str();
+            let employees = matches!(folded, "salarie" | "salaries");
+            let women = matches!(folded, "salariee" | "salariees");
+            if !(employees || women) || !self.g.free(i, 1) {
+                continue;
             }
+            if women {
+                let Some((column, value)) = crate::generator::steps::feminine::female_value(self)
+                else {
+                    continue;
+                };
+                let raw = self.g.tokens[i].raw.clone();
+                self.add_value(column.clone(), Cmp::Eq, value.clone());
+                let said = format!(
+                    "« {raw} », dit au féminin : les femmes seulement ({column} vaut {value})"
+                );
+                self.understood.push(said);
+            }
+            self.g.take(i, 1);
+            self.rows_said.push(i);
         }
     }
 

@@ -6,7 +6,7 @@
 use super::lexicon::{self, Op};
 use super::names::describe_op;
 use super::reading::Reading;
-use super::text::Token;
+use super::text::{self, Token};
 use super::{Cmp, FilterValue, GoalProblem, OutlierMethod, Recipe, Source, Stat};
 use crate::inputs::ColumnKind;
 use crate::lang::Lang;
@@ -604,6 +604,17 @@ impl Reading<'_> {
             return Err(self.need_numbers(named, Op::Highest, 1));
         }
         let value = named.numbers.first().cloned();
+        if let (Some(g), Some(v), 1) = (&group, &value, n) {
+            if self.extreme_of_one_row() && self.stats().is_empty() {
+                // "in which state does the oldest patient live": the row
+                // with the highest age, not the state of the oldest mean.
+                return Ok(Recipe::Lookup {
+                    show: g.clone(),
+                    value: v.clone(),
+                    highest,
+                });
+            }
+        }
         let lookup = crate::generator::steps::lookup::recipe(
             self,
             value.as_ref(),
@@ -642,6 +653,14 @@ impl Reading<'_> {
                     ),
                 );
                 self.assume(said, None);
+                if n == 1 && !self.has(Op::Top) {
+                    // One row asked: its name, every tied row listed.
+                    return Ok(Recipe::Lookup {
+                        show: label,
+                        value: v.clone(),
+                        highest,
+                    });
+                }
                 return Ok(Recipe::Rank {
                     stat,
                     value: Some(v.clone()),
@@ -894,7 +913,25 @@ impl Reading<'_> {
         let how_much = matches!(word.folded.as_str(), "cuanto" | "cuanta")
             || (word.folded == "combien" && !matches!(next, Some("de" | "d")));
         let summed = summed(column) && !priced(column);
-        (how_much && summed) || counts_things(column)
+        (how_much && summed) || counts_things(column) || self.counts_in_its_name(column)
+    }
+
+    /// "how many visits did the blog get", "combien de conversions": a
+    /// column of whole numbers named by a plural noun (`visits`,
+    /// `conversions`) counts those things on each row, so their number is
+    /// its total — when the goal says the column's own name.
+    fn counts_in_its_name(&self, column: &str) -> bool {
+        let folded = text::fold(column);
+        let plural_name = folded
+            .rsplit(|c: char| !c.is_alphanumeric())
+            .next()
+            .is_some_and(|w| w.chars().count() >= 4 && text::singular(w) != w);
+        let said_as_named = self.mentions.iter().any(|m| {
+            m.column == column
+                && m.len == 1
+                && text::fold(&self.g.tokens[m.start].raw) == text::fold(column)
+        });
+        self.kind(column) == ColumnKind::Integer && plural_name && said_as_named
     }
 
     fn statistics(&mut self, named: &Named, source: &Source) -> Result<Recipe, GoalProblem> {
@@ -1061,6 +1098,23 @@ impl Reading<'_> {
                 let over = at > 0 && OVER.contains(&self.g.tokens[at - 1].folded.as_str());
                 t.key != t.folded && over
             })
+    }
+
+    /// "the oldest patient", "le passager le plus âgé": the extreme is
+    /// said of one row (a noun of rows in the singular beside it).
+    fn extreme_of_one_row(&self) -> bool {
+        // A noun of the rows, not a column ("the best student" of
+        // grades.csv is the student with the best average).
+        let one_row = |at: usize| {
+            self.g.tokens.get(at).is_some_and(|t| {
+                t.key == t.folded
+                    && super::words::ROW_NOUNS.contains(&t.key.as_str())
+                    && !self.g.used[at]
+            })
+        };
+        self.ops
+            .iter()
+            .any(|(i, o)| matches!(o, Op::Highest | Op::Lowest) && one_row(i + 1))
     }
 
     /// A number next to "top", "first", "premiers"… that is not used yet;

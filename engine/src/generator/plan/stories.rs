@@ -342,9 +342,11 @@ impl Reading<'_> {
         if self.about_the_conversation(members) || self.instructs(members) {
             return true;
         }
-        let voiced = members
-            .iter()
-            .any(|&i| VOICE.contains(&tokens[i].folded.as_str()));
+        // "mes" is "my" in French, a month in Spanish ("cada mes").
+        let voiced = members.iter().any(|&i| {
+            let w = tokens[i].folded.as_str();
+            VOICE.contains(&w) && !(w == "mes" && self.lang != Lang::Fr)
+        });
         let purpose = PURPOSE.contains(&tokens[members[0]].folded.as_str());
         if !(voiced || purpose) {
             return false;

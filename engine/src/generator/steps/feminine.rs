@@ -34,7 +34,8 @@ const ENDINGS: &[(&str, &str)] = &[
 /// Words before a feminine word that make it a noun: the rows are women.
 const NOUN_MAKERS: &[&str] = &[
     "les", "des", "la", "une", "aux", "de", "d", "las", "unas", "una", "non", "no", "entre",
-    "cuantas", "muchas", "algunas", "todas", "toutes",
+    "cuantas", "muchas", "algunas", "todas", "toutes", "nos", "mes", "vos", "nuestras", "mis",
+    "sus",
 ];
 
 /// Reads the feminine words of the goal.
@@ -49,7 +50,10 @@ pub fn read(r: &mut Reading) {
             || crate::generator::plan::words::is_filler(t);
         let participle = participle_of(&t.raw, &known);
         let known_as_is = known.contains(&t.folded) || known.contains(&t.key);
-        if r.g.used[i] || grammar || (known_as_is && participle.is_none()) {
+        // "salariées" is itself a word for the women ("salariés" would be
+        // read as the salary column).
+        let a_value = value_synonyms_of(&t.folded).contains(&"female");
+        if r.g.used[i] || grammar || a_value || (known_as_is && participle.is_none()) {
             continue;
         }
         let Some(masculine) = participle.or_else(|| masculine_of(&t.folded, &known)) else {
@@ -128,7 +132,7 @@ fn known_words(r: &Reading) -> Vec<String> {
 }
 
 /// The column of the files that holds a female value, and that value.
-fn female_value(r: &Reading) -> Option<(String, String)> {
+pub(crate) fn female_value(r: &Reading) -> Option<(String, String)> {
     let female = value_synonyms_of("female");
     r.inputs
         .iter()

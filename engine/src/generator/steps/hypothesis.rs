@@ -428,7 +428,7 @@ impl Reading<'_> {
                 }
             }
         }
-        asked.mu = self.against_value();
+        asked.mu = self.against_value(found);
         found |= asked.mu.is_some();
         if !found {
             return;
@@ -448,10 +448,19 @@ impl Reading<'_> {
     }
 
     /// "different from 30": the value a mean is tested against.
-    fn against_value(&mut self) -> Option<f64> {
+    /// "equal to 30" is such a value only beside a test's own words
+    /// (`tested`); alone it is a condition ("the rows with op equal to 1").
+    fn against_value(&mut self, tested: bool) -> Option<f64> {
         let tokens = &self.g.tokens;
         for i in 0..tokens.len() {
             if self.g.used[i] || !AGAINST.contains(&tokens[i].folded.as_str()) {
+                continue;
+            }
+            let equal = matches!(
+                tokens[i].folded.as_str(),
+                "equal" | "egal" | "egale" | "igual"
+            );
+            if equal && !tested {
                 continue;
             }
             // "different from 30", never "different 2024 orders".

@@ -440,6 +440,15 @@ fn value_of(r: &Reading, m: &Mention, taken: &[usize]) -> Option<(usize, Vec<usi
     let mut i = m.start + m.len;
     while i < r.g.tokens.len() && links.len() < 2 {
         if free_number(i) {
+            // "for a department with complaints = 80": "with" gives it.
+            let with = m.start.checked_sub(1).filter(|&w| {
+                !r.g.used[w]
+                    && matches!(
+                        r.g.tokens[w].folded.as_str(),
+                        "with" | "having" | "avec" | "con"
+                    )
+            });
+            links.extend(with);
             return Some((i, links));
         }
         if !VALUE_LINKS.contains(&r.g.tokens[i].folded.as_str()) || r.g.used[i] {
@@ -491,6 +500,7 @@ fn prediction_values(r: &Reading, roles: &mut Roles) -> (Vec<(String, f64)>, Vec
             at.push((m.column.clone(), v));
             taken.push(i);
             taken.extend(links);
+            taken.extend(m.start..m.start + m.len);
             if !roles.predictors.iter().any(|p| p.column == m.column) {
                 roles.predictors.push(m.clone());
             }
