@@ -879,6 +879,7 @@ fn corpora() -> Vec<String> {
         "heldout-2026-12-06f.txt",
         "heldout-2026-12-06g.txt",
         "heldout-2026-12-06h.txt",
+        "heldout-2026-12-06i.txt",
         "public-easy-2026-12-06.txt",
         "public-medium-2026-12-06.txt",
         "public-easy-2026-12-06b.txt",
@@ -891,6 +892,8 @@ fn corpora() -> Vec<String> {
         "public-medium-2026-12-06e.txt",
         "public-easy-2026-12-06f.txt",
         "public-medium-2026-12-06f.txt",
+        "public-easy-2026-12-06g.txt",
+        "public-medium-2026-12-06g.txt",
     ]
     .map(String::from)
     .into();

@@ -662,6 +662,7 @@ pub const SYNONYMS: &[&[&str]] = &[
     ],
     &["credit limit", "limite de credit", "limite de credito"],
     &["floor", "etage", "planta", "piso"],
+    &["cabin", "cabine", "camarote"],
     &["fee", "frais", "cuota", "tarifa"],
     &["adoption", "adopcion"],
     &["score", "note", "puntuacion", "nota", "grade"],

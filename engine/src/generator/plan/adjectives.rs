@@ -161,6 +161,7 @@ impl Reading<'_> {
     pub fn measure_adjectives(&mut self) {
         self.comparative_filters();
         self.how_much_paid();
+        self.paid_or_earned();
         self.how_many_sold();
         for a in ADJECTIVES {
             let len = a.words.split_whitespace().count();

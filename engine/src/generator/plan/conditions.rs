@@ -465,6 +465,16 @@ pub(crate) fn value_synonyms_of(word: &str) -> Vec<&'static str> {
         .collect()
 }
 
+/// True when `column` is named as the sex or gender of the rows.
+fn is_sex_column(column: &str) -> bool {
+    text::name_words(column).iter().any(|w| {
+        matches!(
+            w.as_str(),
+            "sex" | "sexe" | "sexo" | "gender" | "genre" | "genero"
+        )
+    })
+}
+
 /// The other words for a category value (not its own words).
 fn value_synonyms(value: &str) -> Vec<&'static str> {
     let folded = text::fold(value.trim());
@@ -807,7 +817,21 @@ impl Reading<'_> {
                             hits.push((at, 1, c.name.clone(), v.clone()));
                         }
                     }
-                    // "women" for a value "female", "mujeres" for "Femenino".
+                    // "women" for a value "female", "mujeres" for "Femenino";
+                    // "men" is no region "M" beside a column of sexes.
+                    let sexes = value_synonyms_of("female")
+                        .iter()
+                        .chain(&value_synonyms_of("male"))
+                        .any(|w| *w == text::fold(v));
+                    if sexes
+                        && !is_sex_column(&c.name)
+                        && self
+                            .inputs
+                            .iter()
+                            .any(|i| i.columns.iter().any(|o| is_sex_column(&o.name)))
+                    {
+                        continue;
+                    }
                     for word in value_synonyms(v) {
                         let len = word.split_whitespace().count();
                         for start in self.g.find(word) {

@@ -517,6 +517,7 @@ fn plan_once(
     r.column_mentions()?;
     r.kinds_of_columns();
     r.measure_nouns();
+    crate::generator::steps::unfilled::read(&mut r);
     crate::generator::steps::ohlc::read(&mut r);
     r.measure_adjectives();
     r.more_rows();

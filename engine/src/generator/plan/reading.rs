@@ -780,7 +780,8 @@ impl<'a> Reading<'a> {
 
     /// "How many bathrooms do 3-bedroom houses have on average?": "how
     /// many" with "on average" and a column of numbers asks for the mean
-    /// of that column, not a count of rows.
+    /// of that column, not a count of rows; "how much … on average" its
+    /// mean, not a total.
     pub fn how_many_on_average(&mut self) {
         const ON_AVERAGE: &[[&str; 2]] = &[
             ["on", "average"],
@@ -800,6 +801,18 @@ impl<'a> Reading<'a> {
             .any(|m| super::is_number(self.kind(&m.column)));
         if said && measured && self.has(Op::Count) && self.has(Op::Stat(Stat::Mean)) {
             self.ops.retain(|(_, o)| *o != Op::Count);
+        }
+        // "how much did they pay on average": the mean, not a total.
+        let tokens = &self.g.tokens;
+        let how_much = |i: usize| {
+            matches!(
+                tokens[i].folded.as_str(),
+                "how" | "much" | "cuanto" | "cuanta" | "combien"
+            )
+        };
+        if said && measured && self.has(Op::Stat(Stat::Mean)) {
+            self.ops
+                .retain(|(i, o)| !(*o == Op::Stat(Stat::Sum) && how_much(*i)));
         }
     }
 

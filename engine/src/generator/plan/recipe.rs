@@ -568,10 +568,48 @@ impl Reading<'_> {
                 understood: self.understood.clone(),
             });
         }
+        // "what percentage of sales got returned": the sales that are
+        // returned or not are rows; their money is shared out by other
+        // parts ("what share of sales comes from the North").
+        let value = named
+            .numbers
+            .first()
+            .filter(|v| {
+                !(part.as_ref().is_some_and(|p| self.yes_no(&p.column)) && self.said_as_sales(v))
+            })
+            .cloned();
+        if value.is_none() && named.numbers.len() == 1 {
+            self.mentions.retain(|m| m.column != named.numbers[0]);
+        }
         Ok(Recipe::Share {
-            value: named.numbers.first().cloned(),
+            value,
             group_by: group,
             part,
+        })
+    }
+
+    /// True when `column` holds yes and no (or true and false).
+    fn yes_no(&self, column: &str) -> bool {
+        self.kind(column) == ColumnKind::Boolean
+            || self.inputs.iter().flat_map(|i| &i.columns).any(|c| {
+                c.name == column
+                    && c.values.len() == 2
+                    && c.values.iter().all(|v| {
+                        matches!(text::fold(v).as_str(), "yes" | "no" | "oui" | "non" | "si")
+                    })
+            })
+    }
+
+    /// True when `column` is named by a word of sales ("sales", "ventes",
+    /// "ventas"), not by its own name.
+    fn said_as_sales(&self, column: &str) -> bool {
+        self.mentions.iter().any(|m| {
+            m.column == column
+                && m.len == 1
+                && matches!(
+                    self.g.tokens[m.start].key.as_str(),
+                    "sale" | "vente" | "venta"
+                )
         })
     }
 

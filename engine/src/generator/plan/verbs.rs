@@ -5,6 +5,7 @@
 //! selling after a count of things of the file ("how many notebooks did we
 //! sell" totals the units). Read first by `measure_adjectives`.
 
+use super::lexicon::Op;
 use super::reading::{Mention, Reading};
 use crate::generator::steps::amounts;
 use crate::generator::terms::Cmp;
@@ -121,6 +122,27 @@ const MONEY_VERBS_ANYWHERE: &[&str] = &[
     "facturaron",
     "ganaron",
 ];
+
+/// Verbs of paying said with a statistic and no measure ("what do
+/// smokers pay on average", "cuánto pagaron de media", "combien paient
+/// les assurées en moyenne"), and the concepts of the money paid, in
+/// order.
+const PAYING: (&[&str], &[&str]) = (
+    &[
+        "pay", "pays", "paid", "paying", "paient", "payent", "paie", "pagan", "pagaron", "paga",
+        "pago", "pagamos", "pague", "cobramos", "cobran", "cobra", "cobro", "cobraron",
+    ],
+    &["charges", "fee", "fare", "amount", "price"],
+);
+
+/// Verbs of earning, and the concepts of the money earned.
+const EARNING: (&[&str], &[&str]) = (
+    &[
+        "earn", "earns", "earned", "earning", "gagnent", "gagne", "gagnes", "gana", "ganan",
+        "ganaron", "cobran",
+    ],
+    &["salary", "income"],
+);
 
 /// Verbs of selling after a count ("how many notebooks did we sell").
 const SELLING: &[&str] = &[
@@ -274,6 +296,59 @@ impl Reading<'_> {
             };
             self.verb_names(verb, column);
         }
+    }
+
+    /// "what do smokers pay on average", "what our Sales people earn on
+    /// average", "cuánto pagaron de media los pasajeros", "cuánto nos
+    /// pagan de cuota": a verb of paying or earning names the one column
+    /// of its money (charges, fee, fare…; salary) when no other column of
+    /// numbers is said as a measure; said after that column ("pagan de
+    /// cuota") it is only its verb.
+    pub fn paid_or_earned(&mut self) {
+        // "¿Cuántos socios pagan…?" counts people: no statistic of money.
+        if !self.ops.iter().any(|(_, o)| matches!(o, Op::Stat(_))) {
+            return;
+        }
+        for (verbs, concepts) in [PAYING, EARNING] {
+            for verb in 0..self.g.tokens.len() {
+                if !self.g.free(verb, 1) || !verbs.contains(&self.g.tokens[verb].folded.as_str()) {
+                    continue;
+                }
+                let Some(column) = concepts.iter().find_map(|c| self.one_column_for(c)) else {
+                    continue;
+                };
+                let other_measure = self.mentions.iter().any(|m| {
+                    m.column != column
+                        && super::is_number(self.kind(&m.column))
+                        && !self.said_as_condition(m)
+                });
+                // "with a bmi over 30 pay": the number is the bmi's, never
+                // the money's the verb would name.
+                let number_before = (verb.saturating_sub(3)..verb)
+                    .any(|i| text::number(&self.g.tokens[i]).is_some());
+                if self.mentions.iter().any(|m| m.column == column) {
+                    self.g.take(verb, 1);
+                } else if !other_measure && !number_before {
+                    self.verb_names(verb, column);
+                }
+            }
+        }
+    }
+
+    /// "a bmi over 30", "sans enfants", "with children": a column of
+    /// numbers said as a condition (a number right after it, or a word of
+    /// having or lacking right before it), not as a measure.
+    fn said_as_condition(&self, m: &Mention) -> bool {
+        let tokens = &self.g.tokens;
+        let number_after = (m.start + m.len..(m.start + m.len + 3).min(tokens.len()))
+            .any(|i| text::number(&tokens[i]).is_some());
+        let having_before = m.start.checked_sub(1).is_some_and(|i| {
+            matches!(
+                tokens[i].folded.as_str(),
+                "with" | "without" | "avec" | "sans" | "con" | "sin" | "no"
+            )
+        });
+        number_after || having_before
     }
 
     /// "cheaper than 200000", "plus chères que 300 000", "más baratos que

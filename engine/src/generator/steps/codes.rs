@@ -371,6 +371,15 @@ fn ordinals(r: &mut Reading) {
         }
         let (a, b) = (&r.g.tokens[i], &r.g.tokens[i + 1]);
         let (number, noun) = match (ordinal(a), b.folded.parse::<u32>()) {
+            // "fourth class" of a column of whole numbers: its codes are
+            // not listed, and no code past the third is assumed.
+            (Some(k), _)
+                if k > 3
+                    && code_column(r, &b.key)
+                        .is_some_and(|c| r.kind(&c) == ColumnKind::Integer) =>
+            {
+                continue
+            }
             (Some(k), _) => (k, b.key.clone()),
             (None, Ok(k)) if (1..=12).contains(&k) => (k, a.key.clone()),
             _ => continue,

@@ -532,6 +532,7 @@ impl Reading<'_> {
     /// in place of its words.
     pub fn derived_columns(&mut self) -> Result<(), GoalProblem> {
         self.mentions.sort_by_key(|m| m.start);
+        self.new_column_names();
         self.binary_columns()?;
         self.per_area_columns()?;
         self.unary_columns()?;
@@ -540,6 +541,52 @@ impl Reading<'_> {
         self.date_parts()?;
         self.aliases();
         Ok(())
+    }
+
+    /// "Create a price per square foot column (price / lotsize)": the
+    /// words between the article and "column", before the formula in
+    /// brackets, are the new column's name — placed, never a measure or a
+    /// grouping ("price" is no second mean).
+    fn new_column_names(&mut self) {
+        const ARTICLES: &[&str] = &["a", "an", "new", "une", "nouvelle", "una", "nueva"];
+        const MAX_NAME_WORDS: usize = 5;
+        let tokens = &self.g.tokens;
+        let mut named = Vec::new();
+        for k in 1..tokens.len() {
+            let column = matches!(tokens[k].folded.as_str(), "column" | "colonne" | "columna");
+            // A bracket right after "column" holds the formula (a gloss
+            // may have joined the bracket to this clause).
+            let gap: String = tokens.get(k + 1).map_or(String::new(), |t| {
+                self.g
+                    .text
+                    .chars()
+                    .skip(tokens[k].span.1)
+                    .take(t.span.0.saturating_sub(tokens[k].span.1))
+                    .collect()
+            });
+            let formula_after = gap.contains('(');
+            if !column || !formula_after {
+                continue;
+            }
+            let Some(first) = (k.saturating_sub(MAX_NAME_WORDS + 1)..k)
+                .rev()
+                .find(|&i| ARTICLES.contains(&tokens[i].folded.as_str()))
+                .map(|i| i + 1)
+            else {
+                continue;
+            };
+            let same_clause = (first..k).all(|i| tokens[i].clause == tokens[k].clause);
+            if first < k && same_clause {
+                named.push((first, k));
+            }
+        }
+        // Whatever its words were read as (a column, "square foot", an
+        // operation), they only name the new column.
+        for (first, k) in named {
+            self.g.take(first, k - first);
+            self.mentions.retain(|m| m.start < first || m.start >= k);
+            self.ops.retain(|(i, _)| !(first..k).contains(i));
+        }
     }
 
     /// How many words before `at` define a new column ("create a new

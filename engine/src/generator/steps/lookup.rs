@@ -66,6 +66,24 @@ fn asks(tokens: &[Token]) -> bool {
     tokens.iter().any(|t| ASKING.contains(&t.folded.as_str()))
 }
 
+/// "coldest day on record", "best day for conversions", "el día más
+/// frío", "le jour le plus chaud": a day said right beside the extreme
+/// asks for that day, with or without a question word.
+fn extreme_day(r: &Reading) -> bool {
+    const DAYS: &[&str] = &["day", "date", "jour", "journee", "dia", "fecha"];
+    let day_at = |i: usize| {
+        r.g.tokens
+            .get(i)
+            .is_some_and(|t| DAYS.contains(&t.key.as_str()))
+    };
+    r.ops.iter().any(|(p, o)| {
+        matches!(o, Op::Highest | Op::Lowest)
+            && (day_at(p + 1)
+                || (p.checked_sub(1).is_some_and(day_at))
+                || (p.checked_sub(2).is_some_and(day_at)))
+    })
+}
+
 /// The date column the goal asks for: the one it names, or with "when"
 /// ("quand", "cuándo") the file's only date column.
 fn asked_date(r: &Reading) -> Option<String> {
@@ -117,7 +135,8 @@ pub fn recipe(
         Op::Stat(s) => matches!(s, Stat::Max | Stat::Min),
         _ => true,
     });
-    if n != 1 || r.has(Op::Top) || !stats_ok || !asks(&r.g.tokens) || r.group_by.is_some() {
+    let asked = asks(&r.g.tokens) || (group.is_none() && extreme_day(r));
+    if n != 1 || r.has(Op::Top) || !stats_ok || !asked || r.group_by.is_some() {
         return None;
     }
     let show = match group {

@@ -20,6 +20,7 @@ pub mod ohlc;
 pub mod pivot;
 pub mod prep;
 pub mod regression;
+pub mod unfilled;
 
 use super::lexicon::Op;
 use super::plan::reading::Reading;
