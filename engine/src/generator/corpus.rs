@@ -880,6 +880,7 @@ fn corpora() -> Vec<String> {
         "heldout-2026-12-06g.txt",
         "heldout-2026-12-06h.txt",
         "heldout-2026-12-06i.txt",
+        "heldout-2026-12-06j.txt",
         "public-easy-2026-12-06.txt",
         "public-medium-2026-12-06.txt",
         "public-easy-2026-12-06b.txt",
@@ -894,6 +895,8 @@ fn corpora() -> Vec<String> {
         "public-medium-2026-12-06f.txt",
         "public-easy-2026-12-06g.txt",
         "public-medium-2026-12-06g.txt",
+        "public-easy-2026-12-06h.txt",
+        "public-medium-2026-12-06h.txt",
     ]
     .map(String::from)
     .into();

@@ -19,6 +19,7 @@
 
 use super::reading::{Mention, Reading};
 use crate::generator::lexicon;
+use crate::generator::terms::Cmp;
 use crate::generator::text;
 
 /// The most words a gloss may have ("daily temperature range").
@@ -66,6 +67,21 @@ impl Reading<'_> {
                 self.g.take(g, 1);
             }
             let Inside::Column(column) = what else {
+                // "(country = Japan, category = Banking)": conditions on
+                // columns of text, read here (a value a column of many
+                // values does not list is taken as written).
+                if let Some(conditions) = self.text_conditions(&text) {
+                    for (column, value) in conditions {
+                        let said = self.say(
+                            format!("only rows where {column} is {value}"),
+                            format!("seulement les lignes où {column} vaut {value}"),
+                            format!("solo las filas donde {column} es {value}"),
+                        );
+                        self.understood.push(said);
+                        self.add_value(column, Cmp::Eq, value);
+                    }
+                    self.g.take(first, last + 1 - first);
+                }
                 continue;
             };
             // The mention is the bracket, or the gloss and the bracket when
@@ -130,6 +146,39 @@ impl Reading<'_> {
         column.map(|_| Inside::Statement)
     }
 
+    /// "country = Japan, category = Banking", "vote = \"Y\"", "airco =
+    /// yes": every part of the bracket an equality on a column of text,
+    /// its value one the column lists (or taken as written when the column
+    /// has too many values to list). None when any part is not.
+    fn text_conditions(&self, inside: &str) -> Option<Vec<(String, String)>> {
+        let mut out = Vec::new();
+        for part in inside.split([',', ';']).flat_map(|p| p.split(" and ")) {
+            let (name, value) = part.split_once("==").or_else(|| part.split_once('='))?;
+            let name = text::fold(name.trim().trim_matches(['`', '\'', '"']));
+            let value = value.trim().trim_matches(['`', '\'', '"']).trim();
+            let column = self
+                .inputs
+                .iter()
+                .flat_map(|i| &i.columns)
+                .find(|c| text::fold(&c.name) == name && super::is_category(c.kind))?;
+            if value.is_empty() {
+                return None;
+            }
+            let listed = column
+                .values
+                .iter()
+                .find(|v| text::fold(v) == text::fold(value))
+                .cloned();
+            let value = match listed {
+                Some(v) => v,
+                None if column.values.is_empty() => value.to_owned(),
+                None => return None,
+            };
+            out.push((column.name.clone(), value));
+        }
+        (!out.is_empty()).then_some(out)
+    }
+
     /// The words before the token `first` (inside a bracket) that gloss
     /// it, first to last; empty when none.
     fn gloss_before(&self, first: usize) -> Vec<usize> {
@@ -146,7 +195,25 @@ impl Reading<'_> {
             if same_clause && is_operation_word(&t.folded) && !self.g.used[i] {
                 continue;
             }
+            // "How many women (sex = F)": the question's words are no gloss.
+            let asking = matches!(
+                t.folded.as_str(),
+                "how"
+                    | "many"
+                    | "much"
+                    | "what"
+                    | "which"
+                    | "combien"
+                    | "cuantos"
+                    | "cuantas"
+                    | "cuanto"
+                    | "cuanta"
+                    | "quel"
+                    | "quelle"
+                    | "cual"
+            );
             let meaningful = self.g.used[i]
+                || asking
                 || text::number(t).is_some()
                 || lexicon::STOP_WORDS.contains(&t.folded.as_str())
                 || lexicon::ARTICLES.contains(&t.folded.as_str())
@@ -365,6 +432,30 @@ impl Reading<'_> {
                 self.g.take(i, 1);
             } else if before {
                 self.g.take(i, 2);
+            }
+        }
+    }
+
+    /// "How many distinct teams are there in the team86 column?": a word
+    /// left that is a word of the name of a column the goal names ("teams"
+    /// for `team86`) names that column again (read last).
+    pub fn column_words_again(&mut self) {
+        let named: Vec<Vec<String>> = self
+            .mentions
+            .iter()
+            .map(|m| {
+                text::name_words(&m.column)
+                    .into_iter()
+                    .map(|w| w.trim_end_matches(|c: char| c.is_ascii_digit()).to_owned())
+                    .filter(|w| w.chars().count() >= 3)
+                    .collect()
+            })
+            .collect();
+        for i in 0..self.g.tokens.len() {
+            let key = self.g.tokens[i].key.clone();
+            let again = named.iter().flatten().any(|w| *w == key);
+            if again && self.g.free(i, 1) && !self.is_value(i) {
+                self.g.take(i, 1);
             }
         }
     }

@@ -519,7 +519,50 @@ fn outlier_method(r: &Reading) -> (Option<OutlierMethod>, Vec<usize>) {
             }
         }
     }
+    if method == Some(OutlierMethod::ZScore) {
+        places.extend(three_deviations(r));
+    }
     (method, places)
+}
+
+/// "beyond 3 standard deviations", "more than 3 SD", "à plus de 3
+/// écarts-types": the z-score rule said in words (the threshold the
+/// z-score step uses), its places — never a standard deviation asked.
+fn three_deviations(r: &Reading) -> Vec<usize> {
+    const DEVIATIONS: &[&[&str]] = &[
+        &["standard", "deviations"],
+        &["standard", "deviation"],
+        &["std"],
+        &["sd"],
+        &["sigma"],
+        &["ecarts", "types"],
+        &["ecart", "type"],
+        &["desviaciones", "estandar"],
+        &["desviaciones", "tipicas"],
+    ];
+    const BEFORE: &[&str] = &[
+        "beyond", "above", "over", "than", "more", "plus", "de", "mas", "outside", "within",
+    ];
+    let mut places = Vec::new();
+    for i in 0..r.g.tokens.len() {
+        if !matches!(folded(r, i), "3" | "three" | "trois" | "tres") {
+            continue;
+        }
+        let Some(words) = DEVIATIONS.iter().find(|w| {
+            w.iter()
+                .enumerate()
+                .all(|(j, x)| folded(r, i + 1 + j) == *x)
+        }) else {
+            continue;
+        };
+        places.extend(i..=i + words.len());
+        let mut b = i;
+        while b > 0 && BEFORE.contains(&folded(r, b - 1)) {
+            b -= 1;
+            places.push(b);
+        }
+    }
+    places
 }
 
 fn outliers(
