@@ -460,44 +460,6 @@ impl<'a> Reading<'a> {
         }
     }
 
-    /// Words of people said as rows ("combien de clients", "the
-    /// patients"), fillers only where the rows are people.
-    const PEOPLE_NOUNS: &'static [&'static str] = &[
-        "client",
-        "customer",
-        "cliente",
-        "passenger",
-        "passager",
-        "pasajero",
-        "viajero",
-        "student",
-        "eleve",
-        "etudiant",
-        "alumno",
-        "estudiante",
-        "member",
-        "membre",
-        "miembro",
-        "socio",
-        "respondent",
-        "encuestado",
-        "repondant",
-        "person",
-        "personne",
-        "persona",
-        "people",
-        "gens",
-        "patient",
-        "paciente",
-        "pupil",
-        "participant",
-        "individual",
-        "subject",
-        "insured",
-        "assure",
-        "asegurado",
-    ];
-
     /// "combien de clients suit Karim Haddad" of objectifs.csv, whose rows
     /// are regions: a word of people left as a filler, where the rows are
     /// things named one by one and no column describes a person, names
@@ -555,7 +517,9 @@ impl<'a> Reading<'a> {
         // ("élevée" as "élèves").
         let as_written = |i: usize| text::singular(&text::fold(&self.g.tokens[i].raw));
         (0..self.g.tokens.len())
-            .find(|&i| self.g.free(i, 1) && Self::PEOPLE_NOUNS.contains(&as_written(i).as_str()))
+            .find(|&i| {
+                self.g.free(i, 1) && super::words::PEOPLE_NOUNS.contains(&as_written(i).as_str())
+            })
             .map(|i| self.g.tokens[i].raw.clone())
     }
 

@@ -944,6 +944,44 @@ pub const ROW_NOUNS: &[&str] = &[
     "barrios",
 ];
 
+/// Words of people said as rows ("combien de clients", "the
+/// patients"), fillers only where the rows are people.
+pub const PEOPLE_NOUNS: &[&str] = &[
+    "client",
+    "customer",
+    "cliente",
+    "passenger",
+    "passager",
+    "pasajero",
+    "viajero",
+    "student",
+    "eleve",
+    "etudiant",
+    "alumno",
+    "estudiante",
+    "member",
+    "membre",
+    "miembro",
+    "socio",
+    "respondent",
+    "encuestado",
+    "repondant",
+    "person",
+    "personne",
+    "persona",
+    "people",
+    "gens",
+    "patient",
+    "paciente",
+    "pupil",
+    "participant",
+    "individual",
+    "subject",
+    "insured",
+    "assure",
+    "asegurado",
+];
+
 /// Words that make a clause ask something even when nothing else in it was
 /// placed: a clause holding one of them is never set aside as context.
 const RESTRICTION_WORDS: &[&str] = &[
