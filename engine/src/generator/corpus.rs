@@ -881,6 +881,7 @@ fn corpora() -> Vec<String> {
         "heldout-2026-12-06h.txt",
         "heldout-2026-12-06i.txt",
         "heldout-2026-12-06j.txt",
+        "heldout-2026-12-06k.txt",
         "public-easy-2026-12-06.txt",
         "public-medium-2026-12-06.txt",
         "public-easy-2026-12-06b.txt",
@@ -897,6 +898,8 @@ fn corpora() -> Vec<String> {
         "public-medium-2026-12-06g.txt",
         "public-easy-2026-12-06h.txt",
         "public-medium-2026-12-06h.txt",
+        "public-easy-2026-12-06i.txt",
+        "public-medium-2026-12-06i.txt",
     ]
     .map(String::from)
     .into();
@@ -914,6 +917,10 @@ const KNOWN_WRONG: &[(&str, &str)] = &[
     (
         "average age of the Sales people",
         "held-out line: 'people' is read as the file people.csv (a file named by a common noun), which the reading says ('in people.csv'); both files have the columns, so a careful analyst would ask which",
+    ),
+    (
+        "how many headsets were ordered from the UK in total?",
+        "held-out line (set k): 'ordered' is read as the rows of order_id (each order a row), so the orders are counted (8) instead of the headsets' quantity added (89); the reading says 'counted the rows', and the verb of ordering is not yet a verb of selling because 'order' names the orders' column",
     ),
 ];
 

@@ -665,7 +665,7 @@ pub const SYNONYMS: &[&[&str]] = &[
     &["cabin", "cabine", "camarote"],
     &["fee", "frais", "cuota", "tarifa"],
     &["adoption", "adopcion"],
-    &["score", "note", "puntuacion", "nota", "grade"],
+    &["score", "note", "puntuacion", "nota", "grade", "mark"],
     &["temperature", "temperatura", "temp"],
     &["weight", "poid", "poids", "peso"],
     &["height", "taille", "altura", "estatura"],

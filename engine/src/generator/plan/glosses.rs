@@ -62,7 +62,11 @@ impl Reading<'_> {
                 continue;
             };
             self.one_clause_across(first, last);
-            let gloss = self.gloss_before(first);
+            let named = match &what {
+                Inside::Column(c) => Some(c.clone()),
+                Inside::Statement => None,
+            };
+            let gloss = self.gloss_before(first, named.as_deref());
             for &g in &gloss {
                 self.g.take(g, 1);
             }
@@ -181,7 +185,7 @@ impl Reading<'_> {
 
     /// The words before the token `first` (inside a bracket) that gloss
     /// it, first to last; empty when none.
-    fn gloss_before(&self, first: usize) -> Vec<usize> {
+    fn gloss_before(&self, first: usize, column: Option<&str>) -> Vec<usize> {
         let mut gloss = Vec::new();
         let mut i = first;
         while i > 0 && gloss.len() < MAX_GLOSS_WORDS {
@@ -212,11 +216,23 @@ impl Reading<'_> {
                     | "quelle"
                     | "cual"
             );
+            // "years of schooling (school)": "of" inside a gloss whose
+            // last word spells the column ("schooling", `school`).
+            let spells_it = |g: usize| {
+                column.is_some_and(|c| {
+                    let c = text::fold(c);
+                    c.chars().count() >= 4 && self.g.tokens[g].folded.starts_with(&c)
+                })
+            };
+            let inner_of = gloss.last().is_some_and(|&g| spells_it(g))
+                && matches!(t.folded.as_str(), "of" | "de" | "d" | "du" | "del")
+                && i > 0
+                && !self.g.used[i - 1];
             let meaningful = self.g.used[i]
                 || asking
                 || text::number(t).is_some()
-                || lexicon::STOP_WORDS.contains(&t.folded.as_str())
-                || lexicon::ARTICLES.contains(&t.folded.as_str())
+                || (lexicon::STOP_WORDS.contains(&t.folded.as_str()) && !inner_of)
+                || (lexicon::ARTICLES.contains(&t.folded.as_str()) && !inner_of)
                 || self.is_value(i)
                 || !t.folded.chars().any(char::is_alphabetic);
             if !same_clause || meaningful {

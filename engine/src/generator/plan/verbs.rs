@@ -160,6 +160,25 @@ const SELLING: &[&str] = &[
     "vendidas",
     "vendons",
     "vendez",
+    // Things bought are units too ("how many monitors did Initech buy").
+    "buy",
+    "bought",
+    "purchase",
+    "purchased",
+    "commande",
+    "commandes",
+    "commandee",
+    "commandees",
+    "achete",
+    "achetes",
+    "achetee",
+    "achetees",
+    "compraron",
+    "compramos",
+    "compro",
+    "comprados",
+    "compradas",
+    "pidieron",
 ];
 
 /// The word of a count, before the things counted ("how many", "combien

@@ -461,6 +461,8 @@ pub const FILLERS: &[&str] = &[
     "figure",
     "determine",
     "identify",
+    "anyone",
+    "anybody",
     "identifie",
     "identifiez",
     "identifica",
@@ -879,6 +881,9 @@ pub const ROW_NOUNS: &[&str] = &[
     "viajero",
     "people",
     "ppl",
+    "folk",
+    "folks",
+    "gente",
     "animal",
     "animaux",
     "animales",
@@ -947,6 +952,9 @@ pub const ROW_NOUNS: &[&str] = &[
 /// Words of people said as rows ("combien de clients", "the
 /// patients"), fillers only where the rows are people.
 pub const PEOPLE_NOUNS: &[&str] = &[
+    "folk",
+    "folks",
+    "gente",
     "client",
     "customer",
     "cliente",
