@@ -250,13 +250,7 @@ impl Reading<'_> {
     /// The last word of an occasion opened at `start`, if one is.
     fn occasion_at(&self, start: usize) -> Option<usize> {
         let tokens = &self.g.tokens;
-        let opener = OPENERS.iter().find(|words| {
-            words.iter().enumerate().all(|(j, w)| {
-                tokens
-                    .get(start + j)
-                    .is_some_and(|t| t.folded == *w && t.clause == tokens[start].clause)
-            })
-        })?;
+        let opener = OPENERS.iter().find(|words| self.g.says_at(start, words))?;
         let mut i = start + opener.len();
         while tokens
             .get(i)

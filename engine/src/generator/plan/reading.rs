@@ -22,6 +22,13 @@ pub struct Mention {
     pub column: String,
 }
 
+/// Words of a column's name that say its rows are people ("name",
+/// "gender"): the rows are then people, counted by "headcount".
+const PERSON: &[&str] = &[
+    "name", "nom", "nombre", "employee", "employe", "empleado", "gender", "sex", "sexe", "genre",
+    "genero", "surname", "prenom", "apellido",
+];
+
 /// The goal's words and which of them are already placed.
 pub struct Goal {
     /// The goal, as written.
@@ -62,6 +69,16 @@ impl Goal {
                 })
             })
             .collect()
+    }
+
+    /// True when `words` (folded) are said from `at`, all in the clause of
+    /// the word at `at`.
+    pub fn says_at(&self, at: usize, words: &[&str]) -> bool {
+        words.iter().enumerate().all(|(j, w)| {
+            self.tokens
+                .get(at + j)
+                .is_some_and(|t| t.folded == *w && t.clause == self.tokens[at].clause)
+        })
     }
 
     /// Marks words as placed.
@@ -466,21 +483,8 @@ impl<'a> Reading<'a> {
     /// rows that are not people; the plan stops on it rather than count
     /// the regions.
     pub fn people_where_rows_are_not(&self) -> Option<String> {
-        const EVIDENCE: &[&str] = &[
-            "name",
-            "nom",
-            "nombre",
-            "employee",
-            "employe",
-            "empleado",
-            "gender",
-            "sex",
-            "sexe",
-            "genre",
-            "genero",
-            "surname",
-            "prenom",
-            "apellido",
+        // Columns of a person beyond `PERSON`'s names ("age", "bmi").
+        const MORE_EVIDENCE: &[&str] = &[
             "age",
             "edad",
             "race",
@@ -496,18 +500,18 @@ impl<'a> Reading<'a> {
             "patient",
         ];
         let people = self.inputs.iter().flat_map(|i| &i.columns).any(|c| {
-            text::name_words(&c.name)
-                .iter()
-                .any(|w| EVIDENCE.iter().any(|e| text::same_word(w, e)))
+            text::name_words(&c.name).iter().any(|w| {
+                PERSON
+                    .iter()
+                    .chain(MORE_EVIDENCE)
+                    .any(|e| text::same_word(w, e))
+            })
         });
         // Rows named one by one (a region, a department per row) are no
         // people; rows of measures only ("patients" of anorexia.csv) may be.
-        let named_rows = self.inputs.iter().any(|i| {
-            i.columns.iter().any(|c| {
-                c.kind == ColumnKind::Text
-                    && c.empty_cells == 0
-                    && !c.values.is_empty()
-                    && c.values.len() as u64 == i.row_count
+        let named_rows = self.inputs.iter().any(|input| {
+            input.columns.iter().any(|c| {
+                !c.values.is_empty() && super::names_each_row(std::slice::from_ref(input), &c.name)
             })
         });
         if people || !named_rows {
@@ -529,10 +533,6 @@ impl<'a> Reading<'a> {
     /// unplaced: departments.csv has no staff numbers to count.
     pub fn headcount(&mut self) {
         const HEADCOUNT: &[&str] = &["headcount", "effectif", "effectifs", "plantilla"];
-        const PERSON: &[&str] = &[
-            "name", "nom", "nombre", "employee", "employe", "empleado", "gender", "sex", "sexe",
-            "genre", "genero", "surname", "prenom", "apellido",
-        ];
         let people = self.inputs.iter().any(|input| {
             input.columns.iter().any(|c| {
                 text::name_words(&c.name)

@@ -575,7 +575,10 @@ impl Reading<'_> {
             .numbers
             .first()
             .filter(|v| {
-                !(part.as_ref().is_some_and(|p| self.yes_no(&p.column)) && self.said_as_sales(v))
+                !(part
+                    .as_ref()
+                    .is_some_and(|p| self.kind(&p.column) == ColumnKind::Boolean)
+                    && self.said_as_sales(v))
             })
             .cloned();
         if value.is_none() && named.numbers.len() == 1 {
@@ -586,18 +589,6 @@ impl Reading<'_> {
             group_by: group,
             part,
         })
-    }
-
-    /// True when `column` holds yes and no (or true and false).
-    fn yes_no(&self, column: &str) -> bool {
-        self.kind(column) == ColumnKind::Boolean
-            || self.inputs.iter().flat_map(|i| &i.columns).any(|c| {
-                c.name == column
-                    && c.values.len() == 2
-                    && c.values.iter().all(|v| {
-                        matches!(text::fold(v).as_str(), "yes" | "no" | "oui" | "non" | "si")
-                    })
-            })
     }
 
     /// True when `column` is named by a word of sales ("sales", "ventes",
@@ -1122,16 +1113,16 @@ impl Reading<'_> {
             .filter(|m| m.column == column)
             .all(|m| {
                 let t = &self.g.tokens[m.start];
-                let mut at = m.start;
-                while at > 0 && OWNERS.contains(&self.g.tokens[at - 1].folded.as_str()) {
-                    at -= 1;
-                }
-                // A value said before the noun ("our retail clients").
-                if at > 0 && self.g.used[at - 1] && self.is_value(at - 1) {
-                    at -= 1;
+                let owners_before = |mut at: usize| {
                     while at > 0 && OWNERS.contains(&self.g.tokens[at - 1].folded.as_str()) {
                         at -= 1;
                     }
+                    at
+                };
+                let mut at = owners_before(m.start);
+                // A value said before the noun ("our retail clients").
+                if at > 0 && self.g.used[at - 1] && self.is_value(at - 1) {
+                    at = owners_before(at - 1);
                 }
                 let over = at > 0 && OVER.contains(&self.g.tokens[at - 1].folded.as_str());
                 t.key != t.folded && over

@@ -1210,13 +1210,7 @@ const TOPIC_OPENERS: &[&[&str]] = &[
 
 /// True when the clause starting at `first` opens with a topic word.
 fn opens_a_topic(goal: &Goal, first: usize) -> bool {
-    TOPIC_OPENERS.iter().any(|words| {
-        words.iter().enumerate().all(|(j, w)| {
-            goal.tokens
-                .get(first + j)
-                .is_some_and(|t| t.folded == *w && t.clause == goal.tokens[first].clause)
-        })
-    })
+    TOPIC_OPENERS.iter().any(|words| goal.says_at(first, words))
 }
 
 /// Verbs that only carry a question asked with "did"/"do": "how many
