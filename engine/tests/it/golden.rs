@@ -1610,7 +1610,12 @@ fn computable(t: &Task) -> Result<(), String> {
     // says ("the whole file if it covers one year"); any other condition
     // that keeps every row tests nothing.
     let only_latest_year = e.conds.iter().all(|c| matches!(c, Cond::LatestYear(_)));
-    if !e.conds.is_empty() && kept.len() == all.len() && !only_latest_year {
+    // "between automatic (am = 0) and manual (am = 1)": the groups of a
+    // test named by their values, which may be all of them.
+    let only_named_groups = e.conds.iter().all(|c| {
+        matches!(c, Cond::Eq(col, _) if e.exprs.iter().any(|x| is_test(x) && args(x).get(1) == Some(col)))
+    });
+    if !e.conds.is_empty() && kept.len() == all.len() && !only_latest_year && !only_named_groups {
         return Err("the conditions keep every row".into());
     }
     let owned = (!e.prep.is_empty()).then(|| prepared(&table, &kept, &e.prep));

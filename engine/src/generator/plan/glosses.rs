@@ -228,7 +228,13 @@ impl Reading<'_> {
                 && matches!(t.folded.as_str(), "of" | "de" | "d" | "du" | "del")
                 && i > 0
                 && !self.g.used[i - 1];
+            // "mpg between automatic (am = 0)": before a condition, a
+            // column's name is no gloss (before a column's name in brackets
+            // it is: "temperatura (Temp)").
+            let column_before_condition =
+                column.is_none() && self.columns.iter().any(|k| text::fold(&k.name) == t.folded);
             let meaningful = self.g.used[i]
+                || column_before_condition
                 || asking
                 || text::number(t).is_some()
                 || (lexicon::STOP_WORDS.contains(&t.folded.as_str()) && !inner_of)
@@ -370,7 +376,24 @@ const VALUE_NOUNS: &[&str] = &[
 
 /// Nouns of groups said after a value or a column of categories ("the FT
 /// group", "each Treat group", "le groupe CBT").
-const GROUP_NOUNS: &[&str] = &["group", "groupe", "grupo"];
+/// A kind ("the cut categories", "the ram sizes") is such a noun after
+/// the column of a test's groups.
+pub const GROUP_NOUNS: &[&str] = &[
+    "group",
+    "groupe",
+    "grupo",
+    "category",
+    "categorie",
+    "categoria",
+    "size",
+    "taille",
+    "tamano",
+    "classe",
+    "clase",
+    "level",
+    "niveau",
+    "nivel",
+];
 
 /// Nouns of kinds said of a column of categories ("each type of wool",
 /// "the feed types", "tipo de producto").

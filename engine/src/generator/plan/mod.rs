@@ -15,7 +15,7 @@ mod ages;
 mod asides;
 pub(in crate::generator) mod conditions;
 pub mod follow;
-mod glosses;
+pub(in crate::generator) mod glosses;
 mod names;
 mod occasions;
 pub(in crate::generator) mod reading;

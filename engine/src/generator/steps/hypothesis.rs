@@ -150,6 +150,7 @@ const STRONG: &[(&str, Cue)] = &[
     ("shapiro", Cue::Named(TestKind::Shapiro)),
     ("valeur p", Cue::Significance),
     ("valor p", Cue::Significance),
+    ("p valor", Cue::Significance),
     ("hypothesis test", Cue::Significance),
     ("test d hypothese", Cue::Significance),
     ("prueba de hipotesis", Cue::Significance),
@@ -167,6 +168,16 @@ const STRONG: &[(&str, Cue)] = &[
     ("student t test", Cue::TTest),
     ("student test", Cue::TTest),
     ("welch", Cue::Named(TestKind::Welch)),
+    // said before "equal variances" would be read as Student's
+    ("unequal variance", Cue::Named(TestKind::Welch)),
+    (
+        "without assuming equal variance",
+        Cue::Named(TestKind::Welch),
+    ),
+    ("not assuming equal variance", Cue::Named(TestKind::Welch)),
+    ("variance inegale", Cue::Named(TestKind::Welch)),
+    ("varianza desiguale", Cue::Named(TestKind::Welch)),
+    ("varianza distinta", Cue::Named(TestKind::Welch)),
     ("mann whitney", Cue::Named(TestKind::MannWhitney)),
     ("wilcoxon rank sum", Cue::Named(TestKind::MannWhitney)),
     ("u de mann whitney", Cue::Named(TestKind::MannWhitney)),
@@ -278,6 +289,21 @@ const WEAK: &[&str] = &[
     "u",
     "h",
     "chi square statistic",
+    // "Report r and the p-value", "informa el valor p",
+    // "Use a Welch t-test", "Utilisez un test t", "Usa una prueba t",
+    // "una prueba de Shapiro sobre la columna time"
+    "r",
+    "rho",
+    "informa",
+    "indica",
+    "indique",
+    "use",
+    "usa",
+    "utilise",
+    "utilisez",
+    "utiliser",
+    "usar",
+    "sobre",
 ];
 
 /// Words that ask whether two columns are related (with a test asked).
@@ -437,6 +463,7 @@ impl Reading<'_> {
         asked.paired = self.g.take_all(PAIRED);
         asked.independence |= self.g.take_all(RELATED);
         self.g.take_all(WEAK);
+        self.coefficient_reported();
         asked.alpha = self.alpha();
         let said = self.say(
             "a hypothesis test".into(),
@@ -445,6 +472,26 @@ impl Reading<'_> {
         );
         self.understood.push(said);
         self.test = Some(asked);
+    }
+
+    /// "Report the coefficient and the p-value": the statistic reported,
+    /// unless it names the correlation itself ("the Pearson coefficient",
+    /// "coefficient of correlation"), left for the correlation's words.
+    fn coefficient_reported(&mut self) {
+        for i in 0..self.g.tokens.len() {
+            let word = |at: Option<usize>| {
+                at.and_then(|a| self.g.tokens.get(a))
+                    .map_or("", |t| t.folded.as_str())
+            };
+            let coefficient = matches!(word(Some(i)), "coefficient" | "coeficiente");
+            let named = matches!(
+                word(i.checked_sub(1)),
+                "pearson" | "spearman" | "correlation"
+            ) || matches!(word(Some(i + 1)), "of" | "de");
+            if coefficient && !named && self.g.free(i, 1) {
+                self.g.take(i, 1);
+            }
+        }
     }
 
     /// "different from 30": the value a mean is tested against.
@@ -590,6 +637,9 @@ impl Reading<'_> {
                 return Err(self.test_needs_numbers(1));
             };
             let kind = asked.named.unwrap_or(TestKind::Shapiro);
+            // "Is the distribution of wages normal?": the distribution is
+            // what the test reads.
+            self.ops.retain(|(_, o)| *o != Op::Distribution);
             if kind == TestKind::Shapiro && asked.alpha.is_none() {
                 // Shapiro-Wilk at 0.05: the normality recipe (`Normality`).
                 self.assumptions.pop();
@@ -597,7 +647,8 @@ impl Reading<'_> {
                     column: column.clone(),
                 });
             }
-            self.ops.retain(|(_, o)| *o != Op::Normality);
+            self.ops
+                .retain(|(_, o)| !matches!(o, Op::Normality | Op::Distribution));
             return Ok(Recipe::Hypothesis(test(kind, column, None)));
         }
         if self.has(Op::Correlation) || self.has(Op::Spearman) {
@@ -650,7 +701,8 @@ impl Reading<'_> {
         asked: &Asked,
         alpha: f64,
     ) -> Result<Recipe, GoalProblem> {
-        let [value] = numbers else {
+        let numbers = self.codes_said_as_groups(numbers, cats);
+        let [value] = numbers.as_slice() else {
             return Err(if numbers.is_empty() {
                 self.test_needs_numbers(1)
             } else {
@@ -658,12 +710,21 @@ impl Reading<'_> {
             });
         };
         let (group, levels) = self.test_groups(cats)?;
-        let named_two = asked.t_test
-            || matches!(
-                asked.named,
-                Some(TestKind::Welch | TestKind::Student | TestKind::MannWhitney)
-            );
-        let count = levels.as_ref().map(Vec::len);
+        let count = match levels.as_ref().map(Vec::len) {
+            None if named_two_groups(asked) => {
+                // A column of whole-number codes: its groups are read when
+                // the code runs, and the test stops unless there are two.
+                let said = self.say(
+                    format!("the values of {group} are its groups: the test needs exactly two"),
+                    format!("les valeurs de {group} sont ses groupes : le test en demande exactement deux"),
+                    format!("los valores de {group} son sus grupos: la prueba necesita exactamente dos"),
+                );
+                self.assume(said, None);
+                Some(2)
+            }
+            known => known,
+        };
+        let named_two = named_two_groups(asked);
         let kind = match (asked.named, count) {
             (Some(TestKind::Anova), Some(n)) if n >= 2 => TestKind::Anova,
             (Some(TestKind::Anova), None) => TestKind::Anova,
@@ -713,6 +774,47 @@ impl Reading<'_> {
         }))
     }
 
+    /// "Speed across the Expt groups", "extra between the two groups
+    /// (group)": of two columns of numbers and no column of categories, a
+    /// column of whole numbers named after the measured one, past a word of
+    /// grouping ("between", "across", "par", "según"...), holds the groups'
+    /// codes; it becomes the grouping and the other is the one measured.
+    fn codes_said_as_groups(&mut self, numbers: &[String], cats: &[String]) -> Vec<String> {
+        let unchanged = numbers.to_vec();
+        if numbers.len() != 2 || !cats.is_empty() || self.group_by.is_some() {
+            return unchanged;
+        }
+        let first_at = |column: &str| {
+            self.mentions
+                .iter()
+                .filter(|m| m.column == column)
+                .map(|m| (m.start, m.start + m.len))
+                .min()
+        };
+        let (Some(a), Some(b)) = (first_at(&numbers[0]), first_at(&numbers[1])) else {
+            return unchanged;
+        };
+        let (measured, codes, from, to) = if a.0 < b.0 {
+            (&numbers[0], &numbers[1], a.1, b.0)
+        } else {
+            (&numbers[1], &numbers[0], b.1, a.0)
+        };
+        let kind = self
+            .inputs
+            .iter()
+            .flat_map(|i| i.columns.iter())
+            .find(|c| &c.name == codes)
+            .map(|c| c.kind);
+        let grouped = self.g.tokens[from..to]
+            .iter()
+            .any(|t| GROUPING.contains(&t.folded.as_str()));
+        if kind != Some(ColumnKind::Integer) || !grouped {
+            return unchanged;
+        }
+        self.group_by = Some(codes.clone());
+        vec![measured.clone()]
+    }
+
     /// The grouping column of a test and its groups: the grouping said
     /// ("per region"), the one column of categories named, or the column
     /// whose values are named ("men and women"). The values named become
@@ -741,6 +843,11 @@ impl Reading<'_> {
                 if !columns.contains(c) {
                     columns.push(c.clone());
                 }
+            }
+        }
+        if columns.is_empty() {
+            if let Some(found) = self.numbers_as_groups() {
+                return Ok(found);
             }
         }
         let [group] = columns.as_slice() else {
@@ -815,8 +922,74 @@ impl Reading<'_> {
                 Some(named)
             }
         };
+        // "across the cut categories", "the ram sizes": the noun after
+        // the groups' column names them.
+        let after: Vec<usize> = self
+            .mentions
+            .iter()
+            .filter(|m| m.column == group)
+            .map(|m| m.start + m.len)
+            .collect();
+        for at in after {
+            let noun = self.g.tokens.get(at).is_some_and(|t| {
+                crate::generator::plan::glosses::GROUP_NOUNS.contains(&t.key.as_str())
+            });
+            if noun && self.g.free(at, 1) {
+                self.g.take(at, 1);
+            }
+        }
         self.mentions.retain(|m| m.column != group);
         Ok((group, levels))
+    }
+
+    /// "between automatic (am = 0) and manual (am = 1) cars": two values or
+    /// more of one column of whole numbers, each kept by a filter, are the
+    /// groups compared; their filters become one ("am is 0 or 1").
+    fn numbers_as_groups(&mut self) -> Option<(String, Option<Vec<String>>)> {
+        use crate::generator::plan::{Filter, FilterValue};
+        use crate::generator::terms::Cmp;
+        let values_of = |f: &Filter| match (&f.value, f.cmp, f.part) {
+            (FilterValue::Number(n), Cmp::Eq, None) => vec![*n],
+            (FilterValue::AnyOf(v), Cmp::Eq, None) => v.clone(),
+            _ => Vec::new(),
+        };
+        let integer = |name: &str| {
+            self.inputs
+                .iter()
+                .flat_map(|i| i.columns.iter())
+                .any(|c| c.name == name && c.kind == ColumnKind::Integer)
+        };
+        let column = self
+            .filters
+            .iter()
+            .find(|f| !values_of(f).is_empty() && integer(&f.column))?
+            .column
+            .clone();
+        let mut values: Vec<f64> = self
+            .filters
+            .iter()
+            .filter(|f| f.column == column)
+            .flat_map(values_of)
+            .collect();
+        values.sort_by(f64::total_cmp);
+        values.dedup();
+        let others = self
+            .filters
+            .iter()
+            .any(|f| f.column == column && values_of(f).is_empty());
+        if values.len() < 2 || others {
+            return None;
+        }
+        self.filters.retain(|f| f.column != column);
+        self.filters.push(Filter {
+            column: column.clone(),
+            cmp: Cmp::Eq,
+            value: FilterValue::AnyOf(values.clone()),
+            part: None,
+        });
+        self.mentions.retain(|m| m.column != column);
+        let levels = values.iter().map(|v| py_num(*v)).collect();
+        Some((column, Some(levels)))
     }
 
     /// The chi-square test of two columns of categories (whole numbers
@@ -839,10 +1012,9 @@ impl Reading<'_> {
                 .cloned(),
         );
         columns.dedup();
-        if columns.len() == 1 {
-            // "between sex and smoker": a yes/no column read as its "yes".
-            self.yes_no_as_column(&mut columns);
-        }
+        // "between sex and smoker", "whether prefarea and airco are
+        // independent": a yes/no column read as its "yes".
+        while columns.len() < 2 && self.yes_no_as_column(&mut columns) {}
         let decimals = numbers
             .iter()
             .any(|c| source.kind(c) == ColumnKind::Decimal);
@@ -867,7 +1039,7 @@ impl Reading<'_> {
     /// A one-value filter on a column of two values ("smoker" read as
     /// smoker = yes) names the column, not its rows, in a test of two
     /// columns: the filter goes, the column joins the test.
-    fn yes_no_as_column(&mut self, columns: &mut Vec<String>) {
+    fn yes_no_as_column(&mut self, columns: &mut Vec<String>) -> bool {
         let two_valued = |name: &str| {
             self.inputs
                 .iter()
@@ -880,10 +1052,10 @@ impl Reading<'_> {
                 && !columns.contains(&f.column)
                 && two_valued(&f.column)
         });
-        if let Some(at) = found {
-            let f = self.filters.remove(at);
-            columns.push(f.column);
-        }
+        let Some(at) = found else { return false };
+        let f = self.filters.remove(at);
+        columns.push(f.column);
+        true
     }
 
     fn test_needs_numbers(&self, n: usize) -> GoalProblem {
@@ -917,6 +1089,23 @@ impl Reading<'_> {
         };
         GoalProblem::WhichTest { question }
     }
+}
+
+/// Words between a measured column and the column of its groups' codes
+/// ("extra between the two groups (group)", "Speed across the Expt
+/// groups", "alcohol entre las clases (target)").
+const GROUPING: &[&str] = &[
+    "between", "across", "among", "amongst", "by", "per", "entre", "selon", "par", "segun", "por",
+];
+
+/// A test of two groups was named: a t-test, Welch's, Student's or Mann–
+/// Whitney's.
+fn named_two_groups(asked: &Asked) -> bool {
+    asked.t_test
+        || matches!(
+            asked.named,
+            Some(TestKind::Welch | TestKind::Student | TestKind::MannWhitney)
+        )
 }
 
 fn is_number(kind: ColumnKind) -> bool {
@@ -1710,6 +1899,59 @@ mod tests {
             Ok(Recipe::Hypothesis(t)) => t,
             other => panic!("{goal}: {other:?}"),
         }
+    }
+
+    #[test]
+    fn whole_number_codes_named_after_a_grouping_word_are_the_groups() {
+        let t = test_of(
+            "pub4-sleep.csv",
+            "Use a Welch t-test to compare extra between the two groups (group).",
+        );
+        assert_eq!(
+            (t.column.as_str(), t.other.as_deref()),
+            ("extra", Some("group"))
+        );
+        for (goal, kind) in [
+            (
+                "one-way ANOVA of Speed across the Expt groups",
+                TestKind::Anova,
+            ),
+            ("Mann-Whitney test of Speed per Expt", TestKind::MannWhitney),
+        ] {
+            let t = test_of("pub4-morley.csv", goal);
+            assert_eq!((t.kind, t.column.as_str()), (kind, "Speed"), "{goal}");
+            assert_eq!(t.other.as_deref(), Some("Expt"));
+        }
+        // Two columns of numbers with no word of grouping: which is which
+        // is not said.
+        assert!(matches!(
+            planned("pub4-morley.csv", "Welch t-test of Speed and Expt"),
+            Err(GoalProblem::TooMany { .. })
+        ));
+        // Values of a column of codes, each in its condition, are its groups.
+        let plan = plan(
+            "Is there a significant difference in mpg between automatic (am = 0) and manual (am = 1) cars? Use Welch's t-test.",
+            Lang::En,
+            &[crate::generator::golden_input("pub-mtcars.csv")],
+        )
+        .unwrap();
+        let Recipe::Hypothesis(t) = &plan.recipe else {
+            panic!("{:?}", plan.recipe)
+        };
+        assert_eq!((t.kind, t.other.as_deref()), (TestKind::Welch, Some("am")));
+        assert_eq!(plan.filters.len(), 1, "{:?}", plan.filters);
+    }
+
+    #[test]
+    fn two_yes_no_columns_said_independent_are_a_chi_square() {
+        let t = test_of(
+            "pub7-housing.csv",
+            "Test whether prefarea and airco are independent with a chi-square test.",
+        );
+        assert_eq!(t.kind, TestKind::ChiSquare);
+        let mut pair = [t.column.as_str(), t.other.as_deref().unwrap_or_default()];
+        pair.sort();
+        assert_eq!(pair, ["airco", "prefarea"]);
     }
 
     #[test]
