@@ -1264,10 +1264,26 @@ impl Reading<'_> {
                     "yes" | "oui" | "si" | "true" | "vrai" | "verdadero" | "1" | "y"
                 )
             };
-            let pick = values
-                .iter()
-                .find(|v| if negated { !yes(v) } else { yes(v) });
-            let Some(value) = pick.cloned() else { continue };
+            // "type No", "smoker yes": the column's own value said after it.
+            let after = m.start + m.len;
+            let said_after = self
+                .g
+                .tokens
+                .get(after)
+                .filter(|_| self.g.free(after, 1))
+                .and_then(|t| values.iter().find(|v| text::fold(v) == t.folded))
+                .cloned();
+            let negated = negated && said_after.is_none();
+            if said_after.is_some() {
+                self.g.take(after, 1);
+            }
+            let pick = said_after.or_else(|| {
+                values
+                    .iter()
+                    .find(|v| if negated { !yes(v) } else { yes(v) })
+                    .cloned()
+            });
+            let Some(value) = pick else { continue };
             if negated {
                 let at = if YES_NO_NEGATIONS.contains(&self.g.tokens[m.start - 1].folded.as_str()) {
                     m.start - 1

@@ -393,6 +393,7 @@ pub const GROUP_NOUNS: &[&str] = &[
     "level",
     "niveau",
     "nivel",
+    "region",
 ];
 
 /// Nouns of kinds said of a column of categories ("each type of wool",

@@ -563,7 +563,10 @@ fn plan_once(
     r.file_subject();
     r.group_nouns();
     r.column_words_again();
-    if let Some(word) = r.people_where_rows_are_not() {
+    if let Some(word) = r
+        .people_where_rows_are_not()
+        .or_else(|| r.things_where_rows_are_not())
+    {
         return Err(GoalProblem::Unplaced {
             words: vec![word],
             understood: r.understood,

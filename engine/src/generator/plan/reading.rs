@@ -527,6 +527,33 @@ impl<'a> Reading<'a> {
             .map(|i| self.g.tokens[i].raw.clone())
     }
 
+    /// "how many cars" of an orders file: a noun of things left as a
+    /// filler ([`super::words::THING_ROWS`]) where no file or column name
+    /// shows the rows are such things names rows that are not; the plan
+    /// stops on it rather than count the orders.
+    pub fn things_where_rows_are_not(&self) -> Option<String> {
+        let names: Vec<String> = self
+            .inputs
+            .iter()
+            .flat_map(|i| {
+                std::iter::once(i.name.as_str()).chain(i.columns.iter().map(|c| c.name.as_str()))
+            })
+            .flat_map(text::name_words)
+            .collect();
+        (0..self.g.tokens.len()).find_map(|i| {
+            let key = &self.g.tokens[i].key;
+            let (_, evidence) = super::words::THING_ROWS
+                .iter()
+                .find(|(nouns, _)| nouns.contains(&key.as_str()))?;
+            // "cars93", "hits86": the word without its digits.
+            let shown = names.iter().any(|n| {
+                let word = text::singular(n.trim_end_matches(|c: char| c.is_ascii_digit()));
+                evidence.contains(&word.as_str())
+            });
+            (self.g.free(i, 1) && !shown).then(|| self.g.tokens[i].raw.clone())
+        })
+    }
+
     /// "the headcount of Finance", "l'effectif", "la plantilla": a count of
     /// people, which is a count of rows only when the rows are people (a
     /// column names or describes a person). Otherwise the word stays
@@ -653,6 +680,21 @@ impl<'a> Reading<'a> {
                 .filter(|c| c.0 == *start && c.1 == *len && c.2 == *score)
                 .map(|c| c.3.clone())
                 .collect();
+            // "hits" beside `hits` and `hits86`: the same measure of
+            // another year is named by the word too.
+            if *score == 3 {
+                let of_a_year = |other: &str| {
+                    other.strip_prefix(name.as_str()).is_some_and(|rest| {
+                        !rest.is_empty() && rest.chars().all(|c| c.is_ascii_digit())
+                    })
+                };
+                same.extend(
+                    self.columns
+                        .iter()
+                        .filter(|k| of_a_year(&k.name))
+                        .map(|k| k.name.clone()),
+                );
+            }
             super::dedup_keep_order(&mut same);
             if *score == 1 && same.iter().any(|n| is_identifier(n)) {
                 // "orders" beside order_id and order_date: the rows.

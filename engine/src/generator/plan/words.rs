@@ -942,11 +942,83 @@ pub const ROW_NOUNS: &[&str] = &[
     "observation",
     "observacion",
     "specimen",
+    // Things a public dataset's rows are, fillers only where its file or
+    // columns say so (`THING_ROWS`).
+    "car",
+    "voiture",
+    "coche",
+    "automobile",
+    "vehicle",
+    "vehicule",
+    "vehiculo",
+    "companie",
+    "player",
+    "joueur",
+    "jugador",
+    "mammal",
+    "mammifere",
+    "mamifero",
     "towns",
     "neighbourhoods",
     "neighborhoods",
     "quartiers",
     "barrios",
+];
+
+/// Nouns of things a dataset's rows may be, each with the words of file
+/// or column names that show the rows are such things ("the cars" of
+/// mtcars.csv, whose columns say mpg and hp; never the orders of an
+/// orders file).
+pub const THING_ROWS: &[(&[&str], &[&str])] = &[
+    (
+        &[
+            "car",
+            "voiture",
+            "coche",
+            "automobile",
+            "vehicle",
+            "vehicule",
+            "vehiculo",
+        ],
+        &[
+            "car",
+            "auto",
+            "mpg",
+            "hp",
+            "horsepower",
+            "cyl",
+            "cylinder",
+            "displ",
+            "hwy",
+            "cty",
+            "drv",
+            "vehicle",
+            "engine",
+        ],
+    ),
+    (
+        // "the companies" (never "the company", the whole of one's firm)
+        &["companie"],
+        &[
+            "company",
+            "firm",
+            "forbes",
+            "marketvalue",
+            "market",
+            "assets",
+            "profits",
+        ],
+    ),
+    (
+        &["player", "joueur", "jugador"],
+        &[
+            "player", "baseball", "league", "hits", "homer", "atbat", "runs", "rbi",
+        ],
+    ),
+    (
+        &["mammal", "mammifere", "mamifero"],
+        &["mammal", "sleep", "genus", "vore", "brainwt", "bodywt"],
+    ),
 ];
 
 /// Words of people said as rows ("combien de clients", "the
@@ -993,6 +1065,9 @@ pub const PEOPLE_NOUNS: &[&str] = &[
 /// Words that make a clause ask something even when nothing else in it was
 /// placed: a clause holding one of them is never set aside as context.
 const RESTRICTION_WORDS: &[&str] = &[
+    "among",
+    "amongst",
+    "parmi",
     "only",
     "except",
     "excluding",

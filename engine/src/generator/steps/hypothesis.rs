@@ -304,6 +304,19 @@ const WEAK: &[&str] = &[
     "utiliser",
     "usar",
     "sobre",
+    // "the gap in charges", "l'écart", "la brecha"; "diffère-t-il selon
+    // qu'elles ont une allée ou non"; "members and non-members"
+    "gap",
+    "ecart",
+    "brecha",
+    "differe",
+    "difieren",
+    "difiere",
+    "selon",
+    "ou non",
+    "or not",
+    "o no",
+    "non",
 ];
 
 /// Words that ask whether two columns are related (with a test asked).
