@@ -149,6 +149,19 @@ const FRENCH_WORDS: &[&str] = &[
     "novembre",
     "décembre",
     "decembre",
+    // typed quickly, without accents: "age moy 3eme classe", "nb visites
+    // blog", "pluie tot a lyon", "nb de villes siege differentes"
+    "moy",
+    "nb",
+    "eme",
+    "classe",
+    "pluie",
+    "visites",
+    "ville",
+    "villes",
+    "siege",
+    "differentes",
+    "différentes",
 ];
 
 /// Words only Spanish uses among the three (shared ones such as "de", "la",
@@ -258,6 +271,19 @@ const SPANISH_WORDS: &[&str] = &[
     "octubre",
     "noviembre",
     "diciembre",
+    // typed quickly, without accents: "que dia hubo mas visitas", "cuanto
+    // ha vendido … frente a su objetivo", "edad prom"
+    "dia",
+    "hubo",
+    "mas",
+    "visitas",
+    "cuanto",
+    "cuanta",
+    "vendido",
+    "frente",
+    "su",
+    "objetivo",
+    "prom",
 ];
 
 /// Words only English uses among the three (shared ones such as "de", "la",
@@ -267,6 +293,8 @@ const ENGLISH_WORDS: &[&str] = &[
     "day", "month", "and", "is", "are", "by", "in", "for", "with", "to", "me", "my", "our",
     "please", "number", "price", "revenue", "year", "was", "were", "did", "do", "all", "together",
     "visits", "at", "from", "there", "than", "who", "when", "have", "has", "had", "between",
+    // typed quickly: "cheapest city on avg"
+    "avg", "cheapest", "slowest", "fastest", "highest", "lowest", "biggest", "smallest",
 ];
 
 impl Lang {
@@ -335,6 +363,9 @@ mod tests {
             ("on a vendu combien en juin ?", Lang::Fr),
             ("corr taille / poids stp", Lang::Fr),
             ("objectif total, toutes régions confondues", Lang::Fr),
+            ("cheapest city on avg", Lang::En),
+            ("age moy 3eme classe", Lang::Fr),
+            ("que dia hubo mas visitas en total", Lang::Es),
         ] {
             assert_eq!(Lang::detect(goal), lang, "{goal}");
         }

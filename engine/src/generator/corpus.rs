@@ -882,6 +882,7 @@ fn corpora() -> Vec<String> {
         "heldout-2026-12-06i.txt",
         "heldout-2026-12-06j.txt",
         "heldout-2026-12-06k.txt",
+        "heldout-2026-12-06l.txt",
         "public-easy-2026-12-06.txt",
         "public-medium-2026-12-06.txt",
         "public-easy-2026-12-06b.txt",
@@ -900,6 +901,8 @@ fn corpora() -> Vec<String> {
         "public-medium-2026-12-06h.txt",
         "public-easy-2026-12-06i.txt",
         "public-medium-2026-12-06i.txt",
+        "public-easy-2026-12-06j.txt",
+        "public-medium-2026-12-06j.txt",
     ]
     .map(String::from)
     .into();

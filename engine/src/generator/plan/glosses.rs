@@ -233,8 +233,15 @@ impl Reading<'_> {
             // it is: "temperatura (Temp)").
             let column_before_condition =
                 column.is_none() && self.columns.iter().any(|k| text::fold(&k.name) == t.folded);
+            // "for each education level (education)": the grouping's word
+            // is no gloss.
+            let grouping = matches!(
+                t.folded.as_str(),
+                "each" | "every" | "per" | "chaque" | "cada" | "par" | "por" | "by"
+            );
             let meaningful = self.g.used[i]
                 || column_before_condition
+                || grouping
                 || asking
                 || text::number(t).is_some()
                 || (lexicon::STOP_WORDS.contains(&t.folded.as_str()) && !inner_of)
@@ -369,7 +376,7 @@ const MEASURE_NOUNS: &[&str] = &[
 
 /// Nouns of [`KIND_NOUNS`] that any column has, whole numbers too ("each
 /// value of rad").
-const VALUE_NOUNS: &[&str] = &[
+pub(super) const VALUE_NOUNS: &[&str] = &[
     "value", "values", "level", "levels", "valeur", "valeurs", "niveau", "niveaux", "valor",
     "valores", "nivel", "niveles",
 ];
@@ -412,14 +419,14 @@ impl Reading<'_> {
             if !self.g.free(i, 1) || !KIND_NOUNS.contains(&self.g.tokens[i].folded.as_str()) {
                 continue;
             }
-            // "each value of rad": a column of whole numbers has values too.
+            // "each value of rad", "each value of edema": a column of
+            // numbers has values too.
             let values = VALUE_NOUNS.contains(&self.g.tokens[i].folded.as_str());
             let category_at = |at: usize| {
                 self.mentions.iter().any(|m| {
                     let kind = self.kind(&m.column);
                     m.start == at
-                        && (super::is_category(kind)
-                            || (values && kind == crate::inputs::ColumnKind::Integer))
+                        && (super::is_category(kind) || (values && super::is_number(kind)))
                 })
             };
             let before = self

@@ -913,9 +913,13 @@ impl<'a> Reading<'a> {
                         let counted = text::tokens(&m.column)
                             .last()
                             .is_some_and(|t| t.key != t.folded);
-                        if kind == ColumnKind::Integer
-                            && !super::recipe::summed(&m.column)
-                            && !(per && counted)
+                        // "for each value of edema": its values, said so.
+                        let values_said = super::glosses::VALUE_NOUNS
+                            .contains(&self.g.tokens[m.start].folded.as_str());
+                        if values_said
+                            || (kind == ColumnKind::Integer
+                                && !super::recipe::summed(&m.column)
+                                && !(per && counted))
                         {
                             self.g.take(start, len);
                             self.group_by = Some(m.column.clone());

@@ -183,7 +183,11 @@ const SELLING: &[&str] = &[
 
 /// The word of a count, before the things counted ("how many", "combien
 /// de", "cuántas").
-const COUNTING: &[&str] = &["many", "combien", "cuantos", "cuantas"];
+/// "the number of", "nb de", "número de", "cantidad de" count too ("nombre"
+/// only in French: in Spanish it is a name).
+const COUNTING: &[&str] = &[
+    "many", "combien", "cuantos", "cuantas", "number", "nb", "numero", "cantidad",
+];
 
 /// Words that may stand between "combien" and its verb of money.
 const BEFORE_MONEY_VERB: &[&str] = &[
@@ -198,8 +202,11 @@ impl Reading<'_> {
     /// values of the file (not its rows: "how many orders did we sell"
     /// still counts orders).
     pub fn how_many_sold(&mut self) {
-        let Some(count_at) = (0..self.g.tokens.len())
-            .find(|&i| COUNTING.contains(&self.g.tokens[i].folded.as_str()))
+        let counting = |word: &str| {
+            COUNTING.contains(&word) || (word == "nombre" && self.lang == crate::lang::Lang::Fr)
+        };
+        let Some(count_at) =
+            (0..self.g.tokens.len()).find(|&i| counting(self.g.tokens[i].folded.as_str()))
         else {
             return;
         };

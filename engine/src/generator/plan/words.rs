@@ -1024,6 +1024,7 @@ pub const THING_ROWS: &[(&[&str], &[&str])] = &[
 /// Words of people said as rows ("combien de clients", "the
 /// patients"), fillers only where the rows are people.
 pub const PEOPLE_NOUNS: &[&str] = &[
+    "ppl",
     "folk",
     "folks",
     "gente",
