@@ -51,6 +51,9 @@ pub const OPS: &[(&str, Op)] = &[
     ("average", Op::Stat(Stat::Mean)),
     ("mean", Op::Stat(Stat::Mean)),
     ("avg", Op::Stat(Stat::Mean)),
+    // typed quickly: "age moy", "edad prom", "tot charges", "pct of"
+    ("moy", Op::Stat(Stat::Mean)),
+    ("prom", Op::Stat(Stat::Mean)),
     ("moyenne", Op::Stat(Stat::Mean)),
     ("moyen", Op::Stat(Stat::Mean)),
     ("promedio", Op::Stat(Stat::Mean)),
@@ -64,6 +67,7 @@ pub const OPS: &[(&str, Op)] = &[
     ("medio", Op::Stat(Stat::Mean)),
     // sums
     ("total", Op::Stat(Stat::Sum)),
+    ("tot", Op::Stat(Stat::Sum)),
     ("totale", Op::Stat(Stat::Sum)),
     ("totaux", Op::Stat(Stat::Sum)),
     ("sum", Op::Stat(Stat::Sum)),
@@ -144,6 +148,7 @@ pub const OPS: &[(&str, Op)] = &[
     ("dividido por", Op::Ratio),
     ("share", Op::Share),
     ("percentage", Op::Share),
+    ("pct", Op::Share),
     ("percent", Op::Share),
     ("proportion", Op::Share),
     ("%", Op::Share),
@@ -519,6 +524,15 @@ pub const WHOLE_NUMBER: &[&str] = &[
     "without decimal",
     "pas de decimale",
     "entero mas cercano",
+    // "arrondi à l'euro", "rounded to the dollar", "redondeado al euro"
+    "a l euro pres",
+    "a l euro",
+    "to the dollar",
+    "to the nearest dollar",
+    "to the euro",
+    "to the nearest euro",
+    "al euro",
+    "al dolar",
 ];
 
 /// Concepts with their names in the three languages; a column named with
@@ -763,7 +777,12 @@ pub const SYNONYMS: &[&[&str]] = &[
         "precio del billete",
     ],
     &["load time", "temps de chargement", "tiempo de carga"],
-    &["hours online", "heures en ligne", "horas en linea"],
+    &[
+        "hours online",
+        "hrs online",
+        "heures en ligne",
+        "horas en linea",
+    ],
     &[
         "year built",
         "built",
@@ -816,9 +835,11 @@ pub const SYNONYMS: &[&[&str]] = &[
     ],
     &[
         "department",
+        "dept",
         "departement",
         "service",
         "departamento",
+        "depto",
         "team",
         "equipe",
         "equipo",

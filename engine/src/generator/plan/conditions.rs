@@ -7,7 +7,7 @@
 //! a value excludes it ("except the North").
 
 use super::lexicon::Op;
-use super::reading::Reading;
+use super::reading::{Mention, Reading};
 use super::{lexicon, text, Cmp, DatePart, Filter, FilterValue, GoalProblem, Stat};
 use crate::generator::steps::amounts;
 use crate::inputs::{ColumnKind, InputDescription};
@@ -1824,8 +1824,14 @@ impl Reading<'_> {
                 !model.at.is_empty() && model.predictors.iter().any(|p| p == column)
             })
         };
+        // "with the salary cell empty": its empty cells, counted.
+        let said_empty = |m: &Mention| {
+            self.ops
+                .iter()
+                .any(|(i, o)| *o == lexicon::Op::Missing && *i == m.start + m.len)
+        };
         for m in &self.mentions {
-            if !super::is_number(self.kind(&m.column)) || predicted_at(&m.column) {
+            if !super::is_number(self.kind(&m.column)) || predicted_at(&m.column) || said_empty(m) {
                 continue;
             }
             let before = m

@@ -562,6 +562,7 @@ fn plan_once(
     let prep = super::steps::prep::settle(&mut r, &recipe)?;
     r.file_subject();
     r.group_nouns();
+    r.managed_by();
     r.column_words_again();
     if let Some(word) = r
         .people_where_rows_are_not()

@@ -138,8 +138,22 @@ const PAYING: (&[&str], &[&str]) = (
 /// Verbs of earning, and the concepts of the money earned.
 const EARNING: (&[&str], &[&str]) = (
     &[
-        "earn", "earns", "earned", "earning", "gagnent", "gagne", "gagnes", "gana", "ganan",
-        "ganaron", "cobran",
+        "earn",
+        "earns",
+        "earned",
+        "earning",
+        "gagnent",
+        "gagne",
+        "gagnes",
+        "gana",
+        "ganan",
+        "ganaron",
+        "cobran",
+        "touche",
+        "touchent",
+        "touches",
+        "percibieron",
+        "perciben",
     ],
     &["salary", "income"],
 );
@@ -195,7 +209,59 @@ const BEFORE_MONEY_VERB: &[&str] = &[
     "t", "te", "ca", "cela", "il", "elle", "en",
 ];
 
+/// Verbs of looking after accounts ("the accounts Dana Kim manages",
+/// "dana kim looks after", "gérés par", "que lleva Hugo").
+const MANAGING: &[&str] = &[
+    "manages",
+    "managed",
+    "manage",
+    "managing",
+    "looks after",
+    "look after",
+    "handles",
+    "handled",
+    "gere",
+    "geres",
+    "geree",
+    "gerees",
+    "gerent",
+    "suit",
+    "suivis",
+    "gestiona",
+    "gestionados",
+    "gestionadas",
+    "lleva",
+    "llevan",
+    "llevados",
+];
+
+/// Words of a column of the people who look after rows.
+const MANAGER_COLUMNS: &[&str] = &[
+    "manager",
+    "responsable",
+    "gestionnaire",
+    "gestor",
+    "encargado",
+    "owner",
+    "rep",
+];
+
 impl Reading<'_> {
+    /// "add up the credit limits of the accounts Dana Kim manages", "nb
+    /// de clients gérés par dana kim": a verb of looking after, where the
+    /// plan keeps the rows of one value of a manager's column, says that
+    /// filter again; it is placed.
+    pub fn managed_by(&mut self) {
+        let managed = self.filters.iter().any(|f| {
+            text::name_words(&f.column)
+                .iter()
+                .any(|w| MANAGER_COLUMNS.contains(&w.as_str()))
+        });
+        if managed {
+            self.g.take_all(MANAGING);
+        }
+    }
+
     /// "How many notebooks did we sell?", "combien de classeurs avons-nous
     /// vendus ?": things of the file counted with a verb of selling are
     /// its units sold, the one column of quantities, when the things are

@@ -15,6 +15,9 @@ use super::text;
 pub const FILLERS: &[&str] = &[
     // English: grammar
     "the",
+    // typed quickly: "houses w garage", "avg membership fee"
+    "w",
+    "membership",
     "a",
     "an",
     "of",
@@ -900,6 +903,7 @@ pub const ROW_NOUNS: &[&str] = &[
     "alumno",
     "estudiante",
     "member",
+    "adherent",
     "respondent",
     "encuestado",
     "repondant",
@@ -1025,6 +1029,7 @@ pub const THING_ROWS: &[(&[&str], &[&str])] = &[
 /// patients"), fillers only where the rows are people.
 pub const PEOPLE_NOUNS: &[&str] = &[
     "ppl",
+    "adherent",
     "folk",
     "folks",
     "gente",

@@ -6,6 +6,9 @@
 //! placed and the column's empty cells are counted, as "how many cities
 //! are missing" is.
 //!
+//! The emptiness may also be said after the column: "with the salary
+//! cell empty", "où la remise n'est pas renseignée".
+//!
 //! Without a word of filling, "no discount", "sin hijos" on a column of
 //! numbers stay a condition on a zero (`steps::happened`): only a column
 //! of text is missing by "no" alone.
@@ -64,10 +67,26 @@ const FILLED: &[&str] = &[
 /// How far before the column the negation may stand.
 const REACH: usize = 4;
 
+/// Words of emptiness after the column ("the salary cell empty", "city is
+/// blank", "la ville est vide", "la edad vacía").
+const EMPTY: &[&str] = &[
+    "empty", "blank", "vide", "vides", "vacia", "vacio", "vacias", "vacios",
+];
+
+/// Words that may stand between the column and its emptiness or its
+/// negated filling ("cell", "is", "n'est pas", "no está").
+const AFTER_BRIDGE: &[&str] = &[
+    "cell", "cells", "field", "is", "are", "was", "were", "left", "not", "case", "cellule", "est",
+    "sont", "n", "ne", "pas", "celda", "campo", "es", "esta", "estan", "no",
+];
+
 /// Reads the columns said as not filled in (see the module's doc).
 pub fn read(r: &mut Reading) {
     let mentions = r.mentions.clone();
     for m in mentions {
+        if said_empty_after(r, m.start + m.len) {
+            continue;
+        }
         let tokens = &r.g.tokens;
         let Some(negation) = (m.start.saturating_sub(REACH)..m.start).rev().find(|&i| {
             NEGATIONS.contains(&tokens[i].folded.as_str())
@@ -104,6 +123,38 @@ pub fn read(r: &mut Reading) {
     }
 }
 
+/// "with the salary cell empty", "où la remise n'est pas renseignée", "la
+/// edad no está registrada": the column's emptiness said after it, with a
+/// word of [`EMPTY`] or a negated word of filling. Its words are placed and
+/// the empty cells counted.
+fn said_empty_after(r: &mut Reading, after: usize) -> bool {
+    let tokens = &r.g.tokens;
+    let bridge = (after..tokens.len())
+        .take_while(|&i| AFTER_BRIDGE.contains(&tokens[i].folded.as_str()))
+        .count();
+    let end = after + bridge;
+    let Some(last) = tokens.get(end) else {
+        return false;
+    };
+    let negated = (after..end).any(|i| NEGATIONS.contains(&tokens[i].folded.as_str()));
+    let word = last.folded.as_str();
+    let said = EMPTY.contains(&word) || (negated && FILLED.contains(&word) && word != "in");
+    if !said || !r.g.free(after, bridge + 1) {
+        return false;
+    }
+    r.g.take(after, bridge + 1);
+    if tokens_say(r, end + 1, "in") {
+        r.g.take(end + 1, 1);
+    }
+    r.ops.push((after, Op::Missing));
+    true
+}
+
+/// The word at `at` is `word` and free.
+fn tokens_say(r: &Reading, at: usize, word: &str) -> bool {
+    r.g.tokens.get(at).is_some_and(|t| t.folded == word) && r.g.free(at, 1)
+}
+
 #[cfg(test)]
 mod tests {
     use crate::generator::golden_input;
@@ -136,6 +187,16 @@ mod tests {
                 "passengers.csv",
                 "¿Cuántos pasajeros no tienen el camarote registrado?",
                 "Cabin",
+            ),
+            (
+                "people.csv",
+                "how many ppl with the salary cell empty",
+                "salary",
+            ),
+            (
+                "people.csv",
+                "nombre de personnes où la ville n'est pas renseignée",
+                "city",
             ),
         ] {
             let text = recipe(file, goal);
