@@ -530,6 +530,39 @@ impl Reading<'_> {
         Ok(recipe)
     }
 
+    /// "What percentage of counties have inmetro = 1", "qué porcentaje de
+    /// los condados está en…": the column of categories said in the plural
+    /// right after the share's words, with a condition, names the rows
+    /// shared out, not groups.
+    fn things_shared(&self, named: &Named) -> bool {
+        let Some(first) = named.categories.first() else {
+            return false;
+        };
+        if self.filters.is_empty() || self.group_by.is_some() {
+            return false;
+        }
+        let shares: Vec<usize> = self
+            .ops
+            .iter()
+            .filter(|(_, o)| *o == Op::Share)
+            .map(|(i, _)| *i)
+            .collect();
+        self.mentions.iter().any(|m| {
+            let t = &self.g.tokens[m.start];
+            let plural = t.key != t.folded;
+            let mut at = m.start;
+            while at > 0
+                && matches!(
+                    self.g.tokens[at - 1].folded.as_str(),
+                    "of" | "the" | "de" | "des" | "d" | "les" | "los" | "las"
+                )
+            {
+                at -= 1;
+            }
+            &m.column == first && plural && at > 0 && shares.iter().any(|s| s + 1 >= at && *s < at)
+        })
+    }
+
     fn distinct(&self, named: &Named) -> Result<Recipe, GoalProblem> {
         let column = named
             .categories
@@ -547,7 +580,11 @@ impl Reading<'_> {
     }
 
     fn share(&mut self, named: &Named) -> Result<Recipe, GoalProblem> {
-        let group = self.group_by.clone().or(named.categories.first().cloned());
+        let counted = self.things_shared(named);
+        let group =
+            self.group_by
+                .clone()
+                .or(named.categories.first().cloned().filter(|_| !counted));
         if let (Some(group), Some(f)) = (&group, self.filters.first()) {
             if &f.column != group && self.group_by.is_some() {
                 return Err(GoalProblem::ShareOfWhich {

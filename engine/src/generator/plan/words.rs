@@ -52,6 +52,9 @@ pub const FILLERS: &[&str] = &[
     "as",
     "it",
     "its",
+    // "donnez sa moyenne"
+    "sa",
+    "ses",
     "this",
     "that",
     "these",

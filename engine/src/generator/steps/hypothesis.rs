@@ -151,6 +151,7 @@ const STRONG: &[(&str, Cue)] = &[
     ("valeur p", Cue::Significance),
     ("valor p", Cue::Significance),
     ("p valor", Cue::Significance),
+    ("p valeur", Cue::Significance),
     ("hypothesis test", Cue::Significance),
     ("test d hypothese", Cue::Significance),
     ("prueba de hipotesis", Cue::Significance),
@@ -317,6 +318,18 @@ const WEAK: &[&str] = &[
     "or not",
     "o no",
     "non",
+    // "Donnez la p-valeur", "Existe-t-il une corrélation", "une ANOVA à
+    // un facteur", "indiquez"
+    "donnez",
+    "donner",
+    "indiquez",
+    "existe t il",
+    "existe",
+    "a un facteur",
+    "un facteur",
+    "de un factor",
+    "un factor",
+    "one factor",
 ];
 
 /// Words that ask whether two columns are related (with a test asked).
@@ -653,6 +666,7 @@ impl Reading<'_> {
             // "Is the distribution of wages normal?": the distribution is
             // what the test reads.
             self.ops.retain(|(_, o)| *o != Op::Distribution);
+            self.g.take_all(&["normal", "normale", "normales"]);
             if kind == TestKind::Shapiro && asked.alpha.is_none() {
                 // Shapiro-Wilk at 0.05: the normality recipe (`Normality`).
                 self.assumptions.pop();

@@ -219,6 +219,13 @@ const REMOVE: &[&str] = &[
     "quitados",
     "quitadas",
     "eliminar",
+    "elimina",
+    "elimine",
+    "eliminez",
+    "elimine",
+    "supprimez",
+    "retirez",
+    "quita",
     "eliminando",
     "eliminados",
     "eliminadas",
@@ -560,6 +567,39 @@ fn three_deviations(r: &Reading) -> Vec<usize> {
         while b > 0 && BEFORE.contains(&folded(r, b - 1)) {
             b -= 1;
             places.push(b);
+        }
+    }
+    // "absolute z above 3", "z greater than 3": the rule said on z itself.
+    for i in 0..r.g.tokens.len() {
+        if folded(r, i) != "z" {
+            continue;
+        }
+        let mut j = i + 1;
+        while matches!(
+            folded(r, j),
+            "above"
+                | "over"
+                | "greater"
+                | "than"
+                | "beyond"
+                | ">"
+                | "of"
+                | "superieur"
+                | "a"
+                | "mayor"
+                | "que"
+                | "de"
+        ) {
+            j += 1;
+        }
+        if j > i + 1 && matches!(folded(r, j), "3" | "three" | "trois" | "tres") {
+            places.extend(i..=j);
+            if matches!(
+                folded(r, i.wrapping_sub(1)),
+                "absolute" | "absolu" | "absolue" | "absoluto"
+            ) {
+                places.push(i - 1);
+            }
         }
     }
     places

@@ -151,6 +151,8 @@ const MODEL_WORDS: &[&str] = &[
     "ordonnee",
     "origine",
     "squared",
+    "cuadrado",
+    "carre",
     "r",
     "run",
     "faire",
