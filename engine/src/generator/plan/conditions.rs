@@ -690,6 +690,16 @@ const COMPARING_CUES: &[&str] = &[
     "comparando",
     "vs",
     "versus",
+    // "X frente a Y", "X par rapport à Y", "X comparé à celui de Y"
+    "frente a",
+    "frente al",
+    "par rapport a",
+    "par rapport au",
+    "compare a",
+    "compare au",
+    "comparee a",
+    "comparado con",
+    "comparada con",
     "separately",
     "side by side",
     "respectively",
@@ -1868,10 +1878,11 @@ impl Reading<'_> {
                     .mentions
                     .iter()
                     .any(|o| o.column != m.column && super::is_number(self.kind(&o.column)));
-            // "who earns the most": the measure ranked, not a condition.
+            // "who earns the most", "who makes the most money": the measure
+            // ranked, not a condition.
             let ranked = self.ops.iter().any(|(i, o)| {
                 matches!(o, lexicon::Op::Highest | lexicon::Op::Lowest)
-                    && (m.start + m.len..m.start + m.len + 2).contains(i)
+                    && (m.start..m.start + m.len + 2).contains(i)
             });
             let relative = beside_measure
                 || (!ranked

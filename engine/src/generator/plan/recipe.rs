@@ -824,6 +824,13 @@ impl Reading<'_> {
             "eleve",
             "alumno",
             "estudiante",
+            // the person a row is in the charge of: "who has the highest
+            // target" of a file of regions
+            "responsable",
+            "manager",
+            "gestionnaire",
+            "gestor",
+            "encargado",
         ];
         let mut found = self.columns.iter().filter(|k| {
             k.kind == crate::inputs::ColumnKind::Text
