@@ -696,6 +696,13 @@ impl<'a> Reading<'a> {
                 );
             }
             super::dedup_keep_order(&mut same);
+            // "how many headsets were ordered": the verb, past an
+            // identifier's noun ("order_id"), is no row (a verb of buying).
+            let verb = self.g.tokens[*start].folded.ends_with("ed")
+                && super::verbs::SELLING.contains(&self.g.tokens[*start].folded.as_str());
+            if *score == 1 && verb && same.iter().any(|n| is_identifier(n)) {
+                continue;
+            }
             if *score == 1 && same.iter().any(|n| is_identifier(n)) {
                 // "orders" beside order_id and order_date: the rows.
                 self.g.take(*start, *len);

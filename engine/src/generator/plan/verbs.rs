@@ -159,7 +159,7 @@ const EARNING: (&[&str], &[&str]) = (
 );
 
 /// Verbs of selling after a count ("how many notebooks did we sell").
-const SELLING: &[&str] = &[
+pub(super) const SELLING: &[&str] = &[
     "sell",
     "sold",
     "vendu",
@@ -177,6 +177,7 @@ const SELLING: &[&str] = &[
     // Things bought are units too ("how many monitors did Initech buy").
     "buy",
     "bought",
+    "ordered",
     "purchase",
     "purchased",
     "commande",
