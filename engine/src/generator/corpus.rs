@@ -883,6 +883,7 @@ fn corpora() -> Vec<String> {
         "heldout-2026-12-06j.txt",
         "heldout-2026-12-06k.txt",
         "heldout-2026-12-06l.txt",
+        "heldout-2026-12-06m.txt",
         "public-easy-2026-12-06.txt",
         "public-medium-2026-12-06.txt",
         "public-easy-2026-12-06b.txt",
@@ -903,6 +904,8 @@ fn corpora() -> Vec<String> {
         "public-medium-2026-12-06i.txt",
         "public-easy-2026-12-06j.txt",
         "public-medium-2026-12-06j.txt",
+        "public-easy-2026-12-06k.txt",
+        "public-medium-2026-12-06k.txt",
     ]
     .map(String::from)
     .into();

@@ -1188,6 +1188,7 @@ impl<'a> Reading<'a> {
     /// Dates named are the trend's axis, not measures; the other mentions
     /// join what was understood.
     pub fn settle_mentions(&mut self) {
+        self.rows_named_after_a_value();
         self.date_mentioned = self
             .mentions
             .iter()
@@ -1208,6 +1209,36 @@ impl<'a> Reading<'a> {
             );
             self.understood.push(said);
         }
+    }
+
+    /// "the average childHeight of the female children", "between male
+    /// and female children": a column of numbers said right after a value
+    /// kept by a filter, beside another column of numbers,
+    /// names the rows (the children), not a second measure.
+    fn rows_named_after_a_value(&mut self) {
+        let numbers: Vec<String> = self
+            .mentions
+            .iter()
+            .filter(|m| super::is_number(self.kind(&m.column)))
+            .map(|m| m.column.clone())
+            .collect();
+        let rows: Vec<usize> = self
+            .mentions
+            .iter()
+            .filter(|m| {
+                let after_value = m.start > 0
+                    && self.g.used[m.start - 1]
+                    && self.is_value(m.start - 1)
+                    && self.filters.iter().any(|f| f.column != m.column);
+                m.len == 1
+                    && after_value
+                    && super::is_number(self.kind(&m.column))
+                    && numbers.iter().any(|c| *c != m.column)
+            })
+            .map(|m| m.start)
+            .collect();
+        self.mentions.retain(|m| !rows.contains(&m.start));
+        self.rows_said.extend(rows);
     }
 
     /// True when the goal asks for `op`.

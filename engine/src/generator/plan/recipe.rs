@@ -254,10 +254,15 @@ impl Reading<'_> {
         };
         // A statistic, or a ranking of groups by nothing named ("who is the
         // best student?").
+        // "which nation has the most cases": the rows are ranked, counted.
+        let rows_noun = (0..self.g.tokens.len()).any(|i| {
+            !self.g.used[i] && super::words::ROW_NOUNS.contains(&self.g.tokens[i].key.as_str())
+        });
         let asked = self.stats().iter().any(|(_, s)| *s != Stat::Count)
             || (ranked
                 && !self.has(Op::Count)
                 && self.rows_said.is_empty()
+                && !rows_noun
                 && named.categories.len() == 1);
         if !named.numbers.is_empty() || !asked || !groups_only {
             return;
@@ -752,12 +757,7 @@ impl Reading<'_> {
                 group_by: None,
             });
         }
-        let counted = self.has(Op::Count)
-            || !self.rows_said.is_empty()
-            || (0..self.g.tokens.len()).any(|i| {
-                !self.g.used[i] && super::words::ROW_NOUNS.contains(&self.g.tokens[i].key.as_str())
-            });
-        if value.is_none() && (!counted || !self.stats().is_empty()) {
+        if value.is_none() && (!self.rows_ranked() || !self.stats().is_empty()) {
             // "which subject has the lowest average?", "quel produit rapporte
             // le plus ?": the highest what is not said.
             return Err(self.need_numbers(named, Op::Highest, 1));
@@ -840,6 +840,44 @@ impl Reading<'_> {
         });
         let one = found.next()?;
         found.next().is_none().then(|| one.name.clone())
+    }
+
+    /// A ranking with no measure ranks the groups by their rows: a count
+    /// asked, the rows said ("the most orders", "the most cases"), or the
+    /// rows a filter keeps said after the extreme ("the most smokers").
+    fn rows_ranked(&self) -> bool {
+        self.has(Op::Count)
+            || !self.rows_said.is_empty()
+            || (0..self.g.tokens.len()).any(|i| {
+                !self.g.used[i] && super::words::ROW_NOUNS.contains(&self.g.tokens[i].key.as_str())
+            })
+            || self.filter_values_after_the_extreme()
+    }
+
+    /// "which region has the most smokers", "quel refuge a fait adopter le
+    /// plus de lapins": the rows a filter keeps, named right after the
+    /// extreme's words, are what each group has most of — its rows are
+    /// counted.
+    fn filter_values_after_the_extreme(&self) -> bool {
+        if self.filters.is_empty() {
+            return false;
+        }
+        let filtered_column = |word: &str| {
+            self.filters.iter().any(|f| {
+                super::text::name_words(&f.column)
+                    .iter()
+                    .any(|w| super::text::same_word(w, word))
+            })
+        };
+        self.ops
+            .iter()
+            .filter(|(_, o)| matches!(o, Op::Highest | Op::Lowest))
+            .any(|(at, _)| {
+                (at + 1..(at + 4).min(self.g.tokens.len())).any(|j| {
+                    let t = &self.g.tokens[j];
+                    self.g.used[j] && (self.is_value_or_synonym(j) || filtered_column(&t.key))
+                })
+            })
     }
 
     /// "Quel moyen de paiement j'utilise le plus ?", "which port is used
@@ -1178,11 +1216,18 @@ impl Reading<'_> {
     fn extreme_of_one_row(&self) -> bool {
         // A noun of the rows, not a column ("the best student" of
         // grades.csv is the student with the best average).
+        // "the oldest animal" of pets.csv: the noun that told pet_age
+        // from owner_age is placed, yet still names the row.
+        let in_mention = |at: usize| {
+            self.mentions
+                .iter()
+                .any(|m| (m.start..m.start + m.len).contains(&at))
+        };
         let one_row = |at: usize| {
             self.g.tokens.get(at).is_some_and(|t| {
                 t.key == t.folded
                     && super::words::ROW_NOUNS.contains(&t.key.as_str())
-                    && !self.g.used[at]
+                    && (!self.g.used[at] || !in_mention(at))
             })
         };
         self.ops

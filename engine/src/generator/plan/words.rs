@@ -922,6 +922,8 @@ pub const ROW_NOUNS: &[&str] = &[
     "casa",
     "vivienda",
     "transaction",
+    "case",
+    "caso",
     "row",
     "line",
     "record",

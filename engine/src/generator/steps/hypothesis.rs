@@ -808,7 +808,13 @@ impl Reading<'_> {
     /// codes; it becomes the grouping and the other is the one measured.
     fn codes_said_as_groups(&mut self, numbers: &[String], cats: &[String]) -> Vec<String> {
         let unchanged = numbers.to_vec();
-        if numbers.len() != 2 || !cats.is_empty() || self.group_by.is_some() {
+        // "between male and female children": groups named by their
+        // values are the groups ("children" is then the rows).
+        let values_named = self
+            .filters
+            .iter()
+            .any(|f| matches!(f.value, crate::generator::plan::FilterValue::List(_)));
+        if numbers.len() != 2 || !cats.is_empty() || self.group_by.is_some() || values_named {
             return unchanged;
         }
         let first_at = |column: &str| {
