@@ -331,7 +331,7 @@ impl Reading<'_> {
                 .any(|m| m.start == at + 1 && super::is_number(self.kind(&m.column)));
             let rows = measured
                 || self.rows_said.contains(&(at + 1))
-                || (!self.g.used[at + 1] && super::words::ROW_NOUNS.contains(&next.key.as_str()));
+                || (!self.g.used[at + 1] && super::words::is_row_noun(&next.key));
             // "more employees than Sales": a comparison, not a ranking.
             let compared = self.g.tokens[at + 2..]
                 .iter()

@@ -1157,7 +1157,7 @@ impl Reading<'_> {
             // even when it was read as the rows counted.
             let bridge = NEGATION_BRIDGES.contains(&t.folded.as_str())
                 || ROW_NOUN_BRIDGES.contains(&t.folded.as_str())
-                || super::words::ROW_NOUNS.contains(&t.key.as_str());
+                || super::words::is_row_noun(&t.key);
             if bridge && bridged.len() < MAX_NEGATION_BRIDGE {
                 if !self.g.used[i - 1] {
                     bridged.push(i - 1);

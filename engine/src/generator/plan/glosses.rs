@@ -382,9 +382,8 @@ pub(super) const VALUE_NOUNS: &[&str] = &[
 ];
 
 /// Nouns of groups said after a value or a column of categories ("the FT
-/// group", "each Treat group", "le groupe CBT").
-/// A kind ("the cut categories", "the ram sizes") is such a noun after
-/// the column of a test's groups.
+/// group", "each Treat group", "le groupe CBT"), and after the column of
+/// a test's groups ("across the cut categories", "the ram sizes").
 pub const GROUP_NOUNS: &[&str] = &[
     "group",
     "groupe",

@@ -603,8 +603,7 @@ fn plan_once(
         // in a file of one per row: said in the plural, any such column
         // names the rows.
         let plural = t.key != t.folded;
-        let row_noun =
-            m.len == 1 && ((words::ROW_NOUNS.contains(&t.key.as_str()) && counted) || plural);
+        let row_noun = m.len == 1 && ((words::is_row_noun(&t.key) && counted) || plural);
         !(row_noun && !used.contains(&m.column.as_str()) && names_each_row(inputs, &m.column))
     });
     let named = r.mentions.iter().map(|m| m.column.as_str());

@@ -1213,8 +1213,8 @@ impl<'a> Reading<'a> {
 
     /// "the average childHeight of the female children", "between male
     /// and female children": a column of numbers said right after a value
-    /// kept by a filter, beside another column of numbers,
-    /// names the rows (the children), not a second measure.
+    /// kept by a filter, beside another column of numbers, names the rows
+    /// (the children), not a second measure.
     fn rows_named_after_a_value(&mut self) {
         let numbers: Vec<String> = self
             .mentions

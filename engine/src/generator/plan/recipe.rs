@@ -255,9 +255,7 @@ impl Reading<'_> {
         // A statistic, or a ranking of groups by nothing named ("who is the
         // best student?").
         // "which nation has the most cases": the rows are ranked, counted.
-        let rows_noun = (0..self.g.tokens.len()).any(|i| {
-            !self.g.used[i] && super::words::ROW_NOUNS.contains(&self.g.tokens[i].key.as_str())
-        });
+        let rows_noun = self.row_noun_left();
         let asked = self.stats().iter().any(|(_, s)| *s != Stat::Count)
             || (ranked
                 && !self.has(Op::Count)
@@ -564,7 +562,7 @@ impl Reading<'_> {
             {
                 at -= 1;
             }
-            &m.column == first && plural && at > 0 && shares.iter().any(|s| s + 1 >= at && *s < at)
+            &m.column == first && plural && at > 0 && shares.contains(&(at - 1))
         })
     }
 
@@ -585,11 +583,11 @@ impl Reading<'_> {
     }
 
     fn share(&mut self, named: &Named) -> Result<Recipe, GoalProblem> {
-        let counted = self.things_shared(named);
+        let rows_shared = self.things_shared(named);
         let group =
             self.group_by
                 .clone()
-                .or(named.categories.first().cloned().filter(|_| !counted));
+                .or(named.categories.first().cloned().filter(|_| !rows_shared));
         if let (Some(group), Some(f)) = (&group, self.filters.first()) {
             if &f.column != group && self.group_by.is_some() {
                 return Err(GoalProblem::ShareOfWhich {
@@ -848,10 +846,14 @@ impl Reading<'_> {
     fn rows_ranked(&self) -> bool {
         self.has(Op::Count)
             || !self.rows_said.is_empty()
-            || (0..self.g.tokens.len()).any(|i| {
-                !self.g.used[i] && super::words::ROW_NOUNS.contains(&self.g.tokens[i].key.as_str())
-            })
+            || self.row_noun_left()
             || self.filter_values_after_the_extreme()
+    }
+
+    /// A noun of the rows left as a filler ("the most cases").
+    fn row_noun_left(&self) -> bool {
+        (0..self.g.tokens.len())
+            .any(|i| !self.g.used[i] && super::words::is_row_noun(&self.g.tokens[i].key))
     }
 
     /// "which region has the most smokers", "quel refuge a fait adopter le
@@ -1226,7 +1228,7 @@ impl Reading<'_> {
         let one_row = |at: usize| {
             self.g.tokens.get(at).is_some_and(|t| {
                 t.key == t.folded
-                    && super::words::ROW_NOUNS.contains(&t.key.as_str())
+                    && super::words::is_row_noun(&t.key)
                     && (!self.g.used[at] || !in_mention(at))
             })
         };

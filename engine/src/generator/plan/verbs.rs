@@ -284,8 +284,7 @@ impl Reading<'_> {
         };
         let things = (count_at + 1..verb).any(|i| self.names_a_value(i));
         let rows = (count_at + 1..verb).any(|i| {
-            self.rows_said.contains(&i)
-                || super::words::ROW_NOUNS.contains(&self.g.tokens[i].key.as_str())
+            self.rows_said.contains(&i) || super::words::is_row_noun(&self.g.tokens[i].key)
         });
         if !things || rows {
             return;

@@ -951,22 +951,6 @@ pub const ROW_NOUNS: &[&str] = &[
     "observation",
     "observacion",
     "specimen",
-    // Things a public dataset's rows are, fillers only where its file or
-    // columns say so (`THING_ROWS`).
-    "car",
-    "voiture",
-    "coche",
-    "automobile",
-    "vehicle",
-    "vehicule",
-    "vehiculo",
-    "companie",
-    "player",
-    "joueur",
-    "jugador",
-    "mammal",
-    "mammifere",
-    "mamifero",
     "towns",
     "neighbourhoods",
     "neighborhoods",
@@ -1029,6 +1013,13 @@ pub const THING_ROWS: &[(&[&str], &[&str])] = &[
         &["mammal", "sleep", "genus", "vore", "brainwt", "bodywt"],
     ),
 ];
+
+/// True when `key` (a word's singular form) names rows: a noun of
+/// [`ROW_NOUNS`] or of [`THING_ROWS`] (the latter checked against the
+/// files by `Reading::things_where_rows_are_not`).
+pub fn is_row_noun(key: &str) -> bool {
+    ROW_NOUNS.contains(&key) || THING_ROWS.iter().any(|(nouns, _)| nouns.contains(&key))
+}
 
 /// Words of people said as rows ("combien de clients", "the
 /// patients"), fillers only where the rows are people.
@@ -1136,7 +1127,7 @@ const RESTRICTION_WORDS: &[&str] = &[
 pub fn is_filler(token: &text::Token) -> bool {
     [token.folded.as_str(), token.key.as_str()]
         .iter()
-        .any(|w| FILLERS.contains(w) || ROW_NOUNS.contains(w))
+        .any(|w| FILLERS.contains(w) || is_row_noun(w))
 }
 
 /// A filler written like a name inside its clause ("le CA de l'Est",

@@ -305,10 +305,10 @@ const WEAK: &[&str] = &[
     "utiliser",
     "usar",
     "sobre",
-    // "the gap in charges", "l'écart", "la brecha"; "diffère-t-il selon
+    // "the gap in charges", "la brecha" ("écart" is also a standard
+    // deviation's word); "diffère-t-il selon
     // qu'elles ont une allée ou non"; "members and non-members"
     "gap",
-    "ecart",
     "brecha",
     "differe",
     "difieren",
