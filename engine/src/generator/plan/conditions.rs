@@ -63,6 +63,13 @@ const NEGATION_BRIDGES: &[&str] = &[
     "those",
     "ones",
     "to",
+    // "sauf en Île-de-France", "sauf au marché", "except in the North",
+    // "salvo en Madrid"
+    "en",
+    "au",
+    "aux",
+    "in",
+    "at",
 ];
 
 /// The rows' nouns that may stand between a negation and its value even
