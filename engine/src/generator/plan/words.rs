@@ -907,6 +907,7 @@ pub const ROW_NOUNS: &[&str] = &[
     "estudiante",
     "member",
     "adherent",
+    "staff",
     "respondent",
     "encuestado",
     "repondant",
@@ -1026,6 +1027,7 @@ pub fn is_row_noun(key: &str) -> bool {
 pub const PEOPLE_NOUNS: &[&str] = &[
     "ppl",
     "adherent",
+    "staff",
     "folk",
     "folks",
     "gente",
