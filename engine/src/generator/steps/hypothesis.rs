@@ -674,8 +674,7 @@ impl Reading<'_> {
                     column: column.clone(),
                 });
             }
-            self.ops
-                .retain(|(_, o)| !matches!(o, Op::Normality | Op::Distribution));
+            self.ops.retain(|(_, o)| *o != Op::Normality);
             return Ok(Recipe::Hypothesis(test(kind, column, None)));
         }
         if self.has(Op::Correlation) || self.has(Op::Spearman) {
@@ -737,8 +736,9 @@ impl Reading<'_> {
             });
         };
         let (group, levels) = self.test_groups(cats)?;
+        let named_two = named_two_groups(asked);
         let count = match levels.as_ref().map(Vec::len) {
-            None if named_two_groups(asked) => {
+            None if named_two => {
                 // A column of whole-number codes: its groups are read when
                 // the code runs, and the test stops unless there are two.
                 let said = self.say(
@@ -751,7 +751,6 @@ impl Reading<'_> {
             }
             known => known,
         };
-        let named_two = named_two_groups(asked);
         let kind = match (asked.named, count) {
             (Some(TestKind::Anova), Some(n)) if n >= 2 => TestKind::Anova,
             (Some(TestKind::Anova), None) => TestKind::Anova,
@@ -832,16 +831,10 @@ impl Reading<'_> {
         } else {
             (&numbers[1], &numbers[0], b.1, a.0)
         };
-        let kind = self
-            .inputs
-            .iter()
-            .flat_map(|i| i.columns.iter())
-            .find(|c| &c.name == codes)
-            .map(|c| c.kind);
         let grouped = self.g.tokens[from..to]
             .iter()
             .any(|t| GROUPING.contains(&t.folded.as_str()));
-        if kind != Some(ColumnKind::Integer) || !grouped {
+        if self.kind(codes) != ColumnKind::Integer || !grouped {
             return unchanged;
         }
         self.group_by = Some(codes.clone());
@@ -986,12 +979,7 @@ impl Reading<'_> {
             (FilterValue::AnyOf(v), Cmp::Eq, None) => v.clone(),
             _ => Vec::new(),
         };
-        let integer = |name: &str| {
-            self.inputs
-                .iter()
-                .flat_map(|i| i.columns.iter())
-                .any(|c| c.name == name && c.kind == ColumnKind::Integer)
-        };
+        let integer = |name: &str| self.kind(name) == ColumnKind::Integer;
         let column = self
             .filters
             .iter()
