@@ -532,6 +532,7 @@ fn plan_once(
     crate::generator::steps::days::read(&mut r)?;
     r.numeric_filters()?;
     r.date_filters()?;
+    crate::generator::steps::years::read(&mut r);
     crate::generator::steps::latest::read(&mut r);
     r.groups_and_periods()?;
     crate::generator::steps::pivot::second_group(&mut r)?;

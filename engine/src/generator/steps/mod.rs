@@ -21,6 +21,7 @@ pub mod pivot;
 pub mod prep;
 pub mod regression;
 pub mod unfilled;
+pub mod years;
 
 use super::lexicon::Op;
 use super::plan::reading::Reading;

@@ -1,0 +1,352 @@
+//! Years said of a column of years: "the clients who joined after 2020"
+//! (`client_since`), "les maisons construites avant 1950" (`year_built`),
+//! "the movies released before 1950" (`year`), "¿cuántos clientes tenemos
+//! desde antes de 2020?", "since 2020 or earlier". In a file without a
+//! column of dates, a year after a word of time ("before", "depuis",
+//! "después de") compares the file's one column of whole numbers that are
+//! years (every previewed cell between 1800 and 2100). The verb before it
+//! ("joined", "construites", "se dieron de alta") is placed with it; "in
+//! 2020" needs that verb or the column named ("houses built in 1990"), as
+//! "the clients in 2020" may mean those who were clients then. With two
+//! columns of years and none named, the words stay unplaced and the plan
+//! stops: which one is not said.
+
+use crate::generator::plan::reading::Reading;
+use crate::generator::plan::Cmp;
+use crate::generator::text;
+use crate::inputs::ColumnKind;
+
+/// Words of time before a year and the comparison they make, longest
+/// first ("from", "de", "of" are left out: "the cars from 1999" names a
+/// group, not a bound).
+const CUES: &[(&str, Cmp)] = &[
+    ("desde antes de", Cmp::Lt),
+    ("desde antes del", Cmp::Lt),
+    ("prior to", Cmp::Lt),
+    ("antes de", Cmp::Lt),
+    ("antes del", Cmp::Lt),
+    ("despues de", Cmp::Gt),
+    ("despues del", Cmp::Gt),
+    ("a partir de", Cmp::Ge),
+    ("a partir del", Cmp::Ge),
+    ("jusqu en", Cmp::Le),
+    ("up to", Cmp::Le),
+    ("before", Cmp::Lt),
+    ("avant", Cmp::Lt),
+    ("after", Cmp::Gt),
+    ("apres", Cmp::Gt),
+    ("since", Cmp::Ge),
+    ("depuis", Cmp::Ge),
+    ("desde", Cmp::Ge),
+    ("until", Cmp::Le),
+    ("hasta", Cmp::Le),
+    ("in", Cmp::Eq),
+    ("en", Cmp::Eq),
+];
+
+/// Words after the year that turn its bound ("since 2020 or earlier" is
+/// 2020 at the latest; "2015 or later" from 2015 on).
+const TAILS: &[(&str, Cmp)] = &[
+    ("or earlier", Cmp::Le),
+    ("or before", Cmp::Le),
+    ("and earlier", Cmp::Le),
+    ("and before", Cmp::Le),
+    ("ou avant", Cmp::Le),
+    ("o antes", Cmp::Le),
+    ("or later", Cmp::Ge),
+    ("or after", Cmp::Ge),
+    ("and later", Cmp::Ge),
+    ("onwards", Cmp::Ge),
+    ("ou apres", Cmp::Ge),
+    ("o despues", Cmp::Ge),
+];
+
+/// Verbs of a thing's start said before the year ("joined", "built",
+/// "released", "rejoints", "construites", "apuntado", "estrenadas"), with
+/// the auxiliaries and pronouns that may stand with them.
+const STARTED: &[&str] = &[
+    "joined",
+    "join",
+    "started",
+    "hired",
+    "built",
+    "constructed",
+    "founded",
+    "established",
+    "released",
+    "published",
+    "opened",
+    "registered",
+    "signed",
+    "acquired",
+    "arrived",
+    "rejoint",
+    "rejoints",
+    "rejointe",
+    "rejointes",
+    "construit",
+    "construite",
+    "construits",
+    "construites",
+    "fonde",
+    "fondee",
+    "fondes",
+    "fondees",
+    "sorti",
+    "sortie",
+    "sortis",
+    "sorties",
+    "publie",
+    "publiee",
+    "publies",
+    "publiees",
+    "inscrit",
+    "inscrite",
+    "inscrits",
+    "inscrites",
+    "arrive",
+    "arrivee",
+    "arrives",
+    "arrivees",
+    "acquis",
+    "acquise",
+    "acquises",
+    "embauche",
+    "embauchee",
+    "embauches",
+    "embauchees",
+    "construido",
+    "construida",
+    "construidos",
+    "construidas",
+    "fundado",
+    "fundada",
+    "fundados",
+    "fundadas",
+    "estrenado",
+    "estrenada",
+    "estrenados",
+    "estrenadas",
+    "publicado",
+    "publicada",
+    "publicados",
+    "publicadas",
+    "apuntado",
+    "apuntada",
+    "apuntados",
+    "apuntadas",
+    "apuntaron",
+    "inscrito",
+    "inscrita",
+    "inscritos",
+    "inscritas",
+    "contratado",
+    "contratada",
+    "contratados",
+    "contratadas",
+    "llegado",
+    "llegaron",
+    "alta",
+];
+
+/// Words that may stand with a verb of start ("who have joined", "nous
+/// ont rejoints", "se han apuntado", "se dieron de alta", "went up").
+const WITH_STARTED: &[&str] = &[
+    "were", "was", "have", "has", "been", "got", "ont", "sont", "ete", "nous", "se", "han", "ha",
+    "fueron", "dieron", "dados", "dado", "dadas", "dada", "de", "went", "up",
+];
+
+/// The first and last years a column of years may hold.
+const YEARS: std::ops::RangeInclusive<f64> = 1800.0..=2100.0;
+
+/// Columns of whole numbers whose previewed cells are all years.
+fn year_columns(r: &Reading) -> Vec<String> {
+    let mut out = Vec::new();
+    for input in r.inputs {
+        for (i, c) in input.columns.iter().enumerate() {
+            if c.kind != ColumnKind::Integer || out.contains(&c.name) {
+                continue;
+            }
+            let cells: Vec<&str> = input
+                .preview
+                .iter()
+                .filter_map(|row| row.get(i).map(|s| s.trim()))
+                .filter(|s| !s.is_empty())
+                .collect();
+            let years = cells
+                .iter()
+                .all(|s| s.parse::<f64>().is_ok_and(|y| YEARS.contains(&y)));
+            if cells.len() >= 3 && years {
+                out.push(c.name.clone());
+            }
+        }
+    }
+    out
+}
+
+/// The cue before the year at `at`: its comparison, first word and length.
+/// A cue may be read as the column's own name ("since" of
+/// `client_since`): it is then the cue.
+fn cue_before(r: &Reading, at: usize, column: &str) -> Option<(Cmp, usize, usize)> {
+    let own = |i: usize| {
+        r.mentions
+            .iter()
+            .any(|m| m.column == column && (m.start..m.start + m.len).contains(&i))
+    };
+    CUES.iter().find_map(|(phrase, cmp)| {
+        let len = phrase.split_whitespace().count();
+        let start = at.checked_sub(len)?;
+        let said = phrase.split_whitespace().enumerate().all(|(j, w)| {
+            r.g.tokens[start + j].folded == w && (!r.g.used[start + j] || own(start + j))
+        });
+        said.then_some((*cmp, start, len))
+    })
+}
+
+/// The words of a verb of start ending right before `at`: where they
+/// start (none without a verb among them).
+fn started_before(r: &Reading, at: usize) -> Option<usize> {
+    let mut start = at;
+    let mut verb = false;
+    while start > 0 {
+        let t = &r.g.tokens[start - 1];
+        let word = t.folded.as_str();
+        if r.g.used[start - 1] || !(STARTED.contains(&word) || WITH_STARTED.contains(&word)) {
+            break;
+        }
+        verb |= STARTED.contains(&word);
+        start -= 1;
+    }
+    verb.then_some(start)
+}
+
+/// The tail after the year at `at` that turns its bound, and its length.
+fn tail_after(r: &Reading, at: usize) -> Option<(Cmp, usize)> {
+    TAILS.iter().find_map(|(phrase, cmp)| {
+        let len = phrase.split_whitespace().count();
+        let said = phrase.split_whitespace().enumerate().all(|(j, w)| {
+            r.g.tokens
+                .get(at + 1 + j)
+                .is_some_and(|t| t.folded == w && !r.g.used[at + 1 + j])
+        });
+        said.then_some((*cmp, len))
+    })
+}
+
+/// Reads the years said of the file's column of years into conditions.
+pub fn read(r: &mut Reading) {
+    if r.columns.iter().any(|k| k.kind == ColumnKind::Date) {
+        return;
+    }
+    let candidates = year_columns(r);
+    if candidates.is_empty() {
+        return;
+    }
+    let named: Vec<String> = r
+        .mentions
+        .iter()
+        .map(|m| m.column.clone())
+        .filter(|c| candidates.contains(c))
+        .collect();
+    let column = match (named.as_slice(), candidates.as_slice()) {
+        ([one, ..], _) if named.iter().all(|c| c == one) => one.clone(),
+        ([], [only]) => only.clone(),
+        _ => return,
+    };
+    let mut conditioned = false;
+    for at in 0..r.g.tokens.len() {
+        let Some(year) = conditions_year(&r.g.tokens[at]) else {
+            continue;
+        };
+        if r.g.used[at] {
+            continue;
+        }
+        let Some((cue, start, _)) = cue_before(r, at, &column) else {
+            continue;
+        };
+        let verb = started_before(r, start);
+        if cue == Cmp::Eq && verb.is_none() && named.is_empty() {
+            continue;
+        }
+        let (cmp, tail) = match tail_after(r, at) {
+            Some((turned, len)) if cue == Cmp::Ge || cue == Cmp::Eq => (turned, len),
+            _ => (cue, 0),
+        };
+        let first = verb.unwrap_or(start);
+        r.g.take(first, at + 1 + tail - first);
+        super::amounts::add(r, column.clone(), cmp, year);
+        conditioned = true;
+    }
+    if conditioned {
+        // A column only used in a condition is not also a measure.
+        r.mentions.retain(|m| m.column != column);
+    }
+}
+
+/// A year written in four digits, as a number.
+fn conditions_year(token: &text::Token) -> Option<f64> {
+    crate::generator::plan::conditions::year_of(token).map(f64::from)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::generator::golden_input;
+    use crate::generator::plan::{plan, FilterValue};
+    use crate::lang::Lang;
+
+    fn conditions(file: &str, goal: &str) -> Vec<String> {
+        let p = plan(goal, Lang::detect(goal), &[golden_input(file)]).expect(goal);
+        p.filters
+            .iter()
+            .map(|f| match &f.value {
+                FilterValue::Number(n) => format!("{}{}{n}", f.column, f.cmp.python()),
+                other => format!("{}{other:?}", f.column),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_year_after_a_verb_of_start_compares_the_column_of_years() {
+        let cases = [
+            (
+                "clients.csv",
+                "average credit limit of the clients who joined after 2020",
+                "client_since>2020",
+            ),
+            (
+                "clients.csv",
+                "combien de nos clients nous ont rejoints après 2021",
+                "client_since>2021",
+            ),
+            (
+                "clients.csv",
+                "cuántos clientes tenemos desde antes de 2020",
+                "client_since<2020",
+            ),
+            (
+                "clients.csv",
+                "how many clients have been with us since 2020 or earlier?",
+                "client_since<=2020",
+            ),
+            (
+                "housing.csv",
+                "prix moyen des maisons de Bristol construites avant 1950",
+                "year_built<1950",
+            ),
+        ];
+        for (file, goal, expected) in cases {
+            let found = conditions(file, goal);
+            assert!(found.contains(&expected.to_owned()), "{goal}: {found:?}");
+        }
+    }
+
+    #[test]
+    fn in_a_year_without_a_verb_or_the_column_stays_unplaced() {
+        let p = plan(
+            "how many clients in 2020",
+            Lang::En,
+            &[golden_input("clients.csv")],
+        );
+        assert!(p.is_err(), "{p:?}");
+    }
+}
