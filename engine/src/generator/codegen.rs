@@ -3,7 +3,9 @@
 //! `glovebox` module, and passes the policy by construction (a test checks
 //! every recipe against it).
 
-use super::plan::{stat_name, DatePart, Filter, FilterValue, OutlierMethod, Plan, Recipe, Source};
+use super::plan::{
+    stat_name, DatePart, Filter, FilterValue, OutlierMethod, Plan, Recipe, Source, SpanUnit,
+};
 use super::terms::{Cmp, Period, Stat};
 use crate::inputs::{ColumnKind, InputFormat};
 use crate::lang::Lang;
@@ -333,6 +335,17 @@ fn part_mask(f: &Filter, s: &Source) -> String {
                 "dates({col}).dt.to_period(\"{period}\") == dates({col}).max().to_period(\"{period}\")"
             )
         }
+        (FilterValue::Recent { count, unit }, _) => match unit {
+            SpanUnit::Day => format!(
+                "dates({col}) > dates({col}).max().normalize() - pd.Timedelta(days={count})"
+            ),
+            SpanUnit::Month | SpanUnit::Year => {
+                let period = if *unit == SpanUnit::Month { "M" } else { "Y" };
+                format!(
+                    "dates({col}).dt.to_period(\"{period}\") > dates({col}).max().to_period(\"{period}\") - {count}"
+                )
+            }
+        },
         (FilterValue::Number(n), Some(part)) => format!(
             "dates({col}).dt.{} {} {}",
             match part {
@@ -401,7 +414,10 @@ fn date_filtered_columns(plan: &Plan) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     for f in &plan.filters {
         let by_date = f.part.is_some()
-            || matches!(f.value, FilterValue::Date(_) | FilterValue::Latest { .. });
+            || matches!(
+                f.value,
+                FilterValue::Date(_) | FilterValue::Latest { .. } | FilterValue::Recent { .. }
+            );
         if by_date && !out.contains(&f.column) {
             out.push(f.column.clone());
         }

@@ -279,7 +279,121 @@ fn plan_cond(f: &Filter, input: &InputDescription) -> Vec<String> {
             _,
         ) => vec![format!("latestyear({col})")],
         (FilterValue::Latest { .. }, _) => vec![format!("latest({col})")],
+        (FilterValue::Recent { count, unit }, _) => recent_bound(col, *count, *unit, input),
     }
+}
+
+/// A recent span, canonical: its first day, from the file's latest date of
+/// `col` read here on its own (ISO `YYYY-MM-DD…` or `DD/MM/YYYY` cells).
+fn recent_bound(
+    col: &str,
+    count: u32,
+    unit: plan::SpanUnit,
+    input: &InputDescription,
+) -> Vec<String> {
+    let (y, m, d) = latest_date(col, input);
+    let count = i64::from(count);
+    let first = match unit {
+        plan::SpanUnit::Year => (y - count + 1, 1, 1),
+        plan::SpanUnit::Month => {
+            let months = y * 12 + (m - 1) - (count - 1);
+            (months / 12, months % 12 + 1, 1)
+        }
+        plan::SpanUnit::Day => civil_from_days(days_from_civil(y, m, d) - count + 1),
+    };
+    vec![format!(
+        "{col}>={:04}-{:02}-{:02}",
+        first.0, first.1, first.2
+    )]
+}
+
+/// The latest date of `col` in the file, read here on its own.
+fn latest_date(col: &str, input: &InputDescription) -> (i64, i64, i64) {
+    let bytes = std::fs::read(&input.path).expect("golden data");
+    let text = String::from_utf8_lossy(&bytes);
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().unwrap_or("").split(input.delimiter).collect();
+    let at = header
+        .iter()
+        .position(|h| h.trim() == col)
+        .expect("date column");
+    lines
+        .filter_map(|l| l.split(input.delimiter).nth(at).map(str::trim))
+        .filter_map(|cell| {
+            let ymd: Vec<i64> = if cell.contains('/') {
+                cell.split('/')
+                    .rev()
+                    .filter_map(|p| p.parse().ok())
+                    .collect()
+            } else {
+                cell.get(..10)?
+                    .split('-')
+                    .filter_map(|p| p.parse().ok())
+                    .collect()
+            };
+            (ymd.len() == 3).then(|| (ymd[0], ymd[1], ymd[2]))
+        })
+        .max()
+        .expect("dates")
+}
+
+/// The file's latest year and months at its end ("latestyear(Date)" and
+/// "month(Date)=10/11/12"), canonical: from the first of those months on
+/// (and before the month after them when they start the year).
+fn months_of_the_latest_year(conds: &mut BTreeSet<String>, input: &InputDescription) {
+    let Some(col) = conds.iter().find_map(|c| {
+        c.strip_prefix("latestyear(")
+            .and_then(|c| c.strip_suffix(')'))
+            .map(str::to_owned)
+    }) else {
+        return;
+    };
+    let prefix = format!("month({col})=");
+    let Some(months_cond) = conds.iter().find(|c| c.starts_with(&prefix)).cloned() else {
+        return;
+    };
+    let mut months: Vec<i64> = months_cond[prefix.len()..]
+        .split('/')
+        .filter_map(|m| m.parse().ok())
+        .collect();
+    months.sort_unstable();
+    let following = months.windows(2).all(|w| w[1] == w[0] + 1);
+    let (Some(&first), Some(&last)) = (months.first(), months.last()) else {
+        return;
+    };
+    if !following || (first != 1 && last != 12) {
+        return;
+    }
+    let (y, ..) = latest_date(&col, input);
+    conds.remove(&months_cond);
+    conds.remove(&format!("latestyear({col})"));
+    conds.insert(format!("{col}>={y:04}-{first:02}-01"));
+    if last != 12 {
+        conds.insert(format!("{col}<{y:04}-{:02}-01", last + 1));
+    }
+}
+
+/// Days since 1970-01-01 of a calendar day (Howard Hinnant's algorithm).
+fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let doy = (153 * (m + if m > 2 { -3 } else { 9 }) + 2) / 5 + d - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146_097 + doe - 719_468
+}
+
+/// The calendar day of a count of days since 1970-01-01.
+fn civil_from_days(z: i64) -> (i64, i64, i64) {
+    let z = z + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    (yoe + era * 400 + i64::from(m <= 2), m, d)
 }
 
 /// Statistics, canonical: the count of a column without empty cells is
@@ -363,6 +477,7 @@ fn step_canon(recipe: &Recipe) -> (&'static str, BTreeSet<String>, Option<String
 /// A plan, canonical.
 fn planned(p: &Plan, input: &InputDescription) -> Canon {
     let mut conds: BTreeSet<String> = p.filters.iter().flat_map(|f| plan_cond(f, input)).collect();
+    months_of_the_latest_year(&mut conds, input);
     let (kind, mut measures, group, n) = recipe_canon(p, input, &mut conds);
     // A total over the file's last month reads as the oracle's
     // `lastmonth(VALUE,DATE)` (its last month's total).

@@ -58,6 +58,28 @@ pub enum FilterValue {
         /// The month or the year.
         latest: DatePart,
     },
+    /// The last `count` calendar months (or days, or years) the column's
+    /// dates reach in the file, the latest one included ("the last three
+    /// months", "los últimos 30 días"): `Eq` only, found by the code
+    /// (`steps::recent`).
+    Recent {
+        /// How many.
+        count: u32,
+        /// Of what.
+        unit: SpanUnit,
+    },
+}
+
+/// What a recent span counts (`FilterValue::Recent`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SpanUnit {
+    /// Days (a week is seven).
+    Day,
+    /// Calendar months.
+    Month,
+    /// Calendar years.
+    Year,
 }
 
 /// The part of a date a filter compares.
@@ -533,6 +555,7 @@ fn plan_once(
     r.numeric_filters()?;
     r.date_filters()?;
     crate::generator::steps::years::read(&mut r);
+    crate::generator::steps::recent::read(&mut r);
     crate::generator::steps::latest::read(&mut r);
     r.groups_and_periods()?;
     crate::generator::steps::pivot::second_group(&mut r)?;

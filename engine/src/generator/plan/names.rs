@@ -4,7 +4,7 @@
 
 use super::lexicon::{self, Op};
 use super::text;
-use super::{Cmp, DatePart, Filter, FilterValue, Stat};
+use super::{Cmp, DatePart, Filter, FilterValue, SpanUnit, Stat};
 use crate::lang::Lang;
 
 impl Filter {
@@ -32,6 +32,28 @@ impl Filter {
             FilterValue::AnyOf(ns) => ns.iter().map(|n| number(*n)).collect::<Vec<_>>().join(or),
             FilterValue::Date(d) => d.clone(),
             FilterValue::List(values) => values.join(or),
+            FilterValue::Recent { count, unit } => {
+                let what = match (unit, lang) {
+                    (SpanUnit::Day, Lang::Fr) => "jours",
+                    (SpanUnit::Day, Lang::Es) => "días",
+                    (SpanUnit::Day, _) => "days",
+                    (SpanUnit::Month, Lang::Fr) => "mois",
+                    (SpanUnit::Month, Lang::Es) => "meses",
+                    (SpanUnit::Month, _) => "months",
+                    (SpanUnit::Year, Lang::Fr) => "années",
+                    (SpanUnit::Year, Lang::Es) => "años",
+                    (SpanUnit::Year, _) => "years",
+                };
+                let last = match unit {
+                    SpanUnit::Year => "dernières",
+                    _ => "derniers",
+                };
+                return lang.pick(
+                    format!("{c} is in the file's last {count} {what}"),
+                    format!("{c} est dans les {count} {last} {what} du fichier"),
+                    format!("{c} está en los últimos {count} {what} del archivo"),
+                );
+            }
             FilterValue::Latest { latest } => {
                 return match latest {
                     DatePart::Month => lang.pick(

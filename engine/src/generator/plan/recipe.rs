@@ -1032,7 +1032,8 @@ impl Reading<'_> {
     /// "how many visits did the blog get", "combien de conversions": a
     /// column of whole numbers named by a plural noun (`visits`,
     /// `conversions`) counts those things on each row, so their number is
-    /// its total — when the goal says the column's own name.
+    /// its total — when the goal says the column's own name, or a plural
+    /// word for it ("combien de visites", "cuántas conversiones").
     fn counts_in_its_name(&self, column: &str) -> bool {
         let folded = text::fold(column);
         let plural_name = folded
@@ -1040,9 +1041,8 @@ impl Reading<'_> {
             .next()
             .is_some_and(|w| w.chars().count() >= 4 && text::singular(w) != w);
         let said_as_named = self.mentions.iter().any(|m| {
-            m.column == column
-                && m.len == 1
-                && text::fold(&self.g.tokens[m.start].raw) == text::fold(column)
+            let said = text::fold(&self.g.tokens[m.start].raw);
+            m.column == column && m.len == 1 && (said == folded || text::singular(&said) != said)
         });
         self.kind(column) == ColumnKind::Integer && plural_name && said_as_named
     }

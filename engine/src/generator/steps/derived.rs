@@ -1003,7 +1003,7 @@ impl Reading<'_> {
         for (phrase, formula) in DATE_PARTS {
             let len = phrase.split_whitespace().count();
             for at in 0..self.g.tokens.len() {
-                if !self.part_phrase_at(phrase, at) {
+                if !self.part_phrase_at(phrase, at) || super::recent::counted_before(&self.g, at) {
                     continue;
                 }
                 let after = self.skip_of(at + len);

@@ -132,7 +132,6 @@ pub fn seasons(r: &mut Reading) {
             format!("{season}: sus tres meses en el hemisferio norte, de cada año del archivo"),
         );
         r.assume(assumed, None);
-        return;
     }
 }
 
@@ -160,47 +159,61 @@ pub fn read(r: &mut Reading) {
             continue;
         };
         r.g.take(at, len);
-        let after = at + len;
-        if let Some(words) = OF_THE_FILE.iter().find(|w| {
-            w.iter()
-                .enumerate()
-                .all(|(j, x)| r.g.tokens.get(after + j).is_some_and(|t| t.folded == *x))
-        }) {
-            r.g.take(after, words.len());
-        }
-        let filter = Filter {
-            column: date.clone(),
-            cmp: Cmp::Eq,
-            value: FilterValue::Latest { latest: *part },
-            part: None,
-        };
-        let said = filter.words(r.lang, |n| n.to_string());
-        r.understood.push(said);
-        r.filters.push(filter);
-        let assumed = match part {
-            DatePart::Month => r.say(
-                format!("\"last month\" is the last month {date} reaches in the file, not the month before today"),
-                format!("« dernier mois » est le dernier mois que {date} atteint dans le fichier, pas le mois précédant aujourd'hui"),
-                format!("«último mes» es el último mes que alcanza {date} en el archivo, no el mes anterior a hoy"),
-            ),
-            DatePart::Year if says_last(phrase) => r.say(
-                format!("\"last year\" is the last year {date} reaches in the file, not the year before this one"),
-                format!("« dernière année » est la dernière année que {date} atteint dans le fichier, pas l'année précédant celle-ci"),
-                format!("«último año» es el último año que alcanza {date} en el archivo, no el año anterior a este"),
-            ),
-            // "of the year", "cette année": which year is not said.
-            DatePart::Year => {
-                let words = r.g.between(at, at + len - 1);
-                r.say(
-                    format!("\"{words}\" is the last year {date} reaches in the file (the whole file if it covers one year)"),
-                    format!("« {words} » est la dernière année que {date} atteint dans le fichier (tout le fichier s'il couvre une seule année)"),
-                    format!("«{words}» es el último año que alcanza {date} en el archivo (todo el archivo si cubre un solo año)"),
-                )
-            }
-        };
-        r.assume(assumed, None);
+        latest_filter(r, &date, at, len, phrase, *part);
         return;
     }
+}
+
+/// Places the latest period said at `at` (`len` words, `phrase` folded)
+/// as a filter on `date`, its words after it ("in the file"), and the
+/// reading as an assumption.
+pub fn latest_filter(
+    r: &mut Reading,
+    date: &str,
+    at: usize,
+    len: usize,
+    phrase: &str,
+    part: DatePart,
+) {
+    let after = at + len;
+    if let Some(words) = OF_THE_FILE.iter().find(|w| {
+        w.iter()
+            .enumerate()
+            .all(|(j, x)| r.g.tokens.get(after + j).is_some_and(|t| t.folded == *x))
+    }) {
+        r.g.take(after, words.len());
+    }
+    let filter = Filter {
+        column: date.to_owned(),
+        cmp: Cmp::Eq,
+        value: FilterValue::Latest { latest: part },
+        part: None,
+    };
+    let said = filter.words(r.lang, |n| n.to_string());
+    r.understood.push(said);
+    r.filters.push(filter);
+    let assumed = match part {
+        DatePart::Month => r.say(
+            format!("\"last month\" is the last month {date} reaches in the file, not the month before today"),
+            format!("« dernier mois » est le dernier mois que {date} atteint dans le fichier, pas le mois précédant aujourd'hui"),
+            format!("«último mes» es el último mes que alcanza {date} en el archivo, no el mes anterior a hoy"),
+        ),
+        DatePart::Year if says_last(phrase) => r.say(
+            format!("\"last year\" is the last year {date} reaches in the file, not the year before this one"),
+            format!("« dernière année » est la dernière année que {date} atteint dans le fichier, pas l'année précédant celle-ci"),
+            format!("«último año» es el último año que alcanza {date} en el archivo, no el año anterior a este"),
+        ),
+        // "of the year", "cette année": which year is not said.
+        DatePart::Year => {
+            let words = r.g.between(at, at + len - 1);
+            r.say(
+                format!("\"{words}\" is the last year {date} reaches in the file (the whole file if it covers one year)"),
+                format!("« {words} » est la dernière année que {date} atteint dans le fichier (tout le fichier s'il couvre une seule année)"),
+                format!("«{words}» es el último año que alcanza {date} en el archivo (todo el archivo si cubre un solo año)"),
+            )
+        }
+    };
+    r.assume(assumed, None);
 }
 
 #[cfg(test)]
