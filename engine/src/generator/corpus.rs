@@ -309,6 +309,12 @@ fn recent_bound(
 
 /// The latest date of `col` in the file, read here on its own.
 fn latest_date(col: &str, input: &InputDescription) -> (i64, i64, i64) {
+    date_range(col, input).1
+}
+
+/// The earliest and latest dates of `col` in the file, read here on its
+/// own (ISO `YYYY-MM-DD…` or `DD/MM/YYYY` cells).
+fn date_range(col: &str, input: &InputDescription) -> ((i64, i64, i64), (i64, i64, i64)) {
     let bytes = std::fs::read(&input.path).expect("golden data");
     let text = String::from_utf8_lossy(&bytes);
     let mut lines = text.lines();
@@ -317,7 +323,7 @@ fn latest_date(col: &str, input: &InputDescription) -> (i64, i64, i64) {
         .iter()
         .position(|h| h.trim() == col)
         .expect("date column");
-    lines
+    let days: Vec<(i64, i64, i64)> = lines
         .filter_map(|l| l.split(input.delimiter).nth(at).map(str::trim))
         .filter_map(|cell| {
             let ymd: Vec<i64> = if cell.contains('/') {
@@ -333,13 +339,16 @@ fn latest_date(col: &str, input: &InputDescription) -> (i64, i64, i64) {
             };
             (ymd.len() == 3).then(|| (ymd[0], ymd[1], ymd[2]))
         })
-        .max()
-        .expect("dates")
+        .collect();
+    let first = *days.iter().min().expect("dates");
+    let last = *days.iter().max().expect("dates");
+    (first, last)
 }
 
-/// The file's latest year and months at its end ("latestyear(Date)" and
-/// "month(Date)=10/11/12"), canonical: from the first of those months on
-/// (and before the month after them when they start the year).
+/// The file's latest year with months of it ("latestyear(Date)" and
+/// "month(Date)=10/11/12", "month(Date)>6"), canonical: dates from the
+/// first month kept and before the month after the last one; a bound that
+/// keeps every row of the file is left out.
 fn months_of_the_latest_year(conds: &mut BTreeSet<String>, input: &InputDescription) {
     let Some(col) = conds.iter().find_map(|c| {
         c.strip_prefix("latestyear(")
@@ -348,27 +357,41 @@ fn months_of_the_latest_year(conds: &mut BTreeSet<String>, input: &InputDescript
     }) else {
         return;
     };
-    let prefix = format!("month({col})=");
+    let prefix = format!("month({col})");
     let Some(months_cond) = conds.iter().find(|c| c.starts_with(&prefix)).cloned() else {
         return;
     };
-    let mut months: Vec<i64> = months_cond[prefix.len()..]
-        .split('/')
-        .filter_map(|m| m.parse().ok())
-        .collect();
-    months.sort_unstable();
-    let following = months.windows(2).all(|w| w[1] == w[0] + 1);
-    let (Some(&first), Some(&last)) = (months.first(), months.last()) else {
-        return;
+    let said = &months_cond[prefix.len()..];
+    let (first, last) = if let Some(list) = said.strip_prefix('=') {
+        let mut months: Vec<i64> = list.split('/').filter_map(|m| m.parse().ok()).collect();
+        months.sort_unstable();
+        if !months.windows(2).all(|w| w[1] == w[0] + 1) {
+            return;
+        }
+        match (months.first(), months.last()) {
+            (Some(&a), Some(&b)) => (a, b),
+            _ => return,
+        }
+    } else {
+        let bound = |t: &str| t.parse::<i64>().ok();
+        match said {
+            t if t.starts_with(">=") => (bound(&t[2..]).unwrap_or(1), 12),
+            t if t.starts_with("<=") => (1, bound(&t[2..]).unwrap_or(12)),
+            t if t.starts_with('>') => (bound(&t[1..]).unwrap_or(0) + 1, 12),
+            t if t.starts_with('<') => (1, bound(&t[1..]).unwrap_or(13) - 1),
+            _ => return,
+        }
     };
-    if !following || (first != 1 && last != 12) {
+    if first != 1 && last != 12 {
         return;
     }
-    let (y, ..) = latest_date(&col, input);
+    let ((y0, m0, _), (y, ..)) = date_range(&col, input);
     conds.remove(&months_cond);
     conds.remove(&format!("latestyear({col})"));
-    conds.insert(format!("{col}>={y:04}-{first:02}-01"));
-    if last != 12 {
+    if first > 1 || (y0, m0) < (y, 1) {
+        conds.insert(format!("{col}>={y:04}-{first:02}-01"));
+    }
+    if last < 12 {
         conds.insert(format!("{col}<{y:04}-{:02}-01", last + 1));
     }
 }

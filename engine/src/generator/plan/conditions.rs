@@ -1946,6 +1946,8 @@ impl Reading<'_> {
             return Ok(());
         }
         let mut found: Vec<(usize, DatePart, Cmp, f64)> = Vec::new();
+        // Where a month is said as a bound without its year ("after June").
+        let mut month_bound: Option<(usize, usize)> = None;
         // Calendar days were read before the numbers (`steps::days`).
         let mut dates: Vec<(usize, Cmp, String)> = std::mem::take(&mut self.days);
         let n = self.g.tokens.len();
@@ -2010,8 +2012,13 @@ impl Reading<'_> {
                         };
                         dates.push((i, cmp, format!("{y:04}-{m:02}-01")));
                     }
-                    (Some((cmp, ..)), _) if cmp != Cmp::Eq => {
-                        // "before March" without a year: left to be named.
+                    (Some((cmp, start, len)), _) if cmp != Cmp::Eq => {
+                        // "after June", "depuis juillet", "antes de marzo":
+                        // months of the file's latest year (said).
+                        self.g.take(start, len);
+                        self.g.take(i, 1);
+                        found.push((i, DatePart::Month, cmp, f64::from(month)));
+                        month_bound.get_or_insert((start, i + 1 - start));
                     }
                     (cue, year) => {
                         if let Some((_, start, len)) = cue {
@@ -2051,6 +2058,10 @@ impl Reading<'_> {
             return Ok(());
         };
         let column = self.date_column(first)?;
+        let year_said = found.iter().any(|f| f.1 == DatePart::Year) || !dates.is_empty();
+        if let (Some((at, len)), false) = (month_bound, year_said) {
+            self.bound_in_the_latest_year(&column, at, len);
+        }
         for (part, cmp, value) in merge_any_of(found) {
             self.add_date_filter(Filter {
                 column: column.clone(),
@@ -2068,6 +2079,26 @@ impl Reading<'_> {
             });
         }
         Ok(())
+    }
+
+    /// "after June" without its year: June of the file's latest year, a
+    /// filter found by the code and said as an assumption.
+    fn bound_in_the_latest_year(&mut self, date: &str, at: usize, len: usize) {
+        let words = self.g.between(at, at + len - 1);
+        self.add_date_filter(Filter {
+            column: date.to_owned(),
+            cmp: Cmp::Eq,
+            value: FilterValue::Latest {
+                latest: DatePart::Year,
+            },
+            part: None,
+        });
+        let said = self.say(
+            format!("\"{words}\" is in the last year {date} reaches in the file (the whole file if it covers one year)"),
+            format!("« {words} » : dans la dernière année que {date} atteint dans le fichier (tout le fichier s'il couvre une seule année)"),
+            format!("«{words}»: en el último año que alcanza {date} en el archivo (todo el archivo si cubre un solo año)"),
+        );
+        self.assume(said, None);
     }
 
     fn add_date_filter(&mut self, f: Filter) {
