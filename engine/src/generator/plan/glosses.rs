@@ -376,7 +376,7 @@ const MEASURE_NOUNS: &[&str] = &[
 
 /// Nouns of [`KIND_NOUNS`] that any column has, whole numbers too ("each
 /// value of rad").
-pub(super) const VALUE_NOUNS: &[&str] = &[
+pub(in crate::generator) const VALUE_NOUNS: &[&str] = &[
     "value", "values", "level", "levels", "valeur", "valeurs", "niveau", "niveaux", "valor",
     "valores", "nivel", "niveles",
 ];

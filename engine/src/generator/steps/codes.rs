@@ -178,6 +178,7 @@ const GROUP_CUES: &[&str] = &[
 /// "by class", "which class": a noun that names one code column ("class"
 /// for Pclass) after a grouping word is that column.
 fn code_groups(r: &mut Reading) {
+    glossed_groups(r);
     for i in 1..r.g.tokens.len() {
         let cue = r.g.tokens[i - 1].folded.clone();
         let cue = cue.as_str();
@@ -210,6 +211,46 @@ fn code_groups(r: &mut Reading) {
         });
     }
     r.mentions.sort_by_key(|m| m.start);
+}
+
+/// "Which experiment (Expt) has the highest mean Speed?", "Which ship
+/// type (ship) had the most accidents?", "Which value of rad has the
+/// highest average tax?": a column of whole-number codes glossed (or its
+/// values named) right after "which" is what is ranked, the groups.
+fn glossed_groups(r: &mut Reading) {
+    if r.group_by.is_some() {
+        return;
+    }
+    let word = |i: usize| r.g.tokens[i].folded.as_str();
+    let glossed = r.mentions.iter().find(|m| {
+        m.len > 1
+            && m.start > 0
+            && WHICH.contains(&word(m.start - 1))
+            && r.kind(&m.column) == ColumnKind::Integer
+    });
+    // "which value of rad": the words of its values, then its name.
+    let values_of = || {
+        (2..r.g.tokens.len()).find_map(|at| {
+            let column = integer_columns(r).find(|c| text::fold(c) == word(at))?;
+            let asked = at >= 3
+                && WHICH.contains(&word(at - 3))
+                && crate::generator::plan::glosses::VALUE_NOUNS.contains(&word(at - 2))
+                && matches!(word(at - 1), "of" | "de" | "del" | "d")
+                && r.g.free(at - 2, 3);
+            asked.then(|| Mention {
+                start: at - 2,
+                len: 3,
+                column: column.to_owned(),
+            })
+        })
+    };
+    let Some(m) = glossed.cloned().or_else(values_of) else {
+        return;
+    };
+    let first = m.start;
+    r.g.take(first, m.start + m.len - first);
+    r.mentions.retain(|x| x.start != m.start);
+    r.group_by = Some(m.column);
 }
 
 /// The cues of [`GROUP_CUES`] that ask which group.
@@ -597,6 +638,38 @@ mod tests {
             .iter()
             .map(|f| (f.column.clone(), format!("{:?} {:?}", f.cmp, f.value)))
             .collect()
+    }
+
+    #[test]
+    fn codes_glossed_or_valued_after_which_are_the_ranked_groups() {
+        for (file, goal, group) in [
+            (
+                "pub4-morley.csv",
+                "Which experiment (Expt) has the highest mean Speed?",
+                "Expt",
+            ),
+            (
+                "pub5-ships.csv",
+                "Which ship type (ship) had the most accidents in total?",
+                "ship",
+            ),
+            (
+                "pub6-boston.csv",
+                "Which value of rad has the highest average tax?",
+                "rad",
+            ),
+            (
+                "pub4-morley.csv",
+                "Quelle expérience (Expt) a la vitesse moyenne (Speed) la plus basse ?",
+                "Expt",
+            ),
+        ] {
+            let p = plan(goal, Lang::detect(goal), &[golden_input(file)]).expect(goal);
+            let Recipe::Rank { group_by, .. } = &p.recipe else {
+                panic!("{goal}: {:?}", p.recipe);
+            };
+            assert_eq!(group_by.as_deref(), Some(group), "{goal}");
+        }
     }
 
     #[test]
