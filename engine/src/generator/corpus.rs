@@ -1022,6 +1022,7 @@ fn corpora() -> Vec<String> {
         "heldout-2026-12-06k.txt",
         "heldout-2026-12-06l.txt",
         "heldout-2026-12-06m.txt",
+        "heldout-2026-12-06n.txt",
         "public-easy-2026-12-06.txt",
         "public-medium-2026-12-06.txt",
         "public-easy-2026-12-06b.txt",

@@ -894,9 +894,11 @@ impl Reading<'_> {
             }
             // "Santé !" alone in its clause, beside a question: a toast, not
             // a filter; the clause is set aside as context and restated.
+            // Not a value said as the question's subject: "Nice, 2024:
+            // total rainfall?", "Lyon: average temperature".
             let clause = self.g.tokens[start].clause;
             let alone = self.g.tokens.iter().filter(|t| t.clause == clause).count() == len;
-            if alone && clauses > 1 {
+            if alone && clauses > 1 && self.g.exclaimed(clause) {
                 continue;
             }
             // "Thanks for your support! What's the average height?": an

@@ -517,6 +517,12 @@ fn plan_once(
     inputs: &[InputDescription],
 ) -> Result<(Plan, Vec<undo::Assumed>), GoalProblem> {
     let mut r = Reading::new(goal, lang, inputs);
+    if let Some(word) = words::asks_why(&r.g) {
+        return Err(GoalProblem::Unplaced {
+            words: vec![word],
+            understood: Vec::new(),
+        });
+    }
     r.file_names();
     r.rounding();
     r.just_the_number();
@@ -538,6 +544,7 @@ fn plan_once(
     r.file_nouns_first();
     r.column_mentions()?;
     r.kinds_of_columns();
+    crate::generator::steps::rates::read(&mut r);
     r.measure_nouns();
     crate::generator::steps::unfilled::read(&mut r);
     crate::generator::steps::ohlc::read(&mut r);
@@ -557,6 +564,7 @@ fn plan_once(
     crate::generator::steps::years::read(&mut r);
     crate::generator::steps::recent::read(&mut r);
     crate::generator::steps::latest::read(&mut r);
+    crate::generator::steps::lookup::where_asked(&mut r);
     r.groups_and_periods()?;
     crate::generator::steps::pivot::second_group(&mut r)?;
     r.yes_no_filters();

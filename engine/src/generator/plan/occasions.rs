@@ -349,7 +349,36 @@ impl Reading<'_> {
             self.g.take(start, last - start + 1);
             told.push((start, last));
         }
+        told.extend(self.value_asks());
         told
+    }
+
+    /// "finance needs the combined budget of our Berlin and Paris sites",
+    /// "Sales wants …": a value of the data opening the goal, right before
+    /// a verb of asking, is the team that asks, not a filter.
+    fn value_asks(&mut self) -> Option<(usize, usize)> {
+        let tokens = &self.g.tokens;
+        let start = usize::from(
+            tokens
+                .first()
+                .is_some_and(|t| OWNERS.contains(&t.folded.as_str())),
+        );
+        let verb = start + 1;
+        let asks = tokens
+            .get(verb)
+            .is_some_and(|t| ASKS.contains(&t.folded.as_str()) && t.clause == tokens[start].clause);
+        if !asks || !self.is_value(start) || !self.g.free(0, verb + 1) {
+            return None;
+        }
+        let mut last = verb;
+        while tokens
+            .get(last + 1)
+            .is_some_and(|t| AFTER_ASKING.contains(&t.folded.as_str()))
+        {
+            last += 1;
+        }
+        self.g.take(0, last + 1);
+        Some((0, last))
     }
 }
 

@@ -268,6 +268,9 @@ pub struct Reading<'a> {
     /// "How many passengers had a known age?": the column whose filled
     /// cells are counted.
     pub known: Option<String>,
+    /// A rate said of a column of counts ("conversion rate"): the counted
+    /// column and the base it is divided by (`steps::rates`).
+    pub rate_of: Option<(String, String)>,
 }
 
 impl<'a> Reading<'a> {
@@ -315,6 +318,7 @@ impl<'a> Reading<'a> {
             rows_said: Vec::new(),
             days: Vec::new(),
             known: None,
+            rate_of: None,
         }
     }
 

@@ -57,6 +57,8 @@ const SUMMED_CONCEPTS: &[&str] = &[
     "importe",
     "monto",
     "cost",
+    "budget",
+    "presupuesto",
     "cout",
     "costo",
     "coste",
@@ -475,6 +477,16 @@ impl Reading<'_> {
             self.distinct(&named)?
         } else if self.has(Op::Share) {
             self.share(&named)?
+        } else if let (true, Some((numerator, denominator))) =
+            (self.has(Op::Ratio), self.rate_of.clone())
+        {
+            // "conversion rate": the counted column over the file's base.
+            Recipe::Ratio {
+                numerator,
+                denominator,
+                row_mean: false,
+                group_by: self.group_by.clone(),
+            }
         } else if self.has(Op::Ratio) {
             if named.numbers.len() < 2 {
                 return Err(self.need_numbers(&named, Op::Ratio, 2));

@@ -370,6 +370,18 @@ impl Reading<'_> {
         (verb < tokens.len() && free_verb(verb, MONEY_VERBS)).then_some(verb)
     }
 
+    /// "combien pour les courses Picard ?", "combien en tout ?", "combien
+    /// au total ?": "combien" with no noun after it asks an amount, the
+    /// file's one column of money.
+    fn combien_alone(&self, at: usize) -> bool {
+        let word = |i: usize| self.g.tokens.get(i).map_or("", |t| t.folded.as_str());
+        word(at) == "combien"
+            && self.g.free(at, 1)
+            && (matches!(word(at + 1), "pour" | "")
+                || (word(at + 1) == "en" && word(at + 2) == "tout")
+                || (word(at + 1) == "au" && word(at + 2) == "total"))
+    }
+
     /// "combien j'ai payé de loyer", "combien ont rapporté les commandes
     /// livrées", "how much did the Centro region make", "¿cuánto me ha
     /// costado?": the money is the one column of amounts (or else of
@@ -377,6 +389,23 @@ impl Reading<'_> {
     pub fn how_much_paid(&mut self) {
         let n = self.g.tokens.len();
         for at in 0..n {
+            if self.combien_alone(at) {
+                // The word stays free for the count, read as the total.
+                if let Some(column) = ["amount", "revenue"]
+                    .iter()
+                    .find_map(|c| self.one_column_for(c))
+                {
+                    if !self.mentions.iter().any(|m| m.column == column) {
+                        self.mentions.push(Mention {
+                            start: at,
+                            len: 1,
+                            column,
+                        });
+                        self.mentions.sort_by_key(|m| m.start);
+                    }
+                }
+                continue;
+            }
             let Some(verb) = self.money_verb_after(at) else {
                 continue;
             };

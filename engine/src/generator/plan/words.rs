@@ -1369,6 +1369,24 @@ fn outlier_rule_words(goal: &Goal, i: usize) -> bool {
     }
 }
 
+/// "Why did sales drop?", "pourquoi la 3C a-t-elle des notes plus basses
+/// ?", "¿por qué bajaron las ventas?": a cause is asked, which no
+/// computation gives; the word is returned, for the plan to stop on it.
+pub fn asks_why(goal: &Goal) -> Option<String> {
+    let t = &goal.tokens;
+    (0..t.len()).find_map(|i| {
+        let word = t[i].folded.as_str();
+        let spanish = word == "por"
+            && t.get(i + 1)
+                .is_some_and(|n| n.raw == "qué" || n.raw == "Qué");
+        if matches!(word, "why" | "pourquoi") {
+            Some(t[i].raw.clone())
+        } else {
+            spanish.then(|| goal.raw(i, 2))
+        }
+    })
+}
+
 /// Sorts the words the planner did not use into fillers, context clauses
 /// and unplaced words.
 pub fn leftovers(goal: &Goal) -> Leftovers {

@@ -19,7 +19,7 @@
 
 use crate::generator::codegen::{py_name, py_str, words, Code};
 use crate::generator::lexicon::Op;
-use crate::generator::plan::reading::Reading;
+use crate::generator::plan::reading::{Mention, Reading};
 use crate::generator::plan::{Plan, Recipe, Stat};
 use crate::generator::text::Token;
 use crate::inputs::ColumnKind;
@@ -30,8 +30,8 @@ pub const MAX_TIED_LISTED: usize = 20;
 
 /// Words that ask for a row's other column: "which", "when", "quel jour".
 const ASKING: &[&str] = &[
-    "which", "what", "when", "who", "quel", "quelle", "quand", "qui", "que", "cual", "cuando",
-    "quien",
+    "which", "what", "when", "who", "where", "quel", "quelle", "quand", "qui", "que", "cual",
+    "cuando", "quien",
 ];
 
 /// Words that say the extreme right before or after a measure.
@@ -76,12 +76,98 @@ fn extreme_day(r: &Reading) -> bool {
             .get(i)
             .is_some_and(|t| DAYS.contains(&t.key.as_str()))
     };
+    // "the date of our worst closing price", "la fecha del precio más
+    // bajo": the words between the day and the extreme.
+    const GLUE: &[&str] = &[
+        "of", "the", "our", "my", "its", "de", "du", "la", "le", "l", "del", "el", "notre", "mon",
+        "nuestro", "nuestra", "mi",
+    ];
+    let day_before = |p: usize| {
+        let mut i = p;
+        while i > 0 && i + 4 > p && GLUE.contains(&r.g.tokens[i - 1].folded.as_str()) {
+            i -= 1;
+        }
+        i.checked_sub(1).is_some_and(day_at)
+    };
     r.ops.iter().any(|(p, o)| {
         matches!(o, Op::Highest | Op::Lowest)
             && (day_at(p + 1)
                 || (p.checked_sub(1).is_some_and(day_at))
-                || (p.checked_sub(2).is_some_and(day_at)))
+                || (p.checked_sub(2).is_some_and(day_at))
+                || day_before(*p))
     })
+}
+
+/// Words of a column of places ("station", "city", "ville", "ciudad").
+const PLACE_COLUMNS: &[&str] = &[
+    "station",
+    "city",
+    "town",
+    "region",
+    "site",
+    "country",
+    "state",
+    "place",
+    "location",
+    "ville",
+    "pays",
+    "lieu",
+    "ciudad",
+    "pais",
+    "sede",
+    "provincia",
+    "county",
+    "shelter",
+];
+
+/// "where is it the most humid?", "¿dónde hace más calor?", "où fait-il
+/// le plus chaud ?": "where" with an extreme asks which place, the
+/// file's one column of places, as "which station" is.
+pub fn where_asked(r: &mut Reading) {
+    if r.group_by.is_some() {
+        return;
+    }
+    let at = r.g.tokens.iter().position(|t| {
+        t.folded == "where" || matches!(t.raw.as_str(), "dónde" | "Dónde" | "où" | "Où")
+    });
+    // The question's own word, first in its clause ("Count the readings
+    // where it was at most 5 degrees" is a relative clause).
+    let opens = |i: usize| i == 0 || r.g.tokens[i - 1].clause != r.g.tokens[i].clause;
+    let Some(at) = at.filter(|&i| r.g.free(i, 1) && opens(i)) else {
+        return;
+    };
+    // The extreme's words (the operations are read later).
+    const EXTREME: &[&str] = &[
+        "most", "least", "highest", "lowest", "hottest", "coldest", "warmest", "wettest", "driest",
+        "rainiest", "windiest", "best", "worst", "cheapest", "biggest", "largest", "smallest",
+        "plus", "moins", "mas", "menos",
+    ];
+    let clause = r.g.tokens[at].clause;
+    let extreme = r.g.tokens[at..]
+        .iter()
+        .take_while(|t| t.clause == clause)
+        .any(|t| EXTREME.contains(&t.folded.as_str()));
+    let places: Vec<String> = r
+        .columns
+        .iter()
+        .filter(|k| k.kind == ColumnKind::Text)
+        .filter(|k| {
+            crate::generator::text::name_words(&k.name)
+                .iter()
+                .any(|w| PLACE_COLUMNS.contains(&w.as_str()))
+        })
+        .map(|k| k.name.clone())
+        .collect();
+    if let ([place], true) = (places.as_slice(), extreme) {
+        // Read as "which station": ranked, or looked up at the extreme.
+        r.g.take(at, 1);
+        r.mentions.push(Mention {
+            start: at,
+            len: 1,
+            column: place.clone(),
+        });
+        r.mentions.sort_by_key(|m| m.start);
+    }
 }
 
 /// The date column the goal asks for: the one it names, or with "when"

@@ -19,6 +19,7 @@ pub mod measures;
 pub mod ohlc;
 pub mod pivot;
 pub mod prep;
+pub mod rates;
 pub mod recent;
 pub mod regression;
 pub mod unfilled;
