@@ -998,25 +998,86 @@ impl<'a> Reading<'a> {
             .any(|t| t.clause == clause && MEANS.contains(&t.folded.as_str()))
     }
 
-    /// "average price in euros", "montant moyen en dollars": a currency the
-    /// file does not say it is in — converting is not computed, and the
-    /// amounts may already be in it; the plan stops and names the words.
-    /// A number's unit ("above 100 euros") is no conversion.
-    pub fn currency_conversion(&self) -> Result<(), GoalProblem> {
-        const CURRENCIES: &[&str] = &[
-            "euro", "euros", "eur", "dollar", "dollars", "usd", "pound", "pounds", "gbp",
-            "sterling", "livre", "livres", "dolar", "dolares", "libra", "libras", "yen", "yens",
-            "franc", "francs", "peso", "pesos",
+    /// "average price in euros", "montant moyen en dollars": the currency
+    /// the answer is asked in. When the file says its amounts are in it
+    /// (a header or marks), the words are placed; when the file says no
+    /// currency and writes its numbers as that currency's country does
+    /// (a decimal comma for euros, a decimal point for dollars), they are
+    /// placed and the amounts are taken to be in it, said as an
+    /// assumption; otherwise converting is not computed (or the currency
+    /// may differ): the plan stops and names the words. A number's unit
+    /// ("above 100 euros") is no conversion.
+    pub fn currency_conversion(&mut self) -> Result<(), GoalProblem> {
+        const CURRENCIES: &[(&str, &str)] = &[
+            ("euro", "EUR"),
+            ("euros", "EUR"),
+            ("eur", "EUR"),
+            ("dollar", "USD"),
+            ("dollars", "USD"),
+            ("usd", "USD"),
+            ("dolar", "USD"),
+            ("dolares", "USD"),
+            ("pound", "GBP"),
+            ("pounds", "GBP"),
+            ("gbp", "GBP"),
+            ("sterling", "GBP"),
+            ("livre", "GBP"),
+            ("livres", "GBP"),
+            ("libra", "GBP"),
+            ("libras", "GBP"),
+            ("yen", "JPY"),
+            ("yens", "JPY"),
+            ("franc", "CHF"),
+            ("francs", "CHF"),
+            ("peso", "MXN"),
+            ("pesos", "MXN"),
         ];
+        let code = |c: &str| match c {
+            "€" => "EUR".to_owned(),
+            "$" | "US$" => "USD".to_owned(),
+            "£" => "GBP".to_owned(),
+            other => other.to_uppercase(),
+        };
+        let mut files: Vec<String> = self
+            .inputs
+            .iter()
+            .flat_map(|i| &i.columns)
+            .filter_map(|c| c.currency.as_deref().map(code))
+            .collect();
+        files.sort();
+        files.dedup();
         for i in 1..self.g.tokens.len() {
             let t = &self.g.tokens[i];
             let before = self.g.tokens[i - 1].folded.as_str();
-            if CURRENCIES.contains(&t.folded.as_str()) && matches!(before, "in" | "en") {
-                return Err(GoalProblem::Unplaced {
-                    words: vec![self.g.raw(i - 1, 2)],
-                    understood: self.understood.clone(),
-                });
+            let Some((_, said)) = CURRENCIES.iter().find(|(w, _)| t.folded == *w) else {
+                continue;
+            };
+            if !matches!(before, "in" | "en") || !self.g.free(i - 1, 2) {
+                continue;
             }
+            let words = self.g.raw(i - 1, 2);
+            // Numbers written with a decimal comma are a euro file's; with
+            // a decimal point, a dollar file's (a guess said, never more).
+            let comma = self.inputs.iter().any(|f| f.decimal_comma);
+            let likely = (*said == "EUR" && comma) || (*said == "USD" && !comma);
+            match files.as_slice() {
+                [] if likely => {
+                    let assumed = self.say(
+                        format!("\"{words}\": the amounts are taken to be in {said} (the file does not say its currency)"),
+                        format!("« {words} » : les montants sont pris en {said} (le fichier ne dit pas sa devise)"),
+                        format!("«{words}»: se toman los importes en {said} (el archivo no dice su moneda)"),
+                    );
+                    self.assume(assumed, None);
+                }
+                [one] if one == said => {}
+                _ => {
+                    return Err(GoalProblem::Unplaced {
+                        words: vec![words],
+                        understood: self.understood.clone(),
+                    });
+                }
+            }
+            self.g.take(i - 1, 2);
         }
         Ok(())
     }

@@ -149,6 +149,8 @@ const EARNING: (&[&str], &[&str]) = (
         "ganan",
         "ganaron",
         "cobran",
+        "cobra",
+        "cobraron",
         "touche",
         "touchent",
         "touches",
@@ -427,7 +429,14 @@ impl Reading<'_> {
     /// cuota") it is only its verb.
     pub fn paid_or_earned(&mut self) {
         // "¿Cuántos socios pagan…?" counts people: no statistic of money.
-        if !self.ops.iter().any(|(_, o)| matches!(o, Op::Stat(_))) {
+        // The statistic's word may not be read yet ("on average", "de
+        // media").
+        let stat_word = self.g.tokens.iter().any(|t| {
+            crate::generator::lexicon::OPS
+                .iter()
+                .any(|(p, o)| matches!(o, Op::Stat(_)) && !p.contains(' ') && t.folded == *p)
+        });
+        if !stat_word && !self.ops.iter().any(|(_, o)| matches!(o, Op::Stat(_))) {
             return;
         }
         for (verbs, concepts) in [PAYING, EARNING] {
