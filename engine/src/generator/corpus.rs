@@ -1045,6 +1045,8 @@ fn corpora() -> Vec<String> {
         "public-medium-2026-12-06j.txt",
         "public-easy-2026-12-06k.txt",
         "public-medium-2026-12-06k.txt",
+        "public-easy-2026-12-06l.txt",
+        "public-medium-2026-12-06l.txt",
     ]
     .map(String::from)
     .into();

@@ -1258,6 +1258,16 @@ impl Reading<'_> {
             {
                 continue;
             }
+            // "the missing values of the column [self]": a column said as a
+            // column is measured, not its "yes" rows.
+            let said_as_column = m.start > 0
+                && matches!(
+                    self.g.tokens[m.start - 1].folded.as_str(),
+                    "column" | "colonne" | "columna" | "variable" | "field"
+                );
+            if said_as_column {
+                continue;
+            }
             if super::asides::describes_the_asker(&self.g.tokens, m.start) {
                 // "I'm not a smoker myself": who asks, not which rows.
                 self.set_aside_clause(m.start);

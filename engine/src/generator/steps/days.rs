@@ -97,6 +97,11 @@ enum Bound {
 /// are skipped: "avant le", "hasta el").
 const CUES: &[(&str, Bound)] = &[
     ("on", Bound::On),
+    // "on or after 1989-10-01" includes the day ("after" alone does not).
+    ("on or after", Bound::Since),
+    ("on or before", Bound::Until),
+    ("at or after", Bound::Since),
+    ("at or before", Bound::Until),
     ("before", Bound::Before),
     ("prior to", Bound::Before),
     ("avant", Bound::Before),
