@@ -61,7 +61,10 @@ impl Reading<'_> {
             let Some(what) = self.inside(&text) else {
                 continue;
             };
-            self.one_clause_across(first, last);
+            // A bracket glosses its sentence; backquotes only name.
+            if self.g.text.chars().nth(open) == Some('(') {
+                self.one_clause_across(first, last);
+            }
             let named = match &what {
                 Inside::Column(c) => Some(c.clone()),
                 Inside::Statement => None,
@@ -552,6 +555,9 @@ fn is_operation_word(word: &str) -> bool {
 fn brackets(text: &str) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
     let mut open = None;
+    // "Which hospital category `hos.cat` has the most records?": a name in
+    // backquotes is glossed as one in brackets is.
+    let mut quote = None;
     for (i, c) in text.chars().enumerate() {
         match c {
             '(' => open = Some(i),
@@ -560,9 +566,14 @@ fn brackets(text: &str) -> Vec<(usize, usize)> {
                     out.push((o, i));
                 }
             }
+            '`' => match quote.take() {
+                Some(q) => out.push((q, i)),
+                None => quote = Some(i),
+            },
             _ => {}
         }
     }
+    out.sort_unstable();
     out
 }
 
@@ -577,5 +588,6 @@ mod tests {
             [(15, 20), (29, 39)]
         );
         assert_eq!(brackets("no brackets ) here ("), []);
+        assert_eq!(brackets("category `hos.cat` has"), [(9, 17)]);
     }
 }

@@ -952,6 +952,14 @@ pub const ROW_NOUNS: &[&str] = &[
     "observation",
     "observacion",
     "specimen",
+    "worker",
+    "trabajador",
+    "travailleur",
+    "applicant",
+    "demandeur",
+    "solicitante",
+    "application",
+    "solicitud",
     "towns",
     "neighbourhoods",
     "neighborhoods",
@@ -1064,6 +1072,12 @@ pub const PEOPLE_NOUNS: &[&str] = &[
     "insured",
     "assure",
     "asegurado",
+    "worker",
+    "trabajador",
+    "travailleur",
+    "applicant",
+    "demandeur",
+    "solicitante",
 ];
 
 /// Words that make a clause ask something even when nothing else in it was
@@ -1324,6 +1338,14 @@ const INSTRUCTION_VERBS: &[&str] = &[
     "effectuez",
     "realiza",
     "realice",
+    "reporta",
+    "reporte",
+    "informe",
+    "donnez",
+    "donne",
+    "calcule",
+    "calculez",
+    "calcula",
 ];
 
 /// What an instruction verb's object starts with.
