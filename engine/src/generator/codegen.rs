@@ -337,7 +337,7 @@ fn part_mask(f: &Filter, s: &Source) -> String {
         }
         (FilterValue::Recent { count, unit }, _) => match unit {
             SpanUnit::Day => format!(
-                "dates({col}) > dates({col}).max().normalize() - pd.Timedelta(days={count})"
+                "dates({col}).dt.normalize() > dates({col}).max().normalize() - pd.Timedelta(days={count})"
             ),
             SpanUnit::Month | SpanUnit::Year => {
                 let period = if *unit == SpanUnit::Month { "M" } else { "Y" };

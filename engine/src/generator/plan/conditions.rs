@@ -546,6 +546,10 @@ pub(in crate::generator) const MONTHS: &[(&str, u32)] = &[
 
 /// Words before a year and the comparison they make.
 const YEAR_CUES: &[(&str, Cmp)] = &[
+    ("on or after", Cmp::Ge),
+    ("on or before", Cmp::Le),
+    ("in or after", Cmp::Ge),
+    ("in or before", Cmp::Le),
     ("before", Cmp::Lt),
     ("prior to", Cmp::Lt),
     ("avant", Cmp::Lt),
@@ -2024,7 +2028,9 @@ impl Reading<'_> {
                         };
                         dates.push((i, cmp, format!("{y:04}-{m:02}-01")));
                     }
-                    (Some((cmp, start, len)), _) if cmp != Cmp::Eq => {
+                    (Some((cmp, start, len)), _)
+                        if cmp != Cmp::Eq && !self.cue_is_from(start, len) =>
+                    {
                         // "after June", "depuis juillet", "antes de marzo":
                         // months of the file's latest year (said).
                         self.g.take(start, len);
@@ -2091,6 +2097,16 @@ impl Reading<'_> {
             });
         }
         Ok(())
+    }
+
+    /// "from June", "de juin": a month's own rows or a bound? Not said;
+    /// only a cue of a bound ("after", "depuis", "hasta") makes one.
+    fn cue_is_from(&self, start: usize, len: usize) -> bool {
+        len == 1
+            && matches!(
+                self.g.tokens[start].folded.as_str(),
+                "from" | "de" | "del" | "du"
+            )
     }
 
     /// "after June" without its year: June of the file's latest year, a

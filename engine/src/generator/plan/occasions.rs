@@ -355,7 +355,8 @@ impl Reading<'_> {
 
     /// "finance needs the combined budget of our Berlin and Paris sites",
     /// "Sales wants …": a value of the data opening the goal, right before
-    /// a verb of asking, is the team that asks, not a filter.
+    /// a verb of asking, is the team that asks, not a filter (said as an
+    /// assumption: it may also mean the team's own rows).
     fn value_asks(&mut self) -> Option<(usize, usize)> {
         let tokens = &self.g.tokens;
         let start = usize::from(
@@ -378,6 +379,13 @@ impl Reading<'_> {
             last += 1;
         }
         self.g.take(0, last + 1);
+        let team = self.g.tokens[start].raw.clone();
+        let said = self.say(
+            format!("\"{team}\" read as who asks, not as a filter on its rows"),
+            format!("« {team} » compris comme qui demande, pas comme un filtre sur ses lignes"),
+            format!("«{team}» entendido como quien pregunta, no como un filtro de sus filas"),
+        );
+        self.assume(said, None);
         Some((0, last))
     }
 }

@@ -373,13 +373,20 @@ impl Reading<'_> {
     }
 
     /// "combien pour les courses Picard ?", "combien en tout ?", "combien
-    /// au total ?": "combien" with no noun after it asks an amount, the
-    /// file's one column of money.
+    /// au total ?": "combien" with no noun of rows in the goal asks an
+    /// amount, the file's one column of money.
     fn combien_alone(&self, at: usize) -> bool {
         let word = |i: usize| self.g.tokens.get(i).map_or("", |t| t.folded.as_str());
+        // "Et les femmes, combien ?", "les commandes livrées, combien ?"
+        // count rows: no noun of rows may be said.
+        let rows_said = self.g.tokens.iter().any(|t| {
+            super::words::is_row_noun(&t.key)
+                || super::words::PEOPLE_NOUNS.contains(&t.key.as_str())
+        });
         word(at) == "combien"
             && self.g.free(at, 1)
-            && (matches!(word(at + 1), "pour" | "")
+            && !rows_said
+            && (word(at + 1) == "pour"
                 || (word(at + 1) == "en" && word(at + 2) == "tout")
                 || (word(at + 1) == "au" && word(at + 2) == "total"))
     }
@@ -431,11 +438,19 @@ impl Reading<'_> {
         // "¿Cuántos socios pagan…?" counts people: no statistic of money.
         // The statistic's word may not be read yet ("on average", "de
         // media").
-        let stat_word = self.g.tokens.iter().any(|t| {
-            crate::generator::lexicon::OPS
-                .iter()
-                .any(|(p, o)| matches!(o, Op::Stat(_)) && !p.contains(' ') && t.folded == *p)
+        const STATS: &[&str] = &[
+            "average", "mean", "avg", "moyenne", "moy", "media", "promedio", "prom", "median",
+            "mediane", "mediana", "total",
+        ];
+        // "Combien de clients paient au total ?" counts people, not money.
+        let counts_rows = self.g.tokens.iter().enumerate().any(|(i, t)| {
+            let next = self.g.tokens.get(i + 1).map_or("", |n| n.folded.as_str());
+            matches!(t.folded.as_str(), "many" | "cuantos" | "cuantas")
+                || (t.folded == "combien" && matches!(next, "de" | "d"))
         });
+        let stat_word = !counts_rows
+            && (0..self.g.tokens.len())
+                .any(|i| self.g.free(i, 1) && STATS.contains(&self.g.tokens[i].folded.as_str()));
         if !stat_word && !self.ops.iter().any(|(_, o)| matches!(o, Op::Stat(_))) {
             return;
         }

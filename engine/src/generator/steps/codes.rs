@@ -215,8 +215,9 @@ fn code_groups(r: &mut Reading) {
 
 /// "Which experiment (Expt) has the highest mean Speed?", "Which ship
 /// type (ship) had the most accidents?", "Which value of rad has the
-/// highest average tax?": a column of whole-number codes glossed (or its
-/// values named) right after "which" is what is ranked, the groups.
+/// highest average tax?": a column of whole-number codes named in more
+/// than one word (a gloss and its bracket) or by its values right after
+/// "which" is what is ranked, the groups.
 fn glossed_groups(r: &mut Reading) {
     if r.group_by.is_some() {
         return;
@@ -247,8 +248,7 @@ fn glossed_groups(r: &mut Reading) {
     let Some(m) = glossed.cloned().or_else(values_of) else {
         return;
     };
-    let first = m.start;
-    r.g.take(first, m.start + m.len - first);
+    r.g.take(m.start, m.len);
     r.mentions.retain(|x| x.start != m.start);
     r.group_by = Some(m.column);
 }

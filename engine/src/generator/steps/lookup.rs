@@ -143,10 +143,15 @@ pub fn where_asked(r: &mut Reading) {
         "plus", "moins", "mas", "menos",
     ];
     let clause = r.g.tokens[at].clause;
-    let extreme = r.g.tokens[at..]
+    // "plus de 100 unités", "more than 5 mm" compare; they rank nothing.
+    let said: Vec<&str> = r.g.tokens[at..]
         .iter()
         .take_while(|t| t.clause == clause)
-        .any(|t| EXTREME.contains(&t.folded.as_str()));
+        .map(|t| t.folded.as_str())
+        .collect();
+    let extreme = said.iter().enumerate().any(|(j, w)| {
+        EXTREME.contains(w) && !matches!(said.get(j + 1), Some(&("de" | "d" | "que" | "than")))
+    });
     let places: Vec<String> = r
         .columns
         .iter()

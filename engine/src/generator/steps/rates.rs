@@ -2,7 +2,8 @@
 //! de conversion de la page pricing", "tasa de conversión". A rate of
 //! things counted on each row (`conversions`) is their total divided by
 //! the total of the one other column that counts things on each row
-//! (`visits`), the file's base; that reading is said as an assumption. With
+//! (`visits`, a word of chances: visits, sessions, clicks, orders…), the
+//! file's base; that reading is said as an assumption. With
 //! no such column, or two, the word is left unplaced and the plan stops:
 //! the base is not said. Rates of a yes/no column ("survival rate") are
 //! read as its share (`steps::codes`).
@@ -25,6 +26,27 @@ const RATE_BEFORE: &[&str] = &["taux", "tasa", "tasas"];
 
 /// Words between a French or Spanish rate and its thing.
 const OF: &[&str] = &["de", "d", "del"];
+
+/// Words of the chances a rate is taken over ("visits", "sessions"): a
+/// base is one of them ("deaths" over "births" is no rate said).
+const BASES: &[&str] = &[
+    "visit",
+    "visitor",
+    "session",
+    "view",
+    "pageview",
+    "impression",
+    "click",
+    "order",
+    "user",
+    "attempt",
+    "trial",
+    "application",
+    "lead",
+    "call",
+    "shot",
+    "request",
+];
 
 /// A column of whole numbers whose name is a plural noun ("visits",
 /// "conversions"): it counts those things on each row.
@@ -77,6 +99,11 @@ pub fn read(r: &mut Reading) {
         .columns
         .iter()
         .filter(|k| k.name != column && counts_on_each_row(r, &k.name))
+        .filter(|k| {
+            text::name_words(&k.name)
+                .iter()
+                .any(|w| BASES.iter().any(|b| text::same_word(w, b)))
+        })
         .map(|k| k.name.clone())
         .collect();
     let [base] = bases.as_slice() else {

@@ -8,8 +8,10 @@
 //! trois premiers mois de l'année" are months of the year (October to
 //! December, January to March) of the file's latest year (said, as
 //! `steps::latest` says it).
-//! A span said with "of" and a month ("the last week of April") is not
-//! read here: its words are named.
+//! "The last 2 years" are the last two calendar years. A span said with
+//! "of" and a month ("the last week of April") is not read here: its
+//! words are named; nor is a count before "last" in English ("top 10
+//! last week" ranks ten over the last week).
 
 use super::super::plan::reading::{Goal, Reading};
 use super::super::plan::{Cmp, DatePart, Filter, FilterValue, SpanUnit};
@@ -28,6 +30,10 @@ const LAST: &[&str] = &[
     "ultimos",
     "ultimas",
 ];
+
+/// The largest count of a span read ("the last 3660 days"); a larger one
+/// is left unplaced.
+const MAX_COUNT: f64 = 3660.0;
 
 /// Words of "first": only "of the year" follows them here.
 const FIRST: &[&str] = &["first", "premiers", "premieres", "primeros", "primeras"];
@@ -117,13 +123,19 @@ fn span_at(r: &Reading, i: usize) -> Option<Span> {
     // "last three months" / "últimos tres meses"; "trois derniers mois".
     let (count, unit_at_k, start) = if let Some(n) = t.get(i + 1).and_then(text::number) {
         (n, i + 2, i)
-    } else if let Some(n) = i.checked_sub(1).and_then(|k| text::number(&t[k])) {
+    } else if let Some(n) = i
+        .checked_sub(1)
+        .filter(|_| matches!(word(i), "derniers" | "dernieres" | "premiers" | "premieres"))
+        .and_then(|k| text::number(&t[k]))
+    {
+        // "les trois derniers mois" (French puts the count first; "top 10
+        // last week" is a ranking and a week, never 70 days).
         (n, i + 1, i - 1)
     } else {
         return None;
     };
     let (_, unit, per) = unit_at(unit_at_k)?;
-    if count.fract() != 0.0 || !(1.0..=120.0).contains(&count) {
+    if count.fract() != 0.0 || !(1.0..=MAX_COUNT).contains(&count) {
         return None;
     }
     let count = count as u32;
@@ -320,6 +332,20 @@ mod tests {
         ];
         for (file, goal, expected) in cases {
             assert_eq!(filters(file, goal), [expected], "{goal}");
+        }
+    }
+
+    #[test]
+    fn a_count_before_last_in_english_is_a_ranking_not_the_spans_length() {
+        let p = plan(
+            "top 3 pages by visits last week",
+            Lang::En,
+            &[golden_input("web.csv")],
+        );
+        for f in p.iter().flat_map(|p| &p.filters) {
+            if let FilterValue::Recent { count, .. } = f.value {
+                assert_eq!(count, 7, "{:?}", f);
+            }
         }
     }
 

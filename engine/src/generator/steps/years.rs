@@ -3,13 +3,15 @@
 //! "the movies released before 1950" (`year`), "¿cuántos clientes tenemos
 //! desde antes de 2020?", "since 2020 or earlier". In a file without a
 //! column of dates, a year after a word of time ("before", "depuis",
-//! "después de") compares the file's one column of whole numbers that are
-//! years (every previewed cell between 1800 and 2100). The verb before it
+//! "después de", "on or after") compares the file's one column of years:
+//! whole numbers, named as years (`year`, `since`, `built`, `annee`…),
+//! every previewed cell between 1800 and 2100. The verb before it
 //! ("joined", "construites", "se dieron de alta") is placed with it; "in
-//! 2020" needs that verb or the column named ("houses built in 1990"), as
-//! "the clients in 2020" may mean those who were clients then. With two
-//! columns of years and none named, the words stay unplaced and the plan
-//! stops: which one is not said.
+//! 2020" needs that verb, as "the clients in 2020" may mean those who were
+//! clients then. A column named apart (its own mention: a measure, or a
+//! condition the numbers' reading takes) is left to that reading; with two
+//! columns of years, the words stay unplaced and the plan stops: which one
+//! is not said.
 
 use crate::generator::plan::reading::Reading;
 use crate::generator::plan::Cmp;
@@ -20,6 +22,10 @@ use crate::inputs::ColumnKind;
 /// first ("from", "de", "of" are left out: "the cars from 1999" names a
 /// group, not a bound).
 const CUES: &[(&str, Cmp)] = &[
+    ("on or after", Cmp::Ge),
+    ("on or before", Cmp::Le),
+    ("in or after", Cmp::Ge),
+    ("in or before", Cmp::Le),
     ("desde antes de", Cmp::Lt),
     ("desde antes del", Cmp::Lt),
     ("prior to", Cmp::Lt),
@@ -30,6 +36,7 @@ const CUES: &[(&str, Cmp)] = &[
     ("a partir de", Cmp::Ge),
     ("a partir del", Cmp::Ge),
     ("jusqu en", Cmp::Le),
+    ("jusqu a", Cmp::Le),
     ("up to", Cmp::Le),
     ("before", Cmp::Lt),
     ("avant", Cmp::Lt),
@@ -159,12 +166,37 @@ const WITH_STARTED: &[&str] = &[
 /// The first and last years a column of years may hold.
 const YEARS: std::ops::RangeInclusive<f64> = 1800.0..=2100.0;
 
-/// Columns of whole numbers whose previewed cells are all years.
+/// Words of a column's name that say it holds years ("year_built",
+/// "client_since", "annee", "date1"): a column of sizes or prices whose
+/// cells happen to fall between 1800 and 2100 is no column of years.
+const YEAR_NAMES: &[&str] = &[
+    "year",
+    "yr",
+    "since",
+    "built",
+    "annee",
+    "an",
+    "ano",
+    "anio",
+    "date",
+    "founded",
+    "established",
+    "season",
+    "vintage",
+    "cohort",
+];
+
+/// Columns of whole numbers named as years whose previewed cells are all
+/// years.
 fn year_columns(r: &Reading) -> Vec<String> {
     let mut out = Vec::new();
     for input in r.inputs {
         for (i, c) in input.columns.iter().enumerate() {
-            if c.kind != ColumnKind::Integer || out.contains(&c.name) {
+            let named = text::name_words(&c.name).iter().any(|w| {
+                let w = w.trim_end_matches(|ch: char| ch.is_ascii_digit());
+                YEAR_NAMES.contains(&w)
+            });
+            if c.kind != ColumnKind::Integer || !named || out.contains(&c.name) {
                 continue;
             }
             let cells: Vec<&str> = input
@@ -211,7 +243,9 @@ fn started_before(r: &Reading, at: usize) -> Option<usize> {
     while start > 0 {
         let t = &r.g.tokens[start - 1];
         let word = t.folded.as_str();
-        if r.g.used[start - 1] || !(STARTED.contains(&word) || WITH_STARTED.contains(&word)) {
+        // A verb read as the column's name ("built") is still the verb.
+        let taken = r.g.used[start - 1] && !STARTED.contains(&word);
+        if taken || !(STARTED.contains(&word) || WITH_STARTED.contains(&word)) {
             break;
         }
         verb |= STARTED.contains(&word);
@@ -242,17 +276,30 @@ pub fn read(r: &mut Reading) {
     if candidates.is_empty() {
         return;
     }
-    let named: Vec<String> = r
-        .mentions
-        .iter()
-        .map(|m| m.column.clone())
-        .filter(|c| candidates.contains(c))
-        .collect();
-    let column = match (named.as_slice(), candidates.as_slice()) {
-        ([one, ..], _) if named.iter().all(|c| c == one) => one.clone(),
-        ([], [only]) => only.clone(),
-        _ => return,
+    let [column] = candidates.as_slice() else {
+        return;
     };
+    let column = column.clone();
+    // Named as its own mention (a measure: "the median year_built of
+    // houses renovated after 2000"), the column is left to the numbers'
+    // reading; only a cue that is also its name ("since") may be.
+    let cue_words: Vec<usize> = (0..r.g.tokens.len())
+        .filter(|&i| {
+            CUES.iter()
+                .any(|(p, _)| !p.contains(' ') && r.g.tokens[i].folded == *p)
+        })
+        .collect();
+    // A verb of start read as the column's name ("built" of
+    // `year_built`) is the verb, not a mention apart.
+    let verb_only = |m: &crate::generator::plan::reading::Mention| {
+        (m.start..m.start + m.len).all(|i| STARTED.contains(&r.g.tokens[i].folded.as_str()))
+    };
+    let named_apart = r.mentions.iter().any(|m| {
+        m.column == column && !verb_only(m) && !(m.len == 1 && cue_words.contains(&m.start))
+    });
+    if named_apart {
+        return;
+    }
     let mut conditioned = false;
     for at in 0..r.g.tokens.len() {
         let Some(year) = conditions_year(&r.g.tokens[at]) else {
@@ -265,7 +312,7 @@ pub fn read(r: &mut Reading) {
             continue;
         };
         let verb = started_before(r, start);
-        if cue == Cmp::Eq && verb.is_none() && named.is_empty() {
+        if cue == Cmp::Eq && verb.is_none() {
             continue;
         }
         let (cmp, tail) = match tail_after(r, at) {
@@ -278,7 +325,7 @@ pub fn read(r: &mut Reading) {
         conditioned = true;
     }
     if conditioned {
-        // A column only used in a condition is not also a measure.
+        // The cue read as the column's name ("since") is no measure.
         r.mentions.retain(|m| m.column != column);
     }
 }
