@@ -526,6 +526,7 @@ fn plan_once(
     r.file_names();
     r.rounding();
     r.just_the_number();
+    r.percent_format();
     let chart = follow::chart_words(&mut r);
     r.quoted_columns(goal);
     r.glossed_columns();

@@ -200,6 +200,21 @@ fn qualifies_a_measure(name: &str, word: &str) -> bool {
 /// Ranking words that are ordinals: they rank only beside a number.
 const ORDINAL_TOPS: &[&str] = &["first", "premier", "primero", "primer"];
 
+/// How a goal asks the answer written in percent ("as a percentage", "en
+/// %"): a format beside a mean or a rate of counts, a share elsewhere.
+pub const PERCENT_FORMAT: &[&str] = &[
+    "as a percentage",
+    "as percentage",
+    "as a percent",
+    "in percent",
+    "in percentage",
+    "in %",
+    "en %",
+    "en pourcentage",
+    "en porcentaje",
+    "como porcentaje",
+];
+
 /// The planner's state while it reads one goal.
 pub struct Reading<'a> {
     /// The goal's words.
@@ -1101,6 +1116,50 @@ impl<'a> Reading<'a> {
             "nada mas el numero",
         ];
         self.g.take_all(PHRASES);
+    }
+
+    /// "average discount, as a percentage", "remise moyenne, en %": beside
+    /// a mean the percentage is how the answer is written, not a share of
+    /// rows (beside a rate of counts, `steps::rates` reads it).
+    pub fn percent_format(&mut self) {
+        const MEASURED: &[&str] = &[
+            "average", "mean", "avg", "moyenne", "moyen", "moy", "media", "medio", "promedio",
+        ];
+        let measured = self
+            .g
+            .tokens
+            .iter()
+            .any(|t| MEASURED.contains(&t.folded.as_str()));
+        if !measured {
+            return;
+        }
+        // "la variation en pourcentage", "percent change": a derived
+        // column's words, not a format.
+        const CHANGE: &[&str] = &[
+            "variation",
+            "change",
+            "changes",
+            "cambio",
+            "evolution",
+            "evolucion",
+            "croissance",
+            "crecimiento",
+            "growth",
+            "increase",
+            "decrease",
+            "hausse",
+            "baisse",
+            "aumento",
+        ];
+        for phrase in PERCENT_FORMAT {
+            let len = phrase.split_whitespace().count();
+            for at in self.g.find(phrase) {
+                let change = at > 0 && CHANGE.contains(&self.g.tokens[at - 1].folded.as_str());
+                if !change && self.g.free(at, len) {
+                    self.g.take(at, len);
+                }
+            }
+        }
     }
 
     /// "answer in French", "réponds en espagnol": the language of the

@@ -110,6 +110,9 @@ pub fn read(r: &mut Reading) {
         return;
     };
     r.g.take(at, len);
+    // "conversion rate, as a percentage": how the rate is written.
+    r.g.take_all(crate::generator::plan::reading::PERCENT_FORMAT);
+    r.ops.retain(|(_, o)| *o != Op::Share);
     r.ops.push((at, Op::Ratio));
     r.rate_of = Some((column.clone(), base.clone()));
     let words = r.g.between(
