@@ -299,7 +299,10 @@ fn recent_bound(
             let months = y * 12 + (m - 1) - (count - 1);
             (months / 12, months % 12 + 1, 1)
         }
-        plan::SpanUnit::Day => civil_from_days(days_from_civil(y, m, d) - count + 1),
+        plan::SpanUnit::Day => {
+            use crate::chart::format::{civil_from_days, days_from_civil};
+            civil_from_days(days_from_civil(y, m, d) - count + 1)
+        }
     };
     vec![format!(
         "{col}>={:04}-{:02}-{:02}",
@@ -394,29 +397,6 @@ fn months_of_the_latest_year(conds: &mut BTreeSet<String>, input: &InputDescript
     if last < 12 {
         conds.insert(format!("{col}<{y:04}-{:02}-01", last + 1));
     }
-}
-
-/// Days since 1970-01-01 of a calendar day (Howard Hinnant's algorithm).
-fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
-    let y = if m <= 2 { y - 1 } else { y };
-    let era = y.div_euclid(400);
-    let yoe = y - era * 400;
-    let doy = (153 * (m + if m > 2 { -3 } else { 9 }) + 2) / 5 + d - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    era * 146_097 + doe - 719_468
-}
-
-/// The calendar day of a count of days since 1970-01-01.
-fn civil_from_days(z: i64) -> (i64, i64, i64) {
-    let z = z + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    (yoe + era * 400 + i64::from(m <= 2), m, d)
 }
 
 /// Statistics, canonical: the count of a column without empty cells is
