@@ -656,6 +656,21 @@ impl Reading<'_> {
         })
     }
 
+    /// "What is the id of the patient with the highest creat?": the row's
+    /// id, looked up at the other column's extreme (no statistic said).
+    fn column_of_the_row(&self, named: &Named, highest: bool) -> Option<Recipe> {
+        if !self.stats().is_empty() {
+            return None;
+        }
+        let show = crate::generator::steps::lookup::column_of_the_row(self)?;
+        let value = named.numbers.iter().find(|c| **c != show)?.clone();
+        Some(Recipe::Lookup {
+            show,
+            value,
+            highest,
+        })
+    }
+
     fn rank(&mut self, named: &Named) -> Result<Recipe, GoalProblem> {
         self.ordinal_value()?;
         let highest = !self.has(Op::Lowest);
@@ -683,6 +698,9 @@ impl Reading<'_> {
             .cloned());
         if group.is_none() && named.numbers.is_empty() {
             return Err(self.need_numbers(named, Op::Highest, 1));
+        }
+        if let (None, 1, Some(lookup)) = (&group, n, self.column_of_the_row(named, highest)) {
+            return Ok(lookup);
         }
         let value = named.numbers.first().cloned();
         if let (Some(g), Some(v), 1) = (&group, &value, n) {

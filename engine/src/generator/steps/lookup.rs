@@ -197,6 +197,31 @@ fn asked_date(r: &Reading) -> Option<String> {
     }
 }
 
+/// "What is the id of the patient with the highest creatinine?", "the
+/// name of the player who hit the most…": a column named right before
+/// "of the <rows> with / who" is what the row at the extreme shows.
+pub fn column_of_the_row(r: &Reading) -> Option<String> {
+    let word = |i: usize| r.g.tokens.get(i).map_or("", |t| t.folded.as_str());
+    let key = |i: usize| r.g.tokens.get(i).map_or("", |t| t.key.as_str());
+    r.mentions.iter().find_map(|m| {
+        let mut at = m.start + m.len;
+        if !matches!(word(at), "of" | "de" | "del" | "du") {
+            return None;
+        }
+        at += 1;
+        if matches!(word(at), "the" | "la" | "le" | "l" | "el") {
+            at += 1;
+        }
+        let rows = crate::generator::plan::words::is_row_noun(key(at))
+            || crate::generator::plan::words::PEOPLE_NOUNS.contains(&key(at));
+        let with = matches!(
+            word(at + 1),
+            "with" | "who" | "that" | "avec" | "qui" | "con" | "que"
+        );
+        (rows && with).then(|| m.column.clone())
+    })
+}
+
 /// Whether an extreme word stands right beside the measure's mention
 /// ("the highest grade", "la nota más alta", "la note la plus haute").
 fn said_beside(r: &Reading, value: &str) -> bool {
@@ -374,6 +399,21 @@ mod tests {
             value: value.into(),
             highest,
         })
+    }
+
+    #[test]
+    fn the_column_of_the_row_with_the_extreme_is_looked_up() {
+        assert_eq!(
+            recipe(
+                "pub12-mgus.csv",
+                "What is the id of the patient with the highest creatinine (creat)?"
+            ),
+            lookup("id", "creat", true)
+        );
+        assert_eq!(
+            recipe("stocks.csv", "the date of our worst closing price, please"),
+            lookup("Date", "Close", false)
+        );
     }
 
     #[test]
