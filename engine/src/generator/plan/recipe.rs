@@ -1066,15 +1066,21 @@ impl Reading<'_> {
     /// word for it ("combien de visites", "cuántas conversiones").
     fn counts_in_its_name(&self, column: &str) -> bool {
         let folded = text::fold(column);
-        let plural_name = folded
-            .rsplit(|c: char| !c.is_alphanumeric())
-            .next()
-            .is_some_and(|w| w.chars().count() >= 4 && text::singular(w) != w);
         let said_as_named = self.mentions.iter().any(|m| {
             let said = text::fold(&self.g.tokens[m.start].raw);
             m.column == column && m.len == 1 && (said == folded || text::singular(&said) != said)
         });
-        self.kind(column) == ColumnKind::Integer && plural_name && said_as_named
+        self.counts_on_each_row(column) && said_as_named
+    }
+
+    /// A column of whole numbers whose name ends in a plural noun
+    /// (`visits`, `conversions`): it counts those things on each row.
+    pub(in crate::generator) fn counts_on_each_row(&self, column: &str) -> bool {
+        let plural_name = text::fold(column)
+            .rsplit(|c: char| !c.is_alphanumeric())
+            .next()
+            .is_some_and(|w| w.chars().count() >= 4 && text::singular(w) != w);
+        self.kind(column) == ColumnKind::Integer && plural_name
     }
 
     fn statistics(&mut self, named: &Named, source: &Source) -> Result<Recipe, GoalProblem> {

@@ -48,17 +48,6 @@ const BASES: &[&str] = &[
     "request",
 ];
 
-/// A column of whole numbers whose name is a plural noun ("visits",
-/// "conversions"): it counts those things on each row.
-fn counts_on_each_row(r: &Reading, column: &str) -> bool {
-    let folded = text::fold(column);
-    let plural = folded
-        .rsplit(|c: char| !c.is_alphanumeric())
-        .next()
-        .is_some_and(|w| w.chars().count() >= 4 && text::singular(w) != w);
-    r.kind(column) == ColumnKind::Integer && plural
-}
-
 /// The rate word and the mention of its counted column: the word's place
 /// and how many words it takes with it ("taux de").
 fn rate_of(r: &Reading) -> Option<(usize, usize, Mention)> {
@@ -92,13 +81,13 @@ pub fn read(r: &mut Reading) {
         r.g.take(at, len);
         return;
     }
-    if !counts_on_each_row(r, &column) {
+    if !r.counts_on_each_row(&column) {
         return;
     }
     let bases: Vec<String> = r
         .columns
         .iter()
-        .filter(|k| k.name != column && counts_on_each_row(r, &k.name))
+        .filter(|k| k.name != column && r.counts_on_each_row(&k.name))
         .filter(|k| {
             text::name_words(&k.name)
                 .iter()

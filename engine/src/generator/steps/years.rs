@@ -302,7 +302,9 @@ pub fn read(r: &mut Reading) {
     }
     let mut conditioned = false;
     for at in 0..r.g.tokens.len() {
-        let Some(year) = conditions_year(&r.g.tokens[at]) else {
+        let Some(year) =
+            crate::generator::plan::conditions::year_of(&r.g.tokens[at]).map(f64::from)
+        else {
             continue;
         };
         if r.g.used[at] {
@@ -328,11 +330,6 @@ pub fn read(r: &mut Reading) {
         // The cue read as the column's name ("since") is no measure.
         r.mentions.retain(|m| m.column != column);
     }
-}
-
-/// A year written in four digits, as a number.
-fn conditions_year(token: &text::Token) -> Option<f64> {
-    crate::generator::plan::conditions::year_of(token).map(f64::from)
 }
 
 #[cfg(test)]
