@@ -162,6 +162,9 @@ const FRENCH_WORDS: &[&str] = &[
     "siege",
     "differentes",
     "différentes",
+    // a letter off: "moyene de Hugo en histoire"
+    "moyene",
+    "histoire",
 ];
 
 /// Words only Spanish uses among the three (shared ones such as "de", "la",

@@ -1003,6 +1003,7 @@ fn corpora() -> Vec<String> {
         "heldout-2026-12-06l.txt",
         "heldout-2026-12-06m.txt",
         "heldout-2026-12-06n.txt",
+        "heldout-2026-12-06o.txt",
         "public-easy-2026-12-06.txt",
         "public-medium-2026-12-06.txt",
         "public-easy-2026-12-06b.txt",
@@ -1027,6 +1028,8 @@ fn corpora() -> Vec<String> {
         "public-medium-2026-12-06k.txt",
         "public-easy-2026-12-06l.txt",
         "public-medium-2026-12-06l.txt",
+        "public-easy-2026-12-06m.txt",
+        "public-medium-2026-12-06m.txt",
     ]
     .map(String::from)
     .into();

@@ -79,6 +79,11 @@ const ADJECTIVES: &[Adjective] = &[
     adj("how old", "age", Way::Up, false),
     adj("que edad", "age", Way::Up, false),
     adj("quel age", "age", Way::Up, false),
+    adj("what age", "age", Way::Up, false),
+    adj("cuantos anos tienen", "age", Way::Up, false),
+    adj("cuantos anos tiene", "age", Way::Up, false),
+    adj("cuantos anos tenian", "age", Way::Up, false),
+    adj("cuantos anos tenia", "age", Way::Up, false),
     adj("how big", "area", Way::Up, false),
     adj("how tall", "height", Way::Up, false),
     adj("oldest", "age", Way::Up, true),
@@ -159,6 +164,18 @@ const ADJECTIVES: &[Adjective] = &[
     adj("fastest", "load time", Way::Down, true),
 ];
 
+/// Question words that ask a measure with the word after them ("how old",
+/// "qué edad", "quel âge"), not which of its values.
+const ASKING_HOW: &[&str] = &["how ", "what ", "que ", "quel ", "cuantos "];
+
+/// True when `words` ("que edad", "what age") ask the measure an adjective
+/// names: then the question word is no grouping ("which age").
+pub(crate) fn asks_a_measure(words: &str) -> bool {
+    ADJECTIVES
+        .iter()
+        .any(|a| a.words == words && ASKING_HOW.iter().any(|w| a.words.starts_with(w)))
+}
+
 impl Reading<'_> {
     /// Reads the adjectives of this module (after the ranking words and
     /// the column names).
@@ -167,6 +184,7 @@ impl Reading<'_> {
         self.how_much_paid();
         self.paid_or_earned();
         self.how_many_sold();
+        self.asked_before_its_column();
         for a in ADJECTIVES {
             let len = a.words.split_whitespace().count();
             for at in self.g.find(a.words) {
@@ -178,9 +196,7 @@ impl Reading<'_> {
                 self.degree_word(at);
                 self.degree_after(at + len);
                 let asked = a.superlative
-                    || ["how ", "que ", "quel "]
-                        .iter()
-                        .any(|w| a.words.starts_with(w))
+                    || ASKING_HOW.iter().any(|w| a.words.starts_with(w))
                     || self.ranking_near(at, len).is_some();
                 if !asked {
                     continue;
@@ -199,6 +215,9 @@ impl Reading<'_> {
                     self.take_parts(&at);
                 }
                 self.g.take(at, len);
+                // "cuántos años tienen": how old, no count.
+                self.ops
+                    .retain(|(i, o)| !(*o == Op::Count && (at..at + len).contains(i)));
                 self.adjective_measure = !TOTALLED.contains(&a.concept);
                 if !self.mentions.iter().any(|m| m.column == column) {
                     self.mentions.push(Mention {
@@ -224,6 +243,36 @@ impl Reading<'_> {
         for after in amounts {
             if self.ranking_near(after - 1, 1).is_some() {
                 self.dear_after(after);
+            }
+        }
+    }
+
+    /// "qué edad tienen", "what age are": the question word of a "how"
+    /// adjective whose noun was already read as the column's name asks
+    /// that column (it is placed; the column is the measure).
+    fn asked_before_its_column(&mut self) {
+        for a in ADJECTIVES {
+            let Some((how, noun)) = a.words.split_once(' ') else {
+                continue;
+            };
+            if !ASKING_HOW.contains(&format!("{how} ").as_str()) || noun.contains(' ') {
+                continue;
+            }
+            let Some(column) = self.one_column_for(a.concept) else {
+                continue;
+            };
+            for at in 0..self.g.tokens.len().saturating_sub(1) {
+                let said = self.g.tokens[at].folded == how
+                    && self.g.free(at, 1)
+                    && self.whole_words(at + 1, noun);
+                let named = self
+                    .mentions
+                    .iter()
+                    .any(|m| m.start == at + 1 && m.column == column);
+                if said && named {
+                    self.g.take(at, 1);
+                    self.ops.retain(|(i, o)| !(*i == at && *o == Op::Which));
+                }
             }
         }
     }

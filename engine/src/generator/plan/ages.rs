@@ -80,6 +80,18 @@ const CHILDREN: &[&str] = &["child", "children", "kid", "enfant", "nino"];
 /// are over 60").
 const LINKS: &[&str] = &["are", "is", "were", "was", "aged"];
 
+/// Words that join people to a place already read ("people in Sales").
+const PLACE_LINKS: &[&str] = &[
+    "in", "from", "at", "of", "en", "de", "du", "des", "del", "dans",
+];
+
+/// The highest number read as an age without its unit ("people over
+/// 50000" is no age).
+const MAX_AGE: f64 = 130.0;
+
+/// The most words of a place between people and their age.
+const MAX_PLACE_WORDS: usize = 3;
+
 /// "and over", "or more": the number before is a lower bound.
 const AT_LEAST_AFTER: &[&[&str]] = &[
     &["and", "over"],
@@ -151,7 +163,8 @@ impl Reading<'_> {
             // "employees over 50", "children under 12".
             let people = self.people_before(i);
             let plain = matches!(words.as_slice(), ["over" | "under" | "above" | "below"]);
-            if people && plain && !self.measured_after(at + 1) {
+            let plausible = (0.0..=MAX_AGE).contains(&value);
+            if people && plain && plausible && !self.measured_after(at + 1) {
                 return Some((2, vec![(*cmp, value)]));
             }
         }
@@ -213,17 +226,32 @@ impl Reading<'_> {
     }
 
     /// People stand right before `i`, or before a linking verb ("employees
-    /// are over 60").
+    /// are over 60"), or before a place already read as a condition
+    /// ("people in Sales are over 50", "los empleados de Sevilla con más
+    /// de 40").
     fn people_before(&self, i: usize) -> bool {
         let mut at = i;
         while at > 0 && LINKS.contains(&self.g.tokens[at - 1].folded.as_str()) {
             at -= 1;
         }
-        at.checked_sub(1)
-            .map(|j| &self.g.tokens[j])
-            .is_some_and(|t| {
-                AGED_NOUNS.contains(&t.key.as_str()) || AGED_NOUNS.contains(&t.folded.as_str())
-            })
+        if self.people_at(at.checked_sub(1)) {
+            return true;
+        }
+        let mut skipped = 0;
+        while at > 1 && skipped < MAX_PLACE_WORDS && self.g.used[at - 1] {
+            at -= 1;
+            skipped += 1;
+        }
+        skipped > 0
+            && PLACE_LINKS.contains(&self.g.tokens[at - 1].folded.as_str())
+            && self.people_at(at.checked_sub(2))
+    }
+
+    /// A noun of people (or animals) stands at `at`.
+    fn people_at(&self, at: Option<usize>) -> bool {
+        at.map(|j| &self.g.tokens[j]).is_some_and(|t| {
+            AGED_NOUNS.contains(&t.key.as_str()) || AGED_NOUNS.contains(&t.folded.as_str())
+        })
     }
 
     /// A word after the number says what is measured ("over 50 euros",

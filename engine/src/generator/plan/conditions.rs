@@ -1907,8 +1907,13 @@ impl Reading<'_> {
                 matches!(o, lexicon::Op::Highest | lexicon::Op::Lowest)
                     && (m.start..m.start + m.len + 2).contains(i)
             });
+            // "¿qué edad tienen…?": the question asks the column.
+            let asked = before.is_some_and(|w| {
+                super::adjectives::asks_a_measure(&format!("{w} {}", self.g.tokens[m.start].folded))
+            });
             let relative = beside_measure
                 || (!ranked
+                    && !asked
                     && matches!(
                         before,
                         Some("who" | "that" | "which" | "qui" | "que" | "quienes" | "whose")

@@ -10,7 +10,7 @@
 //! groupings), `conditions` (filters), `recipe` (what is computed),
 //! `words` (what is left), `names` (words for operations and columns).
 
-mod adjectives;
+pub(crate) mod adjectives;
 mod ages;
 mod asides;
 pub(in crate::generator) mod conditions;
@@ -521,6 +521,11 @@ fn plan_once(
         return Err(GoalProblem::Unplaced {
             words: vec![word],
             understood: Vec::new(),
+        });
+    }
+    if let Some((first, second)) = words::two_questions(&r.g) {
+        return Err(GoalProblem::SeveralOperations {
+            operations: vec![first, second],
         });
     }
     r.file_names();

@@ -891,6 +891,16 @@ impl<'a> Reading<'a> {
                     continue;
                 }
                 let mut next = self.g.skip_articles(start + len);
+                // "qué edad tienen", "quel âge ont": how old, not per age.
+                if let Some(t) = self.g.tokens.get(next) {
+                    if super::adjectives::asks_a_measure(&format!(
+                        "{} {}",
+                        text::fold(marker),
+                        t.folded
+                    )) {
+                        continue;
+                    }
+                }
                 // "per number of bedrooms": grouped by the bedrooms; the
                 // "number of" counts nothing.
                 let counted = self

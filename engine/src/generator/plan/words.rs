@@ -1409,6 +1409,45 @@ pub fn asks_why(goal: &Goal) -> Option<String> {
     })
 }
 
+/// "¿cuántos pedidos canceló Initech y qué país compra más?", "how many
+/// orders did Initech cancel and which country buys the most?": a count
+/// asked, then after "and" a second question that ranks — two questions,
+/// which read together would rank the groups by the count. Returns the two
+/// questions' words, for the plan to ask one at a time.
+pub fn two_questions(goal: &Goal) -> Option<(String, String)> {
+    const COUNTS: &[&str] = &["how", "combien", "cuantos", "cuantas", "cuanto", "cuanta"];
+    const AND: &[&str] = &["and", "et", "y", "e"];
+    const WHICH: &[&str] = &[
+        "which", "who", "quel", "quelle", "quels", "quelles", "cual", "cuales", "quien", "quienes",
+    ];
+    const RANKING: &[&str] = &[
+        "most", "more", "best", "worst", "highest", "lowest", "least", "top", "plus", "mieux",
+        "moins", "pire", "mas", "mejor", "peor", "menos",
+    ];
+    let t = &goal.tokens;
+    let first = t.iter().position(|w| COUNTS.contains(&w.folded.as_str()))?;
+    let counted = t[first].folded != "how"
+        || t.get(first + 1)
+            .is_some_and(|n| matches!(n.folded.as_str(), "many" | "much"));
+    if !counted {
+        return None;
+    }
+    let second = (first + 2..t.len()).find(|&i| {
+        let asks =
+            WHICH.contains(&t[i].folded.as_str()) || matches!(t[i].raw.as_str(), "qué" | "Qué");
+        asks && AND.contains(&t[i - 1].folded.as_str())
+    })?;
+    let ranks = t[second..]
+        .iter()
+        .any(|w| RANKING.contains(&w.folded.as_str()));
+    ranks.then(|| {
+        (
+            goal.raw(first, second - 1 - first),
+            goal.raw(second, t.len() - second),
+        )
+    })
+}
+
 /// Sorts the words the planner did not use into fillers, context clauses
 /// and unplaced words.
 pub fn leftovers(goal: &Goal) -> Leftovers {

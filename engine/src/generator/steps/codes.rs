@@ -20,8 +20,8 @@
 //! nothing else places it.
 
 use crate::generator::lexicon::{self, Op};
-use crate::generator::plan::conditions;
 use crate::generator::plan::reading::{Mention, Reading};
+use crate::generator::plan::{adjectives, conditions};
 use crate::generator::plan::{DatePart, Filter, FilterValue};
 use crate::generator::terms::{Cmp, Stat};
 use crate::generator::text;
@@ -183,6 +183,10 @@ fn code_groups(r: &mut Reading) {
         let cue = r.g.tokens[i - 1].folded.clone();
         let cue = cue.as_str();
         if !r.g.free(i, 1) || !GROUP_CUES.contains(&cue) {
+            continue;
+        }
+        // "qué edad tienen", "quel âge": how old, not which age.
+        if adjectives::asks_a_measure(&format!("{cue} {}", r.g.tokens[i].folded)) {
             continue;
         }
         let noun = r.g.tokens[i].key.clone();

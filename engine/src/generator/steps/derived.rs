@@ -24,6 +24,7 @@
 use serde::Serialize;
 
 use crate::generator::codegen::{comment, py_str, words, Code};
+use crate::generator::lexicon::Op;
 use crate::generator::plan::reading::{Known, Mention, Reading};
 use crate::generator::plan::{GoalProblem, Plan, Recipe, Source, Stat};
 use crate::generator::text;
@@ -74,6 +75,9 @@ pub struct Derived {
     /// The columns it is computed from, in order.
     pub columns: Vec<String>,
 }
+
+/// How many words of an unread new column's definition the stop shows.
+const NEW_COLUMN_WORDS_SHOWN: usize = 8;
 
 /// The largest band width read ("groups of 10 years").
 const MAX_BIN_WIDTH: f64 = 1_000_000.0;
@@ -540,7 +544,35 @@ impl Reading<'_> {
         self.quantile_columns()?;
         self.date_parts()?;
         self.aliases();
-        Ok(())
+        self.new_column_read()
+    }
+
+    /// "Create a column with the total of ofp and opp, then report its
+    /// mean": a new column asked for and none read would answer another
+    /// question; the plan stops and names the words.
+    fn new_column_read(&self) -> Result<(), GoalProblem> {
+        const CREATE: &[&str] = &[
+            "create", "add", "make", "creez", "creer", "ajoutez", "ajouter", "crea", "crear",
+            "anade", "agrega",
+        ];
+        let divided = self.ops.iter().any(|(_, o)| *o == Op::Ratio);
+        if !self.derived.is_empty() || divided {
+            return Ok(());
+        }
+        let t = &self.g.tokens;
+        let asked = (0..t.len()).find(|&i| {
+            CREATE.contains(&t[i].folded.as_str())
+                && t[i + 1..t.len().min(i + 4)]
+                    .iter()
+                    .any(|w| matches!(w.folded.as_str(), "column" | "colonne" | "columna"))
+        });
+        match asked {
+            Some(at) => Err(GoalProblem::Unplaced {
+                words: vec![self.g.raw(at, (t.len() - at).min(NEW_COLUMN_WORDS_SHOWN))],
+                understood: self.understood.clone(),
+            }),
+            None => Ok(()),
+        }
     }
 
     /// "Create a price per square foot column (price / lotsize)": the
@@ -580,6 +612,7 @@ impl Reading<'_> {
                 named.push((first, k));
             }
         }
+        named.extend(self.names_after_column());
         // Whatever its words were read as (a column, "square foot", an
         // operation), they only name the new column.
         for (first, k) in named {
@@ -587,6 +620,54 @@ impl Reading<'_> {
             self.mentions.retain(|m| m.start < first || m.start >= k);
             self.ops.retain(|(i, _)| !(first..k).contains(i));
         }
+    }
+
+    /// "Create a column with the total physician visits (ofp + opp)", "a
+    /// column called net pay (salary - tax)": the words after "column"
+    /// and its joining words, up to the formula's bracket, name it.
+    fn names_after_column(&self) -> Vec<(usize, usize)> {
+        const JOINING: &[&[&str]] = &[
+            &["with", "the"],
+            &["for", "the"],
+            &["called"],
+            &["named"],
+            &["avec", "le"],
+            &["avec", "la"],
+            &["nommee"],
+            &["appelee"],
+            &["con", "el"],
+            &["con", "la"],
+            &["llamada"],
+        ];
+        const MAX_NAME_WORDS: usize = 5;
+        let tokens = &self.g.tokens;
+        let mut named = Vec::new();
+        for k in 0..tokens.len() {
+            if !matches!(tokens[k].folded.as_str(), "column" | "colonne" | "columna") {
+                continue;
+            }
+            let Some(joining) = JOINING.iter().find(|w| self.g.says_at(k + 1, w)) else {
+                continue;
+            };
+            let first = k + 1 + joining.len();
+            let bracket = (first + 1..tokens.len().min(first + MAX_NAME_WORDS + 1)).find(|&i| {
+                let gap: String = self
+                    .g
+                    .text
+                    .chars()
+                    .skip(tokens[i - 1].span.1)
+                    .take(tokens[i].span.0.saturating_sub(tokens[i - 1].span.1))
+                    .collect();
+                gap.contains('(')
+            });
+            let Some(end) = bracket else {
+                continue;
+            };
+            if (first..end).all(|i| tokens[i].clause == tokens[k].clause) {
+                named.push((k + 1, end));
+            }
+        }
+        named
     }
 
     /// How many words before `at` define a new column ("create a new
@@ -1086,12 +1167,19 @@ impl Reading<'_> {
             if self.g.used[eq] || self.g.used[word] || self.g.tokens[eq].key != "=" {
                 continue;
             }
+            // "total_visits = ofp + opp": the name's words joined by "_".
+            let mut first = word;
+            while first > 0 && self.joined_by_underscore(first - 1) && !self.g.used[first - 1] {
+                first -= 1;
+            }
             let alias = self.g.tokens[word].key.clone();
             self.g.take(eq, 1);
-            self.g.take(word, 1);
+            self.g.take(first, word + 1 - first);
+            self.ops.retain(|(i, _)| !(first..=word).contains(i));
             // The column takes the goal's word as its name ("margin"),
             // unless a column of the files has it.
-            let raw = self.g.tokens[word].raw.clone();
+            let (from, to) = (self.g.tokens[first].span.0, self.g.tokens[word].span.1);
+            let raw: String = self.g.text.chars().skip(from).take(to - from).collect();
             let name = if self.columns.iter().any(|k| k.name == raw) {
                 d.name.clone()
             } else {
@@ -1113,6 +1201,23 @@ impl Reading<'_> {
 }
 
 impl Reading<'_> {
+    /// Whether the word at `at` and the next are written as one name with
+    /// "_" between them ("total_visits").
+    fn joined_by_underscore(&self, at: usize) -> bool {
+        let t = &self.g.tokens;
+        let Some(next) = t.get(at + 1) else {
+            return false;
+        };
+        let gap: String = self
+            .g
+            .text
+            .chars()
+            .skip(t[at].span.1)
+            .take(next.span.0.saturating_sub(t[at].span.1))
+            .collect();
+        gap == "_"
+    }
+
     /// Gives the derived column `old` the name `new` wherever it is named.
     fn rename(&mut self, old: &str, new: &str) {
         for m in self.mentions.iter_mut().filter(|m| m.column == old) {

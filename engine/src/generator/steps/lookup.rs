@@ -176,15 +176,23 @@ pub fn where_asked(r: &mut Reading) {
 }
 
 /// The date column the goal asks for: the one it names, or with "when"
-/// ("quand", "cuándo") the file's only date column.
+/// ("quand", "cuándo") the file's only date column. A date named only in
+/// a condition ("the best paid person we hired since 2021") is not asked.
 fn asked_date(r: &Reading) -> Option<String> {
-    if let Some(d) = &r.date_mentioned {
-        return Some(d.clone());
-    }
     let when =
         r.g.tokens
             .iter()
             .any(|t| matches!(t.folded.as_str(), "when" | "quand" | "cuando"));
+    if let Some(d) = &r.date_mentioned {
+        let conditioned = r.filters.iter().any(|f| f.column == *d);
+        let day_said = r.g.tokens.iter().any(|t| {
+            matches!(
+                t.key.as_str(),
+                "date" | "day" | "jour" | "dia" | "fecha" | "when" | "quand" | "cuando"
+            )
+        });
+        return (day_said || !conditioned).then(|| d.clone());
+    }
     let dates: Vec<&String> = r
         .columns
         .iter()
