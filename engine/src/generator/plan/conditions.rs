@@ -444,6 +444,7 @@ pub(crate) const VALUE_SYNONYMS: &[&[&str]] = &[
     // Points of the compass ("est", "sur", "este" are grammar too: never
     // synonyms).
     &["north", "nord", "norte"],
+    &["center", "centre", "centro"],
     &["south", "sud"],
     &["west", "ouest", "oeste"],
     &["northwest", "nord ouest", "noroeste"],
@@ -482,14 +483,29 @@ fn is_sex_column(column: &str) -> bool {
     })
 }
 
+/// Values of the compass spelled as a word of grammar ("Sur" is French
+/// "on", "Este" Spanish "this", "Est" French "is"), and their words in
+/// the other languages: a goal's "south" finds a value "Sur", never the
+/// other way round.
+const COMPASS_AS_GRAMMAR: &[(&str, &[&str])] = &[
+    ("sur", &["south", "sud"]),
+    ("este", &["east"]),
+    ("est", &["east"]),
+];
+
 /// The other words for a category value (not its own words).
 fn value_synonyms(value: &str) -> Vec<&'static str> {
     let folded = text::fold(value.trim());
+    let compass = COMPASS_AS_GRAMMAR
+        .iter()
+        .filter(|(v, _)| *v == folded)
+        .flat_map(|(_, words)| words.iter().copied());
     VALUE_SYNONYMS
         .iter()
         .filter(|group| group.contains(&folded.as_str()))
         .flat_map(|group| group.iter().copied())
         .filter(|w| w.len() > 1 && *w != folded)
+        .chain(compass)
         .collect()
 }
 
@@ -1850,6 +1866,34 @@ impl Reading<'_> {
     /// ("passengers who survived", "orders that had a discount", "average
     /// charges for people with children") stops the plan.
     fn conditions_without_value(&self) -> Result<(), GoalProblem> {
+        const CO_MOVING: &[&str] = &[
+            "up",
+            "down",
+            "increase",
+            "increases",
+            "rise",
+            "rises",
+            "vary",
+            "varies",
+            "grow",
+            "grows",
+            "go",
+            "goes",
+            "change",
+            "changes",
+            "augmente",
+            "augmentent",
+            "varie",
+            "varient",
+            "sube",
+            "suben",
+            "aumenta",
+            "aumentan",
+            "crece",
+            "crecen",
+            "baja",
+            "bajan",
+        ];
         // "predict the rating for a department with complaints = 80": a
         // value the model's prediction was given.
         let predicted_at = |column: &str| {
@@ -1892,7 +1936,12 @@ impl Reading<'_> {
                         | lexicon::Op::Share
                 )
             });
+            // "does the premium go up with age": moving together, a
+            // correlation's words, not a condition on age.
+            let moves_with =
+                m.start >= 2 && CO_MOVING.contains(&self.g.tokens[m.start - 2].folded.as_str());
             let beside_measure = !paired
+                && !moves_with
                 && matches!(
                     owner,
                     Some("with" | "without" | "avec" | "sans" | "con" | "sin")

@@ -22,6 +22,7 @@ pub(in crate::generator) mod reading;
 pub(in crate::generator) mod recipe;
 pub mod rephrase;
 mod stories;
+mod typos;
 pub(in crate::generator) mod undo;
 mod verbs;
 pub mod words;
@@ -504,9 +505,31 @@ fn is_category(kind: ColumnKind) -> bool {
 /// goal that asks without it, planned before it is offered.
 pub fn plan(goal: &str, lang: Lang, inputs: &[InputDescription]) -> Result<Plan, GoalProblem> {
     let _span = tracing::info_span!("plan_goal").entered();
-    let (mut plan, assumed) = plan_once(goal, lang, inputs)?;
-    plan.assumptions = undo::offered(goal, lang, inputs, assumed);
-    Ok(plan)
+    match plan_once(goal, lang, inputs) {
+        Ok((mut plan, assumed)) => {
+            plan.assumptions = undo::offered(goal, lang, inputs, assumed);
+            Ok(plan)
+        }
+        Err(problem) => with_typos_read(goal, lang, inputs).ok_or(problem),
+    }
+}
+
+/// The plan of `goal` with its typos corrected ("avergae" → "average"),
+/// each correction said first among the assumptions; none when no word is
+/// a typo or the corrected goal does not plan either.
+fn with_typos_read(goal: &str, lang: Lang, inputs: &[InputDescription]) -> Option<Plan> {
+    let (fixed, fixes) = typos::corrected(goal)?;
+    let (mut plan, assumed) = plan_once(&fixed, lang, inputs).ok()?;
+    let offered = undo::offered(&fixed, lang, inputs, assumed);
+    plan.assumptions = fixes
+        .iter()
+        .map(|f| crate::audit::event::Assumption {
+            text: typos::said(f, lang),
+            instead: None,
+        })
+        .chain(offered)
+        .collect();
+    Some(plan)
 }
 
 /// Plans `goal` once: the plan (its assumptions not yet offered) and the
@@ -520,6 +543,12 @@ fn plan_once(
     if let Some(word) = words::asks_why(&r.g) {
         return Err(GoalProblem::Unplaced {
             words: vec![word],
+            understood: Vec::new(),
+        });
+    }
+    if let Some(verb) = r.money_without_its_column() {
+        return Err(GoalProblem::Unplaced {
+            words: vec![verb],
             understood: Vec::new(),
         });
     }

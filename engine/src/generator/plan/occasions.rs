@@ -64,6 +64,22 @@ const OCCASIONS: &[&str] = &[
     "diapositiva",
 ];
 
+/// Words that open a clause saying what the answer is for ("it's for",
+/// "c'est pour", "es para").
+const PURPOSE: &[&[&str]] = &[
+    &["it", "for"],
+    &["it", "is", "for"],
+    &["its", "for"],
+    &["this", "is", "for"],
+    &["that", "is", "for"],
+    &["c", "est", "pour"],
+    &["ce", "est", "pour"],
+    &["cest", "pour"],
+    &["es", "para"],
+    &["esto", "es", "para"],
+    &["son", "para"],
+];
+
 /// Words of when an occasion is, said around it ("Monday's meeting", "la
 /// réunion de lundi", "la reunión del lunes", "tomorrow's call").
 const WHEN: &[&str] = &[
@@ -218,7 +234,7 @@ impl Reading<'_> {
     /// Places the occasions, the idioms of the asker and who asks (see the
     /// module's doc), each restated as context.
     pub fn occasions(&mut self) {
-        let mut told = Vec::new();
+        let mut told = self.purpose_clauses();
         for idiom in IDIOMS {
             let len = idiom.split_whitespace().count();
             for at in self.g.find(idiom) {
@@ -245,6 +261,41 @@ impl Reading<'_> {
             let said = self.g.between(first, last);
             self.told.push(said);
         }
+    }
+
+    /// "…, it's for my boss in HR", "c'est pour la réunion des ventes",
+    /// "es para la junta": a clause that opens by saying what the answer
+    /// is for is context whole, the values in it too ("HR", "ventes" are
+    /// who it is for, not rows), when another clause asks the question.
+    fn purpose_clauses(&mut self) -> Vec<(usize, usize)> {
+        let tokens = &self.g.tokens;
+        let mut told = Vec::new();
+        for start in 0..tokens.len() {
+            let clause = tokens[start].clause;
+            let opens = start == 0 || tokens[start - 1].clause != clause;
+            if !opens || !PURPOSE.iter().any(|w| self.g.says_at(start, w)) {
+                continue;
+            }
+            let end = (start..tokens.len())
+                .take_while(|&i| tokens[i].clause == clause)
+                .last()
+                .unwrap_or(start);
+            let asked_elsewhere = tokens.iter().any(|t| t.clause != clause);
+            // "it's for Sales" may ask Sales' rows; "it's for my boss in
+            // HR", "for the sales meeting" say who or what it is for.
+            let for_whom = (start..=end).any(|i| {
+                let key = tokens[i].key.as_str();
+                OCCASIONS.contains(&key) || PEOPLE.contains(&key)
+            });
+            let values = (start..=end).any(|i| self.is_value(i));
+            if asked_elsewhere && (for_whom || !values) && (start..=end).all(|i| !self.g.used[i]) {
+                told.push((start, end));
+            }
+        }
+        for &(first, last) in &told {
+            self.g.take(first, last - first + 1);
+        }
+        told
     }
 
     /// The last word of an occasion opened at `start`, if one is.

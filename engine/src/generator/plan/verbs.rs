@@ -372,6 +372,36 @@ impl Reading<'_> {
         (verb < tokens.len() && free_verb(verb, MONEY_VERBS)).then_some(verb)
     }
 
+    /// "la région Centre nous a rapporté combien", "combien a coûté …" of
+    /// files with no column of money: a verb of money in the clause of
+    /// "combien" asks money, not a count of rows. Returns the verb, for
+    /// the plan to stop on it.
+    pub fn money_without_its_column(&self) -> Option<String> {
+        let tokens = &self.g.tokens;
+        let no_money = [
+            "amount", "revenue", "price", "fare", "fee", "charges", "salary",
+        ]
+        .iter()
+        .all(|c| self.one_column_for(c).is_none());
+        if !no_money {
+            return None;
+        }
+        // "combien de maisons coûtent…" counts houses.
+        let alone = |i: usize| {
+            tokens[i].folded == "combien"
+                && tokens
+                    .get(i + 1)
+                    .is_none_or(|n| !matches!(n.folded.as_str(), "de" | "d"))
+        };
+        let asked = (0..tokens.len()).filter(|&i| alone(i));
+        asked.map(|i| &tokens[i]).find_map(|c| {
+            tokens
+                .iter()
+                .find(|t| t.clause == c.clause && MONEY_VERBS.contains(&t.folded.as_str()))
+                .map(|t| t.raw.clone())
+        })
+    }
+
     /// "combien pour les courses Picard ?", "combien en tout ?", "combien
     /// au total ?": "combien" with no noun of rows in the goal asks an
     /// amount, the file's one column of money.

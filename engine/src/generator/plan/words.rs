@@ -424,6 +424,8 @@ pub const FILLERS: &[&str] = &[
     "please",
     "pls",
     "plz",
+    // "a correlation is fine"
+    "fine",
     "thanks",
     "thank",
     "kindly",

@@ -1,0 +1,194 @@
+//! Words typed a letter off ("avergae wind speed", "moyene des dépenses",
+//! "salario medio por departamneto", "wich city"): when a goal does not
+//! plan as typed, each word the planner does not know that is one edit
+//! (a letter added, dropped, changed, or two letters swapped) from exactly
+//! one word it knows is read as that word, and the goal is planned again.
+//! The plan then says each correction as an assumption; a goal that plans
+//! as typed is never corrected, and a correction that does not make the
+//! goal plan is dropped (the first stop stands).
+
+use crate::generator::lexicon;
+use crate::generator::text;
+use crate::lang::Lang;
+
+/// The shortest word corrected ("medain"): shorter ones are too often
+/// another word one letter away ("east" from "least", "gato" from
+/// "gasto").
+const MIN_TYPED_LEN: usize = 5;
+
+/// The shortest word a typo is read as ("which"): "mean" is one letter
+/// from "men", "meal", "moan".
+const MIN_KNOWN_LEN: usize = 5;
+
+/// The shortest word read with one letter changed ("avarage"): shorter
+/// ones are too often another word ("claque", "chaque").
+const MIN_CHANGED_LEN: usize = 7;
+
+/// A word read as another.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Correction {
+    /// As typed.
+    pub typed: String,
+    /// As read.
+    pub read: String,
+}
+
+/// The goal with its typos corrected, and the corrections; none when no
+/// word of it is one edit from exactly one known word.
+pub fn corrected(goal: &str) -> Option<(String, Vec<Correction>)> {
+    let known = known_words();
+    let mut fixes = Vec::new();
+    let mut spans = Vec::new();
+    for token in text::tokens(goal) {
+        let typed = token.folded.as_str();
+        // A word typed with its accents ("claqué") was typed with care.
+        if typed.chars().count() < MIN_TYPED_LEN
+            || !token.raw.chars().all(|c| c.is_ascii_alphabetic())
+            || known.iter().any(|k| k == typed || *k == token.key)
+        {
+            continue;
+        }
+        let near: Vec<&String> = known
+            .iter()
+            .filter(|k| k.chars().count() >= MIN_KNOWN_LEN && one_edit(typed, k))
+            .collect();
+        if let Some(one) = only_one(&near) {
+            spans.push((token.span, (*one).clone()));
+            fixes.push(Correction {
+                typed: token.raw.clone(),
+                read: (*one).clone(),
+            });
+        }
+    }
+    let mut chars: Vec<char> = goal.chars().collect();
+    for ((from, to), read) in spans.into_iter().rev() {
+        chars.splice(from..to, read.chars());
+    }
+    (!fixes.is_empty()).then(|| (chars.into_iter().collect(), fixes))
+}
+
+/// The one word of `near`, or the longest when all of them are words of
+/// one operation ("moyene": "moyen" and "moyenne" are both a mean).
+fn only_one<'a>(near: &[&'a String]) -> Option<&'a String> {
+    let op_of = |w: &str| {
+        lexicon::OPS
+            .iter()
+            .find(|(p, _)| text::fold(p) == w)
+            .map(|(_, o)| *o)
+    };
+    match near {
+        [] => None,
+        [one] => Some(one),
+        [first, rest @ ..] => {
+            let op = op_of(first)?;
+            rest.iter()
+                .all(|w| op_of(w) == Some(op))
+                .then(|| near.iter().max_by_key(|w| w.len()).copied())?
+        }
+    }
+}
+
+/// The correction said in the goal's language.
+pub fn said(fix: &Correction, lang: Lang) -> String {
+    let (typed, read) = (&fix.typed, &fix.read);
+    lang.pick(
+        format!("\"{typed}\" is read as \"{read}\" (a typo)"),
+        format!("« {typed} » est lu « {read} » (une faute de frappe)"),
+        format!("«{typed}» se lee «{read}» (una errata)"),
+    )
+}
+
+/// The words the planner knows (folded, one word each): its words of
+/// operations, groups, periods and comparisons and the synonyms of
+/// columns. (Column names and values are left out: a word one letter from
+/// them is too often a word of another language, "satisfacción".)
+fn known_words() -> Vec<String> {
+    let phrases = lexicon::OPS
+        .iter()
+        .map(|(p, _)| *p)
+        .chain(lexicon::GROUP_MARKERS.iter().copied())
+        .chain(lexicon::PERIODS.iter().map(|(p, _)| *p))
+        .chain(lexicon::COMPARATORS.iter().map(|(p, _)| *p))
+        .chain(lexicon::SYNONYMS.iter().flat_map(|g| g.iter().copied()))
+        .map(str::to_owned);
+    let mut words: Vec<String> = phrases
+        .flat_map(|p| text::name_words(&p))
+        .map(|w| text::fold(&w))
+        .collect();
+    words.sort();
+    words.dedup();
+    words
+}
+
+/// Whether `a` becomes `b` by one letter added, dropped, changed, or two
+/// neighbouring letters swapped — not at the first letter ("Centre" is
+/// not "entre") nor the last, where words change their ending
+/// ("comprado", "comprador").
+fn one_edit(a: &str, b: &str) -> bool {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    if a == b || a.len().abs_diff(b.len()) > 1 || a.last() != b.last() || a[0] != b[0] {
+        return false;
+    }
+    let first = (0..a.len().min(b.len())).find(|&i| a[i] != b[i]);
+    let Some(i) = first else {
+        // one is the other with a letter added at the end
+        return true;
+    };
+    match a.len().cmp(&b.len()) {
+        std::cmp::Ordering::Equal => {
+            let changed = a.len() >= MIN_CHANGED_LEN && a[i + 1..] == b[i + 1..];
+            let swapped =
+                i + 1 < a.len() && a[i] == b[i + 1] && a[i + 1] == b[i] && a[i + 2..] == b[i + 2..];
+            changed || swapped
+        }
+        std::cmp::Ordering::Less => a[i..] == b[i + 1..],
+        std::cmp::Ordering::Greater => a[i + 1..] == b[i..],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_edit_is_a_letter_added_dropped_changed_or_swapped() {
+        for (a, b) in [
+            ("avergae", "average"),
+            ("moyene", "moyenne"),
+            ("whcih", "which"),
+            ("departamneto", "departamento"),
+            ("medain", "median"),
+            ("totl", "total"),
+            ("avarage", "average"),
+            ("avreage", "average"),
+        ] {
+            assert!(one_edit(a, b), "{a} {b}");
+        }
+        for (a, b) in [
+            ("average", "average"),
+            ("aveegar", "average"),
+            ("meen", "median"),
+            ("comprado", "comprador"),
+            ("centre", "entre"),
+            ("claque", "chaque"),
+        ] {
+            assert!(!one_edit(a, b), "{a} {b}");
+        }
+    }
+
+    #[test]
+    fn a_typo_near_one_known_word_is_read_as_it_and_said() {
+        let (goal, fixes) = corrected("avergae wind speed in lyon in 2023").unwrap();
+        assert_eq!(goal, "average wind speed in lyon in 2023");
+        assert_eq!(fixes[0].typed, "avergae");
+        assert!(said(&fixes[0], Lang::En).contains("typo"));
+        let (goal, _) = corrected("moyene de Hugo").unwrap();
+        assert_eq!(goal, "moyenne de Hugo");
+        // known words, and words near none, are left as typed
+        assert!(corrected("average wind speed in Lyon").is_none());
+        assert!(corrected("how windy was it for my boss").is_none());
+        // short words are too often other words: "east" is not "least"
+        assert!(corrected("target for the east").is_none());
+    }
+}
