@@ -10,7 +10,7 @@
 use std::collections::BTreeSet;
 
 use super::plan::{self, Cmp, DatePart, Filter, FilterValue, GoalProblem, Plan, Recipe, Stat};
-use crate::inputs::InputDescription;
+use crate::inputs::{ColumnKind, InputDescription};
 use crate::lang::Lang;
 
 /// What a line expects, canonical: kind, measures, grouping, conditions, n.
@@ -399,6 +399,31 @@ fn months_of_the_latest_year(conds: &mut BTreeSet<String>, input: &InputDescript
     }
 }
 
+/// "col>=YYYY-MM-DD" on or before the file's first day keeps every row
+/// ("the first half of 2024" of a file starting on 2024-01-02): left out,
+/// as an expectation leaves it out.
+fn lower_bound_before_the_first_day(conds: &mut BTreeSet<String>, input: &InputDescription) {
+    let bounds: Vec<(String, String, (i64, i64, i64))> = conds
+        .iter()
+        .filter_map(|c| {
+            let (col, day) = c.split_once(">=")?;
+            let ymd: Vec<i64> = day.split('-').filter_map(|p| p.parse().ok()).collect();
+            let is_date = input
+                .columns
+                .iter()
+                .any(|k| k.name == col && k.kind == ColumnKind::Date);
+            (ymd.len() == 3 && is_date)
+                .then(|| (c.clone(), col.to_owned(), (ymd[0], ymd[1], ymd[2])))
+        })
+        .collect();
+    for (cond, col, day) in bounds {
+        let (first, _) = date_range(&col, input);
+        if day <= first {
+            conds.remove(&cond);
+        }
+    }
+}
+
 /// Statistics, canonical: the count of a column without empty cells is
 /// the number of rows.
 fn stats_measures(items: &[(Stat, String)], input: &InputDescription) -> BTreeSet<String> {
@@ -766,6 +791,7 @@ fn one_answer_form(mut c: Canon, input: &InputDescription) -> Canon {
     }
     c.conds = c.conds.iter().map(|k| others_listed(k, input)).collect();
     c.conds = months_of_a_year_as_dates(c.conds);
+    lower_bound_before_the_first_day(&mut c.conds, input);
     let Some(m) = c
         .measures
         .iter()

@@ -181,6 +181,10 @@ pub const OPS: &[(&str, Op)] = &[
     ("biggest", Op::Highest),
     ("most", Op::Highest),
     ("best", Op::Highest),
+    ("le plus gros", Op::Highest),
+    ("la plus grosse", Op::Highest),
+    ("le plus grand", Op::Highest),
+    ("la plus grande", Op::Highest),
     ("le plus", Op::Highest),
     ("la plus", Op::Highest),
     ("les plus", Op::Highest),
@@ -234,6 +238,7 @@ pub const OPS: &[(&str, Op)] = &[
     ("menor", Op::Lowest),
     ("peor", Op::Lowest),
     ("which", Op::Which),
+    ("wich", Op::Which),
     ("what", Op::Which),
     ("quel", Op::Which),
     ("quelle", Op::Which),
@@ -566,6 +571,7 @@ pub const WHOLE_NUMBER: &[&str] = &[
 /// Words of a price (a column named so is ranked by its mean, never summed).
 pub const PRICES: &[&str] = &[
     "price",
+    "asking price",
     "unit price",
     "prix",
     "prix unitaire",
@@ -577,7 +583,7 @@ pub const PRICES: &[&str] = &[
 /// Words of a quantity of things (units sold, "Quantité").
 pub const QUANTITIES: &[&str] = &[
     "quantity", "unit", "qty", "quantite", "unite", "cantidad", "unidad", "volume", "sold",
-    "vendu", "vendue", "vendido", "vendida", "item", "article",
+    "piece", "pieza", "vendu", "vendue", "vendido", "vendida", "item", "article",
 ];
 
 /// one of them is found by any of them ("ventes" finds `revenue`).
@@ -687,7 +693,7 @@ pub const SYNONYMS: &[&[&str]] = &[
     // (`pub8-mroz.csv`) has them as two things.
     &["income", "salary", "salaire", "salario", "sueldo"],
     &[
-        "children", "child", "kids", "enfants", "enfant", "hijos", "hijo", "ninos",
+        "children", "child", "kids", "enfants", "enfant", "hijos", "hijo", "ninos", "gosses",
     ],
     &["area", "size", "surface", "superficie", "tamano"],
     &["station", "estacion", "estaciones"],
@@ -719,6 +725,14 @@ pub const SYNONYMS: &[&[&str]] = &[
     &["floor", "etage", "planta", "piso"],
     &["cabin", "cabine", "camarote"],
     &["fee", "frais", "cuota", "tarifa"],
+    &[
+        "adoption fee",
+        "adoption price",
+        "adoption cost",
+        "prix d adoption",
+        "frais d adoption",
+        "precio de adopcion",
+    ],
     &["adoption", "adopcion"],
     &[
         "score",
@@ -765,17 +779,29 @@ pub const SYNONYMS: &[&[&str]] = &[
         "estudiante",
     ],
     &["garage", "garaje"],
-    &["smoker", "fumeur", "fumador", "smoking"],
+    &[
+        "smoker", "fumeur", "fumador", "smoking", "smoke", "fume", "fument", "fuma", "fuman",
+    ],
     &[
         "charges",
         "premium",
+        "billed",
         "prima",
         "frais",
         "cargos",
         "frais medicaux",
         "gastos medicos",
     ],
-    &["bmi", "imc"],
+    &[
+        "bmi",
+        "imc",
+        "body mass",
+        "body mass index",
+        "masse corporelle",
+        "indice de masse corporelle",
+        "masa corporal",
+        "indice de masa corporal",
+    ],
     &[
         "hire date",
         "hired",
@@ -910,6 +936,8 @@ pub const SYNONYMS: &[&[&str]] = &[
         "returned",
         "retourne",
         "retournee",
+        "renvoye",
+        "renvoyee",
         "devuelto",
         "devuelta",
         "return",

@@ -86,6 +86,15 @@ const ADJECTIVES: &[Adjective] = &[
     adj("cuantos anos tenia", "age", Way::Up, false),
     adj("how big", "area", Way::Up, false),
     adj("how tall", "height", Way::Up, false),
+    // A customer of longest standing: the earliest year of a column of
+    // "since" (`client_since`); a file without one leaves them unread.
+    adj("been with us the longest", "since", Way::Down, true),
+    adj("been a client the longest", "since", Way::Down, true),
+    adj("been a customer the longest", "since", Way::Down, true),
+    adj("plus ancien", "since", Way::Down, true),
+    adj("plus ancienne", "since", Way::Down, true),
+    adj("mas antiguo", "since", Way::Down, true),
+    adj("mas antigua", "since", Way::Down, true),
     adj("oldest", "age", Way::Up, true),
     adj("youngest", "age", Way::Down, true),
     adj("old", "age", Way::Up, false),

@@ -532,23 +532,12 @@ fn with_typos_read(goal: &str, lang: Lang, inputs: &[InputDescription]) -> Optio
     Some(plan)
 }
 
-/// Plans `goal` once: the plan (its assumptions not yet offered) and the
-/// assumptions as the reading made them.
-fn plan_once(
-    goal: &str,
-    lang: Lang,
-    inputs: &[InputDescription],
-) -> Result<(Plan, Vec<undo::Assumed>), GoalProblem> {
-    let mut r = Reading::new(goal, lang, inputs);
-    if let Some(word) = words::asks_why(&r.g) {
+/// Goals no computation answers, stopped before any reading: a cause
+/// asked ("why"), money asked of files without it, two questions in one.
+fn no_computation_asked(r: &Reading) -> Result<(), GoalProblem> {
+    if let Some(word) = words::asks_why(&r.g).or_else(|| r.money_without_its_column()) {
         return Err(GoalProblem::Unplaced {
             words: vec![word],
-            understood: Vec::new(),
-        });
-    }
-    if let Some(verb) = r.money_without_its_column() {
-        return Err(GoalProblem::Unplaced {
-            words: vec![verb],
             understood: Vec::new(),
         });
     }
@@ -557,6 +546,18 @@ fn plan_once(
             operations: vec![first, second],
         });
     }
+    Ok(())
+}
+
+/// Plans `goal` once: the plan (its assumptions not yet offered) and the
+/// assumptions as the reading made them.
+fn plan_once(
+    goal: &str,
+    lang: Lang,
+    inputs: &[InputDescription],
+) -> Result<(Plan, Vec<undo::Assumed>), GoalProblem> {
+    let mut r = Reading::new(goal, lang, inputs);
+    no_computation_asked(&r)?;
     r.file_names();
     r.rounding();
     r.just_the_number();
@@ -568,6 +569,7 @@ fn plan_once(
     r.sort_order();
     r.not_grouped();
     r.stories();
+    r.g.take_all(words::SHARE_VERBS);
     r.occasions();
     r.exclusion_idioms();
     crate::generator::steps::feminine::read(&mut r);

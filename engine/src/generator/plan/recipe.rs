@@ -704,7 +704,10 @@ impl Reading<'_> {
         }
         let value = named.numbers.first().cloned();
         if let (Some(g), Some(v), 1) = (&group, &value, n) {
-            if self.extreme_of_one_row() && self.stats().is_empty() {
+            // "which customer has been with us the longest" of a file of
+            // one row per customer: that row, no average of one value.
+            let one_row_each = self.adjective_measure && super::names_each_row(self.inputs, g);
+            if (self.extreme_of_one_row() || one_row_each) && self.stats().is_empty() {
                 // "in which state does the oldest patient live": the row
                 // with the highest age, not the state of the oldest mean.
                 return Ok(Recipe::Lookup {

@@ -886,6 +886,7 @@ pub const ROW_NOUNS: &[&str] = &[
     "lectura",
     "pasajero",
     "passager",
+    "voyageur",
     "viajero",
     "people",
     "ppl",
@@ -921,7 +922,9 @@ pub const ROW_NOUNS: &[&str] = &[
     "departement",
     "departamento",
     "house",
+    "home",
     "maison",
+    "logement",
     "casa",
     "vivienda",
     "transaction",
@@ -1410,6 +1413,19 @@ pub fn asks_why(goal: &Goal) -> Option<String> {
         }
     })
 }
+
+/// Verbs that only say where a part of a total goes: "quelle part du
+/// total revient à l'Ouest", "what share goes to the West".
+pub const SHARE_VERBS: &[&str] = &[
+    "revient a",
+    "revient au",
+    "reviennent a",
+    "reviennent aux",
+    "goes to",
+    "go to",
+    "corresponde a",
+    "corresponde al",
+];
 
 /// "¿cuántos pedidos canceló Initech y qué país compra más?", "how many
 /// orders did Initech cancel and which country buys the most?": a count

@@ -31,6 +31,7 @@ pub fn read(r: &mut Reading) {
     let (Some(high), Some(low)) = (column_named(r, HIGH_NAMES), column_named(r, LOW_NAMES)) else {
         return;
     };
+    market_words(r);
     // "À quelle date le Close était-il le plus bas ?": a price column is
     // named; "bas" only ranks it.
     let named = r
@@ -82,6 +83,60 @@ pub fn read(r: &mut Reading) {
         }
     }
     r.mentions.sort_by_key(|m| m.start);
+}
+
+/// The stock the file follows ("the highest price the share ever
+/// reached"), and its days and trades said beside a mean ("average daily
+/// trading volume", "volume moyen échangé par jour"): in a file of one
+/// row a day, the mean of the rows is the mean per day.
+fn market_words(r: &mut Reading) {
+    const SUBJECT: &[&str] = &[
+        "the share",
+        "the stock",
+        "this stock",
+        "ever",
+        "l action",
+        "la accion",
+        "trading",
+        "traded",
+        "echange",
+        "negociado",
+    ];
+    const DAILY: &[&str] = &[
+        "daily",
+        "per day",
+        "a day",
+        "par jour",
+        "quotidien",
+        "quotidienne",
+        "por dia",
+        "al dia",
+        "diario",
+        "diaria",
+    ];
+    r.g.take_all(SUBJECT);
+    // The statistic's words are read later.
+    const MEAN_WORDS: &[&str] = &[
+        "average", "mean", "avg", "moyen", "moyenne", "moy", "media", "medio", "promedio",
+    ];
+    let averaged =
+        r.g.tokens
+            .iter()
+            .any(|t| MEAN_WORDS.contains(&t.folded.as_str()));
+    if !averaged {
+        return;
+    }
+    // "jour", "day" may have been read as the date column's name.
+    for phrase in DAILY {
+        let words: Vec<&str> = phrase.split_whitespace().collect();
+        for at in 0..r.g.tokens.len() {
+            if r.g.says_at(at, &words) {
+                r.g.take(at, words.len());
+                r.mentions
+                    .retain(|m| !(at..at + words.len()).contains(&m.start));
+            }
+        }
+    }
 }
 
 /// The one numeric column whose whole name is one of `names`.
