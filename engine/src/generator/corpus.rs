@@ -801,12 +801,12 @@ fn one_answer_form(mut c: Canon, input: &InputDescription) -> Canon {
     else {
         return c;
     };
-    let rows_named = |x: &str| {
-        input
-            .columns
-            .iter()
-            .any(|k| k.name == x && k.empty_cells == 0 && k.values.len() as u64 == input.row_count)
-    };
+    let rows_named =
+        |x: &str| {
+            input.columns.iter().any(|k| {
+                k.name == x && k.empty_cells == 0 && k.values.len() as u64 == input.row_count
+            }) || one_row_each_in_file(x, input)
+        };
     let mode = m.strip_prefix("mode(").and_then(|r| r.strip_suffix(')'));
     match (c.kind.as_str(), mode, m.split_once(" at ")) {
         ("value", Some(column), _) if c.group.is_none() => {
@@ -836,6 +836,38 @@ fn one_answer_form(mut c: Canon, input: &InputDescription) -> Canon {
         _ => {}
     }
     c
+}
+
+/// Whether every row of the file has its own value of `col` (read here
+/// from the CSV: a column of too many values to list, "district").
+fn one_row_each_in_file(col: &str, input: &InputDescription) -> bool {
+    let Ok(mut reader) = csv::ReaderBuilder::new()
+        .delimiter(u8::try_from(input.delimiter).unwrap_or(b','))
+        .from_path(&input.path)
+    else {
+        return false;
+    };
+    let Some(at) = reader
+        .headers()
+        .ok()
+        .and_then(|h| h.iter().position(|name| name.trim() == col))
+    else {
+        return false;
+    };
+    let mut seen = std::collections::HashSet::new();
+    let mut rows = 0;
+    for record in reader.records().map_while(Result::ok) {
+        rows += 1;
+        match record.get(at).map(str::trim) {
+            Some(v) if !v.is_empty() => {
+                if !seen.insert(v.to_owned()) {
+                    return false;
+                }
+            }
+            _ => return false,
+        }
+    }
+    rows > 0
 }
 
 /// A whole year (`c>=Y-01-01`, `c<Y+1-01-01`, as `year(c)=Y` reads) with

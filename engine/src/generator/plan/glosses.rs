@@ -22,8 +22,9 @@ use crate::generator::lexicon;
 use crate::generator::terms::Cmp;
 use crate::generator::text;
 
-/// The most words a gloss may have ("daily temperature range").
-const MAX_GLOSS_WORDS: usize = 3;
+/// The most words a gloss may have ("died during follow-up", "total
+/// spending per pupil").
+const MAX_GLOSS_WORDS: usize = 4;
 
 /// Signs that make the bracket a condition or an expression of columns
 /// ("Month = 5", "temp_max - temp_min"), after a column's name.
@@ -62,7 +63,7 @@ impl Reading<'_> {
                 continue;
             };
             // A bracket glosses its sentence; backquotes only name.
-            if self.g.text.chars().nth(open) == Some('(') {
+            if matches!(self.g.text.chars().nth(open), Some('(' | '[')) {
                 self.one_clause_across(first, last);
             }
             let named = match &what {
@@ -190,6 +191,8 @@ impl Reading<'_> {
     /// it, first to last; empty when none.
     fn gloss_before(&self, first: usize, column: Option<&str>) -> Vec<usize> {
         let mut gloss = Vec::new();
+        // Statistic words passed over, nearest the bracket first.
+        let mut passed = Vec::new();
         let mut i = first;
         while i > 0 && gloss.len() < MAX_GLOSS_WORDS {
             i -= 1;
@@ -200,6 +203,7 @@ impl Reading<'_> {
             // "el precio medio (Price)": a statistic word stays free, for
             // the statistic, and the gloss goes on before it.
             if same_clause && is_operation_word(&t.folded) && !self.g.used[i] {
+                passed.push(i);
                 continue;
             }
             // "How many women (sex = F)": the question's words are no gloss.
@@ -227,7 +231,10 @@ impl Reading<'_> {
                     c.chars().count() >= 4 && self.g.tokens[g].folded.starts_with(&c)
                 })
             };
-            let inner_of = gloss.last().is_some_and(|&g| spells_it(g))
+            // "cause of death (chapter)": "of" between two words of it.
+            let inner_of = (gloss.last().is_some_and(|&g| spells_it(g))
+                || i.checked_sub(1).is_some_and(|b| self.glossable(b)))
+                && !gloss.is_empty()
                 && matches!(t.folded.as_str(), "of" | "de" | "d" | "du" | "del")
                 && i > 0
                 && !self.g.used[i - 1];
@@ -237,27 +244,108 @@ impl Reading<'_> {
             let column_before_condition =
                 column.is_none() && self.columns.iter().any(|k| text::fold(&k.name) == t.folded);
             // "for each education level (education)": the grouping's word
-            // is no gloss.
-            let grouping = matches!(
-                t.folded.as_str(),
-                "each" | "every" | "per" | "chaque" | "cada" | "par" | "por" | "by"
-            );
+            // is no gloss — but "per" between two words of it is ("students
+            // per teacher (tchratio)", "per capita income (percap)").
+            let inner_per = matches!(t.folded.as_str(), "per" | "par" | "por")
+                && !gloss.is_empty()
+                && (i.checked_sub(1).is_some_and(|b| self.glossable(b))
+                    || gloss.last().is_some_and(|&g| {
+                        matches!(self.g.tokens[g].folded.as_str(), "capita" | "habitant")
+                    }));
+            let grouping = !inner_per
+                && matches!(
+                    t.folded.as_str(),
+                    "each" | "every" | "per" | "chaque" | "cada" | "par" | "por" | "by"
+                );
+            // "the column [self]": the word "column" after an article is no
+            // gloss ("the family income column `faminc`" is one).
+            let column_word = matches!(t.folded.as_str(), "column" | "colonne" | "columna")
+                && i.checked_sub(1)
+                    .is_none_or(|b| lexicon::ARTICLES.contains(&self.g.tokens[b].folded.as_str()));
+            // "a t-test between measured height (height) and …": the
+            // opener of two things compared is no gloss.
+            let opener = matches!(t.folded.as_str(), "between" | "entre");
             let meaningful = self.g.used[i]
+                || column_word
+                || opener
                 || column_before_condition
                 || grouping
                 || asking
                 || text::number(t).is_some()
-                || (lexicon::STOP_WORDS.contains(&t.folded.as_str()) && !inner_of)
+                || (lexicon::STOP_WORDS.contains(&t.folded.as_str()) && !inner_of && !inner_per)
                 || (lexicon::ARTICLES.contains(&t.folded.as_str()) && !inner_of)
-                || self.is_value(i)
+                || (self.is_value(i) && !column.is_some_and(|c| self.word_of_its_values(i, c)))
                 || !t.folded.chars().any(char::is_alphabetic);
             if !same_clause || meaningful {
                 break;
             }
             gloss.push(i);
         }
-        gloss.reverse();
+        // "the average total spending per pupil (totday)": of two
+        // statistic words on the way, the one farther from the bracket is
+        // the statistic; the nearer ones name the column ("the highest
+        // average horsepower (hp)" ranks a mean: both are read).
+        let statistics = passed.iter().all(|&p| {
+            lexicon::OPS
+                .iter()
+                .any(|(w, o)| *w == self.g.tokens[p].folded && matches!(o, lexicon::Op::Stat(_)))
+        });
+        if let ([nearer @ .., _], true, false) = (passed.as_slice(), statistics, gloss.is_empty()) {
+            gloss.extend(nearer);
+        }
+        gloss.sort_unstable();
         gloss
+    }
+
+    /// "cause of death (chapter)" where `chapter` holds "External
+    /// Causes": a word of one of the glossed column's own values, never a
+    /// whole value ("Japan (Origin)" is the value), is its gloss.
+    fn word_of_its_values(&self, i: usize, column: &str) -> bool {
+        let t = &self.g.tokens[i];
+        let values: Vec<Vec<text::Token>> = self
+            .inputs
+            .iter()
+            .flat_map(|input| &input.columns)
+            .filter(|c| c.name == column)
+            .flat_map(|c| &c.values)
+            .map(|v| text::tokens(v))
+            .collect();
+        let whole = values
+            .iter()
+            .any(|v| matches!(v.as_slice(), [w] if w.key == t.key));
+        !whole && values.iter().flatten().any(|w| w.key == t.key)
+    }
+
+    /// A word that may stand inside a gloss: free, a word of letters, not
+    /// an article, a preposition, a question or a statistic.
+    fn glossable(&self, i: usize) -> bool {
+        let t = &self.g.tokens[i];
+        let column_named = self
+            .mentions
+            .iter()
+            .any(|m| (m.start..m.start + m.len).contains(&i))
+            || self.columns.iter().any(|k| text::fold(&k.name) == t.folded);
+        !self.g.used[i]
+            && !column_named
+            && t.folded.chars().all(char::is_alphabetic)
+            && !lexicon::STOP_WORDS.contains(&t.folded.as_str())
+            && !lexicon::ARTICLES.contains(&t.folded.as_str())
+            && !is_operation_word(&t.folded)
+            && !matches!(
+                t.folded.as_str(),
+                "how"
+                    | "many"
+                    | "much"
+                    | "what"
+                    | "which"
+                    | "number"
+                    | "nombre"
+                    | "numero"
+                    | "count"
+                    | "amount"
+                    | "percentage"
+                    | "proportion"
+            )
     }
 
     /// The last word of the name of the one file loaded, without its
@@ -560,8 +648,8 @@ fn brackets(text: &str) -> Vec<(usize, usize)> {
     let mut quote = None;
     for (i, c) in text.chars().enumerate() {
         match c {
-            '(' => open = Some(i),
-            ')' => {
+            '(' | '[' => open = Some(i),
+            ')' | ']' => {
                 if let Some(o) = open.take() {
                     out.push((o, i));
                 }

@@ -1323,6 +1323,7 @@ impl<'a> Reading<'a> {
     /// join what was understood.
     pub fn settle_mentions(&mut self) {
         self.rows_named_after_a_value();
+        self.rows_among_codes();
         self.date_mentioned = self
             .mentions
             .iter()
@@ -1342,6 +1343,38 @@ impl<'a> Reading<'a> {
                 format!("columna {}", m.column),
             );
             self.understood.push(said);
+        }
+    }
+
+    /// "the average fatality rate among states with a jail sentence" of
+    /// a file whose `state` holds codes: a column of whole numbers said in
+    /// the plural after "among" names the rows, beside another measure,
+    /// never a second measure.
+    fn rows_among_codes(&mut self) {
+        const AMONG: &[&str] = &["among", "amongst", "parmi", "entre"];
+        let measures = self
+            .mentions
+            .iter()
+            .filter(|m| super::is_number(self.kind(&m.column)))
+            .count();
+        if measures < 2 {
+            return;
+        }
+        let rows: Vec<Mention> = self
+            .mentions
+            .iter()
+            .filter(|m| {
+                let t = &self.g.tokens[m.start];
+                let plural = m.len == 1 && t.key != t.folded && t.key == text::fold(&m.column);
+                let after_among =
+                    m.start > 0 && AMONG.contains(&self.g.tokens[m.start - 1].folded.as_str());
+                plural && after_among && self.kind(&m.column) == ColumnKind::Integer
+            })
+            .cloned()
+            .collect();
+        for m in rows {
+            self.mentions.retain(|o| o.start != m.start);
+            self.g.take(m.start, m.len);
         }
     }
 

@@ -671,25 +671,28 @@ impl Reading<'_> {
         })
     }
 
+    /// "the best grade of each class", "highest wind per station": each
+    /// group's own extreme, not the best group — unless "which" asks one
+    /// group ("Which state had the highest rate").
+    fn extreme_of_each_group(&self, named: &Named, highest: bool, n: usize) -> Option<Recipe> {
+        let which = self.has(Op::Which) && crate::generator::steps::codes::asked_which(self);
+        let (Some(g), Some(v)) = (&self.group_by, named.numbers.first()) else {
+            return None;
+        };
+        (n == 1 && !self.has(Op::Top) && self.stats().is_empty() && !which).then(|| Recipe::Stats {
+            items: vec![(if highest { Stat::Max } else { Stat::Min }, v.clone())],
+            group_by: Some(g.clone()),
+        })
+    }
+
     fn rank(&mut self, named: &Named) -> Result<Recipe, GoalProblem> {
         self.ordinal_value()?;
         let highest = !self.has(Op::Lowest);
         let n = self
             .top_n()
             .unwrap_or(if self.has(Op::Top) { 5 } else { 1 });
-        if let (Some(g), Some(v), 1, false, true) = (
-            &self.group_by,
-            named.numbers.first(),
-            n,
-            self.has(Op::Top),
-            self.stats().is_empty(),
-        ) {
-            // "the best grade of each class", "highest wind per station":
-            // each group's own extreme, not the best group.
-            return Ok(Recipe::Stats {
-                items: vec![(if highest { Stat::Max } else { Stat::Min }, v.clone())],
-                group_by: Some(g.clone()),
-            });
+        if let Some(each) = self.extreme_of_each_group(named, highest, n) {
+            return Ok(each);
         }
         let group = self.group_by.clone().or(named
             .categories

@@ -257,6 +257,24 @@ fn glossed_groups(r: &mut Reading) {
     r.group_by = Some(m.column);
 }
 
+/// Whether the goal's grouping is a column of codes asked with "which"
+/// ("Which state had the highest rate"): one group is asked.
+pub fn asked_which(r: &Reading) -> bool {
+    let Some(group) = &r.group_by else {
+        return false;
+    };
+    // "Which state", "Which patient (id)", "Which number of gears (gear)".
+    const REACH: usize = 4;
+    let t = &r.g.tokens;
+    (1..t.len()).any(|i| {
+        WHICH.contains(&t[i - 1].folded.as_str())
+            && (i..t.len().min(i + REACH)).any(|j| {
+                t[j].folded == text::fold(group)
+                    || code_column(r, &t[j].key).as_ref() == Some(group)
+            })
+    })
+}
+
 /// The cues of [`GROUP_CUES`] that ask which group.
 const WHICH: &[&str] = &["which", "quelle", "quel", "que", "cual"];
 

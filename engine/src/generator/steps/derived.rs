@@ -842,9 +842,49 @@ impl Reading<'_> {
                 self.place(at, b.start + b.len, d);
                 continue;
             }
+            if let Some(at) = joined.then(|| self.span_before(&a)).flatten() {
+                // "the days between diagnosis and death": the later minus
+                // the earlier, said in that order.
+                self.operands(Formula::Difference, &a, &b)?;
+                let d = Derived::new(Formula::Difference, vec![b.column, a.column], self.lang);
+                self.ops.retain(|(i, _)| !(at..a.start).contains(i));
+                self.place(at, b.start + b.len, d);
+                continue;
+            }
             k += 1;
         }
         Ok(())
+    }
+
+    /// Where "(the number of) days between", "jours entre", "días entre"
+    /// starts, said right before the mention `a` or as its first words
+    /// (a gloss: "days between diagnosis (diag)").
+    fn span_before(&self, a: &Mention) -> Option<usize> {
+        const SPANS: &[&[&str]] = &[
+            &["days", "between"],
+            &["time", "between"],
+            &["jours", "entre"],
+            &["temps", "entre"],
+            &["dias", "entre"],
+            &["tiempo", "entre"],
+        ];
+        const COUNTED: &[&[&str]] = &[&["number", "of"], &["nombre", "de"], &["numero", "de"]];
+        let start = SPANS.iter().find_map(|w| {
+            let inside = self.g.says_at(a.start, w) && a.len > w.len();
+            let before = a
+                .start
+                .checked_sub(w.len())
+                .filter(|&s| self.g.says_at(s, w));
+            if inside {
+                Some(a.start)
+            } else {
+                before
+            }
+        })?;
+        let counted = COUNTED
+            .iter()
+            .find_map(|w| start.checked_sub(w.len()).filter(|&s| self.g.says_at(s, w)));
+        Some(counted.unwrap_or(start))
     }
 
     /// "average price per square metre", "prix moyen au m²": the measure

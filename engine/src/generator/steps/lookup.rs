@@ -260,7 +260,8 @@ pub fn recipe(
         _ => true,
     });
     let asked = asks(&r.g.tokens) || (group.is_none() && extreme_day(r));
-    if n != 1 || r.has(Op::Top) || !stats_ok || !asked || r.group_by.is_some() {
+    let grouped = r.group_by.is_some() && !super::codes::asked_which(r);
+    if n != 1 || r.has(Op::Top) || !stats_ok || !asked || grouped {
         return None;
     }
     let show = match group {

@@ -60,6 +60,10 @@ fn mode_phrases(lang: Lang) -> &'static [&'static str] {
             "most frequent value",
             "most common",
             "most frequent",
+            "occurs most often",
+            "occur most often",
+            "appears most often",
+            "most often",
         ],
         Lang::Fr => &[
             "valeur la plus frequente",
@@ -70,6 +74,7 @@ fn mode_phrases(lang: Lang) -> &'static [&'static str] {
             "le plus frequent",
             "la plus courante",
             "le plus courant",
+            "le plus souvent",
         ],
         Lang::Es => &[
             "moda",
@@ -79,6 +84,7 @@ fn mode_phrases(lang: Lang) -> &'static [&'static str] {
             "mas comun",
             "mas repetido",
             "mas repetida",
+            "mas a menudo",
         ],
     }
 }

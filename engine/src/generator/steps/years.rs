@@ -216,6 +216,16 @@ fn year_columns(r: &Reading) -> Vec<String> {
     out
 }
 
+/// A column named just "year" ("annee", "año", "yr") is the year of each
+/// row (an observation's year, not a thing's start): "in 1988" is that
+/// year, no verb needed ("the mean beer tax in 1988").
+fn the_rows_year(column: &str) -> bool {
+    matches!(
+        text::fold(column).as_str(),
+        "year" | "yr" | "annee" | "ano" | "anio"
+    )
+}
+
 /// The cue before the year at `at`: its comparison, first word and length.
 /// A cue may be read as the column's own name ("since" of
 /// `client_since`): it is then the cue.
@@ -314,7 +324,7 @@ pub fn read(r: &mut Reading) {
             continue;
         };
         let verb = started_before(r, start);
-        if cue == Cmp::Eq && verb.is_none() {
+        if cue == Cmp::Eq && verb.is_none() && !the_rows_year(&column) {
             continue;
         }
         let (cmp, tail) = match tail_after(r, at) {
@@ -382,6 +392,17 @@ mod tests {
             let found = conditions(file, goal);
             assert!(found.contains(&expected.to_owned()), "{goal}: {found:?}");
         }
+    }
+
+    #[test]
+    fn in_a_year_is_the_year_of_a_column_named_year() {
+        assert_eq!(
+            conditions(
+                "pub13-fatality.csv",
+                "What was the mean beer tax (beertax) in 1988?"
+            ),
+            ["year==1988"]
+        );
     }
 
     #[test]
