@@ -305,8 +305,6 @@ pub const OPS: &[(&str, Op)] = &[
     ("how strongly", Op::Correlation),
     ("linked to", Op::Correlation),
     ("linked with", Op::Correlation),
-    ("lie a", Op::Correlation),
-    ("liee a", Op::Correlation),
     ("relacionado con", Op::Correlation),
     ("relacionada con", Op::Correlation),
     ("go with", Op::Correlation),

@@ -242,7 +242,13 @@ impl Reading<'_> {
             at -= 1;
             skipped += 1;
         }
+        // "orders from customers in Paris are over 100": the people are
+        // the orders' customers, and the number is no age.
+        let owned = at
+            .checked_sub(3)
+            .is_some_and(|j| PLACE_LINKS.contains(&self.g.tokens[j].folded.as_str()));
         skipped > 0
+            && !owned
             && PLACE_LINKS.contains(&self.g.tokens[at - 1].folded.as_str())
             && self.people_at(at.checked_sub(2))
     }

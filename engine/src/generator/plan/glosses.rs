@@ -30,6 +30,13 @@ const MAX_GLOSS_WORDS: usize = 4;
 /// ("Month = 5", "temp_max - temp_min"), after a column's name.
 const AFTER_COLUMN: &[&str] = &["=", "==", "<", ">", "<=", ">=", "-", "+", "/", "*", "x"];
 
+/// Units a column's name counts per ("students per teacher", "spending
+/// per pupil", "income per capita"), singular.
+const PER_UNITS: &[&str] = &[
+    "capita", "habitant", "pupil", "student", "teacher", "person", "head", "eleve", "alumno",
+    "persona", "resident",
+];
+
 /// What the brackets hold.
 enum Inside {
     /// Exactly one column's name.
@@ -246,8 +253,13 @@ impl Reading<'_> {
             // "for each education level (education)": the grouping's word
             // is no gloss — but "per" between two words of it is ("students
             // per teacher (tchratio)", "per capita income (percap)").
+            // Only before a unit counted ("per teacher", "per capita"):
+            // "wage per education level (educ)" groups a wage.
+            let per_unit = gloss
+                .last()
+                .is_some_and(|&g| PER_UNITS.contains(&self.g.tokens[g].key.as_str()));
             let inner_per = matches!(t.folded.as_str(), "per" | "par" | "por")
-                && !gloss.is_empty()
+                && per_unit
                 && (i.checked_sub(1).is_some_and(|b| self.glossable(b))
                     || gloss.last().is_some_and(|&g| {
                         matches!(self.g.tokens[g].folded.as_str(), "capita" | "habitant")

@@ -510,7 +510,14 @@ pub fn plan(goal: &str, lang: Lang, inputs: &[InputDescription]) -> Result<Plan,
             plan.assumptions = undo::offered(goal, lang, inputs, assumed);
             Ok(plan)
         }
-        Err(problem) => with_typos_read(goal, lang, inputs).ok_or(problem),
+        // Only a goal whose words were not all read: a question the plan
+        // asks (which column, which test…) is never answered by a guess.
+        Err(
+            problem @ (GoalProblem::Unplaced { .. }
+            | GoalProblem::NotUnderstood { .. }
+            | GoalProblem::NeedsColumn { .. }),
+        ) => with_typos_read(goal, lang, inputs).ok_or(problem),
+        Err(problem) => Err(problem),
     }
 }
 
@@ -518,7 +525,7 @@ pub fn plan(goal: &str, lang: Lang, inputs: &[InputDescription]) -> Result<Plan,
 /// each correction said first among the assumptions; none when no word is
 /// a typo or the corrected goal does not plan either.
 fn with_typos_read(goal: &str, lang: Lang, inputs: &[InputDescription]) -> Option<Plan> {
-    let (fixed, fixes) = typos::corrected(goal)?;
+    let (fixed, fixes) = typos::corrected(goal, inputs)?;
     let (mut plan, assumed) = plan_once(&fixed, lang, inputs).ok()?;
     let offered = undo::offered(&fixed, lang, inputs, assumed);
     plan.assumptions = fixes

@@ -281,14 +281,23 @@ impl Reading<'_> {
                 .last()
                 .unwrap_or(start);
             let asked_elsewhere = tokens.iter().any(|t| t.clause != clause);
-            // "it's for Sales" may ask Sales' rows; "it's for my boss in
-            // HR", "for the sales meeting" say who or what it is for.
+            // "it's for the sales meeting" says what it is for; "it's for
+            // Sales", "c'est pour le client Durand", "it's for March 2024"
+            // may say which rows: a value, a number or a month keeps the
+            // clause a question.
             let for_whom = (start..=end).any(|i| {
                 let key = tokens[i].key.as_str();
                 OCCASIONS.contains(&key) || PEOPLE.contains(&key)
             });
-            let values = (start..=end).any(|i| self.is_value(i));
-            if asked_elsewhere && (for_whom || !values) && (start..=end).all(|i| !self.g.used[i]) {
+            let rows_said = (start..=end).any(|i| {
+                let t = &tokens[i];
+                (self.is_value(i) && !OCCASIONS.contains(&t.key.as_str()))
+                    || t.folded.starts_with(|c: char| c.is_ascii_digit())
+                    || super::conditions::MONTHS
+                        .iter()
+                        .any(|(m, _)| *m == t.folded)
+            });
+            if asked_elsewhere && for_whom && !rows_said && (start..=end).all(|i| !self.g.used[i]) {
                 told.push((start, end));
             }
         }

@@ -1,15 +1,41 @@
 //! Words typed a letter off ("avergae wind speed", "moyene des dépenses",
-//! "salario medio por departamneto", "wich city"): when a goal does not
-//! plan as typed, each word the planner does not know that is one edit
-//! (a letter added, dropped, changed, or two letters swapped) from exactly
-//! one word it knows is read as that word, and the goal is planned again.
+//! "salario medio por departamneto"): when a goal does not plan as typed,
+//! each word that is one edit (a letter added, dropped, changed, or two
+//! letters swapped) from exactly one of a short list of words people ask
+//! with ([`TARGETS`]: statistics, "which", "department") is read as that
+//! word, and the goal is planned again. The list is short on purpose: a
+//! longer one meets real words one letter away ("fiable" → "faible",
+//! "perdido" → "pedido", "tempo" → "tiempo").
 //! The plan then says each correction as an assumption; a goal that plans
 //! as typed is never corrected, and a correction that does not make the
 //! goal plan is dropped (the first stop stands).
 
-use crate::generator::lexicon;
 use crate::generator::text;
+use crate::inputs::InputDescription;
 use crate::lang::Lang;
+
+/// The words a typo is read as, folded: none is one edit (inside the word)
+/// from a common English, French or Spanish word.
+const TARGETS: &[&str] = &[
+    "average",
+    "moyenne",
+    "promedio",
+    "median",
+    "mediane",
+    "mediana",
+    "maximum",
+    "minimum",
+    "correlation",
+    "correlacion",
+    "percentage",
+    "pourcentage",
+    "porcentaje",
+    "which",
+    "department",
+    "departement",
+    "departamento",
+    "salary",
+];
 
 /// The shortest word corrected ("medain"): shorter ones are too often
 /// another word one letter away ("east" from "least", "gato" from
@@ -35,28 +61,31 @@ pub struct Correction {
 
 /// The goal with its typos corrected, and the corrections; none when no
 /// word of it is one edit from exactly one known word.
-pub fn corrected(goal: &str) -> Option<(String, Vec<Correction>)> {
-    let known = known_words();
+pub fn corrected(goal: &str, inputs: &[InputDescription]) -> Option<(String, Vec<Correction>)> {
+    let data = data_words(inputs);
     let mut fixes = Vec::new();
     let mut spans = Vec::new();
     for token in text::tokens(goal) {
         let typed = token.folded.as_str();
-        // A word typed with its accents ("claqué") was typed with care.
+        // A word typed with its accents ("claqué") was typed with care; a
+        // word of the data ("tempo") is the data's.
         if typed.chars().count() < MIN_TYPED_LEN
             || !token.raw.chars().all(|c| c.is_ascii_alphabetic())
-            || known.iter().any(|k| k == typed || *k == token.key)
+            || TARGETS.contains(&typed)
+            || data.iter().any(|w| *w == typed || *w == token.key)
         {
             continue;
         }
-        let near: Vec<&String> = known
+        let near: Vec<&str> = TARGETS
             .iter()
+            .copied()
             .filter(|k| k.chars().count() >= MIN_KNOWN_LEN && one_edit(typed, k))
             .collect();
-        if let Some(one) = only_one(&near) {
-            spans.push((token.span, (*one).clone()));
+        if let [one] = near.as_slice() {
+            spans.push((token.span, (*one).to_owned()));
             fixes.push(Correction {
                 typed: token.raw.clone(),
-                read: (*one).clone(),
+                read: (*one).to_owned(),
             });
         }
     }
@@ -65,27 +94,6 @@ pub fn corrected(goal: &str) -> Option<(String, Vec<Correction>)> {
         chars.splice(from..to, read.chars());
     }
     (!fixes.is_empty()).then(|| (chars.into_iter().collect(), fixes))
-}
-
-/// The one word of `near`, or the longest when all of them are words of
-/// one operation ("moyene": "moyen" and "moyenne" are both a mean).
-fn only_one<'a>(near: &[&'a String]) -> Option<&'a String> {
-    let op_of = |w: &str| {
-        lexicon::OPS
-            .iter()
-            .find(|(p, _)| text::fold(p) == w)
-            .map(|(_, o)| *o)
-    };
-    match near {
-        [] => None,
-        [one] => Some(one),
-        [first, rest @ ..] => {
-            let op = op_of(first)?;
-            rest.iter()
-                .all(|w| op_of(w) == Some(op))
-                .then(|| near.iter().max_by_key(|w| w.len()).copied())?
-        }
-    }
 }
 
 /// The correction said in the goal's language.
@@ -98,26 +106,15 @@ pub fn said(fix: &Correction, lang: Lang) -> String {
     )
 }
 
-/// The words the planner knows (folded, one word each): its words of
-/// operations, groups, periods and comparisons and the synonyms of
-/// columns. (Column names and values are left out: a word one letter from
-/// them is too often a word of another language, "satisfacción".)
-fn known_words() -> Vec<String> {
-    let phrases = lexicon::OPS
+/// The words of the files' column names and listed values, folded.
+fn data_words(inputs: &[InputDescription]) -> Vec<String> {
+    inputs
         .iter()
-        .map(|(p, _)| *p)
-        .chain(lexicon::GROUP_MARKERS.iter().copied())
-        .chain(lexicon::PERIODS.iter().map(|(p, _)| *p))
-        .chain(lexicon::COMPARATORS.iter().map(|(p, _)| *p))
-        .chain(lexicon::SYNONYMS.iter().flat_map(|g| g.iter().copied()))
-        .map(str::to_owned);
-    let mut words: Vec<String> = phrases
-        .flat_map(|p| text::name_words(&p))
+        .flat_map(|i| &i.columns)
+        .flat_map(|c| std::iter::once(&c.name).chain(&c.values))
+        .flat_map(|w| text::name_words(w))
         .map(|w| text::fold(&w))
-        .collect();
-    words.sort();
-    words.dedup();
-    words
+        .collect()
 }
 
 /// Whether `a` becomes `b` by one letter added, dropped, changed, or two
@@ -179,16 +176,16 @@ mod tests {
 
     #[test]
     fn a_typo_near_one_known_word_is_read_as_it_and_said() {
-        let (goal, fixes) = corrected("avergae wind speed in lyon in 2023").unwrap();
+        let (goal, fixes) = corrected("avergae wind speed in lyon in 2023", &[]).unwrap();
         assert_eq!(goal, "average wind speed in lyon in 2023");
         assert_eq!(fixes[0].typed, "avergae");
         assert!(said(&fixes[0], Lang::En).contains("typo"));
-        let (goal, _) = corrected("moyene de Hugo").unwrap();
+        let (goal, _) = corrected("moyene de Hugo", &[]).unwrap();
         assert_eq!(goal, "moyenne de Hugo");
         // known words, and words near none, are left as typed
-        assert!(corrected("average wind speed in Lyon").is_none());
-        assert!(corrected("how windy was it for my boss").is_none());
+        assert!(corrected("average wind speed in Lyon", &[]).is_none());
+        assert!(corrected("how windy was it for my boss", &[]).is_none());
         // short words are too often other words: "east" is not "least"
-        assert!(corrected("target for the east").is_none());
+        assert!(corrected("target for the east", &[]).is_none());
     }
 }

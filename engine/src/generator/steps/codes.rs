@@ -263,12 +263,19 @@ pub fn asked_which(r: &Reading) -> bool {
     let Some(group) = &r.group_by else {
         return false;
     };
-    // "Which state", "Which patient (id)", "Which number of gears (gear)".
+    // "Which state", "Which patient (id)", "Which number of gears (gear)";
+    // never a relative "que" ("le meilleur score que chaque équipe…").
     const REACH: usize = 4;
+    const ASKING: &[&str] = &[
+        "which", "what", "quel", "quelle", "quels", "quelles", "cual",
+    ];
+    const EACH: &[&str] = &["each", "every", "chaque", "cada"];
     let t = &r.g.tokens;
     (1..t.len()).any(|i| {
-        WHICH.contains(&t[i - 1].folded.as_str())
-            && (i..t.len().min(i + REACH)).any(|j| {
+        let asks = ASKING.contains(&t[i - 1].folded.as_str()) || t[i - 1].raw.ends_with("ué");
+        asks && (i..t.len().min(i + REACH))
+            .take_while(|&j| !EACH.contains(&t[j].folded.as_str()))
+            .any(|j| {
                 t[j].folded == text::fold(group)
                     || code_column(r, &t[j].key).as_ref() == Some(group)
             })

@@ -114,7 +114,19 @@ fn market_words(r: &mut Reading) {
         "diario",
         "diaria",
     ];
-    r.g.take_all(SUBJECT);
+    // "the share of days the close beat the open" is a share.
+    for phrase in SUBJECT {
+        let words: Vec<&str> = phrase.split_whitespace().collect();
+        for at in r.g.find(phrase) {
+            let of =
+                r.g.tokens.get(at + words.len()).is_some_and(|t| {
+                    matches!(t.folded.as_str(), "of" | "de" | "du" | "des" | "del")
+                });
+            if !of && r.g.free(at, words.len()) {
+                r.g.take(at, words.len());
+            }
+        }
+    }
     // The statistic's words are read later.
     const MEAN_WORDS: &[&str] = &[
         "average", "mean", "avg", "moyen", "moyenne", "moy", "media", "medio", "promedio",
