@@ -2251,7 +2251,7 @@ impl Reading<'_> {
             .map_or((None, i + 1), |(y, n)| (Some(y), n));
         let joiner = self.g.tokens.get(at)?.folded.as_str();
         let between = matches!(opener, Some("between" | "entre"));
-        let dash = at == i + 1 && self.gap(i).trim_matches(|c: char| c.is_whitespace()) == "-";
+        let dash = at == i + 1 && self.g.gap(i).trim_matches(|c: char| c.is_whitespace()) == "-";
         let (b_at, b) = if TO.contains(&joiner) || (between && ["and", "et", "y"].contains(&joiner))
         {
             (at + 1, month(self.g.tokens.get(at + 1)?)?)
@@ -2296,19 +2296,6 @@ impl Reading<'_> {
             },
         };
         Some(range)
-    }
-
-    /// The text between the word at `i` and the next one, as written.
-    fn gap(&self, i: usize) -> String {
-        let (Some(a), Some(b)) = (self.g.tokens.get(i), self.g.tokens.get(i + 1)) else {
-            return String::new();
-        };
-        self.g
-            .text
-            .chars()
-            .skip(a.span.1)
-            .take(b.span.0.saturating_sub(a.span.1))
-            .collect()
     }
 
     /// "between 2015 and 2018", "from 2015 to 2018", "entre 2015 et

@@ -30,6 +30,12 @@ const MAX_GLOSS_WORDS: usize = 4;
 /// ("Month = 5", "temp_max - temp_min"), after a column's name.
 const AFTER_COLUMN: &[&str] = &["=", "==", "<", ">", "<=", ">=", "-", "+", "/", "*", "x"];
 
+/// The words of a question ("how many", "combien", "quel"): never a gloss.
+const ASKING: &[&str] = &[
+    "how", "many", "much", "what", "which", "combien", "cuantos", "cuantas", "cuanto", "cuanta",
+    "quel", "quelle", "cual",
+];
+
 /// Units a column's name counts per ("students per teacher", "spending
 /// per pupil", "income per capita"), singular.
 const PER_UNITS: &[&str] = &[
@@ -214,22 +220,7 @@ impl Reading<'_> {
                 continue;
             }
             // "How many women (sex = F)": the question's words are no gloss.
-            let asking = matches!(
-                t.folded.as_str(),
-                "how"
-                    | "many"
-                    | "much"
-                    | "what"
-                    | "which"
-                    | "combien"
-                    | "cuantos"
-                    | "cuantas"
-                    | "cuanto"
-                    | "cuanta"
-                    | "quel"
-                    | "quelle"
-                    | "cual"
-            );
+            let asking = ASKING.contains(&t.folded.as_str());
             // "years of schooling (school)": "of" inside a gloss whose
             // last word spells the column ("schooling", `school`).
             let spells_it = |g: usize| {
@@ -343,20 +334,10 @@ impl Reading<'_> {
             && !lexicon::STOP_WORDS.contains(&t.folded.as_str())
             && !lexicon::ARTICLES.contains(&t.folded.as_str())
             && !is_operation_word(&t.folded)
+            && !ASKING.contains(&t.folded.as_str())
             && !matches!(
                 t.folded.as_str(),
-                "how"
-                    | "many"
-                    | "much"
-                    | "what"
-                    | "which"
-                    | "number"
-                    | "nombre"
-                    | "numero"
-                    | "count"
-                    | "amount"
-                    | "percentage"
-                    | "proportion"
+                "number" | "nombre" | "numero" | "count" | "amount" | "percentage" | "proportion"
             )
     }
 

@@ -141,6 +141,19 @@ impl Goal {
             .any(|c| c == '!')
     }
 
+    /// The text between the word at `i` and the next one, as written;
+    /// empty when no word follows.
+    pub fn gap(&self, i: usize) -> String {
+        let (Some(a), Some(b)) = (self.tokens.get(i), self.tokens.get(i + 1)) else {
+            return String::new();
+        };
+        self.text
+            .chars()
+            .skip(a.span.1)
+            .take(b.span.0.saturating_sub(a.span.1))
+            .collect()
+    }
+
     /// The words `start..start+len` as written.
     pub fn raw(&self, start: usize, len: usize) -> String {
         self.tokens[start..start + len]

@@ -465,13 +465,7 @@ fn in_digits(g: &Goal, lang: Lang, i: usize) -> Option<Result<Written, Unread>> 
 /// The separator written between the words at `i` and `i + 1`, when it is
 /// one of `DIGIT_SEPARATORS` with no space.
 fn separator(g: &Goal, i: usize) -> Option<&'static str> {
-    let (a, b) = (g.tokens.get(i)?, g.tokens.get(i + 1)?);
-    let gap: String = g
-        .text
-        .chars()
-        .skip(a.span.1)
-        .take(b.span.0.saturating_sub(a.span.1))
-        .collect();
+    let gap = g.gap(i);
     DIGIT_SEPARATORS.iter().copied().find(|s| *s == gap)
 }
 

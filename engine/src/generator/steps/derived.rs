@@ -588,15 +588,7 @@ impl Reading<'_> {
             let column = matches!(tokens[k].folded.as_str(), "column" | "colonne" | "columna");
             // A bracket right after "column" holds the formula (a gloss
             // may have joined the bracket to this clause).
-            let gap: String = tokens.get(k + 1).map_or(String::new(), |t| {
-                self.g
-                    .text
-                    .chars()
-                    .skip(tokens[k].span.1)
-                    .take(t.span.0.saturating_sub(tokens[k].span.1))
-                    .collect()
-            });
-            let formula_after = gap.contains('(');
+            let formula_after = self.g.gap(k).contains('(');
             if !column || !formula_after {
                 continue;
             }
@@ -650,16 +642,8 @@ impl Reading<'_> {
                 continue;
             };
             let first = k + 1 + joining.len();
-            let bracket = (first + 1..tokens.len().min(first + MAX_NAME_WORDS + 1)).find(|&i| {
-                let gap: String = self
-                    .g
-                    .text
-                    .chars()
-                    .skip(tokens[i - 1].span.1)
-                    .take(tokens[i].span.0.saturating_sub(tokens[i - 1].span.1))
-                    .collect();
-                gap.contains('(')
-            });
+            let bracket = (first + 1..tokens.len().min(first + MAX_NAME_WORDS + 1))
+                .find(|&i| self.g.gap(i - 1).contains('('));
             let Some(end) = bracket else {
                 continue;
             };
@@ -1244,18 +1228,7 @@ impl Reading<'_> {
     /// Whether the word at `at` and the next are written as one name with
     /// "_" between them ("total_visits").
     fn joined_by_underscore(&self, at: usize) -> bool {
-        let t = &self.g.tokens;
-        let Some(next) = t.get(at + 1) else {
-            return false;
-        };
-        let gap: String = self
-            .g
-            .text
-            .chars()
-            .skip(t[at].span.1)
-            .take(next.span.0.saturating_sub(t[at].span.1))
-            .collect();
-        gap == "_"
+        self.g.gap(at) == "_"
     }
 
     /// Gives the derived column `old` the name `new` wherever it is named.
