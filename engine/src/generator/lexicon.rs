@@ -74,6 +74,9 @@ pub const OPS: &[(&str, Op)] = &[
     ("somme", Op::Stat(Stat::Sum)),
     ("suma", Op::Stat(Stat::Sum)),
     ("how much", Op::Stat(Stat::Sum)),
+    // "combined sales target of Nord and Sud", "cumul de pluie par ville"
+    ("combined", Op::Stat(Stat::Sum)),
+    ("cumul", Op::Stat(Stat::Sum)),
     // extremes
     ("minimum", Op::Stat(Stat::Min)),
     ("min", Op::Stat(Stat::Min)),

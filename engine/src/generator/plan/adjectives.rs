@@ -387,9 +387,12 @@ impl Reading<'_> {
                 .mentions
                 .iter()
                 .any(|m| m.start == at + 1 && super::is_number(self.kind(&m.column)));
+            // "¿Qué ciudad tiene más veteranos?": a value of the data
+            // right after names the rows a filter keeps, counted.
             let rows = measured
                 || self.rows_said.contains(&(at + 1))
-                || (!self.g.used[at + 1] && super::words::is_row_noun(&next.key));
+                || (!self.g.used[at + 1] && super::words::is_row_noun(&next.key))
+                || (!self.g.used[at + 1] && self.is_value(at + 1));
             // "more employees than Sales": a comparison, not a ranking.
             let compared = self.g.tokens[at + 2..]
                 .iter()

@@ -540,9 +540,13 @@ fn with_typos_read(goal: &str, lang: Lang, inputs: &[InputDescription]) -> Optio
 }
 
 /// Goals no computation answers, stopped before any reading: a cause
-/// asked ("why"), money asked of files without it, two questions in one.
+/// asked ("why"), money asked of files without it, a running total over
+/// time, two questions in one.
 fn no_computation_asked(r: &Reading) -> Result<(), GoalProblem> {
-    if let Some(word) = words::asks_why(&r.g).or_else(|| r.money_without_its_column()) {
+    if let Some(word) = words::asks_why(&r.g)
+        .or_else(|| r.money_without_its_column())
+        .or_else(|| words::running_total(&r.g))
+    {
         return Err(GoalProblem::Unplaced {
             words: vec![word],
             understood: Vec::new(),

@@ -352,6 +352,9 @@ fn part_group(t: &text::Token) -> Option<&'static [&'static str]> {
         .copied()
 }
 
+/// Words that bring in who did something ("adopted by", "adoptés par").
+const AGENT_WORDS: &[&str] = &["by", "par", "por"];
+
 /// Of columns that one phrase names equally, the one whose part is said
 /// nearest to `at` in its clause: searching back from a condition ("How
 /// many dogs were adopted by people over 60" → the people's age), or in
@@ -375,6 +378,11 @@ pub fn by_the_part_beside(
         let t = &tokens[j];
         if t.clause != clause {
             break;
+        }
+        // "les chats adoptés par des plus de 60 ans": searching back, an
+        // agent word before any part says the number is someone else's.
+        if !after && AGENT_WORDS.contains(&t.folded.as_str()) {
+            return None;
         }
         let Some(group) = part_group(t) else {
             continue;

@@ -1326,10 +1326,22 @@ impl Reading<'_> {
     fn check_ops_used(&self, recipe: &Recipe) -> Result<(), GoalProblem> {
         let stats = self.stats();
         let count_beside_stat = |i: usize| stats.iter().any(|(j, _)| j.abs_diff(i) <= 2);
+        // "does the price go up with the number of bathrooms": the count
+        // is the name of a column of numbers, correlated as it is.
+        let count_names_numbers = |i: usize| {
+            matches!(recipe, Recipe::Correlation { .. })
+                && self.mentions.iter().any(|m| {
+                    counted_noun(&self.g.tokens, i, m.start)
+                        && super::is_number(self.kind(&m.column))
+                })
+        };
         let unused: Vec<Op> = self
             .ops
             .iter()
-            .filter(|(i, op)| !used_by(recipe, *op, count_beside_stat(*i)))
+            .filter(|(i, op)| {
+                !used_by(recipe, *op, count_beside_stat(*i))
+                    && !(*op == Op::Count && count_names_numbers(*i))
+            })
             .map(|(_, op)| *op)
             .collect();
         if unused.is_empty() {

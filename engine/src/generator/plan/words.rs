@@ -380,6 +380,15 @@ pub const FILLERS: &[&str] = &[
     "adopts",
     "adoptent",
     "adoptan",
+    // a survey's rows are answers: "how many people responded from
+    // Mexico", "¿cuántas personas respondieron desde México?"
+    "responded",
+    "answered",
+    "replied",
+    "repondu",
+    "respondieron",
+    "respondio",
+    "contestaron",
     // How: methods and verbs of the question
     "using",
     "use",
@@ -1203,11 +1212,13 @@ fn counts_the_columns(goal: &Goal, at: usize) -> bool {
 
 /// "pour la maison", "for the home", "para la casa": a dwelling after
 /// "for" is a spending category asked for, not the rows of a housing file;
-/// it is named, never dropped.
+/// it is named, never dropped. In the plural ("for homes with a garage",
+/// "pour les maisons") it names the rows.
 fn a_place_asked_for(goal: &Goal, at: usize) -> bool {
     const DWELLINGS: &[&str] = &["house", "home", "maison", "casa", "vivienda", "hogar"];
     const FOR: &[&str] = &["for", "pour", "para"];
-    if !DWELLINGS.contains(&goal.tokens[at].key.as_str()) {
+    let word = &goal.tokens[at];
+    if !DWELLINGS.contains(&word.key.as_str()) || word.key != word.folded {
         return false;
     }
     let mut i = at;
@@ -1216,6 +1227,56 @@ fn a_place_asked_for(goal: &Goal, at: usize) -> bool {
         i -= 1;
     }
     i > 0 && FOR.contains(&goal.tokens[i - 1].folded.as_str())
+}
+
+/// "le cumul des montants par mois", "cumulative sales by date": a running
+/// total over time, which no recipe computes ("cumul de pluie par ville",
+/// a total per place, is a sum): the word, to name in the stop.
+pub fn running_total(goal: &Goal) -> Option<String> {
+    const TIME: &[&str] = &["date", "fecha", "time", "temps", "tiempo"];
+    let cumul = goal.tokens.iter().find(|t| {
+        t.folded.starts_with("cumul") || t.folded.starts_with("acumulad") || t.folded == "running"
+    })?;
+    let over_time = goal.tokens.iter().any(|t| {
+        TIME.contains(&t.key.as_str())
+            || crate::generator::lexicon::PERIODS
+                .iter()
+                .any(|(p, _)| *p == t.key || *p == t.folded)
+    });
+    over_time.then(|| cumul.raw.clone())
+}
+
+/// "avaient quel âge", "had what age": the verb only carries the measure
+/// asked after it ("avaient" alone stays unplaced: "combien avaient des
+/// enfants" asks what the data may not say).
+fn had_what(goal: &Goal, at: usize) -> bool {
+    const HAD: &[&str] = &["avaient", "avait", "had", "ont"];
+    const WHAT: &[&str] = &["quel", "quelle", "what"];
+    HAD.contains(&goal.tokens[at].folded.as_str())
+        && goal
+            .tokens
+            .get(at + 1)
+            .is_some_and(|t| WHAT.contains(&t.folded.as_str()))
+}
+
+/// "desde México", "depuis le Mexique": a word of time before a value
+/// read as a condition (not a time) says where from.
+fn from_a_place(goal: &Goal, at: usize) -> bool {
+    const FROM: &[&str] = &["desde", "depuis"];
+    if !FROM.contains(&goal.tokens[at].folded.as_str()) {
+        return false;
+    }
+    let mut next = at + 1;
+    while goal
+        .tokens
+        .get(next)
+        .is_some_and(|t| crate::generator::lexicon::ARTICLES.contains(&t.folded.as_str()))
+    {
+        next += 1;
+    }
+    goal.tokens
+        .get(next)
+        .is_some_and(|t| goal.used[next] && !says_a_time(t) && t.clause == goal.tokens[at].clause)
 }
 
 /// Words of time that restrict only with a time beside them: "before
@@ -1493,6 +1554,8 @@ pub fn leftovers(goal: &Goal) -> Leftovers {
                     && !verb_after_did(goal, i)
                     && !instruction_verb(goal, i)
                     && !outlier_rule_words(goal, i)
+                    && !had_what(goal, i)
+                    && !from_a_place(goal, i)
                     && (!is_filler(&goal.tokens[i])
                         || named_like_a_value(goal, i)
                         || counts_the_columns(goal, i)
