@@ -777,7 +777,8 @@ fn normalise(mut c: Canon) -> Canon {
 }
 
 /// Forms that give the same answer written one way: the mode of a column
-/// is its most frequent value (`top rows by c`); the row at the highest Y
+/// is its most frequent value (`top rows by c`); the distinct values of a
+/// column that names each row are the rows; the row at the highest Y
 /// (`lookup X at max(Y)`) is the top group by Y when each X is on one row,
 /// and then a group's total, mean or highest value are its one value.
 fn one_answer_form(mut c: Canon, input: &InputDescription) -> Canon {
@@ -807,6 +808,16 @@ fn one_answer_form(mut c: Canon, input: &InputDescription) -> Canon {
                 k.name == x && k.empty_cells == 0 && k.values.len() as u64 == input.row_count
             }) || one_row_each_in_file(x, input)
         };
+    // The different values of a column with one value per row, over
+    // every row, are as many as the rows.
+    let distinct = m
+        .strip_prefix("distinct(")
+        .and_then(|r| r.strip_suffix(')'));
+    if let (Some(column), true, None) = (distinct, c.conds.is_empty(), &c.group) {
+        if c.kind == "value" && rows_named(column) {
+            c.measures = BTreeSet::from(["rows".to_owned()]);
+        }
+    }
     let mode = m.strip_prefix("mode(").and_then(|r| r.strip_suffix(')'));
     match (c.kind.as_str(), mode, m.split_once(" at ")) {
         ("value", Some(column), _) if c.group.is_none() => {
@@ -1062,6 +1073,7 @@ fn corpora() -> Vec<String> {
         "heldout-2026-12-06m.txt",
         "heldout-2026-12-06n.txt",
         "heldout-2026-12-06o.txt",
+        "heldout-2026-12-06p.txt",
         "public-easy-2026-12-06.txt",
         "public-medium-2026-12-06.txt",
         "public-easy-2026-12-06b.txt",
@@ -1088,6 +1100,8 @@ fn corpora() -> Vec<String> {
         "public-medium-2026-12-06l.txt",
         "public-easy-2026-12-06m.txt",
         "public-medium-2026-12-06m.txt",
+        "public-easy-2026-12-06n.txt",
+        "public-medium-2026-12-06n.txt",
     ]
     .map(String::from)
     .into();

@@ -425,6 +425,7 @@ pub(crate) const VALUE_SYNONYMS: &[&[&str]] = &[
     &["transport", "transports", "transporte", "transportation"],
     &["loisirs", "leisure", "ocio"],
     &["sante", "health", "salud"],
+    &["logement", "housing", "vivienda"],
     &["education", "educacion"],
     &["especes", "cash", "liquide", "efectivo"],
     &["carte bancaire", "card", "bank card", "tarjeta", "carte"],
@@ -745,10 +746,17 @@ const COMPARING_CUES: &[&str] = &[
 /// short to be told from an acronym of something else).
 const MIN_DISTINCTIVE_CHARS: usize = 4;
 
+/// The most words of a value that names something: longer cells are free
+/// text ("Coalition reported together, Phone poll"), whose words are the
+/// asker's own ("polls") more often than a name of the value; no word of
+/// theirs alone finds them.
+pub(super) const MAX_NAME_VALUE_WORDS: usize = 4;
+
 /// The words of values of several words that no other value of the files
 /// holds (in any text column) and that are no word the planner reads
 /// otherwise: each names its value alone ("Netflix" → "Abonnement
-/// Netflix"; never "Retail" for "Wayne Retail" beside a segment "Retail").
+/// Netflix"; never "Retail" for "Wayne Retail" beside a segment "Retail"),
+/// never a word of a file's name, never in a cell of free text.
 fn distinctive_words(inputs: &[InputDescription]) -> Vec<(String, String, String)> {
     let values: Vec<(&str, &str, Vec<String>)> = inputs
         .iter()
@@ -767,9 +775,16 @@ fn distinctive_words(inputs: &[InputDescription]) -> Vec<(String, String, String
             || lexicon::SYNONYMS.iter().any(|g| g.contains(&w))
             || MONTHS.iter().any(|(m, _)| *m == w)
     };
+    // "How many polls…" of `polls.csv`: the file's own words name its rows.
+    let file_words: Vec<String> = inputs
+        .iter()
+        .flat_map(|i| text::tokens(&i.name.replace(['-', '_', '.'], " ")))
+        .map(|t| t.key)
+        .collect();
     let mut out = Vec::new();
-    for (column, value, words) in values.iter().filter(|v| v.2.len() >= 2) {
-        for w in words {
+    let sized = |v: &&(&str, &str, Vec<String>)| (2..=MAX_NAME_VALUE_WORDS).contains(&v.2.len());
+    for (column, value, words) in values.iter().filter(sized) {
+        for w in words.iter().filter(|w| !file_words.contains(w)) {
             let holders = values.iter().filter(|(_, _, ws)| ws.contains(w)).count();
             if holders == 1 && w.chars().count() >= MIN_DISTINCTIVE_CHARS && !known(w) {
                 out.push((w.clone(), (*column).to_owned(), (*value).to_owned()));

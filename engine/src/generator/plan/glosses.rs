@@ -316,7 +316,20 @@ impl Reading<'_> {
         let whole = values
             .iter()
             .any(|v| matches!(v.as_slice(), [w] if w.key == t.key));
-        !whole && values.iter().flatten().any(|w| w.key == t.key)
+        // "the Lev+5FU arm (rx)": the value written whole around the word
+        // is the value, not a gloss.
+        let written_whole = values.iter().filter(|v| v.len() > 1).any(|v| {
+            v.iter().enumerate().any(|(k, w)| {
+                w.key == t.key
+                    && i.checked_sub(k).is_some_and(|start| {
+                        self.g
+                            .tokens
+                            .get(start..start + v.len())
+                            .is_some_and(|said| said.iter().zip(v).all(|(a, b)| a.key == b.key))
+                    })
+            })
+        });
+        !whole && !written_whole && values.iter().flatten().any(|w| w.key == t.key)
     }
 
     /// A word that may stand inside a gloss: free, a word of letters, not

@@ -539,6 +539,17 @@ fn with_typos_read(goal: &str, lang: Lang, inputs: &[InputDescription]) -> Optio
     Some(plan)
 }
 
+/// Whether the answer of `recipe` names rows or groups ("with the name").
+fn shows_names(recipe: &Recipe) -> bool {
+    matches!(
+        recipe,
+        Recipe::Rank {
+            group_by: Some(_),
+            ..
+        } | Recipe::Lookup { .. }
+    )
+}
+
 /// Goals no computation answers, stopped before any reading: a cause
 /// asked ("why"), money asked of files without it, a running total over
 /// time, two questions in one.
@@ -572,6 +583,7 @@ fn plan_once(
     r.file_names();
     r.rounding();
     r.just_the_number();
+    r.names_shown();
     r.percent_format();
     let chart = follow::chart_words(&mut r);
     r.quoted_columns(goal);
@@ -636,6 +648,13 @@ fn plan_once(
     {
         // The derived columns are computed on the rows the filters keep.
         return Err(GoalProblem::TooMany {
+            understood: r.understood,
+        });
+    }
+    if let (Some(at), false) = (r.names_asked, shows_names(&recipe)) {
+        // "average salary, with the name": no row is shown to name.
+        return Err(GoalProblem::Unplaced {
+            words: vec![r.g.raw(at, 1)],
             understood: r.understood,
         });
     }

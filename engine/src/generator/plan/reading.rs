@@ -283,6 +283,9 @@ pub struct Reading<'a> {
     /// The measure was named by an adjective ("pays best", "cheapest"):
     /// groups rank by their mean unless a statistic is said.
     pub adjective_measure: bool,
+    /// "with the name", "con el nombre": rows ranked are shown by their
+    /// name (the file's one column of names), said at `Some(at)`.
+    pub names_asked: Option<usize>,
     /// Clauses set aside as the asker's story (`super::stories`), as
     /// written.
     pub told: Vec<String>,
@@ -342,6 +345,7 @@ impl<'a> Reading<'a> {
             prep: Vec::new(),
             derived: Vec::new(),
             adjective_measure: false,
+            names_asked: None,
             told: Vec::new(),
             rows_said: Vec::new(),
             days: Vec::new(),
@@ -684,6 +688,23 @@ impl<'a> Reading<'a> {
                 lexicon::STOP_WORDS.contains(&w.as_str()) || lexicon::ARTICLES.contains(&w.as_str())
             });
             if grammar_only {
+                // "the average length for each level of y?": a column named
+                // by a word of grammar is said as the last word of a clause,
+                // where no conjunction or article stands.
+                let name = text::fold(&k.name);
+                for at in (0..self.g.tokens.len()).filter(|&at| {
+                    let t = &self.g.tokens[at];
+                    t.folded == name
+                        && self
+                            .g
+                            .tokens
+                            .get(at + 1)
+                            .is_none_or(|n| n.clause != t.clause)
+                        && at > 0
+                        && self.g.tokens[at - 1].clause == t.clause
+                }) {
+                    candidates.push((at, 1, 3, k.name.clone()));
+                }
                 continue;
             }
             for (words, score) in column_forms(&k.name) {
@@ -1139,6 +1160,40 @@ impl<'a> Reading<'a> {
             "nada mas el numero",
         ];
         self.g.take_all(PHRASES);
+    }
+
+    /// "with the name", "con el nombre", "avec les noms": the rows ranked
+    /// are shown by their names (`recipe::rank`); read before the words of
+    /// columns.
+    pub fn names_shown(&mut self) {
+        const PHRASES: &[&str] = &[
+            "with the name",
+            "with the names",
+            "with their name",
+            "with their names",
+            "with names",
+            "avec le nom",
+            "avec les noms",
+            "avec leur nom",
+            "avec leurs noms",
+            "con el nombre",
+            "con los nombres",
+            "con su nombre",
+            "con sus nombres",
+        ];
+        for phrase in PHRASES {
+            let len = phrase.split_whitespace().count();
+            if let Some(at) = self
+                .g
+                .find(phrase)
+                .into_iter()
+                .find(|&at| self.g.free(at, len))
+            {
+                self.g.take(at, len);
+                self.names_asked = Some(at + len - 1);
+                return;
+            }
+        }
     }
 
     /// "average discount, as a percentage", "remise moyenne, en %": beside

@@ -694,11 +694,17 @@ impl Reading<'_> {
         if let Some(each) = self.extreme_of_each_group(named, highest, n) {
             return Ok(each);
         }
-        let group = self.group_by.clone().or(named
+        let mut group = self.group_by.clone().or(named
             .categories
             .iter()
             .find(|c| !self.rows_said_as(c))
             .cloned());
+        // "the five highest salaries in Sales, with the name": each name's
+        // value (one row each), ranked.
+        let by_names = group.is_none() && self.names_asked.is_some();
+        if by_names {
+            group = Some(self.names_column()?);
+        }
         if group.is_none() && named.numbers.is_empty() {
             return Err(self.need_numbers(named, Op::Highest, 1));
         }
@@ -807,6 +813,8 @@ impl Reading<'_> {
         };
         let stat = if group.is_none() {
             Stat::Sum
+        } else if by_names {
+            extreme(highest)
         } else if self.adjective_measure && value.is_some() && self.stats().is_empty() {
             Stat::Mean
         } else {
@@ -815,7 +823,12 @@ impl Reading<'_> {
             // mode of a category is its top group by rows, read elsewhere).
             self.said_stat(default, |s| !matches!(s, Stat::Count | Stat::Mode))
         };
-        let stated = self.stats().iter().any(|(_, s)| *s != Stat::Count);
+        // Names of one row each rank by their one value: nothing assumed.
+        let stated = self.stats().iter().any(|(_, s)| *s != Stat::Count)
+            || (by_names
+                && group
+                    .as_ref()
+                    .is_some_and(|g| super::names_each_row(self.inputs, g)));
         if let (Some(v), Some(g), false) = (&value, &group, stated) {
             let said = self.say(
                 format!(
@@ -844,6 +857,15 @@ impl Reading<'_> {
             group_by: group,
             highest,
             n,
+        })
+    }
+
+    /// "with the name": the file's one column of names, or a stop that
+    /// names the word.
+    fn names_column(&self) -> Result<String, GoalProblem> {
+        self.label_column().ok_or_else(|| GoalProblem::Unplaced {
+            words: vec![self.g.raw(self.names_asked.unwrap_or(0), 1)],
+            understood: self.understood.clone(),
         })
     }
 
@@ -1339,8 +1361,8 @@ impl Reading<'_> {
             .ops
             .iter()
             .filter(|(i, op)| {
-                !used_by(recipe, *op, count_beside_stat(*i))
-                    && !(*op == Op::Count && count_names_numbers(*i))
+                let named = *op == Op::Count && count_names_numbers(*i);
+                !named && !used_by(recipe, *op, count_beside_stat(*i))
             })
             .map(|(_, op)| *op)
             .collect();
@@ -1355,6 +1377,15 @@ impl Reading<'_> {
             }
         }
         Err(GoalProblem::SeveralOperations { operations: asked })
+    }
+}
+
+/// The highest value's statistic, or the lowest's.
+fn extreme(highest: bool) -> Stat {
+    if highest {
+        Stat::Max
+    } else {
+        Stat::Min
     }
 }
 

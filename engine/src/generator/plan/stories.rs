@@ -430,7 +430,9 @@ impl Reading<'_> {
             || !super::conditions::value_synonyms_of(&self.g.tokens[at].folded).is_empty()
     }
 
-    /// True when the word at `at` is (part of) a value of the data.
+    /// True when the word at `at` is (part of) a value of the data — a
+    /// value that names something, not a cell of free text ("polls" is no
+    /// part of "Coalition reported together, Phone poll").
     pub(super) fn is_value(&self, at: usize) -> bool {
         let word = &self.g.tokens[at].folded;
         self.inputs
@@ -438,9 +440,9 @@ impl Reading<'_> {
             .flat_map(|i| &i.columns)
             .flat_map(|c| &c.values)
             .any(|v| {
-                text::tokens(v)
-                    .iter()
-                    .any(|w| text::same_word(word, &w.folded))
+                let words = text::tokens(v);
+                words.len() <= super::conditions::MAX_NAME_VALUE_WORDS
+                    && words.iter().any(|w| text::same_word(word, &w.folded))
             })
     }
 

@@ -1246,6 +1246,21 @@ pub fn running_total(goal: &Goal) -> Option<String> {
     over_time.then(|| cumul.raw.clone())
 }
 
+/// "for each level of y" with no grouping read: "each" after "for" asks
+/// one answer per group, never a filler to drop ("for each patient", a
+/// noun of the rows, asks nothing more).
+fn a_grouping_asked(goal: &Goal, at: usize) -> bool {
+    const EACH: &[&str] = &["each", "every", "chaque", "cada"];
+    const FOR: &[&str] = &["for", "pour", "para"];
+    EACH.contains(&goal.tokens[at].folded.as_str())
+        && at > 0
+        && FOR.contains(&goal.tokens[at - 1].folded.as_str())
+        && goal
+            .tokens
+            .get(at + 1)
+            .is_none_or(|next| !is_row_noun(&next.key) || goal.used[at + 1])
+}
+
 /// "avaient quel âge", "had what age": the verb only carries the measure
 /// asked after it ("avaient" alone stays unplaced: "combien avaient des
 /// enfants" asks what the data may not say).
@@ -1559,7 +1574,8 @@ pub fn leftovers(goal: &Goal) -> Leftovers {
                     && (!is_filler(&goal.tokens[i])
                         || named_like_a_value(goal, i)
                         || counts_the_columns(goal, i)
-                        || a_place_asked_for(goal, i))
+                        || a_place_asked_for(goal, i)
+                        || a_grouping_asked(goal, i))
             })
             .collect();
         if open.is_empty() {
