@@ -2040,9 +2040,27 @@ impl Reading<'_> {
         // Calendar days were read before the numbers (`steps::days`).
         let mut dates: Vec<(usize, Cmp, String)> = std::mem::take(&mut self.days);
         let n = self.g.tokens.len();
+        // "the 1970 season (Year = 1970)": a year already said as a
+        // condition on a column of years is that condition again.
+        let said_years: Vec<f64> = self
+            .filters
+            .iter()
+            .filter(|f| f.cmp == Cmp::Eq && f.part.is_none())
+            .filter_map(|f| match f.value {
+                FilterValue::Number(v) => Some(v),
+                _ => None,
+            })
+            .collect();
         let mut i = 0;
         while i < n {
             if self.g.used[i] {
+                i += 1;
+                continue;
+            }
+            let again =
+                year_of(&self.g.tokens[i]).is_some_and(|y| said_years.contains(&f64::from(y)));
+            if again {
+                self.g.take(i, 1);
                 i += 1;
                 continue;
             }

@@ -132,7 +132,12 @@ impl Reading<'_> {
         };
         let clause = self.g.tokens[before].clause;
         let inside = self.g.tokens[first].clause;
-        let after = self.g.tokens.get(last + 1).map(|t| t.clause);
+        // "… between the sexes (sex). Report t …": a mark after the
+        // bracket ends the sentence; what follows is a clause of its own.
+        let ended = self.g.gap(last).contains(['.', ';', '!', '?', ':']);
+        let after = (!ended)
+            .then(|| self.g.tokens.get(last + 1).map(|t| t.clause))
+            .flatten();
         for t in &mut self.g.tokens[first..] {
             if t.clause != inside && Some(t.clause) != after {
                 break;
@@ -334,6 +339,22 @@ impl Reading<'_> {
 
     /// A word that may stand inside a gloss: free, a word of letters, not
     /// an article, a preposition, a question or a statistic.
+    /// "the sample standard deviation of interview length (`length`)":
+    /// a word of an operation said in several words is no gloss.
+    fn in_an_operation_phrase(&self, i: usize) -> bool {
+        lexicon::OPS
+            .iter()
+            .map(|(phrase, _)| phrase.split_whitespace().count())
+            .zip(lexicon::OPS)
+            .filter(|(len, _)| *len > 1)
+            .any(|(len, (phrase, _))| {
+                self.g
+                    .find(phrase)
+                    .into_iter()
+                    .any(|at| (at..at + len).contains(&i))
+            })
+    }
+
     fn glossable(&self, i: usize) -> bool {
         let t = &self.g.tokens[i];
         let column_named = self
@@ -347,6 +368,7 @@ impl Reading<'_> {
             && !lexicon::STOP_WORDS.contains(&t.folded.as_str())
             && !lexicon::ARTICLES.contains(&t.folded.as_str())
             && !is_operation_word(&t.folded)
+            && !self.in_an_operation_phrase(i)
             && !ASKING.contains(&t.folded.as_str())
             && !matches!(
                 t.folded.as_str(),

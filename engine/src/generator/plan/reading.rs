@@ -1202,6 +1202,7 @@ impl<'a> Reading<'a> {
     pub fn percent_format(&mut self) {
         const MEASURED: &[&str] = &[
             "average", "mean", "avg", "moyenne", "moyen", "moy", "media", "medio", "promedio",
+            "rate", "taux", "tasa",
         ];
         let measured = self
             .g

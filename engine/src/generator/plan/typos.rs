@@ -35,6 +35,9 @@ const TARGETS: &[&str] = &[
     "departement",
     "departamento",
     "salary",
+    "highest",
+    "overall",
+    "depense",
 ];
 
 /// The shortest word corrected ("medain"): shorter ones are too often

@@ -109,6 +109,8 @@ pub const FILLERS: &[&str] = &[
     "some",
     "all",
     "overall",
+    "afterwards",
+    "afterward",
     "whole",
     "entire",
     "across",
@@ -389,6 +391,14 @@ pub const FILLERS: &[&str] = &[
     "respondieron",
     "respondio",
     "contestaron",
+    "contesto",
+    // who ran a row: "polls conducted by Newspoll", "patients the file
+    // covers", "matches that belong to the 1970 season"
+    "conducted",
+    "cover",
+    "covers",
+    "belong",
+    "belongs",
     // How: methods and verbs of the question
     "using",
     "use",
@@ -879,6 +889,21 @@ pub const FILLERS: &[&str] = &[
 /// Nouns that name the rows themselves: "which city has the most people"
 /// counts rows.
 pub const ROW_NOUNS: &[&str] = &[
+    // rows of public tables: matches of a league, households of a survey,
+    // polls, interviews
+    "match",
+    "matche", // the singular "matches" is read as
+    "game",
+    "partido",
+    "rencontre",
+    "household",
+    "foyer",
+    "menage",
+    "poll",
+    "sondage",
+    "interview",
+    "entrevista",
+    "entretien",
     "depense",
     "gasto",
     "client",
