@@ -209,12 +209,15 @@ impl Reading<'_> {
         })
     }
 
+    /// The number at `at`, in digits or as a word from two on ("kids
+    /// under ten"; "one" is too often no number).
     fn number_at(&self, at: usize) -> Option<f64> {
         let token = self.g.tokens.get(at)?;
-        if self.g.used[at] || !token.folded.starts_with(|c: char| c.is_ascii_digit()) {
+        if self.g.used[at] {
             return None;
         }
-        text::number(token)
+        let digits = token.folded.starts_with(|c: char| c.is_ascii_digit());
+        text::number(token).filter(|n| digits || *n >= 2.0)
     }
 
     /// How many words a unit of years at `at` takes, if one stands there.

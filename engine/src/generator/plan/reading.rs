@@ -788,6 +788,17 @@ impl<'a> Reading<'a> {
                     });
                     continue;
                 }
+                // "how many goals did the home side score per match
+                // (HomeGoals)": of the columns the word fits, the one the
+                // goal names by its own name is the one said again.
+                let named: Vec<&String> = same
+                    .iter()
+                    .filter(|c| self.mentions.iter().any(|m| &m.column == *c))
+                    .collect();
+                if named.len() == 1 {
+                    self.g.take(*start, *len);
+                    continue;
+                }
                 return Err(GoalProblem::Ambiguous {
                     phrase: self.g.raw(*start, *len),
                     candidates: same,

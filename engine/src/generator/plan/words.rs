@@ -399,6 +399,7 @@ pub const FILLERS: &[&str] = &[
     "covers",
     "belong",
     "belongs",
+    "headed",
     // How: methods and verbs of the question
     "using",
     "use",
