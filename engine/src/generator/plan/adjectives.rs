@@ -387,12 +387,17 @@ impl Reading<'_> {
                 .mentions
                 .iter()
                 .any(|m| m.start == at + 1 && super::is_number(self.kind(&m.column)));
-            // "¿Qué ciudad tiene más veteranos?": a value of the data
-            // right after names the rows a filter keeps, counted.
+            // "¿Qué ciudad tiene más veteranos?": a value of the data in
+            // the plural, right after "has more", names the rows a filter
+            // keeps, counted (never "sold more Widgets": a quantity).
+            let had = at > 0 && HAS.contains(&self.g.tokens[at - 1].folded.as_str());
             let rows = measured
                 || self.rows_said.contains(&(at + 1))
                 || (!self.g.used[at + 1] && super::words::is_row_noun(&next.key))
-                || (!self.g.used[at + 1] && self.is_value(at + 1));
+                || (had
+                    && !self.g.used[at + 1]
+                    && next.key != next.folded
+                    && self.is_value(at + 1));
             // "more employees than Sales": a comparison, not a ranking.
             let compared = self.g.tokens[at + 2..]
                 .iter()
@@ -455,6 +460,9 @@ impl Reading<'_> {
         }
     }
 }
+
+/// Verbs of having before "more" ("tiene más veteranos", "has more").
+const HAS: &[&str] = &["has", "have", "tiene", "tienen", "hay", "a", "ont"];
 
 /// The ranking a bare degree word gives ("más", "plus", "more").
 fn degree(word: &str) -> Option<Op> {

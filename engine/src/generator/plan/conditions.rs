@@ -778,8 +778,13 @@ fn distinctive_words(inputs: &[InputDescription]) -> Vec<(String, String, String
     // "How many polls…" of `polls.csv`: the file's own words name its rows.
     let file_words: Vec<String> = inputs
         .iter()
-        .flat_map(|i| text::tokens(&i.name.replace(['-', '_', '.'], " ")))
-        .map(|t| t.key)
+        .flat_map(|i| {
+            text::name_words(
+                i.name
+                    .rsplit_once('.')
+                    .map_or(i.name.as_str(), |(stem, _)| stem),
+            )
+        })
         .collect();
     let mut out = Vec::new();
     let sized = |v: &&(&str, &str, Vec<String>)| (2..=MAX_NAME_VALUE_WORDS).contains(&v.2.len());
@@ -2040,8 +2045,9 @@ impl Reading<'_> {
         // Calendar days were read before the numbers (`steps::days`).
         let mut dates: Vec<(usize, Cmp, String)> = std::mem::take(&mut self.days);
         let n = self.g.tokens.len();
-        // "the 1970 season (Year = 1970)": a year already said as a
-        // condition on a column of years is that condition again.
+        // "the 1970 season (Year = 1970)": a year said before "season" or
+        // "year" with the same year already a condition is that condition
+        // said again.
         let said_years: Vec<f64> = self
             .filters
             .iter()
@@ -2057,8 +2063,14 @@ impl Reading<'_> {
                 i += 1;
                 continue;
             }
-            let again =
-                year_of(&self.g.tokens[i]).is_some_and(|y| said_years.contains(&f64::from(y)));
+            const SEASONS: &[&str] = &["season", "saison", "temporada", "year", "annee", "ano"];
+            let again = year_of(&self.g.tokens[i])
+                .is_some_and(|y| said_years.contains(&f64::from(y)))
+                && self
+                    .g
+                    .tokens
+                    .get(i + 1)
+                    .is_some_and(|t| SEASONS.contains(&t.key.as_str()));
             if again {
                 self.g.take(i, 1);
                 i += 1;

@@ -337,17 +337,14 @@ impl Reading<'_> {
         !whole && !written_whole && values.iter().flatten().any(|w| w.key == t.key)
     }
 
-    /// A word that may stand inside a gloss: free, a word of letters, not
-    /// an article, a preposition, a question or a statistic.
     /// "the sample standard deviation of interview length (`length`)":
     /// a word of an operation said in several words is no gloss.
     fn in_an_operation_phrase(&self, i: usize) -> bool {
         lexicon::OPS
             .iter()
-            .map(|(phrase, _)| phrase.split_whitespace().count())
-            .zip(lexicon::OPS)
-            .filter(|(len, _)| *len > 1)
-            .any(|(len, (phrase, _))| {
+            .filter(|(phrase, _)| phrase.contains(' '))
+            .any(|(phrase, _)| {
+                let len = phrase.split_whitespace().count();
                 self.g
                     .find(phrase)
                     .into_iter()
@@ -355,6 +352,8 @@ impl Reading<'_> {
             })
     }
 
+    /// A word that may stand inside a gloss: free, a word of letters, not
+    /// an article, a preposition, a question or a statistic.
     fn glossable(&self, i: usize) -> bool {
         let t = &self.g.tokens[i];
         let column_named = self

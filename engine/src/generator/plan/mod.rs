@@ -584,6 +584,7 @@ fn plan_once(
     r.rounding();
     r.just_the_number();
     r.names_shown();
+    r.reply_verbs();
     r.percent_format();
     let chart = follow::chart_words(&mut r);
     r.quoted_columns(goal);

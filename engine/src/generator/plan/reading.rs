@@ -690,18 +690,22 @@ impl<'a> Reading<'a> {
             if grammar_only {
                 // "the average length for each level of y?": a column named
                 // by a word of grammar is said as the last word of a clause,
-                // where no conjunction or article stands.
+                // right after "of", "each", "by" or "per".
+                const BEFORE: &[&str] = &[
+                    "of", "each", "by", "per", "de", "par", "por", "chaque", "cada",
+                ];
                 let name = text::fold(&k.name);
-                for at in (0..self.g.tokens.len()).filter(|&at| {
+                for at in (1..self.g.tokens.len()).filter(|&at| {
                     let t = &self.g.tokens[at];
+                    let before = &self.g.tokens[at - 1];
                     t.folded == name
                         && self
                             .g
                             .tokens
                             .get(at + 1)
                             .is_none_or(|n| n.clause != t.clause)
-                        && at > 0
-                        && self.g.tokens[at - 1].clause == t.clause
+                        && before.clause == t.clause
+                        && BEFORE.contains(&before.folded.as_str())
                 }) {
                     candidates.push((at, 1, 3, k.name.clone()));
                 }
@@ -1173,6 +1177,32 @@ impl<'a> Reading<'a> {
         self.g.take_all(PHRASES);
     }
 
+    /// "how many people answered from France", "¿cuántas personas
+    /// respondieron desde México?": a verb of replying only carries the
+    /// question — unless a column is named by it ("responded" beside a
+    /// 0/1 `Response` column is that column's condition, left to stop).
+    pub fn reply_verbs(&mut self) {
+        const REPLIED: &[&str] = &[
+            "responded",
+            "answered",
+            "replied",
+            "repondu",
+            "respondieron",
+            "respondio",
+            "contestaron",
+            "contesto",
+        ];
+        const STEMS: &[&str] = &["respon", "repon", "answer", "repl", "contest"];
+        let named = self.columns.iter().any(|k| {
+            let name = text::fold(&k.name);
+            // `respondent` names who answered, not an answer
+            STEMS.iter().any(|s| name.contains(s)) && !name.contains("respondent")
+        });
+        if !named {
+            self.g.take_all(REPLIED);
+        }
+    }
+
     /// "with the name", "con el nombre", "avec les noms": the rows ranked
     /// are shown by their names (`recipe::rank`); read before the words of
     /// columns.
@@ -1213,13 +1243,20 @@ impl<'a> Reading<'a> {
     pub fn percent_format(&mut self) {
         const MEASURED: &[&str] = &[
             "average", "mean", "avg", "moyenne", "moyen", "moy", "media", "medio", "promedio",
-            "rate", "taux", "tasa",
         ];
-        let measured = self
-            .g
-            .tokens
-            .iter()
-            .any(|t| MEASURED.contains(&t.folded.as_str()));
+        // "survival rate by sex, in %": a rate (a mean of 0/1) too, unless
+        // rows are counted ("how many loans have a rate above 15, as a
+        // percentage of all loans" asks a share).
+        const RATES: &[&str] = &["rate", "taux", "tasa"];
+        const COUNTS: &[&str] = &[
+            "how", "many", "count", "number", "combien", "nombre", "nb", "cuantos", "cuantas",
+            "numero",
+        ];
+        let tokens = &self.g.tokens;
+        let counted = tokens.iter().any(|t| COUNTS.contains(&t.folded.as_str()));
+        let measured = tokens.iter().any(|t| {
+            MEASURED.contains(&t.folded.as_str()) || (!counted && RATES.contains(&t.key.as_str()))
+        });
         if !measured {
             return;
         }

@@ -814,7 +814,7 @@ impl Reading<'_> {
         let stat = if group.is_none() {
             Stat::Sum
         } else if by_names {
-            extreme(highest)
+            self.said_stat(extreme(highest), |s| !matches!(s, Stat::Count | Stat::Mode))
         } else if self.adjective_measure && value.is_some() && self.stats().is_empty() {
             Stat::Mean
         } else {

@@ -37,7 +37,6 @@ const TARGETS: &[&str] = &[
     "salary",
     "highest",
     "overall",
-    "depense",
 ];
 
 /// The shortest word corrected ("medain"): shorter ones are too often

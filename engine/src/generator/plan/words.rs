@@ -382,16 +382,6 @@ pub const FILLERS: &[&str] = &[
     "adopts",
     "adoptent",
     "adoptan",
-    // a survey's rows are answers: "how many people responded from
-    // Mexico", "¿cuántas personas respondieron desde México?"
-    "responded",
-    "answered",
-    "replied",
-    "repondu",
-    "respondieron",
-    "respondio",
-    "contestaron",
-    "contesto",
     // who ran a row: "polls conducted by Newspoll", "patients the file
     // covers", "matches that belong to the 1970 season"
     "conducted",
@@ -890,21 +880,15 @@ pub const FILLERS: &[&str] = &[
 /// Nouns that name the rows themselves: "which city has the most people"
 /// counts rows.
 pub const ROW_NOUNS: &[&str] = &[
-    // rows of public tables: matches of a league, households of a survey,
-    // polls, interviews
+    // rows of public tables, only where the file shows them
+    // (`THING_ROWS`): matches of a league, households, polls, interviews
     "match",
     "matche", // the singular "matches" is read as
     "game",
-    "partido",
-    "rencontre",
     "household",
-    "foyer",
-    "menage",
     "poll",
     "sondage",
     "interview",
-    "entrevista",
-    "entretien",
     "depense",
     "gasto",
     "client",
@@ -1012,6 +996,13 @@ pub const ROW_NOUNS: &[&str] = &[
 /// mtcars.csv, whose columns say mpg and hp; never the orders of an
 /// orders file).
 pub const THING_ROWS: &[(&[&str], &[&str])] = &[
+    (
+        &["match", "matche", "game"],
+        &["match", "game", "goal", "team", "score"],
+    ),
+    (&["household"], &["household", "hh", "hhsize", "hhld"]),
+    (&["poll", "sondage"], &["poll", "pollster", "sondage"]),
+    (&["interview"], &["interview", "interviewer"]),
     (
         &[
             "car",
@@ -1260,14 +1251,18 @@ fn a_place_asked_for(goal: &Goal, at: usize) -> bool {
 /// a total per place, is a sum): the word, to name in the stop.
 pub fn running_total(goal: &Goal) -> Option<String> {
     const TIME: &[&str] = &["date", "fecha", "time", "temps", "tiempo"];
-    let cumul = goal.tokens.iter().find(|t| {
-        t.folded.starts_with("cumul") || t.folded.starts_with("acumulad") || t.folded == "running"
-    })?;
+    // "moi", "mes" are also "me" and "my" in French ("donne-moi le cumul").
+    const PRONOUNS: &[&str] = &["moi", "mes"];
+    let cumul = goal
+        .tokens
+        .iter()
+        .find(|t| t.folded.starts_with("cumul") || t.folded.starts_with("acumulad"))?;
     let over_time = goal.tokens.iter().any(|t| {
         TIME.contains(&t.key.as_str())
-            || crate::generator::lexicon::PERIODS
-                .iter()
-                .any(|(p, _)| *p == t.key || *p == t.folded)
+            || (!PRONOUNS.contains(&t.folded.as_str())
+                && crate::generator::lexicon::PERIODS
+                    .iter()
+                    .any(|(p, _)| *p == t.key || *p == t.folded))
     });
     over_time.then(|| cumul.raw.clone())
 }
@@ -1284,7 +1279,7 @@ fn a_grouping_asked(goal: &Goal, at: usize) -> bool {
         && goal
             .tokens
             .get(at + 1)
-            .is_none_or(|next| !is_row_noun(&next.key) || goal.used[at + 1])
+            .is_none_or(|next| !is_row_noun(&next.key))
 }
 
 /// "avaient quel âge", "had what age": the verb only carries the measure
@@ -1315,9 +1310,28 @@ fn from_a_place(goal: &Goal, at: usize) -> bool {
     {
         next += 1;
     }
-    goal.tokens
-        .get(next)
-        .is_some_and(|t| goal.used[next] && !says_a_time(t) && t.clause == goal.tokens[at].clause)
+    // "depuis l'été", "desde el verano": a season is a time.
+    const SEASONS: &[&str] = &[
+        "summer",
+        "winter",
+        "spring",
+        "autumn",
+        "fall",
+        "ete",
+        "hiver",
+        "printemps",
+        "automne",
+        "verano",
+        "invierno",
+        "primavera",
+        "otono",
+    ];
+    goal.tokens.get(next).is_some_and(|t| {
+        goal.used[next]
+            && !says_a_time(t)
+            && !SEASONS.contains(&t.key.as_str())
+            && t.clause == goal.tokens[at].clause
+    })
 }
 
 /// Words of time that restrict only with a time beside them: "before
