@@ -2029,6 +2029,31 @@ impl Reading<'_> {
         Ok(())
     }
 
+    /// The numbers of the conditions already read as `column = n`.
+    fn years_said_as_conditions(&self) -> Vec<f64> {
+        self.filters
+            .iter()
+            .filter(|f| f.cmp == Cmp::Eq && f.part.is_none())
+            .filter_map(|f| match f.value {
+                FilterValue::Number(v) => Some(v),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// "the 1970 season (Year = 1970)": a year said before "season" or
+    /// "year" with the same year already a condition is that condition
+    /// said again.
+    fn year_said_again(&self, i: usize, said_years: &[f64]) -> bool {
+        const SEASONS: &[&str] = &["season", "saison", "temporada", "year", "annee", "ano"];
+        year_of(&self.g.tokens[i]).is_some_and(|y| said_years.contains(&f64::from(y)))
+            && self
+                .g
+                .tokens
+                .get(i + 1)
+                .is_some_and(|t| SEASONS.contains(&t.key.as_str()))
+    }
+
     /// Calendar days (read before the numbers by `steps::days`, placed
     /// here on the date column), years and months: "in 2024", "in March
     /// 2024", "hired before 2015", "entre 2015 et 2018", "en mars", "en
@@ -2045,32 +2070,14 @@ impl Reading<'_> {
         // Calendar days were read before the numbers (`steps::days`).
         let mut dates: Vec<(usize, Cmp, String)> = std::mem::take(&mut self.days);
         let n = self.g.tokens.len();
-        // "the 1970 season (Year = 1970)": a year said before "season" or
-        // "year" with the same year already a condition is that condition
-        // said again.
-        let said_years: Vec<f64> = self
-            .filters
-            .iter()
-            .filter(|f| f.cmp == Cmp::Eq && f.part.is_none())
-            .filter_map(|f| match f.value {
-                FilterValue::Number(v) => Some(v),
-                _ => None,
-            })
-            .collect();
+        let said_years = self.years_said_as_conditions();
         let mut i = 0;
         while i < n {
             if self.g.used[i] {
                 i += 1;
                 continue;
             }
-            const SEASONS: &[&str] = &["season", "saison", "temporada", "year", "annee", "ano"];
-            let again = year_of(&self.g.tokens[i])
-                .is_some_and(|y| said_years.contains(&f64::from(y)))
-                && self
-                    .g
-                    .tokens
-                    .get(i + 1)
-                    .is_some_and(|t| SEASONS.contains(&t.key.as_str()));
+            let again = self.year_said_again(i, &said_years);
             if again {
                 self.g.take(i, 1);
                 i += 1;
