@@ -318,10 +318,10 @@ fn part_mask(f: &Filter, s: &Source) -> String {
         (FilterValue::AnyOf(ns), part) => {
             let list: Vec<String> = ns.iter().map(|n| py_num(*n)).collect();
             let not = if f.cmp == Cmp::Ne { "~" } else { "" };
-            let part = if part == Some(DatePart::Month) {
-                "month"
-            } else {
-                "year"
+            let part = match part {
+                Some(DatePart::Month) => "month",
+                Some(DatePart::Day) => "day",
+                _ => "year",
             };
             format!("{not}dates({col}).dt.{part}.isin([{}])", list.join(", "))
         }
@@ -330,6 +330,7 @@ fn part_mask(f: &Filter, s: &Source) -> String {
             let period = match latest {
                 DatePart::Year => "Y",
                 DatePart::Month => "M",
+                DatePart::Day => "D",
             };
             format!(
                 "dates({col}).dt.to_period(\"{period}\") == dates({col}).max().to_period(\"{period}\")"
@@ -351,6 +352,7 @@ fn part_mask(f: &Filter, s: &Source) -> String {
             match part {
                 DatePart::Year => "year",
                 DatePart::Month => "month",
+                DatePart::Day => "day",
             },
             f.cmp.python(),
             py_num(*n)

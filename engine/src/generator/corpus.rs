@@ -255,6 +255,7 @@ fn plan_cond(f: &Filter, input: &InputDescription) -> Vec<String> {
         }
         (FilterValue::Number(n), Some(DatePart::Year)) => year_bound(col, &op, *n as i64),
         (FilterValue::Number(n), Some(DatePart::Month)) => vec![format!("month({col}){op}{n}")],
+        (FilterValue::Number(n), Some(DatePart::Day)) => vec![format!("day({col}){op}{n}")],
         (FilterValue::Number(n), None) => vec![format!("{col}{op}{n}")],
         (FilterValue::AnyOf(ns), None) => {
             let mut v: Vec<String> = ns.iter().map(|n| format!("{n}")).collect();
@@ -264,10 +265,10 @@ fn plan_cond(f: &Filter, input: &InputDescription) -> Vec<String> {
         (FilterValue::AnyOf(ns), part) => {
             let mut v: Vec<String> = ns.iter().map(|n| format!("{n}")).collect();
             v.sort();
-            let name = if part == Some(DatePart::Month) {
-                "month"
-            } else {
-                "year"
+            let name = match part {
+                Some(DatePart::Month) => "month",
+                Some(DatePart::Day) => "day",
+                _ => "year",
             };
             vec![format!("{name}({col})={}", v.join("/"))]
         }
@@ -346,6 +347,36 @@ fn date_range(col: &str, input: &InputDescription) -> ((i64, i64, i64), (i64, i6
     let first = *days.iter().min().expect("dates");
     let last = *days.iter().max().expect("dates");
     (first, last)
+}
+
+/// One day of the file's latest year ("latestyear(day)", "month(day)=4",
+/// "day(day)=15"), canonical: that day's bounds, the year read from the
+/// file here on its own.
+fn day_of_the_latest_year(conds: &mut BTreeSet<String>, input: &InputDescription) {
+    use crate::chart::format::{civil_from_days, days_from_civil};
+    let Some(col) = conds.iter().find_map(|c| {
+        c.strip_prefix("latestyear(")
+            .and_then(|c| c.strip_suffix(')'))
+            .map(str::to_owned)
+    }) else {
+        return;
+    };
+    let part = |name: &str| {
+        let prefix = format!("{name}({col})=");
+        conds
+            .iter()
+            .find_map(|c| c.strip_prefix(&prefix)?.parse::<i64>().ok())
+    };
+    let (Some(month), Some(day)) = (part("month"), part("day")) else {
+        return;
+    };
+    let (_, (year, ..)) = date_range(&col, input);
+    conds.remove(&format!("latestyear({col})"));
+    conds.remove(&format!("month({col})={month}"));
+    conds.remove(&format!("day({col})={day}"));
+    let next = civil_from_days(days_from_civil(year, month, day) + 1);
+    conds.insert(format!("{col}>={year:04}-{month:02}-{day:02}"));
+    conds.insert(format!("{col}<{:04}-{:02}-{:02}", next.0, next.1, next.2));
 }
 
 /// The file's latest year with months of it ("latestyear(Date)" and
@@ -505,6 +536,7 @@ fn step_canon(recipe: &Recipe) -> (&'static str, BTreeSet<String>, Option<String
 /// A plan, canonical.
 fn planned(p: &Plan, input: &InputDescription) -> Canon {
     let mut conds: BTreeSet<String> = p.filters.iter().flat_map(|f| plan_cond(f, input)).collect();
+    day_of_the_latest_year(&mut conds, input);
     months_of_the_latest_year(&mut conds, input);
     let (kind, mut measures, group, n) = recipe_canon(p, input, &mut conds);
     // A total over the file's last month reads as the oracle's

@@ -2182,11 +2182,20 @@ impl Reading<'_> {
             }
             i += 1;
         }
-        let Some(first) = found.first().map(|f| f.0).or(dates.first().map(|d| d.0)) else {
+        let yearless = std::mem::take(&mut self.yearless_days);
+        let Some(first) = found
+            .first()
+            .map(|f| f.0)
+            .or(dates.first().map(|d| d.0))
+            .or(yearless.first().map(|d| d.0))
+        else {
             return Ok(());
         };
         let column = self.date_column(first)?;
         let year_said = found.iter().any(|f| f.1 == DatePart::Year) || !dates.is_empty();
+        if let Some(&day) = yearless.first() {
+            found.extend(self.day_of_the_latest_year(&column, day, year_said)?);
+        }
         if let (Some((at, len)), false) = (month_bound, year_said) {
             self.bound_in_the_latest_year(&column, at, len);
         }
@@ -2207,6 +2216,29 @@ impl Reading<'_> {
             });
         }
         Ok(())
+    }
+
+    /// "el 15 de abril", "on April 15": one day said without its year
+    /// (`steps::days`, its words' place, month and day) is that day of the
+    /// file's latest year, said; its month and day are returned to place.
+    /// With a year said apart ("on April 15 … in 2024") it stops.
+    fn day_of_the_latest_year(
+        &mut self,
+        column: &str,
+        (start, next, month, day): (usize, usize, u32, u32),
+        year_said: bool,
+    ) -> Result<[(usize, DatePart, Cmp, f64); 2], GoalProblem> {
+        if year_said {
+            return Err(GoalProblem::Unplaced {
+                words: vec![self.g.between(start, next - 1)],
+                understood: self.understood.clone(),
+            });
+        }
+        self.bound_in_the_latest_year(column, start, next - start);
+        Ok([
+            (start, DatePart::Month, Cmp::Eq, f64::from(month)),
+            (start, DatePart::Day, Cmp::Eq, f64::from(day)),
+        ])
     }
 
     /// "from June", "de juin": a month's own rows or a bound? Not said;

@@ -91,6 +91,8 @@ pub enum DatePart {
     Year,
     /// Month number, 1 to 12.
     Month,
+    /// Day of the month, 1 to 31.
+    Day,
 }
 
 /// Keep only the rows where `column cmp value` (or `part(column) cmp value`).

@@ -25,6 +25,11 @@ impl Filter {
                 format!("le mois de {c}"),
                 format!("el mes de {c}"),
             ),
+            Some(DatePart::Day) => lang.pick(
+                format!("the day of the month of {c}"),
+                format!("le jour du mois de {c}"),
+                format!("el día del mes de {c}"),
+            ),
         };
         let or = lang.pick(" or ", " ou ", " o ");
         let value = match &self.value {
@@ -65,6 +70,11 @@ impl Filter {
                         format!("{c} is in the file's last year"),
                         format!("{c} est dans la dernière année du fichier"),
                         format!("{c} está en el último año del archivo"),
+                    ),
+                    DatePart::Day => lang.pick(
+                        format!("{c} is the file's last day"),
+                        format!("{c} est le dernier jour du fichier"),
+                        format!("{c} es el último día del archivo"),
                     ),
                 }
             }

@@ -296,6 +296,9 @@ pub struct Reading<'a> {
     /// Calendar days said (`steps::days`): where, and each comparison with
     /// a day (`YYYY-MM-DD`), for the date reading to place on a column.
     pub days: Vec<(usize, Cmp, String)>,
+    /// Days said without their year (`steps::days`): where their words
+    /// start and end, the month and the day of the month.
+    pub yearless_days: Vec<(usize, usize, u32, u32)>,
     /// "How many passengers had a known age?": the column whose filled
     /// cells are counted.
     pub known: Option<String>,
@@ -349,6 +352,7 @@ impl<'a> Reading<'a> {
             told: Vec::new(),
             rows_said: Vec::new(),
             days: Vec::new(),
+            yearless_days: Vec::new(),
             known: None,
             rate_of: None,
         }

@@ -363,6 +363,8 @@ pub const FILLERS: &[&str] = &[
     "font",
     "tenia",
     "tenian",
+    "tuvo",
+    "tuvieron",
     "acabaron",
     "acabo",
     "adopto",

@@ -224,6 +224,9 @@ struct Said {
     next: usize,
     bound: Bound,
     bounds: Vec<(Cmp, Day)>,
+    /// One day said without its year ("on April 15", "el 15 de abril"):
+    /// its month and day, of the file's latest year.
+    yearless: Option<(u32, u32)>,
 }
 
 /// Words that look like a day but cannot be read: the words to name.
@@ -251,7 +254,8 @@ pub fn read(r: &mut Reading) -> Result<(), GoalProblem> {
             Some(Err(unread)) => return Err(unplaced(r, unread)),
             Some(Ok(said)) => said,
         };
-        let one_day = said.bound == Bound::On && said.bounds.len() == 2;
+        let one_day =
+            said.bound == Bound::On && (said.bounds.len() == 2 || said.yearless.is_some());
         if one_day && single {
             let unread = Unread {
                 start: said.start,
@@ -262,6 +266,11 @@ pub fn read(r: &mut Reading) -> Result<(), GoalProblem> {
         single |= one_day;
         r.g.take(said.start, said.next - said.start);
         let at = said.start;
+        if let Some((month, day)) = said.yearless {
+            r.yearless_days.push((at, said.next, month, day));
+            i = said.next;
+            continue;
+        }
         r.days
             .extend(said.bounds.iter().map(|(cmp, day)| (at, *cmp, day.iso())));
         i = said.next;
@@ -292,7 +301,25 @@ fn said_at(g: &Goal, lang: Lang, i: usize) -> Option<Result<Said, Unread>> {
         next: first.next,
     };
     let Some(day) = complete(&first, None) else {
-        return Some(Err(unread));
+        // "el 15 de abril": one day without its year is that day of the
+        // file's latest year (said where the filters are placed); a bound
+        // or a span without its year still stops.
+        let yearless = match (first.month, first.year, bound) {
+            (Some(m), None, Bound::On) if Day::new(2000, m, first.day).is_some() => {
+                Some((m, first.day))
+            }
+            _ => None,
+        };
+        return Some(match yearless {
+            Some(month_day) => Ok(Said {
+                start,
+                next: first.next,
+                bound,
+                bounds: Vec::new(),
+                yearless: Some(month_day),
+            }),
+            None => Err(unread),
+        });
     };
     let bounds = match bound {
         Bound::On => vec![(Cmp::Ge, day), (Cmp::Lt, day.next())],
@@ -306,6 +333,7 @@ fn said_at(g: &Goal, lang: Lang, i: usize) -> Option<Result<Said, Unread>> {
         next: first.next,
         bound,
         bounds,
+        yearless: None,
     }))
 }
 
@@ -373,6 +401,7 @@ fn span_at(g: &Goal, lang: Lang, i: usize) -> Option<Result<Said, Unread>> {
         next: second.next,
         bound: Bound::On,
         bounds: vec![(Cmp::Ge, from), (Cmp::Lt, until.next())],
+        yearless: None,
     }))
 }
 
@@ -553,7 +582,7 @@ mod tests {
     use super::{one_day, read, Day};
     use crate::generator::golden_input;
     use crate::generator::plan::reading::Reading;
-    use crate::generator::plan::{plan, Filter, FilterValue, GoalProblem};
+    use crate::generator::plan::{plan, DatePart, Filter, FilterValue, GoalProblem};
     use crate::generator::terms::Cmp;
     use crate::lang::Lang;
 
@@ -729,16 +758,11 @@ mod tests {
     /// (file, goal, the words named when the reading stops).
     const STOPS: &[(&str, &str, &str)] = &[
         (
-            "budget.csv",
-            "Combien j'ai dépensé le 3 janvier ?",
-            "le 3 janvier",
-        ),
-        (
             "ventas.csv",
             "ingresos totales del 1 al 15 de abril",
             "del 1 al 15 de abril",
         ),
-        ("orders.csv", "orders on March 3", "on March 3"),
+        ("orders.csv", "orders before March 3", "before March 3"),
         (
             "budget.csv",
             "dépenses du 31 février 2024",
@@ -782,6 +806,46 @@ mod tests {
                 "{goal}"
             );
         }
+    }
+
+    #[test]
+    fn one_day_without_its_year_is_kept_for_the_latest_year() {
+        for (file, goal, month_day) in [
+            ("budget.csv", "Combien j'ai dépensé le 3 janvier ?", (1, 3)),
+            ("orders.csv", "orders on March 3", (3, 3)),
+            (
+                "web.csv",
+                "¿cuantas visitas tuvo el blog el 15 de abril?",
+                (4, 15),
+            ),
+        ] {
+            let inputs = [golden_input(file)];
+            let mut r = Reading::new(goal, Lang::detect(goal), &inputs);
+            assert!(read(&mut r).is_ok(), "{goal}");
+            assert!(r.days.is_empty(), "{goal}");
+            let read: Vec<(u32, u32)> = r.yearless_days.iter().map(|d| (d.2, d.3)).collect();
+            assert_eq!(read, [month_day], "{goal}");
+        }
+        let plan = plan(
+            "How many orders were there on March 3?",
+            Lang::En,
+            &[golden_input("orders.csv")],
+        )
+        .expect("a day of the latest year");
+        let parts: Vec<_> = plan
+            .filters
+            .iter()
+            .map(|f| (f.part, f.value.clone()))
+            .collect();
+        assert!(parts.contains(&(Some(DatePart::Month), FilterValue::Number(3.0))));
+        assert!(parts.contains(&(Some(DatePart::Day), FilterValue::Number(3.0))));
+        assert!(parts.contains(&(
+            None,
+            FilterValue::Latest {
+                latest: DatePart::Year
+            }
+        )));
+        assert!(!plan.assumptions.is_empty(), "the year is said");
     }
 
     #[test]

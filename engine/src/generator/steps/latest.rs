@@ -203,8 +203,9 @@ pub fn latest_filter(
             format!("« dernière année » est la dernière année que {date} atteint dans le fichier, pas l'année précédant celle-ci"),
             format!("«último año» es el último año que alcanza {date} en el archivo, no el año anterior a este"),
         ),
-        // "of the year", "cette année": which year is not said.
-        DatePart::Year => {
+        // "of the year", "cette année": which year is not said (no
+        // phrase names the latest day).
+        DatePart::Year | DatePart::Day => {
             let words = r.g.between(at, at + len - 1);
             r.say(
                 format!("\"{words}\" is the last year {date} reaches in the file (the whole file if it covers one year)"),
