@@ -1106,6 +1106,7 @@ fn corpora() -> Vec<String> {
         "heldout-2026-12-06n.txt",
         "heldout-2026-12-06o.txt",
         "heldout-2026-12-06p.txt",
+        "heldout-2026-12-06q.txt",
         "public-easy-2026-12-06.txt",
         "public-medium-2026-12-06.txt",
         "public-easy-2026-12-06b.txt",
@@ -1134,6 +1135,8 @@ fn corpora() -> Vec<String> {
         "public-medium-2026-12-06m.txt",
         "public-easy-2026-12-06n.txt",
         "public-medium-2026-12-06n.txt",
+        "public-easy-2026-12-06o.txt",
+        "public-medium-2026-12-06o.txt",
     ]
     .map(String::from)
     .into();

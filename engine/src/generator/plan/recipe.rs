@@ -596,10 +596,12 @@ impl Reading<'_> {
 
     fn share(&mut self, named: &Named) -> Result<Recipe, GoalProblem> {
         let rows_shared = self.things_shared(named);
-        let group =
-            self.group_by
-                .clone()
-                .or(named.categories.first().cloned().filter(|_| !rows_shared));
+        let group = self.group_by.clone().or(named
+            .categories
+            .iter()
+            .find(|c| !self.rows_said_as(c))
+            .cloned()
+            .filter(|_| !rows_shared));
         if let (Some(group), Some(f)) = (&group, self.filters.first()) {
             if &f.column != group && self.group_by.is_some() {
                 return Err(GoalProblem::ShareOfWhich {
@@ -739,11 +741,22 @@ impl Reading<'_> {
         if group.is_none() {
             // "which passenger paid the most", "who earns the most": a row
             // to look up, not a value (the recipes do not look rows up).
+            // "¿Qué socio es el más joven?", "quel élève…": a question
+            // word before a noun of the rows asks which row too.
             let asks_who = (0..self.g.tokens.len()).find(|&i| {
+                let row_after = self
+                    .g
+                    .tokens
+                    .get(i + 1)
+                    .is_some_and(|n| super::words::is_row_noun(&n.key));
                 matches!(
                     self.g.tokens[i].folded.as_str(),
                     "which" | "who" | "whom" | "qui" | "quien"
-                )
+                ) || (row_after
+                    && matches!(
+                        self.g.tokens[i].folded.as_str(),
+                        "que" | "quel" | "quelle" | "cual" | "what"
+                    ))
             });
             if let (Some(_), Some(label), Some(v)) = (asks_who, self.label_column(), &value) {
                 // "Which passenger paid the highest fare?", "Who earns the
@@ -1239,8 +1252,10 @@ impl Reading<'_> {
     /// taken over, not what is asked — unless "which" asks for one of them
     /// ("which of our regions", "quelle région").
     fn rows_said_as(&self, column: &str) -> bool {
+        // "goes to the wholesale clients", "revient aux clients
+        // grossistes": where a share goes, the rows too.
         const OVER: &[&str] = &[
-            "of", "among", "amongst", "de", "des", "d", "parmi", "entre", "del",
+            "of", "among", "amongst", "de", "des", "d", "parmi", "entre", "del", "to", "aux", "a",
         ];
         const OWNERS: &[&str] = &[
             "our", "my", "the", "all", "nos", "mes", "les", "tous", "toutes", "nuestros",

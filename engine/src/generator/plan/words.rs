@@ -1573,9 +1573,15 @@ pub fn two_questions(goal: &Goal) -> Option<(String, String)> {
             WHICH.contains(&t[i].folded.as_str()) || matches!(t[i].raw.as_str(), "qué" | "Qué");
         asks && AND.contains(&t[i - 1].folded.as_str())
     })?;
+    // "… et quel est leur plafond total ?": a second question of its own.
+    const IS: &[&str] = &[
+        "is", "are", "was", "est", "sont", "etait", "es", "son", "fue",
+    ];
     let ranks = t[second..]
         .iter()
-        .any(|w| RANKING.contains(&w.folded.as_str()));
+        .any(|w| RANKING.contains(&w.folded.as_str()))
+        || t.get(second + 1)
+            .is_some_and(|w| IS.contains(&w.folded.as_str()));
     ranks.then(|| {
         (
             goal.raw(first, second - 1 - first),
