@@ -741,23 +741,7 @@ impl Reading<'_> {
         if group.is_none() {
             // "which passenger paid the most", "who earns the most": a row
             // to look up, not a value (the recipes do not look rows up).
-            // "¿Qué socio es el más joven?", "quel élève…": a question
-            // word before a noun of the rows asks which row too.
-            let asks_who = (0..self.g.tokens.len()).find(|&i| {
-                let row_after = self
-                    .g
-                    .tokens
-                    .get(i + 1)
-                    .is_some_and(|n| super::words::is_row_noun(&n.key));
-                matches!(
-                    self.g.tokens[i].folded.as_str(),
-                    "which" | "who" | "whom" | "qui" | "quien"
-                ) || (row_after
-                    && matches!(
-                        self.g.tokens[i].folded.as_str(),
-                        "que" | "quel" | "quelle" | "cual" | "what"
-                    ))
-            });
+            let asks_who = self.asks_which_row();
             if let (Some(_), Some(label), Some(v)) = (asks_who, self.label_column(), &value) {
                 // "Which passenger paid the highest fare?", "Who earns the
                 // most?": the name on the row with the highest value.
@@ -870,6 +854,27 @@ impl Reading<'_> {
             group_by: group,
             highest,
             n,
+        })
+    }
+
+    /// Where the goal asks which row: "which", "who", "qui", "quién", or
+    /// a question word before a noun of the rows ("¿Qué socio es el más
+    /// joven?", "quel élève…").
+    fn asks_which_row(&self) -> Option<usize> {
+        (0..self.g.tokens.len()).find(|&i| {
+            let row_after = self
+                .g
+                .tokens
+                .get(i + 1)
+                .is_some_and(|n| super::words::is_row_noun(&n.key));
+            matches!(
+                self.g.tokens[i].folded.as_str(),
+                "which" | "who" | "whom" | "qui" | "quien"
+            ) || (row_after
+                && matches!(
+                    self.g.tokens[i].folded.as_str(),
+                    "que" | "quel" | "quelle" | "cual" | "what"
+                ))
         })
     }
 
