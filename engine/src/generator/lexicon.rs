@@ -318,6 +318,9 @@ pub const OPS: &[(&str, Op)] = &[
     // sube con el número de baños?"
     ("how strongly", Op::Correlation),
     ("linked to", Op::Correlation),
+    ("related to", Op::Correlation),
+    ("relacionado con", Op::Correlation),
+    ("relacionada con", Op::Correlation),
     ("linked with", Op::Correlation),
     ("relacionado con", Op::Correlation),
     ("relacionada con", Op::Correlation),

@@ -119,6 +119,27 @@ pub fn tokens(goal: &str) -> Vec<Token> {
                 i += 1;
             }
             let raw: String = chars[start..i].iter().collect();
+            // "aren't", "weren't", "doesn't": the verb, then "not".
+            if let Some(verb) = negated_verb(&raw, &chars, i) {
+                let cut = start + verb.chars().count();
+                let folded = fold(&verb);
+                out.push(Token {
+                    key: singular(&folded),
+                    folded,
+                    raw: verb,
+                    clause,
+                    span: (start, cut),
+                });
+                out.push(Token {
+                    key: "not".into(),
+                    folded: "not".into(),
+                    raw: "not".into(),
+                    clause,
+                    span: (cut, i + 2),
+                });
+                i += 2;
+                continue;
+            }
             let folded = fold(&raw);
             out.push(Token {
                 key: singular(&folded),
@@ -147,6 +168,33 @@ pub fn tokens(goal: &str) -> Vec<Token> {
         i += 1;
     }
     out
+}
+
+/// "aren't" written at `raw` (its letters end at `end`, before `'t`): the
+/// verb without its "n" ("are"), for the verbs that take "n't".
+fn negated_verb(raw: &str, chars: &[char], end: usize) -> Option<String> {
+    const VERBS: &[&str] = &[
+        "are", "is", "were", "was", "do", "does", "did", "has", "have", "had",
+    ];
+    let apostrophe = chars.get(end).is_some_and(|c| matches!(c, '\'' | '’'));
+    let t = chars.get(end + 1).is_some_and(|c| matches!(c, 't' | 'T'));
+    let alone = chars.get(end + 2).is_none_or(|c| !c.is_alphanumeric());
+    // "don't worry about …", "don't forget": an aside, no negation.
+    const ASIDES: &[&str] = &["worry", "mind", "care", "forget", "bother", "matter"];
+    let next: String = chars
+        .iter()
+        .skip(end + 2)
+        .skip_while(|c| c.is_whitespace())
+        .take_while(|c| c.is_alphanumeric())
+        .collect::<String>()
+        .to_lowercase();
+    let verb = raw.strip_suffix(['n', 'N'])?;
+    (apostrophe
+        && t
+        && alone
+        && VERBS.contains(&verb.to_lowercase().as_str())
+        && !ASIDES.contains(&next.as_str()))
+    .then(|| verb.to_owned())
 }
 
 /// The words of a column name: `unit_price` -> `unit price`,

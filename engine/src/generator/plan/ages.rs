@@ -161,11 +161,22 @@ impl Reading<'_> {
                 return Some((words.len() + 1 + unit, vec![(*cmp, value)]));
             }
             // "employees over 50", "children under 12".
+            // "socios mayores de 55", "clients de plus de 60".
             let people = self.people_before(i);
-            let plain = matches!(words.as_slice(), ["over" | "under" | "above" | "below"]);
+            let plain = matches!(
+                words.as_slice(),
+                ["over" | "under" | "above" | "below"] | ["mayores" | "menores", "de"]
+            );
             let plausible = (0.0..=MAX_AGE).contains(&value);
             if people && plain && plausible && !self.measured_after(at + 1) {
-                return Some((2, vec![(*cmp, value)]));
+                return Some((words.len() + 1, vec![(*cmp, value)]));
+            }
+        }
+        // "members are 60 or over": people, then the number and its tail.
+        if let (Some(value), true) = (self.number_at(i), self.people_before(i)) {
+            let tail = AT_LEAST_AFTER.iter().find(|w| self.words_at(i + 1, w));
+            if let (Some(tail), true) = (tail, (0.0..=MAX_AGE).contains(&value)) {
+                return Some((1 + tail.len(), vec![(Cmp::Ge, value)]));
             }
         }
         // "aged 65 and over", "aged 10 or more".

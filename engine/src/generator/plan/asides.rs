@@ -65,7 +65,7 @@ pub fn is_aside(
     if !speaks {
         return false;
     }
-    if describes_the_asker(tokens, start) {
+    if describes_the_asker(tokens, start) || signs_the_goal(tokens, start) {
         return true;
     }
     let other_value = hits
@@ -75,6 +75,15 @@ pub fn is_aside(
         .iter()
         .any(|t| t.clause != clause && ALL.contains(&t.folded.as_str()));
     other_value || all_said
+}
+
+/// "HR here.", "Ici la compta.", "RRHH aquí.": a value with "here" alone in
+/// its clause is who asks.
+fn signs_the_goal(tokens: &[Token], start: usize) -> bool {
+    const HERE: &[&str] = &["here", "ici", "aqui"];
+    let clause = tokens[start].clause;
+    let words: Vec<&Token> = tokens.iter().filter(|t| t.clause == clause).collect();
+    words.len() <= 4 && words.iter().any(|t| HERE.contains(&t.folded.as_str()))
 }
 
 /// "I'm neutral", "I am a smoker", "I'm not a smoker", "je suis fumeur", "soy de Getafe",

@@ -465,7 +465,7 @@ pub(crate) const VALUE_SYNONYMS: &[&[&str]] = &[
     &["geneva", "geneve", "ginebra"],
     // The ports of the Titanic's passengers, coded by their initial.
     &["s", "southampton"],
-    &["c", "cherbourg"],
+    &["c", "cherbourg", "cherburgo"],
     &["q", "queenstown"],
 ];
 

@@ -37,6 +37,8 @@ const TARGETS: &[&str] = &[
     "salary",
     "highest",
     "overall",
+    "different",
+    "combien",
 ];
 
 /// The shortest word corrected ("medain"): shorter ones are too often

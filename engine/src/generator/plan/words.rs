@@ -365,6 +365,7 @@ pub const FILLERS: &[&str] = &[
     "tenian",
     "tuvo",
     "tuvieron",
+    "hicimos",
     "acabaron",
     "acabo",
     "adopto",
