@@ -322,8 +322,6 @@ pub const OPS: &[(&str, Op)] = &[
     ("relacionado con", Op::Correlation),
     ("relacionada con", Op::Correlation),
     ("linked with", Op::Correlation),
-    ("relacionado con", Op::Correlation),
-    ("relacionada con", Op::Correlation),
     ("go with", Op::Correlation),
     ("goes with", Op::Correlation),
     ("go up with", Op::Correlation),

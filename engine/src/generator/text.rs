@@ -119,8 +119,10 @@ pub fn tokens(goal: &str) -> Vec<Token> {
                 i += 1;
             }
             let raw: String = chars[start..i].iter().collect();
-            // "aren't", "weren't", "doesn't": the verb, then "not".
-            if let Some(verb) = negated_verb(&raw, &chars, i) {
+            // "aren't", "weren't", "doesn't": the verb, then "not" — not
+            // when it opens its clause ("Isn't Paris our busiest store?").
+            let opens_clause = out.last().is_none_or(|t: &Token| t.clause != clause);
+            if let Some(verb) = negated_verb(&raw, &chars, i).filter(|_| !opens_clause) {
                 let cut = start + verb.chars().count();
                 let folded = fold(&verb);
                 out.push(Token {
@@ -180,7 +182,9 @@ fn negated_verb(raw: &str, chars: &[char], end: usize) -> Option<String> {
     let t = chars.get(end + 1).is_some_and(|c| matches!(c, 't' | 'T'));
     let alone = chars.get(end + 2).is_none_or(|c| !c.is_alphanumeric());
     // "don't worry about …", "don't forget": an aside, no negation.
-    const ASIDES: &[&str] = &["worry", "mind", "care", "forget", "bother", "matter"];
+    const ASIDES: &[&str] = &[
+        "worry", "mind", "care", "forget", "bother", "matter", "know",
+    ];
     let next: String = chars
         .iter()
         .skip(end + 2)

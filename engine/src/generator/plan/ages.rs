@@ -175,8 +175,11 @@ impl Reading<'_> {
         // "members are 60 or over": people, then the number and its tail.
         if let (Some(value), true) = (self.number_at(i), self.people_before(i)) {
             let tail = AT_LEAST_AFTER.iter().find(|w| self.words_at(i + 1, w));
-            if let (Some(tail), true) = (tail, (0.0..=MAX_AGE).contains(&value)) {
-                return Some((1 + tail.len(), vec![(Cmp::Ge, value)]));
+            let plausible = (0.0..=MAX_AGE).contains(&value);
+            if let (Some(tail), true) = (tail, plausible) {
+                if !self.measured_after(i + 1 + tail.len()) {
+                    return Some((1 + tail.len(), vec![(Cmp::Ge, value)]));
+                }
             }
         }
         // "aged 65 and over", "aged 10 or more".

@@ -20,6 +20,8 @@ const SPEAKER: &[&str] = &[
     "we",
     "our",
     "here",
+    "ici",
+    "aqui",
     "office",
     "je",
     "j",

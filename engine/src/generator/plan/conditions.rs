@@ -2182,19 +2182,33 @@ impl Reading<'_> {
             }
             i += 1;
         }
+        self.place_date_filters(found, dates, month_bound)
+    }
+
+    /// Places what `date_filters` read on the goal's date column: parts
+    /// of dates (`found`), whole days (`dates`), a month bound without
+    /// its year and the days said without theirs.
+    fn place_date_filters(
+        &mut self,
+        mut found: Vec<(usize, DatePart, Cmp, f64)>,
+        dates: Vec<(usize, Cmp, String)>,
+        month_bound: Option<(usize, usize)>,
+    ) -> Result<(), GoalProblem> {
         let yearless = std::mem::take(&mut self.yearless_days);
-        let Some(first) = found
-            .first()
-            .map(|f| f.0)
-            .or(dates.first().map(|d| d.0))
-            .or(yearless.first().map(|d| d.0))
+        let starts = [found.first().map(|f| f.0), dates.first().map(|d| d.0)];
+        let Some(first) = starts
+            .into_iter()
+            .chain([yearless.first().map(|d| d.0)])
+            .flatten()
+            .next()
         else {
             return Ok(());
         };
         let column = self.date_column(first)?;
         let year_said = found.iter().any(|f| f.1 == DatePart::Year) || !dates.is_empty();
         if let Some(&day) = yearless.first() {
-            found.extend(self.day_of_the_latest_year(&column, day, year_said)?);
+            let day = self.day_of_the_latest_year(&column, day, year_said || !found.is_empty())?;
+            found.extend(day);
         }
         if let (Some((at, len)), false) = (month_bound, year_said) {
             self.bound_in_the_latest_year(&column, at, len);
@@ -2221,14 +2235,15 @@ impl Reading<'_> {
     /// "el 15 de abril", "on April 15": one day said without its year
     /// (`steps::days`, its words' place, month and day) is that day of the
     /// file's latest year, said; its month and day are returned to place.
-    /// With a year said apart ("on April 15 … in 2024") it stops.
+    /// With a year or a month said apart ("on April 15 … in 2024", "in
+    /// March and on April 15") it stops.
     fn day_of_the_latest_year(
         &mut self,
         column: &str,
         (start, next, month, day): (usize, usize, u32, u32),
-        year_said: bool,
+        said_apart: bool,
     ) -> Result<[(usize, DatePart, Cmp, f64); 2], GoalProblem> {
-        if year_said {
+        if said_apart {
             return Err(GoalProblem::Unplaced {
                 words: vec![self.g.between(start, next - 1)],
                 understood: self.understood.clone(),

@@ -871,10 +871,10 @@ impl Reading<'_> {
                 self.g.tokens[i].folded.as_str(),
                 "which" | "who" | "whom" | "qui" | "quien"
             ) || (row_after
-                && matches!(
+                && (matches!(
                     self.g.tokens[i].folded.as_str(),
-                    "que" | "quel" | "quelle" | "cual" | "what"
-                ))
+                    "quel" | "quelle" | "cual" | "what"
+                ) || matches!(self.g.tokens[i].raw.as_str(), "qué" | "Qué")))
         })
     }
 

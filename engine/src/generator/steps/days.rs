@@ -304,8 +304,13 @@ fn said_at(g: &Goal, lang: Lang, i: usize) -> Option<Result<Said, Unread>> {
         // "el 15 de abril": one day without its year is that day of the
         // file's latest year (said where the filters are placed); a bound
         // or a span without its year still stops.
+        // Only said plainly as one day: after "on", "le", "el", "the"
+        // ("orders through March 3", "the first 10 January orders", "dès
+        // le 3 janvier" stop); never 29 February, which not every year has.
         let yearless = match (first.month, first.year, bound) {
-            (Some(m), None, Bound::On) if Day::new(2000, m, first.day).is_some() => {
+            (Some(m), None, Bound::On)
+                if Day::new(2001, m, first.day).is_some() && plainly_one_day(g, start) =>
+            {
                 Some((m, first.day))
             }
             _ => None,
@@ -335,6 +340,30 @@ fn said_at(g: &Goal, lang: Lang, i: usize) -> Option<Result<Said, Unread>> {
         bounds,
         yearless: None,
     }))
+}
+
+/// Whether the words from `start` say one day plainly: "on", "le", "el"
+/// or "the" open them, with no other bound word before ("dès le", "tras
+/// el", "as of the" are bounds this reading does not know).
+fn plainly_one_day(g: &Goal, start: usize) -> bool {
+    const OPENERS: &[&str] = &["on", "le", "el", "the"];
+    const UNKNOWN_BOUNDS: &[&str] = &[
+        "des",
+        "tras",
+        "of",
+        "through",
+        "thru",
+        "than",
+        "including",
+        "by",
+        "compter",
+        "partir",
+    ];
+    let opened = OPENERS.contains(&g.tokens[start].folded.as_str());
+    let bound_before = start
+        .checked_sub(1)
+        .is_some_and(|b| UNKNOWN_BOUNDS.contains(&g.tokens[b].folded.as_str()));
+    opened && !bound_before
 }
 
 /// The day `w` says, its month and year taken from `from` when it lacks
