@@ -207,7 +207,8 @@ impl Reading<'_> {
         }
         let high = self.number_at(at + 3)?;
         let unit = self.unit_len(at + 4);
-        if aged == 0 && unit.is_none() {
+        // "charges for people between 30 and 40": people said just before.
+        if aged == 0 && unit.is_none() && !self.people_before(at) {
             return None;
         }
         let len = aged + 4 + unit.unwrap_or(0);

@@ -1285,6 +1285,16 @@ fn a_grouping_asked(goal: &Goal, at: usize) -> bool {
             .is_none_or(|next| !is_row_noun(&next.key))
 }
 
+/// "at least 3 bedrooms but no more than 2 bathrooms": "but" between two
+/// conditions read joins them (both are kept).
+fn but_between_conditions(goal: &Goal, at: usize) -> bool {
+    const BUT: &[&str] = &["but", "mais", "pero"];
+    BUT.contains(&goal.tokens[at].folded.as_str())
+        && at > 0
+        && goal.used[at - 1]
+        && goal.used.get(at + 1).is_some_and(|u| *u)
+}
+
 /// "avaient quel âge", "had what age": the verb only carries the measure
 /// asked after it ("avaient" alone stays unplaced: "combien avaient des
 /// enfants" asks what the data may not say).
@@ -1619,6 +1629,7 @@ pub fn leftovers(goal: &Goal) -> Leftovers {
                     && !instruction_verb(goal, i)
                     && !outlier_rule_words(goal, i)
                     && !had_what(goal, i)
+                    && !but_between_conditions(goal, i)
                     && !from_a_place(goal, i)
                     && (!is_filler(&goal.tokens[i])
                         || named_like_a_value(goal, i)
