@@ -349,16 +349,21 @@ fn date_range(col: &str, input: &InputDescription) -> ((i64, i64, i64), (i64, i6
     (first, last)
 }
 
+/// The column of a "latestyear(col)" condition, if one is there.
+fn latest_year_column(conds: &BTreeSet<String>) -> Option<String> {
+    conds.iter().find_map(|c| {
+        c.strip_prefix("latestyear(")
+            .and_then(|c| c.strip_suffix(')'))
+            .map(str::to_owned)
+    })
+}
+
 /// One day of the file's latest year ("latestyear(day)", "month(day)=4",
 /// "day(day)=15"), canonical: that day's bounds, the year read from the
 /// file here on its own.
 fn day_of_the_latest_year(conds: &mut BTreeSet<String>, input: &InputDescription) {
     use crate::chart::format::{civil_from_days, days_from_civil};
-    let Some(col) = conds.iter().find_map(|c| {
-        c.strip_prefix("latestyear(")
-            .and_then(|c| c.strip_suffix(')'))
-            .map(str::to_owned)
-    }) else {
+    let Some(col) = latest_year_column(conds) else {
         return;
     };
     let part = |name: &str| {
@@ -384,11 +389,7 @@ fn day_of_the_latest_year(conds: &mut BTreeSet<String>, input: &InputDescription
 /// first month kept and before the month after the last one; a bound that
 /// keeps every row of the file is left out.
 fn months_of_the_latest_year(conds: &mut BTreeSet<String>, input: &InputDescription) {
-    let Some(col) = conds.iter().find_map(|c| {
-        c.strip_prefix("latestyear(")
-            .and_then(|c| c.strip_suffix(')'))
-            .map(str::to_owned)
-    }) else {
+    let Some(col) = latest_year_column(conds) else {
         return;
     };
     let prefix = format!("month({col})");

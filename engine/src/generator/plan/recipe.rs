@@ -682,7 +682,7 @@ impl Reading<'_> {
             return None;
         };
         (n == 1 && !self.has(Op::Top) && self.stats().is_empty() && !which).then(|| Recipe::Stats {
-            items: vec![(if highest { Stat::Max } else { Stat::Min }, v.clone())],
+            items: vec![(extreme(highest), v.clone())],
             group_by: Some(g.clone()),
         })
     }
@@ -745,7 +745,7 @@ impl Reading<'_> {
             if let (Some(_), Some(label), Some(v)) = (asks_who, self.label_column(), &value) {
                 // "Which passenger paid the highest fare?", "Who earns the
                 // most?": the name on the row with the highest value.
-                let stat = if highest { Stat::Max } else { Stat::Min };
+                let stat = extreme(highest);
                 let said = self.say(
                     format!(
                         "the {label} of the row(s) with the {} {v}",
@@ -787,7 +787,7 @@ impl Reading<'_> {
         }
         if group.is_none() && n == 1 && !self.has(Op::Top) {
             // "the highest fee": the largest value itself.
-            let stat = if highest { Stat::Max } else { Stat::Min };
+            let stat = extreme(highest);
             let column = value.clone().unwrap_or_default();
             return Ok(Recipe::Stats {
                 items: vec![(stat, column)],

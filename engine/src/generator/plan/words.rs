@@ -1236,7 +1236,6 @@ fn counts_the_columns(goal: &Goal, at: usize) -> bool {
 /// "pour les maisons") it names the rows.
 fn a_place_asked_for(goal: &Goal, at: usize) -> bool {
     const DWELLINGS: &[&str] = &["house", "home", "maison", "casa", "vivienda", "hogar"];
-    const FOR: &[&str] = &["for", "pour", "para"];
     let word = &goal.tokens[at];
     if !DWELLINGS.contains(&word.key.as_str()) || word.key != word.folded {
         return false;
@@ -1248,6 +1247,9 @@ fn a_place_asked_for(goal: &Goal, at: usize) -> bool {
     }
     i > 0 && FOR.contains(&goal.tokens[i - 1].folded.as_str())
 }
+
+/// "for", "pour", "para": what is asked for follows.
+const FOR: &[&str] = &["for", "pour", "para"];
 
 /// "le cumul des montants par mois", "cumulative sales by date": a running
 /// total over time, which no recipe computes ("cumul de pluie par ville",
@@ -1275,7 +1277,6 @@ pub fn running_total(goal: &Goal) -> Option<String> {
 /// noun of the rows, asks nothing more).
 fn a_grouping_asked(goal: &Goal, at: usize) -> bool {
     const EACH: &[&str] = &["each", "every", "chaque", "cada"];
-    const FOR: &[&str] = &["for", "pour", "para"];
     EACH.contains(&goal.tokens[at].folded.as_str())
         && at > 0
         && FOR.contains(&goal.tokens[at - 1].folded.as_str())
@@ -1315,34 +1316,13 @@ fn from_a_place(goal: &Goal, at: usize) -> bool {
     if !FROM.contains(&goal.tokens[at].folded.as_str()) {
         return false;
     }
-    let mut next = at + 1;
-    while goal
-        .tokens
-        .get(next)
-        .is_some_and(|t| crate::generator::lexicon::ARTICLES.contains(&t.folded.as_str()))
-    {
-        next += 1;
-    }
-    // "depuis l'été", "desde el verano": a season is a time.
-    const SEASONS: &[&str] = &[
-        "summer",
-        "winter",
-        "spring",
-        "autumn",
-        "fall",
-        "ete",
-        "hiver",
-        "printemps",
-        "automne",
-        "verano",
-        "invierno",
-        "primavera",
-        "otono",
-    ];
+    let next = goal.skip_articles(at + 1);
+    // "depuis l'été", "desde el verano": a season is a time ("fall" too,
+    // which the season reading leaves to its other meanings).
     goal.tokens.get(next).is_some_and(|t| {
         goal.used[next]
             && !says_a_time(t)
-            && !SEASONS.contains(&t.key.as_str())
+            && !(crate::generator::steps::latest::is_season(&t.key) || t.key == "fall")
             && t.clause == goal.tokens[at].clause
     })
 }

@@ -70,6 +70,11 @@ const SEASONS: &[(&[&str], [f64; 3])] = &[
     (&["spring", "printemps", "primavera"], [3.0, 4.0, 5.0]),
 ];
 
+/// Whether `word` (folded, singular) names a season.
+pub fn is_season(word: &str) -> bool {
+    SEASONS.iter().any(|(words, _)| words.contains(&word))
+}
+
 /// "average summer temperature", "température moyenne en hiver": a season
 /// is its three months of every year in the file; said beside the months
 /// themselves ("summer (June, July, August)") it only names them.
