@@ -98,6 +98,24 @@ fn day_bounds(left: &str, op: &str, right: &str) -> Option<Vec<String>> {
     }
 }
 
+/// A condition on the month of `col`, canonical: a bound ("month(Date)>=7",
+/// "the second half") is the months it keeps ("month(Date)=10/11/12/7/8/9").
+fn month_bound(col: &str, op: &str, month: i64) -> Vec<String> {
+    let kept: Vec<i64> = (1..=12)
+        .filter(|&m| match op {
+            ">=" => m >= month,
+            ">" => m > month,
+            "<=" => m <= month,
+            "<" => m < month,
+            "!=" => m != month,
+            _ => m == month,
+        })
+        .collect();
+    let mut months: Vec<String> = kept.iter().map(i64::to_string).collect();
+    months.sort();
+    vec![format!("month({col})={}", months.join("/"))]
+}
+
 /// One expected condition, canonical.
 fn expected_cond(cond: &str) -> Vec<String> {
     let cond = cond.trim();
@@ -122,6 +140,9 @@ fn expected_cond(cond: &str) -> Vec<String> {
         .strip_prefix("month(")
         .and_then(|l| l.strip_suffix(')'))
     {
+        if let (Ok(m), false) = (right.parse::<i64>(), op == "=" || op == "!=") {
+            return month_bound(col, op, m);
+        }
         let mut months: Vec<String> = right.split('/').map(number).collect();
         months.sort();
         return vec![format!("month({col}){op}{}", months.join("/"))];
@@ -254,7 +275,7 @@ fn plan_cond(f: &Filter, input: &InputDescription) -> Vec<String> {
             vec![format!("{col}={}", kept.join("/"))]
         }
         (FilterValue::Number(n), Some(DatePart::Year)) => year_bound(col, &op, *n as i64),
-        (FilterValue::Number(n), Some(DatePart::Month)) => vec![format!("month({col}){op}{n}")],
+        (FilterValue::Number(n), Some(DatePart::Month)) => month_bound(col, &op, *n as i64),
         (FilterValue::Number(n), Some(DatePart::Day)) => vec![format!("day({col}){op}{n}")],
         (FilterValue::Number(n), None) => vec![format!("{col}{op}{n}")],
         (FilterValue::AnyOf(ns), None) => {
@@ -1108,6 +1129,7 @@ fn corpora() -> Vec<String> {
         "heldout-2026-12-06o.txt",
         "heldout-2026-12-06p.txt",
         "heldout-2026-12-06q.txt",
+        "heldout-2026-12-06r.txt",
         "public-easy-2026-12-06.txt",
         "public-medium-2026-12-06.txt",
         "public-easy-2026-12-06b.txt",
@@ -1138,6 +1160,8 @@ fn corpora() -> Vec<String> {
         "public-medium-2026-12-06n.txt",
         "public-easy-2026-12-06o.txt",
         "public-medium-2026-12-06o.txt",
+        "public-easy-2026-12-06p.txt",
+        "public-medium-2026-12-06p.txt",
     ]
     .map(String::from)
     .into();

@@ -14,7 +14,7 @@ use crate::inputs::{ColumnKind, InputDescription};
 use crate::lang::Lang;
 
 /// Words before a value that exclude it.
-const NEGATIONS: &[&str] = &[
+pub(super) const NEGATIONS: &[&str] = &[
     "outside",
     "except",
     "excluding",

@@ -18,6 +18,9 @@
 //! beside a column of categories as that column ("each type of wool").
 
 use super::reading::{Mention, Reading};
+use super::said_conditions::Bracketed;
+use super::words;
+use super::Stat;
 use crate::generator::lexicon;
 use crate::generator::terms::Cmp;
 use crate::generator::text;
@@ -40,7 +43,7 @@ const ASKING: &[&str] = &[
 /// per pupil", "income per capita"), singular.
 const PER_UNITS: &[&str] = &[
     "capita", "habitant", "pupil", "student", "teacher", "person", "head", "eleve", "alumno",
-    "persona", "resident",
+    "persona", "resident", "pack", "unit", "item",
 ];
 
 /// What the brackets hold.
@@ -83,11 +86,12 @@ impl Reading<'_> {
                 Inside::Column(c) => Some(c.clone()),
                 Inside::Statement => None,
             };
-            let gloss = self.gloss_before(first, named.as_deref());
+            let gloss = self.gloss_before(first, named.as_deref(), &text);
             for &g in &gloss {
                 self.g.take(g, 1);
             }
             let Inside::Column(column) = what else {
+                self.said_condition(first, last, &text, &gloss);
                 // "(country = Japan, category = Banking)": conditions on
                 // columns of text, read here (a value a column of many
                 // values does not list is taken as written).
@@ -108,6 +112,12 @@ impl Reading<'_> {
             // The mention is the bracket, or the gloss and the bracket when
             // nothing stands between them ("el precio medio (Price)" keeps
             // "medio" free for the statistic: the mention is the bracket).
+            self.bracketed.push(Bracketed {
+                start: gloss.first().map_or(first, |&g| g.min(first)),
+                first,
+                last,
+                condition: false,
+            });
             let joined = gloss.last().is_some_and(|&g| g + 1 == first);
             let start = if joined { gloss[0] } else { first };
             self.mentions
@@ -207,8 +217,17 @@ impl Reading<'_> {
 
     /// The words before the token `first` (inside a bracket) that gloss
     /// it, first to last; empty when none.
-    fn gloss_before(&self, first: usize, column: Option<&str>) -> Vec<usize> {
+    fn gloss_before(&self, first: usize, column: Option<&str>, inside: &str) -> Vec<usize> {
         let mut gloss = Vec::new();
+        // "the income per person (income / pop)": a column the bracket's
+        // own expression names is its gloss before it.
+        let inside = text::fold(inside);
+        let named_inside = |i: usize| {
+            column.is_none()
+                && inside
+                    .split(|c: char| !c.is_alphanumeric() && c != '_')
+                    .any(|w| w == self.g.tokens[i].folded)
+        };
         // Statistic words passed over, nearest the bracket first.
         let mut passed = Vec::new();
         let mut i = first;
@@ -244,8 +263,9 @@ impl Reading<'_> {
             // "mpg between automatic (am = 0)": before a condition, a
             // column's name is no gloss (before a column's name in brackets
             // it is: "temperatura (Temp)").
-            let column_before_condition =
-                column.is_none() && self.columns.iter().any(|k| text::fold(&k.name) == t.folded);
+            let column_before_condition = column.is_none()
+                && !named_inside(i)
+                && self.columns.iter().any(|k| text::fold(&k.name) == t.folded);
             // "for each education level (education)": the grouping's word
             // is no gloss — but "per" between two words of it is ("students
             // per teacher (tchratio)", "per capita income (percap)").
@@ -256,7 +276,9 @@ impl Reading<'_> {
                 .is_some_and(|&g| PER_UNITS.contains(&self.g.tokens[g].key.as_str()));
             let inner_per = matches!(t.folded.as_str(), "per" | "par" | "por")
                 && per_unit
-                && (i.checked_sub(1).is_some_and(|b| self.glossable(b))
+                && (i
+                    .checked_sub(1)
+                    .is_some_and(|b| self.glossable(b) || named_inside(b))
                     || gloss.last().is_some_and(|&g| {
                         matches!(self.g.tokens[g].folded.as_str(), "capita" | "habitant")
                     }));
@@ -300,6 +322,24 @@ impl Reading<'_> {
         });
         if let ([nearer @ .., _], true, false) = (passed.as_slice(), statistics, gloss.is_empty()) {
             gloss.extend(nearer);
+        } else if let ([nearer @ .., _], false) = (passed.as_slice(), gloss.is_empty()) {
+            // "the highest average price (avgprs)": a column whose own name
+            // says it is a mean; its mean word is its name, the extreme
+            // farther off is the question.
+            let a_mean = column.is_some_and(|c| {
+                let c = text::fold(c);
+                ["avg", "average", "mean", "moy", "prom"]
+                    .iter()
+                    .any(|a| c.starts_with(a))
+            });
+            let mean_word = |p: &usize| {
+                lexicon::OPS.iter().any(|(w, o)| {
+                    *w == self.g.tokens[*p].folded && *o == lexicon::Op::Stat(Stat::Mean)
+                })
+            };
+            if a_mean && nearer.iter().all(mean_word) {
+                gloss.extend(nearer);
+            }
         }
         gloss.sort_unstable();
         gloss
@@ -412,6 +452,63 @@ impl Reading<'_> {
                 || subject.ends_with(&t.folded)
                 || (long(subject) && t.key.ends_with(subject))
                 || (long(subject) && long(&t.key) && subject.starts_with(&t.key)))
+    }
+
+    /// "across all state-years", "the player seasons with…": a panel's
+    /// rows said as what each row is, a thing and a time, the time in the
+    /// plural and a column of that time in the file. Both words name the
+    /// rows (no mention of `state` or `year`); after "per", "each" or "by"
+    /// they are left to the grouping's reading.
+    pub fn panel_rows(&mut self) {
+        const TIMES: &[&str] = &[
+            "year",
+            "season",
+            "month",
+            "quarter",
+            "week",
+            "annee",
+            "saison",
+            "mois",
+            "ano",
+            "temporada",
+            "mes",
+        ];
+        let timed = |time: &str| {
+            self.columns.iter().any(|k| {
+                let name = text::fold(&k.name);
+                k.kind == crate::inputs::ColumnKind::Date
+                    || name == time
+                    || (time == "season" && name == "year")
+                    || (time == "saison" && name == "annee")
+                    || (time == "temporada" && name == "ano")
+            })
+        };
+        for i in 1..self.g.tokens.len() {
+            let (thing, time) = (&self.g.tokens[i - 1], &self.g.tokens[i]);
+            let thing_said = words::is_row_noun(&thing.key)
+                || words::PEOPLE_NOUNS.contains(&thing.key.as_str())
+                || matches!(thing.key.as_str(), "player" | "joueur" | "jugador")
+                || self
+                    .columns
+                    .iter()
+                    .any(|k| text::fold(&k.name) == thing.key);
+            let grouped = i >= 2
+                && matches!(
+                    self.g.tokens[i - 2].folded.as_str(),
+                    "per" | "each" | "every" | "by" | "par" | "chaque" | "por" | "cada"
+                );
+            let joined = matches!(self.g.gap(i - 1).trim(), "-" | "");
+            if thing_said
+                && joined
+                && !grouped
+                && time.folded != time.key
+                && TIMES.contains(&time.key.as_str())
+                && timed(&time.key)
+                && self.g.free(i - 1, 2)
+            {
+                self.g.take(i - 1, 2);
+            }
+        }
     }
 
     /// "the mean alcohol content of the wines" of wine.csv: the file's own

@@ -21,6 +21,7 @@ mod occasions;
 pub(in crate::generator) mod reading;
 pub(in crate::generator) mod recipe;
 pub mod rephrase;
+pub(in crate::generator) mod said_conditions;
 mod stories;
 mod typos;
 pub(in crate::generator) mod undo;
@@ -604,6 +605,7 @@ fn plan_once(
     crate::generator::steps::codes::read(&mut r);
     r.headcount();
     r.phrase_ops();
+    r.panel_rows();
     r.file_nouns_first();
     r.column_mentions()?;
     r.kinds_of_columns();
@@ -675,6 +677,7 @@ fn plan_once(
             understood: r.understood,
         });
     }
+    r.said_bracket_words();
     let left = words::leftovers(&r.g);
     if !left.unplaced.is_empty() {
         return Err(GoalProblem::Unplaced {

@@ -305,6 +305,9 @@ pub struct Reading<'a> {
     /// A rate said of a column of counts ("conversion rate"): the counted
     /// column and the base it is divided by (`steps::rates`).
     pub rate_of: Option<(String, String)>,
+    /// Brackets that name a column or state a condition, for the words
+    /// left before them (`said_conditions`).
+    pub bracketed: Vec<super::said_conditions::Bracketed>,
 }
 
 impl<'a> Reading<'a> {
@@ -355,6 +358,7 @@ impl<'a> Reading<'a> {
             yearless_days: Vec::new(),
             known: None,
             rate_of: None,
+            bracketed: Vec::new(),
         }
     }
 

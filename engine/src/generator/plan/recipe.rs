@@ -888,8 +888,30 @@ impl Reading<'_> {
     }
 
     /// The one column of text that names each row ("Name", "nom",
-    /// "student"), if there is exactly one.
+    /// "student"), if there is exactly one. A column the goal calls its
+    /// rows by comes first ("which of Priya's clients": `client`, not
+    /// `account_manager`), and a column filtered to one value names no row
+    /// apart.
     fn label_column(&self) -> Option<String> {
+        let one_value = |name: &str| {
+            self.filters
+                .iter()
+                .any(|f| f.column == name && f.cmp == Cmp::Eq)
+        };
+        let said = self.columns.iter().find(|k| {
+            let name = super::text::fold(&k.name);
+            k.kind == crate::inputs::ColumnKind::Text
+                && !one_value(&k.name)
+                && super::names_each_row(self.inputs, &k.name)
+                && self
+                    .g
+                    .tokens
+                    .iter()
+                    .any(|t| t.key == name && t.folded != t.key)
+        });
+        if let Some(k) = said {
+            return Some(k.name.clone());
+        }
         const LABELS: &[&str] = &[
             "name",
             "nom",
@@ -908,6 +930,7 @@ impl Reading<'_> {
         ];
         let mut found = self.columns.iter().filter(|k| {
             k.kind == crate::inputs::ColumnKind::Text
+                && !one_value(&k.name)
                 && super::text::name_words(&k.name)
                     .iter()
                     .any(|w| LABELS.contains(&w.as_str()))

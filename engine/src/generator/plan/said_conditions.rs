@@ -1,0 +1,362 @@
+//! A condition written exactly in brackets, and said in words just before
+//! it: "player seasons with at least 400 at bats (ab >= 400)", "in the
+//! 1927 season (year = 1927)", "less than 40 percent of the vote (demVote
+//! < 40)", "workers whose wage is set by a union contract (union = yes)".
+//! The bracket is what counts; the words before it say the same thing and
+//! are placed with it, never read as a second condition or an operation
+//! ("at least" is no minimum there).
+//!
+//! Two passes. Early, before conditions and operations are read: the
+//! bracket's own number said again before it, with the words of its
+//! direction ("at least", "less than", "after") and the plain words
+//! between them and the bracket. Late, once every other word has been
+//! read and the bracket's condition has been placed: the plain words left
+//! just before it in its clause, back to a word that carries a meaning of
+//! its own (a word placed, a number, a value of the data, a column's
+//! name, a negation, "and"/"or", a comparison, a relative pronoun).
+//!
+//! A column in brackets gets the late pass too, narrower: only the words
+//! of its noun phrase, joined by "of" or an article ("the most years of
+//! full-time work experience (exp)").
+
+use super::conditions::NEGATIONS;
+use super::reading::Reading;
+use super::{lexicon, text};
+
+/// The most words between the bracket and its number said again ("at
+/// least 400 at bats", "less than 40 percent of the vote").
+const MAX_WORDS_AFTER_NUMBER: usize = 5;
+
+/// The most words the late pass places before one bracketed condition.
+const MAX_LATE_WORDS: usize = 10;
+
+/// The most words the late pass places before one bracketed column.
+const MAX_LATE_COLUMN_WORDS: usize = 4;
+
+/// Words that join the words of a noun phrase ("years of experience").
+const OF: &[&str] = &["of", "de", "d", "du", "del", "des"];
+
+/// A bracket that names a column or states a condition.
+#[derive(Debug, Clone, Copy)]
+pub struct Bracketed {
+    /// The first word of what says it in words before it (its gloss, its
+    /// number said again), or the bracket's first word.
+    pub start: usize,
+    /// The bracket's first word.
+    pub first: usize,
+    /// The bracket's last word.
+    pub last: usize,
+    /// A condition ("ab >= 400"), not a column's name.
+    pub condition: bool,
+}
+
+/// Direction words said before a number, upwards ("more than 400 (x >
+/// 400)", "at least 400 (x >= 400)": either bracket, the same side).
+const UP: &[&str] = &[
+    "more than",
+    "greater than",
+    "higher than",
+    "over",
+    "above",
+    "after",
+    "exceeding",
+    "at least",
+    "no less than",
+    "plus de",
+    "plus que",
+    "au moins",
+    "superieur a",
+    "superieure a",
+    "apres",
+    "mas de",
+    "mas que",
+    "mayor que",
+    "mayor de",
+    "al menos",
+    "despues de",
+];
+
+/// Direction words said before a number, downwards.
+const DOWN: &[&str] = &[
+    "less than",
+    "fewer than",
+    "lower than",
+    "under",
+    "below",
+    "before",
+    "at most",
+    "no more than",
+    "moins de",
+    "moins que",
+    "au plus",
+    "inferieur a",
+    "inferieure a",
+    "avant",
+    "menos de",
+    "menos que",
+    "menor que",
+    "menor de",
+    "como mucho",
+    "antes de",
+];
+
+/// Words after the number that keep its side ("400 or more").
+const AFTER_NUMBER: &[&str] = &[
+    "or more",
+    "or over",
+    "and over",
+    "and more",
+    "ou plus",
+    "et plus",
+    "o mas",
+    "y mas",
+    "or less",
+    "or fewer",
+    "and under",
+    "ou moins",
+    "o menos",
+];
+
+/// Words of a percentage between the number and the bracket ("40
+/// percent of the vote").
+const PERCENT_WORDS: &[&str] = &[
+    "percent", "per", "cent", "pourcent", "pour", "por", "ciento",
+];
+
+/// Words that open a clause of their own inside a sentence: the late pass
+/// stops there ("workers whose wage is set…").
+const RELATIVES: &[&str] = &[
+    "whose", "who", "whom", "that", "which", "where", "qui", "que", "dont", "ou", "cuyo", "cuya",
+    "cuyos", "cuyas", "quien", "quienes", "donde",
+];
+
+/// Words that join or compare: never placed by the late pass.
+const JOINS_AND_COMPARES: &[&str] = &[
+    "and",
+    "or",
+    "but",
+    "et",
+    "mais",
+    "y",
+    "o",
+    "e",
+    "u",
+    "pero",
+    "more",
+    "less",
+    "fewer",
+    "most",
+    "least",
+    "than",
+    "over",
+    "under",
+    "above",
+    "below",
+    "plus",
+    "moins",
+    "mas",
+    "menos",
+    "same",
+    "different",
+    "meme",
+    "mismo",
+    "misma",
+    "only",
+    "seulement",
+    "solo",
+    "solamente",
+];
+
+/// Which side a bracket's condition keeps.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Side {
+    Up,
+    Down,
+    Equal,
+}
+
+impl Reading<'_> {
+    /// Early pass, for the bracket `first..=last` (a condition, `inside`
+    /// as written) whose gloss is `gloss`: places its number said again
+    /// before it, with its direction words, and remembers the bracket for
+    /// the late pass.
+    pub(super) fn said_condition(
+        &mut self,
+        first: usize,
+        last: usize,
+        inside: &str,
+        gloss: &[usize],
+    ) {
+        let mut start = gloss.first().map_or(first, |&g| g.min(first));
+        if let Some((side, number)) = side_and_number(inside) {
+            if let Some(from) = self.number_said_before(first, side, number, gloss) {
+                self.g.take(from, first - from);
+                start = from;
+            }
+        }
+        self.bracketed.push(Bracketed {
+            start,
+            first,
+            last,
+            condition: true,
+        });
+    }
+
+    /// Late pass: the plain words left just before each placed bracket,
+    /// in its clause, are its gloss.
+    pub fn said_bracket_words(&mut self) {
+        for b in self.bracketed.clone() {
+            if !(b.first..=b.last).all(|i| self.g.used[i]) {
+                continue;
+            }
+            let Some(clause) = b.first.checked_sub(1).map(|i| self.g.tokens[i].clause) else {
+                continue;
+            };
+            let most = if b.condition {
+                MAX_LATE_WORDS
+            } else {
+                MAX_LATE_COLUMN_WORDS
+            };
+            let mut words = Vec::new();
+            let mut i = b.start;
+            while i > 0 && words.len() < most {
+                i -= 1;
+                let w = self.g.tokens[i].folded.as_str();
+                let joins = OF.contains(&w) || lexicon::ARTICLES.contains(&w);
+                let narrow = b.condition || joins || !lexicon::STOP_WORDS.contains(&w);
+                if self.g.tokens[i].clause != clause || self.means_on_its_own(i) || !narrow {
+                    break;
+                }
+                words.push(i);
+            }
+            // A column's phrase ends on a word of its own, not on "of".
+            if !b.condition {
+                while words.last().is_some_and(|&i| {
+                    let w = self.g.tokens[i].folded.as_str();
+                    OF.contains(&w)
+                }) {
+                    words.pop();
+                }
+            }
+            for i in words {
+                self.g.take(i, 1);
+            }
+        }
+    }
+
+    /// True when the word at `i` carries a meaning of its own, so the late
+    /// pass stops before it.
+    fn means_on_its_own(&self, i: usize) -> bool {
+        let t = &self.g.tokens[i];
+        let w = t.folded.as_str();
+        self.g.used[i]
+            || text::number(t).is_some()
+            || !w.chars().any(char::is_alphabetic)
+            || NEGATIONS.contains(&w)
+            || RELATIVES.contains(&w)
+            || JOINS_AND_COMPARES.contains(&w)
+            || lexicon::OPS.iter().any(|(p, _)| *p == w)
+            || self.columns.iter().any(|k| text::fold(&k.name) == w)
+            || self.is_value(i)
+            || (w.chars().count() == 1 && t.raw.chars().all(char::is_uppercase))
+    }
+
+    /// Where the number `number` is said again before the bracket at
+    /// `first`, with its direction words: the first word of what says it.
+    fn number_said_before(
+        &self,
+        first: usize,
+        side: Side,
+        number: f64,
+        gloss: &[usize],
+    ) -> Option<usize> {
+        let clause = self.g.tokens[first.checked_sub(1)?].clause;
+        let at = (first.saturating_sub(MAX_WORDS_AFTER_NUMBER + 1)..first)
+            .rev()
+            .find(|&i| text::number(&self.g.tokens[i]) == Some(number))?;
+        let plain = |i: usize| {
+            let t = &self.g.tokens[i];
+            let w = t.folded.as_str();
+            (!self.g.used[i] || gloss.contains(&i))
+                && t.clause == clause
+                && (lexicon::STOP_WORDS.contains(&w)
+                    || lexicon::ARTICLES.contains(&w)
+                    || PERCENT_WORDS.contains(&w)
+                    || (w.chars().all(char::is_alphabetic)
+                        && !lexicon::OPS.iter().any(|(p, _)| *p == w)
+                        && !NEGATIONS.contains(&w)
+                        && !self.is_value(i)
+                        && !self.columns.iter().any(|k| text::fold(&k.name) == w)))
+        };
+        let mut between = at + 1;
+        if side != Side::Equal {
+            if let Some(len) = self.phrase_at(between, AFTER_NUMBER) {
+                between += len;
+            }
+        }
+        if self.g.used[at] || !(between..first).all(plain) {
+            return None;
+        }
+        let directions = match side {
+            Side::Up => UP,
+            Side::Down => DOWN,
+            Side::Equal => return Some(at),
+        };
+        let said = directions
+            .iter()
+            .map(|p| p.split_whitespace().count())
+            .filter(|&len| len <= at)
+            .find(|&len| self.phrase_at(at - len, directions) == Some(len));
+        Some(said.map_or(at, |len| at - len))
+    }
+
+    /// The length of the phrase of `phrases` written at `at`, if one is.
+    fn phrase_at(&self, at: usize, phrases: &[&str]) -> Option<usize> {
+        phrases.iter().find_map(|p| {
+            let words: Vec<&str> = p.split_whitespace().collect();
+            let said = self.g.tokens.get(at..at + words.len())?;
+            let free = (at..at + words.len()).all(|i| !self.g.used[i]);
+            (free && said.iter().zip(&words).all(|(t, w)| t.folded == *w)).then_some(words.len())
+        })
+    }
+}
+
+/// The side and the number of a bracket's condition ("ab >= 400": up,
+/// 400), when it compares with a number.
+fn side_and_number(inside: &str) -> Option<(Side, f64)> {
+    let signs = [
+        (">=", Side::Up),
+        ("<=", Side::Down),
+        ("==", Side::Equal),
+        ("!=", Side::Equal),
+        (">", Side::Up),
+        ("<", Side::Down),
+        ("=", Side::Equal),
+    ];
+    let (at, sign, side) = signs
+        .iter()
+        .filter_map(|(s, side)| inside.find(s).map(|at| (at, *s, *side)))
+        .min_by_key(|(at, s, _)| (*at, std::cmp::Reverse(s.len())))?;
+    if sign == "!=" {
+        return None;
+    }
+    let rest = inside[at + sign.len()..]
+        .trim()
+        .trim_matches(['\'', '"', '`']);
+    let number: f64 = rest.split_whitespace().next()?.parse().ok()?;
+    Some((side, number))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_side_and_number_of_a_bracket_are_read() {
+        assert!(matches!(side_and_number("ab >= 400"), Some((Side::Up, n)) if n == 400.0));
+        assert!(matches!(side_and_number("demVote < 40"), Some((Side::Down, n)) if n == 40.0));
+        assert!(matches!(side_and_number("year = 1927"), Some((Side::Equal, n)) if n == 1927.0));
+        assert!(side_and_number("union = yes").is_none());
+        assert!(side_and_number("x != 3").is_none());
+    }
+}
