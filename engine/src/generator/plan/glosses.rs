@@ -119,7 +119,13 @@ impl Reading<'_> {
                 condition: false,
             });
             let joined = gloss.last().is_some_and(|&g| g + 1 == first);
-            let start = if joined { gloss[0] } else { first };
+            let mut start = if joined { gloss[0] } else { first };
+            if joined && self.number_in_its_name(start, &column) {
+                // "the highest number of stolen bases (sb)": the number
+                // is the column's, no count.
+                self.g.take(start - 2, 2);
+                start -= 2;
+            }
             self.mentions
                 .retain(|m| m.start + m.len <= start || m.start > last);
             self.g.take(first, last + 1 - first);
@@ -130,6 +136,34 @@ impl Reading<'_> {
             });
             self.mentions.sort_by_key(|m| m.start);
         }
+    }
+
+    /// "the highest number of stolen bases (sb)": "number of" said right
+    /// before the gloss starting at `start` of a column of numbers, with
+    /// another operation in the goal, is the column's own number.
+    fn number_in_its_name(&self, start: usize, column: &str) -> bool {
+        let Some(at) = start.checked_sub(2) else {
+            return false;
+        };
+        let said = |w: &[&str]| self.g.says_at(at, w);
+        let number_of = said(&["number", "of"])
+            || said(&["nombre", "de"])
+            || said(&["nombre", "d"])
+            || said(&["numero", "de"])
+            || said(&["cantidad", "de"]);
+        let numeric = self
+            .columns
+            .iter()
+            .any(|k| k.name == column && super::is_number(k.kind));
+        let other_operation = (0..self.g.tokens.len()).any(|i| {
+            (i < at || i > start)
+                && is_operation_word(&self.g.tokens[i].folded)
+                && !matches!(
+                    self.g.tokens[i].folded.as_str(),
+                    "number" | "nombre" | "numero" | "count" | "cantidad" | "many" | "combien"
+                )
+        });
+        number_of && numeric && other_operation && self.g.free(at, 2)
     }
 
     /// The bracket `first..=last` glosses the sentence it stands in: its
@@ -764,7 +798,7 @@ fn is_operation_word(word: &str) -> bool {
 }
 
 /// The places of the brackets of `text`, in characters: (open, close).
-fn brackets(text: &str) -> Vec<(usize, usize)> {
+pub(super) fn brackets(text: &str) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
     let mut open = None;
     // "Which hospital category `hos.cat` has the most records?": a name in

@@ -521,6 +521,15 @@ impl<'a> Reading<'a> {
         }
     }
 
+    /// True when the word at `i` is written inside brackets or
+    /// backquotes.
+    pub fn in_brackets(&self, i: usize) -> bool {
+        let (s, e) = self.g.tokens[i].span;
+        super::glosses::brackets(&self.g.text)
+            .iter()
+            .any(|&(open, close)| s > open && e <= close)
+    }
+
     /// "combien de clients suit Karim Haddad" of objectifs.csv, whose rows
     /// are regions: a word of people left as a filler, where the rows are
     /// things named one by one and no column describes a person, names
@@ -747,7 +756,18 @@ impl<'a> Reading<'a> {
                 .collect();
             // "hits" beside `hits` and `hits86`: the same measure of
             // another year is named by the word too.
-            if *score == 3 {
+            // "tax" beside `tax` and `taxs`: the name as written wins
+            // over one that only its singular fits.
+            let as_written: Vec<String> = same
+                .iter()
+                .filter(|c| *len == 1 && text::fold(c) == self.g.tokens[*start].folded)
+                .cloned()
+                .collect();
+            if let [one] = as_written.as_slice() {
+                same = vec![one.clone()];
+            }
+            // "(type = 3)" beside `type1`…: a name in brackets is exact.
+            if *score == 3 && !self.in_brackets(*start) {
                 let of_a_year = |other: &str| {
                     other.strip_prefix(name.as_str()).is_some_and(|rest| {
                         !rest.is_empty() && rest.chars().all(|c| c.is_ascii_digit())

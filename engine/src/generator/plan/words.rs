@@ -1052,6 +1052,23 @@ pub const THING_ROWS: &[(&[&str], &[&str])] = &[
         ],
     ),
     (
+        // hospital stays: "which hospital recorded the most stays"
+        &[
+            "stay",
+            "sejour",
+            "estancia",
+            "admission",
+            "hospitalisation",
+            "hospitalization",
+        ],
+        &["los", "hospital", "hosp", "admission", "admit", "stay"],
+    ),
+    (
+        // spells of unemployment, episodes of illness
+        &["spell", "episode"],
+        &["spell", "duration", "unemployment", "episode"],
+    ),
+    (
         &["mammal", "mammifere", "mamifero"],
         &["mammal", "sleep", "genus", "vore", "brainwt", "bodywt"],
     ),
@@ -1473,7 +1490,14 @@ const OBJECT_STARTS: &[&str] = &[
 /// clause); "For the HR report, …" is no instruction.
 fn instruction_verb(goal: &Goal, i: usize) -> bool {
     let t = &goal.tokens[i];
-    let first_of_clause = i == 0 || goal.tokens[i - 1].clause != t.clause;
+    // "… and report F and the p-value": after "and", "then", the verb
+    // opens an instruction as at the start of its clause.
+    let first_of_clause = i == 0
+        || goal.tokens[i - 1].clause != t.clause
+        || matches!(
+            goal.tokens[i - 1].folded.as_str(),
+            "and" | "then" | "et" | "puis" | "y" | "luego" | "e"
+        );
     let object_after = goal.tokens.get(i + 1).is_some_and(|next| {
         next.clause == t.clause
             && (first_of_clause || OBJECT_STARTS.contains(&next.folded.as_str()))

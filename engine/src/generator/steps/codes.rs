@@ -227,12 +227,18 @@ fn glossed_groups(r: &mut Reading) {
         return;
     }
     let word = |i: usize| r.g.tokens[i].folded.as_str();
-    let glossed = r.mentions.iter().find(|m| {
-        m.len > 1
-            && m.start > 0
-            && WHICH.contains(&word(m.start - 1))
-            && r.kind(&m.column) == ColumnKind::Integer
-    });
+    // "Which three hospitals (provnum)": the number of groups asked may
+    // stand between.
+    let which_before = |start: usize| {
+        (start > 0 && WHICH.contains(&word(start - 1)))
+            || (start > 1
+                && text::number(&r.g.tokens[start - 1]).is_some()
+                && WHICH.contains(&word(start - 2)))
+    };
+    let glossed = r
+        .mentions
+        .iter()
+        .find(|m| m.len > 1 && which_before(m.start) && r.kind(&m.column) == ColumnKind::Integer);
     // "which value of rad": the words of its values, then its name.
     let values_of = || {
         (2..r.g.tokens.len()).find_map(|at| {
