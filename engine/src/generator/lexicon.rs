@@ -317,6 +317,13 @@ pub const OPS: &[(&str, Op)] = &[
     // moving together: "does the premium go up with age", "¿el precio
     // sube con el número de baños?"
     ("how strongly", Op::Correlation),
+    ("linearly related", Op::Correlation),
+    ("linear relationship", Op::Correlation),
+    ("linear association", Op::Correlation),
+    ("relation lineaire", Op::Correlation),
+    ("relacion lineal", Op::Correlation),
+    ("move together", Op::Correlation),
+    ("moves together", Op::Correlation),
     ("linked to", Op::Correlation),
     ("related to", Op::Correlation),
     ("relacionado con", Op::Correlation),

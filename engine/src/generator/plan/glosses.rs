@@ -155,14 +155,7 @@ impl Reading<'_> {
             .columns
             .iter()
             .any(|k| k.name == column && super::is_number(k.kind));
-        let other_operation = (0..self.g.tokens.len()).any(|i| {
-            (i < at || i > start)
-                && is_operation_word(&self.g.tokens[i].folded)
-                && !matches!(
-                    self.g.tokens[i].folded.as_str(),
-                    "number" | "nombre" | "numero" | "count" | "cantidad" | "many" | "combien"
-                )
-        });
+        let other_operation = self.another_operation(at);
         number_of && numeric && other_operation && self.g.free(at, 2)
     }
 
@@ -288,8 +281,14 @@ impl Reading<'_> {
                 })
             };
             // "cause of death (chapter)": "of" between two words of it.
+            // "each type of admission (type)": "of" after the column's own
+            // name.
+            let own_name = |b: usize| {
+                column.is_some_and(|c| text::fold(c) == self.g.tokens[b].folded) && !self.g.used[b]
+            };
             let inner_of = (gloss.last().is_some_and(|&g| spells_it(g))
-                || i.checked_sub(1).is_some_and(|b| self.glossable(b)))
+                || i.checked_sub(1)
+                    .is_some_and(|b| self.glossable(b) || own_name(b)))
                 && !gloss.is_empty()
                 && matches!(t.folded.as_str(), "of" | "de" | "d" | "du" | "del")
                 && i > 0
@@ -354,29 +353,79 @@ impl Reading<'_> {
                 .iter()
                 .any(|(w, o)| *w == self.g.tokens[p].folded && matches!(o, lexicon::Op::Stat(_)))
         });
-        if let ([nearer @ .., _], true, false) = (passed.as_slice(), statistics, gloss.is_empty()) {
-            gloss.extend(nearer);
-        } else if let ([nearer @ .., _], false) = (passed.as_slice(), gloss.is_empty()) {
-            // "the highest average price (avgprs)": a column whose own name
-            // says it is a mean; its mean word is its name, the extreme
-            // farther off is the question.
-            let a_mean = column.is_some_and(|c| {
-                let c = text::fold(c);
-                ["avg", "average", "mean", "moy", "prom"]
-                    .iter()
-                    .any(|a| c.starts_with(a))
-            });
-            let mean_word = |p: &usize| {
-                lexicon::OPS.iter().any(|(w, o)| {
-                    *w == self.g.tokens[*p].folded && *o == lexicon::Op::Stat(Stat::Mean)
-                })
-            };
-            if a_mean && nearer.iter().all(mean_word) {
-                gloss.extend(nearer);
+        match (passed.as_slice(), statistics, gloss.is_empty()) {
+            ([nearer @ .., _], true, false) if !nearer.is_empty() => gloss.extend(nearer),
+            _ => {
+                let no_gloss = gloss.is_empty();
+                gloss.extend(
+                    self.means_in_its_name(&passed, column, no_gloss)
+                        .unwrap_or_default(),
+                );
             }
         }
         gloss.sort_unstable();
         gloss
+    }
+
+    /// "the highest average price (avgprs)", "the correlation between the
+    /// average price (avgprs) and packpc": a column whose own name says it
+    /// is a mean; the mean words passed (`passed`, nearest first) that are
+    /// its name, when another operation is the question.
+    fn means_in_its_name(
+        &self,
+        passed: &[usize],
+        column: Option<&str>,
+        no_gloss: bool,
+    ) -> Option<Vec<usize>> {
+        let nearer = match passed {
+            [nearer @ .., _] if !nearer.is_empty() => nearer.to_vec(),
+            [one] if self.another_operation(*one) => vec![*one],
+            _ => return None,
+        };
+        let a_mean = column.is_some_and(|c| {
+            let c = text::fold(c);
+            ["avg", "average", "mean", "moy", "prom"]
+                .iter()
+                .any(|a| c.starts_with(a))
+        });
+        let mean_word = |p: &usize| {
+            lexicon::OPS
+                .iter()
+                .any(|(w, o)| *w == self.g.tokens[*p].folded && *o == lexicon::Op::Stat(Stat::Mean))
+        };
+        (a_mean && !no_gloss && nearer.iter().all(mean_word)).then_some(nearer)
+    }
+
+    /// True when the goal asks an operation at a word other than `at` and
+    /// "number"/"count" ("the highest…", "a Welch t-test", "the
+    /// correlation").
+    fn another_operation(&self, at: usize) -> bool {
+        const TESTS: &[&str] = &[
+            "test",
+            "ttest",
+            "anova",
+            "regression",
+            "regress",
+            "correlation",
+            "correlacion",
+            "pearson",
+            "spearman",
+            "welch",
+            "chi",
+            "prueba",
+        ];
+        (0..self.g.tokens.len()).any(|i| {
+            let w = self.g.tokens[i].folded.as_str();
+            i != at
+                && ((lexicon::OPS
+                    .iter()
+                    .any(|(p, o)| *p == w && *o != lexicon::Op::Which)
+                    && !matches!(
+                        w,
+                        "number" | "nombre" | "numero" | "count" | "cantidad" | "many" | "combien"
+                    ))
+                    || TESTS.contains(&w))
+        })
     }
 
     /// "cause of death (chapter)" where `chapter` holds "External

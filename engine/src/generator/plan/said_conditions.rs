@@ -189,7 +189,7 @@ impl Reading<'_> {
     ) {
         let mut start = gloss.first().map_or(first, |&g| g.min(first));
         if let Some((side, number)) = side_and_number(inside) {
-            if let Some(from) = self.number_said_before(first, side, number, gloss) {
+            if let Some(from) = self.number_said_before(first, (side, number), inside, gloss) {
                 self.g.take(from, first - from);
                 start = from;
             }
@@ -209,38 +209,72 @@ impl Reading<'_> {
             if !(b.first..=b.last).all(|i| self.g.used[i]) {
                 continue;
             }
-            let Some(clause) = b.first.checked_sub(1).map(|i| self.g.tokens[i].clause) else {
-                continue;
-            };
-            let most = if b.condition {
-                MAX_LATE_WORDS
-            } else {
-                MAX_LATE_COLUMN_WORDS
-            };
-            let mut words = Vec::new();
-            let mut i = b.start;
-            while i > 0 && words.len() < most {
-                i -= 1;
-                let w = self.g.tokens[i].folded.as_str();
-                let joins = OF.contains(&w) || lexicon::ARTICLES.contains(&w);
-                let narrow = b.condition || joins || !lexicon::STOP_WORDS.contains(&w);
-                if self.g.tokens[i].clause != clause || self.means_on_its_own(i) || !narrow {
-                    break;
-                }
-                words.push(i);
-            }
-            // A column's phrase ends on a word of its own, not on "of".
-            if !b.condition {
-                while words.last().is_some_and(|&i| {
-                    let w = self.g.tokens[i].folded.as_str();
-                    OF.contains(&w)
-                }) {
-                    words.pop();
-                }
+            let mut words = self.words_left_before(b);
+            if !b.condition && words.is_empty() {
+                words = self.two_groups_said(b.start);
             }
             for i in words {
                 self.g.take(i, 1);
             }
+        }
+    }
+
+    /// The plain words left just before the bracket `b`, in its clause.
+    fn words_left_before(&self, b: Bracketed) -> Vec<usize> {
+        let Some(clause) = b.first.checked_sub(1).map(|i| self.g.tokens[i].clause) else {
+            return Vec::new();
+        };
+        let most = if b.condition {
+            MAX_LATE_WORDS
+        } else {
+            MAX_LATE_COLUMN_WORDS
+        };
+        let mut words = Vec::new();
+        let mut i = b.start;
+        while i > 0 && words.len() < most {
+            i -= 1;
+            let w = self.g.tokens[i].folded.as_str();
+            let joins = OF.contains(&w) || lexicon::ARTICLES.contains(&w);
+            let narrow = b.condition || joins || !lexicon::STOP_WORDS.contains(&w);
+            if self.g.tokens[i].clause != clause || self.means_on_its_own(i) || !narrow {
+                break;
+            }
+            words.push(i);
+        }
+        // A column's phrase ends on a word of its own, not on "of".
+        if !b.condition {
+            while words
+                .last()
+                .is_some_and(|&i| OF.contains(&self.g.tokens[i].folded.as_str()))
+            {
+                words.pop();
+            }
+        }
+        words
+    }
+
+    /// "a t-test comparing … between men and women (sex)": the two groups
+    /// said in words before a column in brackets, the second its gloss
+    /// (starting at `start`): the first and the "and" between them.
+    fn two_groups_said(&self, start: usize) -> Vec<usize> {
+        const OPENERS: &[&str] = &["between", "comparing", "compare", "entre", "comparer"];
+        let Some(opener) = start.checked_sub(3) else {
+            return Vec::new();
+        };
+        let word = |i: usize| self.g.tokens[i].folded.as_str();
+        let plain = |i: usize| !self.means_on_its_own(i);
+        let same_clause =
+            (opener..=start).all(|i| self.g.tokens[i].clause == self.g.tokens[start].clause);
+        let said = OPENERS.contains(&word(opener))
+            && plain(opener + 1)
+            && matches!(word(opener + 2), "and" | "et" | "y")
+            && !self.g.used[opener + 2]
+            && self.g.used[start]
+            && same_clause;
+        if said {
+            vec![opener + 1, opener + 2]
+        } else {
+            Vec::new()
         }
     }
 
@@ -266,10 +300,18 @@ impl Reading<'_> {
     fn number_said_before(
         &self,
         first: usize,
-        side: Side,
-        number: f64,
+        (side, number): (Side, f64),
+        inside: &str,
         gloss: &[usize],
     ) -> Option<usize> {
+        // "at least 16 years of education (education >= 16)": the
+        // bracket's own column may be said on the way.
+        let inside = text::fold(inside);
+        let its_column = |w: &str| {
+            inside
+                .split(|c: char| !c.is_alphanumeric() && c != '_')
+                .any(|x| x == w)
+        };
         let clause = self.g.tokens[first.checked_sub(1)?].clause;
         let at = (first.saturating_sub(MAX_WORDS_AFTER_NUMBER + 1)..first)
             .rev()
@@ -286,7 +328,8 @@ impl Reading<'_> {
                         && !lexicon::OPS.iter().any(|(p, _)| *p == w)
                         && !NEGATIONS.contains(&w)
                         && !self.is_value(i)
-                        && !self.columns.iter().any(|k| text::fold(&k.name) == w)))
+                        && (its_column(w)
+                            || !self.columns.iter().any(|k| text::fold(&k.name) == w))))
         };
         let mut between = at + 1;
         if side != Side::Equal {

@@ -334,6 +334,11 @@ const WEAK: &[&str] = &[
 
 /// Words that ask whether two columns are related (with a test asked).
 const RELATED: &[&str] = &[
+    "linear relationship",
+    "linearly related",
+    "linear association",
+    "relation lineaire",
+    "relacion lineal",
     "related",
     "associated",
     "association",
