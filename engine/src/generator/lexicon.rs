@@ -712,6 +712,8 @@ pub const SYNONYMS: &[&[&str]] = &[
         "payroll",
         "masse salariale",
         "nomina",
+        "remuneration",
+        "remuneracion",
     ],
     // Apart from "wage": a file of an income and wages
     // (`pub8-mroz.csv`) has them as two things.
@@ -744,6 +746,7 @@ pub const SYNONYMS: &[&[&str]] = &[
     ],
     &[
         "charges",
+        "bill",
         "medical costs",
         "frais medicaux",
         "gastos medicos",
@@ -760,7 +763,7 @@ pub const SYNONYMS: &[&[&str]] = &[
     ],
     &["floor", "etage", "planta", "piso"],
     &["cabin", "cabine", "camarote"],
-    &["fee", "frais", "cuota", "tarifa"],
+    &["fee", "frais", "cuota", "tarifa", "cotisation"],
     &[
         "adoption fee",
         "adoption price",
@@ -893,6 +896,8 @@ pub const SYNONYMS: &[&[&str]] = &[
     ],
     &[
         "fare",
+        "billet",
+        "billete",
         "ticket price",
         "prix du billet",
         "tarifa",

@@ -19,7 +19,6 @@
 
 use super::reading::{Mention, Reading};
 use super::said_conditions::Bracketed;
-use super::words;
 use super::Stat;
 use crate::generator::lexicon;
 use crate::generator::terms::Cmp;
@@ -117,6 +116,7 @@ impl Reading<'_> {
                 first,
                 last,
                 condition: false,
+                inside: text.clone(),
             });
             let joined = gloss.last().is_some_and(|&g| g + 1 == first);
             let mut start = if joined { gloss[0] } else { first };
@@ -151,10 +151,16 @@ impl Reading<'_> {
             || said(&["nombre", "d"])
             || said(&["numero", "de"])
             || said(&["cantidad", "de"]);
-        let numeric = self
-            .columns
+        // "the highest number of hospitals (provnum)": a column of codes
+        // or ids counts rows; its number is no measure.
+        let numeric = self.columns.iter().any(|k| {
+            k.name == column
+                && super::is_number(k.kind)
+                && !super::reading::is_identifier(&k.name)
+                && !super::names_each_row(self.inputs, &k.name)
+        }) && !["id", "num", "no", "nr", "code", "number"]
             .iter()
-            .any(|k| k.name == column && super::is_number(k.kind));
+            .any(|end| text::fold(column).ends_with(end));
         let other_operation = self.another_operation(at);
         number_of && numeric && other_operation && self.g.free(at, 2)
     }
@@ -296,9 +302,20 @@ impl Reading<'_> {
             // "mpg between automatic (am = 0)": before a condition, a
             // column's name is no gloss (before a column's name in brackets
             // it is: "temperatura (Temp)").
+            // "who are smokers (age >= 50)": a yes/no column said in the
+            // plural is a condition of its own too.
+            let yes_no = |name: &str| {
+                self.inputs.iter().flat_map(|i| &i.columns).any(|c| {
+                    c.name == name
+                        && (c.kind == crate::inputs::ColumnKind::Boolean || c.values.len() == 2)
+                })
+            };
             let column_before_condition = column.is_none()
                 && !named_inside(i)
-                && self.columns.iter().any(|k| text::fold(&k.name) == t.folded);
+                && self.columns.iter().any(|k| {
+                    let name = text::fold(&k.name);
+                    name == t.folded || (name == t.key && yes_no(&k.name))
+                });
             // "for each education level (education)": the grouping's word
             // is no gloss — but "per" between two words of it is ("students
             // per teacher (tchratio)", "per capita income (percap)").
@@ -396,9 +413,9 @@ impl Reading<'_> {
         (a_mean && !no_gloss && nearer.iter().all(mean_word)).then_some(nearer)
     }
 
-    /// True when the goal asks an operation at a word other than `at` and
-    /// "number"/"count" ("the highest…", "a Welch t-test", "the
-    /// correlation").
+    /// True when the goal asks a statistic, an extreme, a correlation or a
+    /// test at a word other than `at` ("the highest…", "a Welch t-test",
+    /// "the correlation"); "at least", "au moins" are no extreme.
     fn another_operation(&self, at: usize) -> bool {
         const TESTS: &[&str] = &[
             "test",
@@ -406,25 +423,28 @@ impl Reading<'_> {
             "anova",
             "regression",
             "regress",
-            "correlation",
-            "correlacion",
-            "pearson",
-            "spearman",
             "welch",
             "chi",
             "prueba",
         ];
+        let asks = |o: &lexicon::Op| {
+            matches!(
+                o,
+                lexicon::Op::Stat(_)
+                    | lexicon::Op::Highest
+                    | lexicon::Op::Lowest
+                    | lexicon::Op::Correlation
+                    | lexicon::Op::Spearman
+            )
+        };
         (0..self.g.tokens.len()).any(|i| {
             let w = self.g.tokens[i].folded.as_str();
+            let bound = i > 0
+                && matches!(self.g.tokens[i - 1].folded.as_str(), "at" | "au" | "al")
+                && matches!(w, "least" | "most" | "moins" | "plus" | "menos" | "mas");
             i != at
-                && ((lexicon::OPS
-                    .iter()
-                    .any(|(p, o)| *p == w && *o != lexicon::Op::Which)
-                    && !matches!(
-                        w,
-                        "number" | "nombre" | "numero" | "count" | "cantidad" | "many" | "combien"
-                    ))
-                    || TESTS.contains(&w))
+                && !bound
+                && (lexicon::OPS.iter().any(|(p, o)| *p == w && asks(o)) || TESTS.contains(&w))
         })
     }
 
@@ -539,7 +559,7 @@ impl Reading<'_> {
 
     /// "across all state-years", "the player seasons with…": a panel's
     /// rows said as what each row is, a thing and a time, the time in the
-    /// plural and a column of that time in the file. Both words name the
+    /// plural, each a column of the file (a season is a year). Both words name the
     /// rows (no mention of `state` or `year`); after "per", "each" or "by"
     /// they are left to the grouping's reading.
     pub fn panel_rows(&mut self) {
@@ -568,9 +588,10 @@ impl Reading<'_> {
         };
         for i in 1..self.g.tokens.len() {
             let (thing, time) = (&self.g.tokens[i - 1], &self.g.tokens[i]);
-            let thing_said = words::is_row_noun(&thing.key)
-                || words::PEOPLE_NOUNS.contains(&thing.key.as_str())
-                || matches!(thing.key.as_str(), "player" | "joueur" | "jugador")
+            // The thing is a column of the file ("state-years") or a
+            // player of a file of players' seasons — never a person of a
+            // cohort ("person-years" are time followed, not rows).
+            let thing_said = matches!(thing.key.as_str(), "player" | "joueur" | "jugador")
                 || self
                     .columns
                     .iter()

@@ -667,6 +667,7 @@ fn plan_once(
     r.file_subject();
     r.group_nouns();
     r.managed_by();
+    r.verbs_beside_placed();
     r.column_words_again();
     if let Some(word) = r
         .people_where_rows_are_not()

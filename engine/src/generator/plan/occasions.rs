@@ -106,6 +106,13 @@ const WHEN: &[&str] = &[
     "domingo",
     "tomorrow",
     "tonight",
+    "morning",
+    "afternoon",
+    "evening",
+    "soir",
+    "matin",
+    "tarde",
+    "noche",
     "today",
     "demain",
     "manana",
@@ -135,6 +142,12 @@ const WHEN_GLUE: &[&str] = &[
     "next",
     "prochain",
     "prochaine",
+    "ce",
+    "cette",
+    "este",
+    "esta",
+    "las",
+    "at",
 ];
 
 /// Idioms of the asker that ask nothing ("no sé por dónde empezar").
@@ -452,7 +465,21 @@ impl Reading<'_> {
 
 /// A word of when an occasion is (see [`WHEN`]).
 fn is_when(token: &super::text::Token) -> bool {
-    WHEN.contains(&token.folded.as_str()) || WHEN.contains(&token.key.as_str())
+    WHEN.contains(&token.folded.as_str())
+        || WHEN.contains(&token.key.as_str())
+        || is_an_hour(&token.folded)
+}
+
+/// "9", "10am", "14h", "9h30": an hour of the day ("la reunión de las 9").
+fn is_an_hour(word: &str) -> bool {
+    let digits: String = word.chars().take_while(char::is_ascii_digit).collect();
+    let rest = &word[digits.len()..];
+    let hour: Option<u32> = digits.parse().ok();
+    let suffix = matches!(rest, "" | "am" | "pm" | "h")
+        || rest
+            .strip_prefix('h')
+            .is_some_and(|m| m.len() == 2 && m.chars().all(|c| c.is_ascii_digit()));
+    hour.is_some_and(|h| h <= 24) && suffix
 }
 
 /// A word that is no number (an occasion holds no figure: "for the 2024

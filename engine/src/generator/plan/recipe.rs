@@ -903,11 +903,16 @@ impl Reading<'_> {
             k.kind == crate::inputs::ColumnKind::Text
                 && !one_value(&k.name)
                 && super::names_each_row(self.inputs, &k.name)
-                && self
-                    .g
-                    .tokens
-                    .iter()
-                    .any(|t| t.key == name && t.folded != t.key)
+                && self.g.tokens.iter().enumerate().any(|(i, t)| {
+                    // asked right before: "which of Priya's clients"
+                    let asked = (i.saturating_sub(3)..i).any(|j| {
+                        matches!(
+                            self.g.tokens[j].folded.as_str(),
+                            "which" | "quel" | "quels" | "quelle" | "quelles" | "cual" | "cuales"
+                        )
+                    });
+                    t.key == name && t.folded != t.key && asked
+                })
         });
         if let Some(k) = said {
             return Some(k.name.clone());

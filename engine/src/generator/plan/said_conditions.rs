@@ -21,7 +21,7 @@
 
 use super::conditions::NEGATIONS;
 use super::reading::Reading;
-use super::{lexicon, text};
+use super::{lexicon, text, words};
 
 /// The most words between the bracket and its number said again ("at
 /// least 400 at bats", "less than 40 percent of the vote").
@@ -37,7 +37,7 @@ const MAX_LATE_COLUMN_WORDS: usize = 4;
 const OF: &[&str] = &["of", "de", "d", "du", "del", "des"];
 
 /// A bracket that names a column or states a condition.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct Bracketed {
     /// The first word of what says it in words before it (its gloss, its
     /// number said again), or the bracket's first word.
@@ -46,8 +46,11 @@ pub struct Bracketed {
     pub first: usize,
     /// The bracket's last word.
     pub last: usize,
-    /// A condition ("ab >= 400"), not a column's name.
+    /// A condition ("ab >= 400"), not a column's name or an expression
+    /// ("income / pop").
     pub condition: bool,
+    /// The bracket's text.
+    pub inside: String,
 }
 
 /// Direction words said before a number, upwards ("more than 400 (x >
@@ -130,6 +133,27 @@ const RELATIVES: &[&str] = &[
     "cuyos", "cuyas", "quien", "quienes", "donde",
 ];
 
+/// Negations beyond the words that exclude a value ("non-white",
+/// "never").
+const MORE_NEGATIONS: &[&str] = &["non", "never", "jamais", "nunca", "neither", "ni", "nor"];
+
+/// Words of a grouping: never a gloss ("by ethnicity").
+const GROUPING: &[&str] = &[
+    "by", "per", "each", "every", "par", "por", "chaque", "cada", "across", "among", "parmi",
+];
+
+/// Units of time a number may count ("16 years of education").
+const UNITS_OF_TIME: &[&str] = &[
+    "year", "month", "week", "day", "hour", "an", "annee", "moi", "semaine", "jour", "heure",
+    "ano", "mes", "semana", "dia", "hora",
+];
+
+/// Words that place a time relative to now ("last season", "ce mois").
+const RELATIVE_TIMES: &[&str] = &[
+    "last", "this", "next", "previous", "current", "recent", "dernier", "derniere", "ce", "cette",
+    "prochain", "ultimo", "ultima", "este", "esta", "pasado", "pasada", "proximo",
+];
+
 /// Words that join or compare: never placed by the late pass.
 const JOINS_AND_COMPARES: &[&str] = &[
     "and",
@@ -142,6 +166,12 @@ const JOINS_AND_COMPARES: &[&str] = &[
     "e",
     "u",
     "pero",
+    "versus",
+    "vs",
+    "compared",
+    "compare",
+    "contre",
+    "frente",
     "more",
     "less",
     "fewer",
@@ -198,7 +228,8 @@ impl Reading<'_> {
             start,
             first,
             last,
-            condition: true,
+            condition: inside.contains(['=', '<', '>']),
+            inside: inside.to_owned(),
         });
     }
 
@@ -209,8 +240,8 @@ impl Reading<'_> {
             if !(b.first..=b.last).all(|i| self.g.used[i]) {
                 continue;
             }
-            let mut words = self.words_left_before(b);
-            if !b.condition && words.is_empty() {
+            let mut words = self.words_left_before(&b);
+            if !b.condition && words.is_empty() && self.two_values(&b.inside) {
                 words = self.two_groups_said(b.start);
             }
             for i in words {
@@ -220,7 +251,7 @@ impl Reading<'_> {
     }
 
     /// The plain words left just before the bracket `b`, in its clause.
-    fn words_left_before(&self, b: Bracketed) -> Vec<usize> {
+    fn words_left_before(&self, b: &Bracketed) -> Vec<usize> {
         let Some(clause) = b.first.checked_sub(1).map(|i| self.g.tokens[i].clause) else {
             return Vec::new();
         };
@@ -236,7 +267,17 @@ impl Reading<'_> {
             let w = self.g.tokens[i].folded.as_str();
             let joins = OF.contains(&w) || lexicon::ARTICLES.contains(&w);
             let narrow = b.condition || joins || !lexicon::STOP_WORDS.contains(&w);
-            if self.g.tokens[i].clause != clause || self.means_on_its_own(i) || !narrow {
+            if self.g.tokens[i].clause != clause {
+                break;
+            }
+            // "not shorts (Short = 0)": the bracket's own column, read
+            // already, is passed over.
+            if self.g.used[i] && self.of_the_bracket(i, &b.inside) {
+                continue;
+            }
+            let meaning = self.g.used[i]
+                || (self.carries_meaning(i, &b.inside) && !self.said_again_by(i, &b.inside));
+            if meaning || !narrow {
                 break;
             }
             words.push(i);
@@ -253,6 +294,19 @@ impl Reading<'_> {
         words
     }
 
+    /// True when the column named `inside` a bracket holds exactly two
+    /// values (the two groups a goal may name in its own words).
+    fn two_values(&self, inside: &str) -> bool {
+        const SEXES: &[&str] = &["sex", "gender", "sexe", "genre", "sexo", "genero"];
+        let name = text::fold(inside.trim().trim_matches(['`', '\'', '"']));
+        // a column of the sexes coded in numbers ("men and women (sex)")
+        let sexes = SEXES.contains(&name.as_str());
+        self.inputs
+            .iter()
+            .flat_map(|i| &i.columns)
+            .any(|c| text::fold(&c.name) == name && (c.values.len() == 2 || sexes))
+    }
+
     /// "a t-test comparing … between men and women (sex)": the two groups
     /// said in words before a column in brackets, the second its gloss
     /// (starting at `start`): the first and the "and" between them.
@@ -262,11 +316,20 @@ impl Reading<'_> {
             return Vec::new();
         };
         let word = |i: usize| self.g.tokens[i].folded.as_str();
-        let plain = |i: usize| !self.means_on_its_own(i);
+        let plain = |i: usize| !self.g.used[i] && !self.carries_meaning(i, "");
         let same_clause =
             (opener..=start).all(|i| self.g.tokens[i].clause == self.g.tokens[start].clause);
-        let said = OPENERS.contains(&word(opener))
-            && plain(opener + 1)
+        let sexes = |w: &str| {
+            [
+                "men", "women", "male", "female", "males", "females", "hommes", "femmes",
+                "hombres", "mujeres", "boys", "girls",
+            ]
+            .contains(&w)
+        };
+        let named_sexes = sexes(word(opener + 1)) == sexes(word(start));
+        let said = named_sexes
+            && OPENERS.contains(&word(opener))
+            && (plain(opener + 1) || (sexes(word(opener + 1)) && !self.g.used[opener + 1]))
             && matches!(word(opener + 2), "and" | "et" | "y")
             && !self.g.used[opener + 2]
             && self.g.used[start]
@@ -278,21 +341,79 @@ impl Reading<'_> {
         }
     }
 
-    /// True when the word at `i` carries a meaning of its own, so the late
-    /// pass stops before it.
-    fn means_on_its_own(&self, i: usize) -> bool {
+    /// True when the word at `i` carries a meaning of its own, never a
+    /// bracket's gloss: a number, a negation ("non", "never"), "and",
+    /// "or", "versus", a comparison, a relative pronoun, a word of grouping
+    /// or of time, an operation, a noun of the rows, a name written with a
+    /// capital inside its clause, or a word of a column's name or of a
+    /// value of the data (or a word for one) — except the words of the
+    /// bracket's own text `inside` ("years of education (education >=
+    /// 16)").
+    fn carries_meaning(&self, i: usize, inside: &str) -> bool {
         let t = &self.g.tokens[i];
         let w = t.folded.as_str();
-        self.g.used[i]
-            || text::number(t).is_some()
+        let own = self.of_the_bracket(i, inside);
+        let first_of_clause = i == 0 || self.g.tokens[i - 1].clause != t.clause;
+        let capital = t.raw.starts_with(char::is_uppercase) && !first_of_clause && t.raw != "I";
+        let column_word = self.columns.iter().any(|k| {
+            text::name_words(&k.name)
+                .iter()
+                .any(|n| text::fold(n) == w || text::fold(n) == t.key)
+        });
+        text::number(t).is_some()
             || !w.chars().any(char::is_alphabetic)
             || NEGATIONS.contains(&w)
+            || MORE_NEGATIONS.contains(&w)
             || RELATIVES.contains(&w)
             || JOINS_AND_COMPARES.contains(&w)
+            || GROUPING.contains(&w)
+            || words::is_time_word(t)
+            || RELATIVE_TIMES.contains(&w)
+            || super::conditions::MONTHS.iter().any(|(m, _)| *m == w)
             || lexicon::OPS.iter().any(|(p, _)| *p == w)
-            || self.columns.iter().any(|k| text::fold(&k.name) == w)
-            || self.is_value(i)
-            || (w.chars().count() == 1 && t.raw.chars().all(char::is_uppercase))
+            || words::is_row_noun(&t.key)
+            || words::PEOPLE_NOUNS.contains(&t.key.as_str())
+            || capital
+            || (!own && (column_word || self.is_value_or_synonym(i)))
+    }
+
+    /// True when the word at `i` says a word of the bracket's text
+    /// `inside`: the same word, or its stem ("southern" of `south`).
+    fn of_the_bracket(&self, i: usize, inside: &str) -> bool {
+        let t = &self.g.tokens[i];
+        text::fold(inside)
+            .split(|c: char| !c.is_alphanumeric() && c != '_')
+            .any(|x| {
+                x == t.folded
+                    || x == t.key
+                    || (x.chars().count() >= 4
+                        && x.chars().all(char::is_alphabetic)
+                        && t.folded.starts_with(x))
+            })
+    }
+
+    /// True when the word at `i`, a meaning of its own, is said again by
+    /// the bracket `inside`: "not shorts (Short = 0)", "covered by
+    /// Medicaid (medicaid = yes)", "set by a union contract (union =
+    /// yes)" — a negation or "by" before the bracket's own column, the
+    /// negation where the bracket keeps its 0, no or false.
+    fn said_again_by(&self, i: usize, inside: &str) -> bool {
+        let w = self.g.tokens[i].folded.as_str();
+        let Some(next) = (i + 1..self.g.tokens.len())
+            .find(|&j| !lexicon::ARTICLES.contains(&self.g.tokens[j].folded.as_str()))
+        else {
+            return false;
+        };
+        let own_next = self.of_the_bracket(next, inside);
+        let keeps_none = {
+            let value = text::fold(inside.rsplit(['=', '<', '>']).next().unwrap_or(""));
+            matches!(
+                value.trim().trim_matches(['\'', '"']),
+                "0" | "no" | "false" | "non"
+            )
+        };
+        let negation = NEGATIONS.contains(&w) || MORE_NEGATIONS.contains(&w);
+        own_next && ((negation && keeps_none) || matches!(w, "by" | "par" | "por"))
     }
 
     /// Where the number `number` is said again before the bracket at
@@ -304,36 +425,33 @@ impl Reading<'_> {
         inside: &str,
         gloss: &[usize],
     ) -> Option<usize> {
-        // "at least 16 years of education (education >= 16)": the
-        // bracket's own column may be said on the way.
-        let inside = text::fold(inside);
-        let its_column = |w: &str| {
-            inside
-                .split(|c: char| !c.is_alphanumeric() && c != '_')
-                .any(|x| x == w)
-        };
         let clause = self.g.tokens[first.checked_sub(1)?].clause;
         let at = (first.saturating_sub(MAX_WORDS_AFTER_NUMBER + 1)..first)
             .rev()
             .find(|&i| text::number(&self.g.tokens[i]) == Some(number))?;
+        // "at least 400 at bats", "40 percent of the vote", "years of
+        // education (education >= 16)": plain words, its own column.
         let plain = |i: usize| {
             let t = &self.g.tokens[i];
             let w = t.folded.as_str();
+            let little = lexicon::STOP_WORDS.contains(&w)
+                || lexicon::ARTICLES.contains(&w)
+                || PERCENT_WORDS.contains(&w);
+            // "16 years of education": the number's unit, right after it
+            let unit = i == at + 1 && UNITS_OF_TIME.contains(&t.key.as_str());
             (!self.g.used[i] || gloss.contains(&i))
                 && t.clause == clause
-                && (lexicon::STOP_WORDS.contains(&w)
-                    || lexicon::ARTICLES.contains(&w)
-                    || PERCENT_WORDS.contains(&w)
-                    || (w.chars().all(char::is_alphabetic)
-                        && !lexicon::OPS.iter().any(|(p, _)| *p == w)
+                && (gloss.contains(&i)
+                    || unit
+                    || (little
+                        && !JOINS_AND_COMPARES.contains(&w)
                         && !NEGATIONS.contains(&w)
-                        && !self.is_value(i)
-                        && (its_column(w)
-                            || !self.columns.iter().any(|k| text::fold(&k.name) == w))))
+                        && !MORE_NEGATIONS.contains(&w))
+                    || !self.carries_meaning(i, inside))
         };
         let mut between = at + 1;
         if side != Side::Equal {
-            if let Some(len) = self.phrase_at(between, AFTER_NUMBER) {
+            if let Some(len) = self.phrase_at(between, AFTER_NUMBER, gloss) {
                 between += len;
             }
         }
@@ -349,16 +467,17 @@ impl Reading<'_> {
             .iter()
             .map(|p| p.split_whitespace().count())
             .filter(|&len| len <= at)
-            .find(|&len| self.phrase_at(at - len, directions) == Some(len));
+            .find(|&len| self.phrase_at(at - len, directions, gloss) == Some(len));
         Some(said.map_or(at, |len| at - len))
     }
 
-    /// The length of the phrase of `phrases` written at `at`, if one is.
-    fn phrase_at(&self, at: usize, phrases: &[&str]) -> Option<usize> {
+    /// The length of the phrase of `phrases` written at `at`, its words
+    /// free or of the bracket's `gloss`, if one is.
+    fn phrase_at(&self, at: usize, phrases: &[&str], gloss: &[usize]) -> Option<usize> {
         phrases.iter().find_map(|p| {
             let words: Vec<&str> = p.split_whitespace().collect();
             let said = self.g.tokens.get(at..at + words.len())?;
-            let free = (at..at + words.len()).all(|i| !self.g.used[i]);
+            let free = (at..at + words.len()).all(|i| !self.g.used[i] || gloss.contains(&i));
             (free && said.iter().zip(&words).all(|(t, w)| t.folded == *w)).then_some(words.len())
         })
     }
@@ -393,6 +512,80 @@ fn side_and_number(inside: &str) -> Option<(Side, f64)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::generator::golden_input;
+    use crate::lang::Lang;
+
+    /// The filters of the plan of `goal` on `file` ("column cmp value"),
+    /// or the words its stop names.
+    fn read(file: &str, goal: &str) -> Result<Vec<String>, Vec<String>> {
+        let inputs = [golden_input(file)];
+        match super::super::plan(goal, Lang::detect(goal), &inputs) {
+            Ok(p) => Ok(p
+                .filters
+                .iter()
+                .map(|f| format!("{} {:?}", f.column, f.cmp))
+                .collect()),
+            Err(super::super::GoalProblem::Unplaced { words, .. }) => Err(words),
+            Err(e) => Err(vec![format!("{e:?}")]),
+        }
+    }
+
+    #[test]
+    fn words_saying_a_bracketed_condition_again_are_placed_with_it() {
+        let cases = [
+            (
+                "pub15-batting.csv",
+                "For the player seasons with at least 400 at bats (ab >= 400), what is the mean of h?",
+                vec!["ab Ge"],
+            ),
+            (
+                "pub15-batting.csv",
+                "In the 1927 season (year = 1927), what is the total hr?",
+                vec!["year Eq"],
+            ),
+            (
+                "pub15-wages.csv",
+                "How many observations are of workers whose wage is set by a union contract (union = yes)?",
+                vec!["union Eq"],
+            ),
+            (
+                "pub9-movies.csv",
+                "What is the average length of the movies released after 1990 that are not shorts (Short = 0)?",
+                vec!["Short Eq", "year Gt"],
+            ),
+        ];
+        for (file, goal, filters) in cases {
+            let mut got = read(file, goal).unwrap_or_else(|w| panic!("{goal}: stopped on {w:?}"));
+            got.sort();
+            assert_eq!(got, filters, "{goal}");
+        }
+    }
+
+    #[test]
+    fn a_word_with_a_meaning_of_its_own_is_never_a_brackets_gloss() {
+        // (file, goal, a word the plan must stop on or keep as a filter)
+        let cases = [
+            // a name, a qualifier, a comparison, a negation of another
+            // column: each stops the plan
+            ("pub15-batting.csv", "How many home runs (hr) did Babe Ruth hit in 1927 (year = 1927)?", "Babe"),
+            ("pub15-wages.csv", "average lwage of young workers with at least 12 years of education (ed >= 12)", "young"),
+            ("pub15-wages.csv", "average lwage of married versus single workers who have a union contract (union = yes)", "versus"),
+        ];
+        for (file, goal, word) in cases {
+            match read(file, goal) {
+                Err(words) => assert!(words.iter().any(|w| w == word), "{goal}: {words:?}"),
+                Ok(filters) => panic!("{goal}: answered with {filters:?}"),
+            }
+        }
+        // a condition of another column between the number and the
+        // bracket is read, never swallowed
+        let got = read(
+            "insurance.csv",
+            "mean charges for people aged 50 or over who are smokers (age >= 50)",
+        )
+        .expect("read");
+        assert!(got.iter().any(|f| f == "smoker Eq"), "{got:?}");
+    }
 
     #[test]
     fn the_side_and_number_of_a_bracket_are_read() {

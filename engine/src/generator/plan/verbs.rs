@@ -196,6 +196,81 @@ pub(super) const SELLING: &[&str] = &[
     "comprados",
     "compradas",
     "pidieron",
+    // goods moved are goods sold ("¿cuál de las regiones movió más
+    // unidades?")
+    "movio",
+    "movieron",
+    "moved",
+];
+
+/// Verbs of rain falling, said of a column of rain ("cuántos días cayeron
+/// más de 10 mm").
+const RAIN_VERBS: &[&str] = &[
+    "fell", "tombe", "tombes", "tombee", "tombees", "cayeron", "cayo", "caen", "cae",
+];
+
+/// Participles that say a measure again right after it ("l'objectif
+/// fixé pour l'Ouest", "the target set for the North", "el objetivo
+/// fijado").
+const RESTATING: &[&str] = &[
+    "set",
+    "fixe",
+    "fixes",
+    "fixee",
+    "fixees",
+    "assigned",
+    "attribue",
+    "attribuee",
+    "fijado",
+    "fijada",
+    "asignado",
+    "asignada",
+    "planned",
+    "prevu",
+    "prevue",
+    "previsto",
+    "prevista",
+    // what was given: "the discount we gave", "la remise accordée"
+    "gave",
+    "given",
+    "granted",
+    "offered",
+    "accorde",
+    "accordee",
+    "accordees",
+    "accordes",
+    "dimos",
+    "concedido",
+    "concedida",
+    "otorgado",
+    "otorgada",
+];
+
+/// Who did it, between a measure and its participle ("the discount we
+/// gave", "la remise qu'on a accordée").
+const DOERS: &[&str] = &[
+    "we", "you", "they", "nous", "on", "qu", "que", "that", "a", "avons",
+];
+
+/// Phrases of placing an order ("nous ont passé commande"): what the
+/// rows of orders are.
+const ORDERING: &[&str] = &[
+    "passe commande",
+    "passe une commande",
+    "passe des commandes",
+    "passer commande",
+    "placed an order",
+    "placed orders",
+    "hecho un pedido",
+    "hicieron un pedido",
+    "hicieron pedidos",
+];
+
+/// Words between a verb of selling and what it sells ("bought the most
+/// notebooks", "movió más unidades", "ont acheté des cahiers").
+const BEFORE_THE_THINGS: &[&str] = &[
+    "the", "a", "an", "some", "more", "most", "le", "la", "les", "l", "des", "de", "du", "plus",
+    "el", "los", "las", "unos", "unas", "mas",
 ];
 
 /// The word of a count, before the things counted ("how many", "combien
@@ -307,10 +382,72 @@ impl Reading<'_> {
         self.verb_names(verb, column.clone());
     }
 
-    /// The verb at `verb` names `column` (one mention of it), unless the
-    /// goal names that column already.
+    /// "clientes que compraron bolígrafos", "which region moved the most
+    /// units", "the target set for the North", "cayeron más de 10 mm":
+    /// a verb that only says again what is placed beside it — a verb of
+    /// selling before the things sold or their quantity, a participle
+    /// right after the measure it restates, rain falling beside a column
+    /// of rain — is placed with it.
+    pub fn verbs_beside_placed(&mut self) {
+        for phrase in ORDERING {
+            let words: Vec<&str> = phrase.split_whitespace().collect();
+            for at in 0..self.g.tokens.len() {
+                if self.g.says_at(at, &words) {
+                    self.g.take(at, words.len());
+                }
+            }
+        }
+        for i in 0..self.g.tokens.len() {
+            if self.g.used[i] {
+                continue;
+            }
+            let w = self.g.tokens[i].folded.as_str();
+            let beside = if SELLING.contains(&w) {
+                self.things_after(i)
+            } else if RESTATING.contains(&w) {
+                let mut at = i;
+                while at > 0 && DOERS.contains(&self.g.tokens[at - 1].folded.as_str()) {
+                    at -= 1;
+                }
+                self.mentions.iter().any(|m| m.start + m.len == at)
+            } else if RAIN_VERBS.contains(&w) {
+                self.filters.iter().any(|f| rain_column(&f.column))
+                    || self.mentions.iter().any(|m| rain_column(&m.column))
+            } else {
+                false
+            };
+            if beside {
+                self.g.take(i, 1);
+            }
+        }
+    }
+
+    /// The first word after the verb at `verb`, past articles and "more",
+    /// is placed: a value of the data or a mention of a column of numbers.
+    fn things_after(&self, verb: usize) -> bool {
+        let Some(j) = (verb + 1..self.g.tokens.len().min(verb + 4))
+            .find(|&j| !BEFORE_THE_THINGS.contains(&self.g.tokens[j].folded.as_str()))
+        else {
+            return false;
+        };
+        let t = &self.g.tokens[j];
+        let quantity = self.mentions.iter().any(|m| {
+            m.start == j
+                && self
+                    .columns
+                    .iter()
+                    .any(|k| k.name == m.column && super::is_number(k.kind))
+        });
+        t.clause == self.g.tokens[verb].clause
+            && self.g.used[j]
+            && (quantity || self.names_a_value(j))
+    }
+
+    /// The verb at `verb` names `column` (one mention of it); when the goal
+    /// names that column already, the verb says it again.
     fn verb_names(&mut self, verb: usize, column: String) {
         if self.mentions.iter().any(|m| m.column == column) {
+            self.g.take(verb, 1);
             return;
         }
         self.g.take(verb, 1);
@@ -561,4 +698,19 @@ impl Reading<'_> {
             }
         }
     }
+}
+
+/// A column of rain ("precipitation_mm", "pluie", "lluvia").
+fn rain_column(name: &str) -> bool {
+    text::name_words(name).iter().any(|w| {
+        [
+            "precipitation",
+            "rain",
+            "rainfall",
+            "pluie",
+            "lluvia",
+            "precip",
+        ]
+        .contains(&w.as_str())
+    })
 }

@@ -1061,12 +1061,12 @@ pub const THING_ROWS: &[(&[&str], &[&str])] = &[
             "hospitalisation",
             "hospitalization",
         ],
-        &["los", "hospital", "hosp", "admission", "admit", "stay"],
+        &["los", "admission", "admit"],
     ),
     (
         // spells of unemployment, episodes of illness
         &["spell", "episode"],
-        &["spell", "duration", "unemployment", "episode"],
+        &["spell", "episode"],
     ),
     (
         &["mammal", "mammifere", "mamifero"],
@@ -1490,14 +1490,20 @@ const OBJECT_STARTS: &[&str] = &[
 /// clause); "For the HR report, …" is no instruction.
 fn instruction_verb(goal: &Goal, i: usize) -> bool {
     let t = &goal.tokens[i];
-    // "… and report F and the p-value": after "and", "then", the verb
-    // opens an instruction as at the start of its clause.
+    // "… and report F and the p-value": after "and", "then", a verb of
+    // reporting opens an instruction as at the start of its clause ("who
+    // cycle and run" does not).
+    let reporting = matches!(
+        t.folded.as_str(),
+        "report" | "reporta" | "reporte" | "informe" | "donne" | "donnez" | "calcule" | "calcula"
+    );
     let first_of_clause = i == 0
         || goal.tokens[i - 1].clause != t.clause
-        || matches!(
-            goal.tokens[i - 1].folded.as_str(),
-            "and" | "then" | "et" | "puis" | "y" | "luego" | "e"
-        );
+        || (reporting
+            && matches!(
+                goal.tokens[i - 1].folded.as_str(),
+                "and" | "then" | "et" | "puis" | "y" | "luego" | "e"
+            ));
     let object_after = goal.tokens.get(i + 1).is_some_and(|next| {
         next.clause == t.clause
             && (first_of_clause || OBJECT_STARTS.contains(&next.folded.as_str()))

@@ -112,10 +112,6 @@ const MODEL_WORDS: &[&str] = &[
     "ajusta",
     "squares",
     "least",
-    "ordinary",
-    "ordinaires",
-    "ordinarios",
-    "line",
     "moindres",
     "carres",
     "minimos",
@@ -519,7 +515,17 @@ fn prediction_values(r: &Reading, roles: &mut Roles) -> (Vec<(String, f64)>, Vec
 /// nothing when the goal asks none. A model whose columns cannot be told
 /// apart stops the plan.
 pub fn read(r: &mut Reading) -> Result<(), GoalProblem> {
-    let cues = places(r, CUES);
+    // "ordinary least squares": the model's name, never a value.
+    let ordinary = r.g.take_all(&[
+        "ordinary least squares",
+        "ordinary least square",
+        "moindres carres ordinaires",
+        "minimos cuadrados ordinarios",
+    ]);
+    let mut cues = places(r, CUES);
+    if ordinary {
+        cues.extend(places(r, &["least", "squares", "square"]));
+    }
     let predict = places(r, PREDICT);
     let mut roles = Roles {
         target: None,
