@@ -544,6 +544,8 @@ pub const COMPARATORS: &[(&str, Cmp)] = &[
     // "¿cuántas ventas pasaron de 100 euros?"
     ("pasaron de", Cmp::Gt),
     ("pasan de", Cmp::Gt),
+    ("pasan de los", Cmp::Gt),
+    ("pasan de las", Cmp::Gt),
     ("paso de", Cmp::Gt),
     ("mas que", Cmp::Gt),
     ("superior a", Cmp::Gt),

@@ -49,7 +49,7 @@ const fn adj(words: &'static str, concept: &'static str, way: Way, superlative: 
 /// Concepts whose groups rank by their total, not their typical value:
 /// "le produit qui rapporte le plus" brings in the most in all, "the
 /// rainiest station" has the most rain in all.
-const TOTALLED: &[&str] = &["revenue", "amount", "rain"];
+const TOTALLED: &[&str] = &["revenue", "amount", "rain", "visits"];
 
 /// The adjectives read, longest first where they share words.
 const ADJECTIVES: &[Adjective] = &[
@@ -169,6 +169,15 @@ const ADJECTIVES: &[Adjective] = &[
     adj("hottest", "temperature", Way::Up, true),
     adj("warmest", "temperature", Way::Up, true),
     adj("tallest", "height", Way::Up, true),
+    adj("heaviest", "weight", Way::Up, true),
+    adj("lightest", "weight", Way::Down, true),
+    adj("de mas edad", "age", Way::Up, true),
+    adj("de menos edad", "age", Way::Down, true),
+    adj("most visited", "visits", Way::Up, true),
+    adj("mas visitada", "visits", Way::Up, true),
+    adj("mas visitado", "visits", Way::Up, true),
+    adj("la plus visitee", "visits", Way::Up, true),
+    adj("le plus visite", "visits", Way::Up, true),
     adj("slowest", "load time", Way::Up, true),
     adj("fastest", "load time", Way::Down, true),
 ];

@@ -440,6 +440,13 @@ pub(crate) const VALUE_SYNONYMS: &[&[&str]] = &[
     &["desk lamp", "lampe de bureau", "lampara de escritorio"],
     &["public sector", "secteur public", "sector publico"],
     &[
+        "retail",
+        "minorista",
+        "minoristas",
+        "detaillant",
+        "detaillants",
+    ],
+    &[
         "wholesale",
         "grossiste",
         "grossistes",

@@ -726,6 +726,9 @@ fn plan_once(
             understood: r.understood,
         });
     }
+    // Context set aside, in the order the goal says it.
+    let mut context = [r.told, left.context].concat();
+    context.sort_by_key(|c| goal.find(c.as_str()).unwrap_or(usize::MAX));
     let plan = Plan {
         source,
         filters: r.filters,
@@ -733,7 +736,7 @@ fn plan_once(
         rounding: r.rounding,
         lang,
         assumptions: Vec::new(),
-        context: [r.told, left.context].concat(),
+        context,
         prep,
         derived: r.derived,
         chart,

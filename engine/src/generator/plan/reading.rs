@@ -1203,6 +1203,95 @@ impl<'a> Reading<'a> {
             "nada mas el numero",
         ];
         self.g.take_all(PHRASES);
+        self.just_the_form();
+    }
+
+    /// "Just the name.", "juste le montant", "solo su nombre", "just
+    /// their ID": a clause of its own that only says which part of the
+    /// answer to give — "just" and a noun of an answer's form, nothing
+    /// else ("only the North" is a filter, never this) — set aside and
+    /// restated as context.
+    fn just_the_form(&mut self) {
+        const JUST: &[&str] = &[
+            "just",
+            "only",
+            "juste",
+            "seulement",
+            "uniquement",
+            "solo",
+            "solamente",
+        ];
+        const FORMS: &[&str] = &[
+            "name",
+            "nom",
+            "nombre",
+            "id",
+            "date",
+            "fecha",
+            "price",
+            "prix",
+            "precio",
+            "amount",
+            "montant",
+            "importe",
+            "figure",
+            "chiffre",
+            "cifra",
+            "city",
+            "ville",
+            "ciudad",
+            "region",
+            "value",
+            "valeur",
+            "valor",
+            "result",
+            "resultat",
+            "resultado",
+            "answer",
+            "total",
+            "percentage",
+            "pourcentage",
+            "porcentaje",
+        ];
+        let n = self.g.tokens.len();
+        for at in 0..n {
+            let t = &self.g.tokens[at];
+            let opens = at == 0 || self.g.tokens[at - 1].clause != t.clause;
+            if !opens || !JUST.contains(&t.folded.as_str()) {
+                continue;
+            }
+            let mut end = at + 1;
+            while end < n
+                && self.g.tokens[end].clause == t.clause
+                && lexicon::ARTICLES
+                    .iter()
+                    .chain(&["their", "its", "leur", "su", "sus", "son", "sa"])
+                    .any(|a| *a == self.g.tokens[end].folded)
+            {
+                end += 1;
+            }
+            let last_of_clause = self
+                .g
+                .tokens
+                .get(end + 1)
+                .is_none_or(|next| next.clause != t.clause);
+            // "juste le montant" of a file with a `Montant` column may be
+            // the measure: left to the column reading.
+            let a_column = |key: &str| {
+                self.columns.iter().any(|k| {
+                    text::name_words(&k.name)
+                        .iter()
+                        .any(|w| text::fold(w) == key)
+                })
+            };
+            let form = self.g.tokens.get(end).is_some_and(|w| {
+                w.clause == t.clause && FORMS.contains(&w.key.as_str()) && !a_column(&w.key)
+            });
+            if form && last_of_clause && self.g.free(at, end + 1 - at) {
+                self.g.take(at, end + 1 - at);
+                self.told.push(self.g.between(at, end));
+            }
+        }
     }
 
     /// "how many people answered from France", "¿cuántas personas

@@ -7,17 +7,23 @@
 //! ("at least" is no minimum there).
 //!
 //! Two passes. Early, before conditions and operations are read: the
-//! bracket's own number said again before it, with the words of its
-//! direction ("at least", "less than", "after") and the plain words
-//! between them and the bracket. Late, once every other word has been
-//! read and the bracket's condition has been placed: the plain words left
-//! just before it in its clause, back to a word that carries a meaning of
-//! its own (a word placed, a number, a value of the data, a column's
-//! name, a negation, "and"/"or", a comparison, a relative pronoun).
+//! bracket's own number said again before it (its unit, "years", after
+//! it), with the words of its direction when they are said ("at least",
+//! "less than", "after") and the plain words between it and the bracket.
+//! Late, once every other word has been read and the bracket's condition
+//! has been placed: the plain words left just before it in its clause.
+//! Both stop at a word that carries a meaning of its own
+//! (`carries_meaning`): a word placed, a number, a negation, "and", "or",
+//! "versus", a comparison, a relative pronoun, a word of grouping or of
+//! time, an operation, a noun of the rows, a name written with a capital,
+//! a word of a column's name or of a value of the data — unless the
+//! bracket's own text says it ("southern" of `south = TRUE`, "not shorts"
+//! of `Short = 0`). Those words stop the plan, as before.
 //!
 //! A column in brackets gets the late pass too, narrower: only the words
 //! of its noun phrase, joined by "of" or an article ("the most years of
-//! full-time work experience (exp)").
+//! full-time work experience (exp)"), or the two groups of a two-valued
+//! column said before it ("between men and women (sex)").
 
 use super::conditions::NEGATIONS;
 use super::reading::Reading;
@@ -417,7 +423,8 @@ impl Reading<'_> {
     }
 
     /// Where the number `number` is said again before the bracket at
-    /// `first`, with its direction words: the first word of what says it.
+    /// `first`: the first word of what says it — its direction words
+    /// when they are said and on the bracket's side, else the number.
     fn number_said_before(
         &self,
         first: usize,
@@ -486,22 +493,22 @@ impl Reading<'_> {
 /// The side and the number of a bracket's condition ("ab >= 400": up,
 /// 400), when it compares with a number.
 fn side_and_number(inside: &str) -> Option<(Side, f64)> {
+    // "!=" keeps no side: it is found (so its "=" is not read as an
+    // equality) and then refused.
     let signs = [
-        (">=", Side::Up),
-        ("<=", Side::Down),
-        ("==", Side::Equal),
-        ("!=", Side::Equal),
-        (">", Side::Up),
-        ("<", Side::Down),
-        ("=", Side::Equal),
+        (">=", Some(Side::Up)),
+        ("<=", Some(Side::Down)),
+        ("==", Some(Side::Equal)),
+        ("!=", None),
+        (">", Some(Side::Up)),
+        ("<", Some(Side::Down)),
+        ("=", Some(Side::Equal)),
     ];
     let (at, sign, side) = signs
         .iter()
         .filter_map(|(s, side)| inside.find(s).map(|at| (at, *s, *side)))
         .min_by_key(|(at, s, _)| (*at, std::cmp::Reverse(s.len())))?;
-    if sign == "!=" {
-        return None;
-    }
+    let side = side?;
     let rest = inside[at + sign.len()..]
         .trim()
         .trim_matches(['\'', '"', '`']);

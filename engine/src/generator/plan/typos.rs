@@ -39,6 +39,7 @@ const TARGETS: &[&str] = &[
     "overall",
     "different",
     "combien",
+    "vendimos",
 ];
 
 /// The shortest word corrected ("medain"): shorter ones are too often
