@@ -287,6 +287,10 @@ const SPANISH_WORDS: &[&str] = &[
     "su",
     "objetivo",
     "prom",
+    "menos",
+    "dinero",
+    "departamento",
+    "departamentos",
 ];
 
 /// Words only English uses among the three (shared ones such as "de", "la",
@@ -369,6 +373,7 @@ mod tests {
             ("cheapest city on avg", Lang::En),
             ("age moy 3eme classe", Lang::Fr),
             ("que dia hubo mas visitas en total", Lang::Es),
+            ("a que departamento le asignamos menos dinero?", Lang::Es),
         ] {
             assert_eq!(Lang::detect(goal), lang, "{goal}");
         }

@@ -108,8 +108,18 @@ pub fn tokens(goal: &str) -> Vec<Token> {
             i += 1;
             continue;
         }
-        if c.is_alphanumeric() {
+        // "(natlecon = -1)", "x < -5": a minus sign right after a
+        // comparison sign or a bracket is the number's own.
+        let signed = c == '-'
+            && chars.get(i + 1).is_some_and(char::is_ascii_digit)
+            && chars[..i]
+                .iter()
+                .rev()
+                .find(|p| !p.is_whitespace())
+                .is_some_and(|p| matches!(p, '=' | '<' | '>' | '≥' | '≤' | '(' | '['));
+        if c.is_alphanumeric() || signed {
             let start = i;
+            i += usize::from(signed);
             while i < chars.len()
                 && (chars[i].is_alphanumeric()
                     || ((chars[i] == '.' || chars[i] == ',')
@@ -251,6 +261,12 @@ pub fn number(token: &Token) -> Option<f64> {
     let t = token.folded.as_str();
     if t.starts_with(|c: char| c.is_ascii_digit()) {
         return digits(t);
+    }
+    if let Some(rest) = t
+        .strip_prefix('-')
+        .filter(|r| r.starts_with(|c: char| c.is_ascii_digit()))
+    {
+        return digits(rest).map(|n| -n);
     }
     let n = match t {
         "zero" | "cero" => 0.0,

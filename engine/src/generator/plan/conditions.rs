@@ -875,6 +875,9 @@ impl Reading<'_> {
                         !(words.is_empty() || (words.len() == 1 && is_word_we_know(&words[0])));
                     if own {
                         for start in self.g.find(&words.join(" ")) {
+                            if self.other_before_a_noun(start, &words) {
+                                continue;
+                            }
                             hits.push((start, words.len(), c.name.clone(), v.clone()));
                         }
                     } else {
@@ -1263,6 +1266,22 @@ impl Reading<'_> {
             return false;
         }
         false
+    }
+
+    /// "the largest other household income": a value "other" said before
+    /// a noun of its clause is the adjective, not the value ("region
+    /// (west, central, other)" is the value).
+    fn other_before_a_noun(&self, start: usize, words: &[String]) -> bool {
+        let [word] = words else {
+            return false;
+        };
+        let next = self.g.tokens.get(start + 1);
+        matches!(word.as_str(), "other" | "autre" | "otro" | "otra")
+            && next.is_some_and(|n| {
+                n.clause == self.g.tokens[start].clause
+                    && n.folded.chars().all(char::is_alphabetic)
+                    && !matches!(n.folded.as_str(), "and" | "or" | "et" | "ou" | "y" | "o")
+            })
     }
 
     /// Adds a category value; values of one column make one filter (kept

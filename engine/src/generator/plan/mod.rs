@@ -607,6 +607,7 @@ fn plan_once(
     r.phrase_ops();
     r.panel_rows();
     r.file_nouns_first();
+    r.paid_for_a_ticket();
     r.column_mentions()?;
     r.kinds_of_columns();
     crate::generator::steps::rates::read(&mut r);
@@ -672,6 +673,7 @@ fn plan_once(
     if let Some(word) = r
         .people_where_rows_are_not()
         .or_else(|| r.things_where_rows_are_not())
+        .or_else(|| words::rows_said_to_be(&r.g))
     {
         return Err(GoalProblem::Unplaced {
             words: vec![word],

@@ -210,6 +210,22 @@ fn qualifies_a_measure(name: &str, word: &str) -> bool {
             .is_some_and(|w| MEASURE_WORDS.contains(&w.as_str()))
 }
 
+/// "de todas las adopciones" beside `adoption_fee`: the first word of a
+/// measure's name translated, in the plural, names the rows too.
+fn translated_rows(name: &str, word: &str) -> bool {
+    let words = text::name_words(name);
+    let translated = |w: &str| {
+        lexicon::SYNONYMS
+            .iter()
+            .any(|g| g.contains(&w) && g.iter().any(|s| text::same_word(s, word)))
+    };
+    words.len() > 1
+        && words.first().is_some_and(|w| translated(w))
+        && words
+            .last()
+            .is_some_and(|w| MEASURE_WORDS.contains(&w.as_str()))
+}
+
 /// Ranking words that are ordinals: they rank only beside a number.
 const ORDINAL_TOPS: &[&str] = &["first", "premier", "primero", "primer"];
 
@@ -837,8 +853,10 @@ impl<'a> Reading<'a> {
                 });
             }
             self.g.take(*start, *len);
-            if *score == 1
-                && (is_identifier(name) || qualifies_a_measure(name, &self.g.tokens[*start].key))
+            let key = &self.g.tokens[*start].key;
+            let plural = self.g.tokens[*start].folded != *key;
+            if (*score == 1 && (is_identifier(name) || qualifies_a_measure(name, key)))
+                || (plural && *len == 1 && translated_rows(name, key))
             {
                 // "passengers", "employees", "adoptions" (beside
                 // adoption_fee): the rows themselves.

@@ -382,6 +382,33 @@ impl Reading<'_> {
         self.verb_names(verb, column.clone());
     }
 
+    /// "Who paid the most for their ticket?": what was paid for, after a
+    /// verb of paying, is the fare paid — never the column of ticket
+    /// numbers. Read before the columns.
+    pub fn paid_for_a_ticket(&mut self) {
+        const FOR_IT: &[&str] = &[
+            "for their ticket",
+            "for his ticket",
+            "for her ticket",
+            "for the ticket",
+            "for a ticket",
+            "for their tickets",
+            "pour leur billet",
+            "pour son billet",
+            "pour le billet",
+            "por su billete",
+            "por el billete",
+        ];
+        let paid = self
+            .g
+            .tokens
+            .iter()
+            .any(|t| PAYING.0.contains(&t.folded.as_str()));
+        if paid {
+            self.g.take_all(FOR_IT);
+        }
+    }
+
     /// "clientes que compraron bolígrafos", "which region moved the most
     /// units", "the target set for the North", "cayeron más de 10 mm":
     /// a verb that only says again what is placed beside it — a verb of

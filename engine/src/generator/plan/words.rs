@@ -1081,6 +1081,51 @@ pub fn is_row_noun(key: &str) -> bool {
     ROW_NOUNS.contains(&key) || THING_ROWS.iter().any(|(nouns, _)| nouns.contains(&key))
 }
 
+/// Words that exclude rows, in a clause of their own ("leaving out the
+/// summer months", "sans les loyers", "excepto Madrid").
+const EXCLUDING: &[&str] = &[
+    "leaving",
+    "leave",
+    "excluding",
+    "except",
+    "without",
+    "omitting",
+    "ignoring",
+    "apart",
+    "aside",
+    "not",
+    "sans",
+    "sauf",
+    "hors",
+    "excepte",
+    "excepto",
+    "salvo",
+    "sin",
+    "menos",
+];
+
+/// "Combien de répondants sont étudiants ?", "how many members are
+/// students": a noun of rows said after a copula, beside another noun of
+/// the rows before it, is a condition on the rows the data may not hold —
+/// never a filler. The word, when one is.
+pub fn rows_said_to_be(goal: &Goal) -> Option<String> {
+    const COPULAS: &[&str] = &[
+        "are", "is", "were", "was", "sont", "est", "etaient", "etait", "son", "es", "eran", "era",
+        "fueron", "fue",
+    ];
+    let rows = |i: usize| {
+        let t = &goal.tokens[i];
+        is_row_noun(&t.key) || PEOPLE_NOUNS.contains(&t.key.as_str())
+    };
+    (1..goal.tokens.len()).find_map(|i| {
+        let t = &goal.tokens[i];
+        let after_copula = COPULAS.contains(&goal.tokens[i - 1].folded.as_str());
+        let other_before = (0..i - 1)
+            .any(|j| rows(j) && goal.tokens[j].clause == t.clause && goal.tokens[j].key != t.key);
+        (!goal.used[i] && after_copula && rows(i) && other_before).then(|| t.raw.clone())
+    })
+}
+
 /// Words of people said as rows ("combien de clients", "the
 /// patients"), fillers only where the rows are people.
 pub const PEOPLE_NOUNS: &[&str] = &[
@@ -1651,7 +1696,17 @@ pub fn leftovers(goal: &Goal) -> Leftovers {
         if open.is_empty() {
             continue;
         }
-        if !placed && !asks && clauses > 1 && !opens_a_topic(goal, members[0]) {
+        // "…, leaving out the summer months": a clause that excludes or
+        // says a time restricts the rows; never set aside.
+        let restricts = members.iter().any(|&i| {
+            let t = &goal.tokens[i];
+            EXCLUDING.contains(&t.folded.as_str())
+                || super::conditions::MONTHS
+                    .iter()
+                    .any(|(m, _)| *m == t.folded)
+                || crate::generator::steps::latest::is_season(&t.key)
+        });
+        if !placed && !asks && !restricts && clauses > 1 && !opens_a_topic(goal, members[0]) {
             let (first, last) = (members[0], members[members.len() - 1]);
             out.context.push(goal.between(first, last));
             continue;
