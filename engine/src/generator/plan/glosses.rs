@@ -254,13 +254,9 @@ impl Reading<'_> {
         let mut gloss = Vec::new();
         // "the income per person (income / pop)": a column the bracket's
         // own expression names is its gloss before it.
-        let inside = text::fold(inside);
-        let named_inside = |i: usize| {
-            column.is_none()
-                && inside
-                    .split(|c: char| !c.is_alphanumeric() && c != '_')
-                    .any(|w| w == self.g.tokens[i].folded)
-        };
+        let inside = super::said_conditions::bracket_words(inside);
+        let named_inside =
+            |i: usize| column.is_none() && inside.iter().any(|w| *w == self.g.tokens[i].folded);
         // Statistic words passed over, nearest the bracket first.
         let mut passed = Vec::new();
         let mut i = first;
@@ -559,9 +555,10 @@ impl Reading<'_> {
 
     /// "across all state-years", "the player seasons with…": a panel's
     /// rows said as what each row is, a thing and a time, the time in the
-    /// plural, each a column of the file (a season is a year). Both words name the
-    /// rows (no mention of `state` or `year`); after "per", "each" or "by"
-    /// they are left to the grouping's reading.
+    /// plural; the thing a column of the file (or a player), the time a
+    /// column of the file (a season is a year) or the file's dates. Both
+    /// words name the rows (no mention of `state` or `year`); after
+    /// "per", "each" or "by" they are left to the grouping's reading.
     pub fn panel_rows(&mut self) {
         const TIMES: &[&str] = &[
             "year",

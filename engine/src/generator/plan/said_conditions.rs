@@ -387,15 +387,13 @@ impl Reading<'_> {
     /// `inside`: the same word, or its stem ("southern" of `south`).
     fn of_the_bracket(&self, i: usize, inside: &str) -> bool {
         let t = &self.g.tokens[i];
-        text::fold(inside)
-            .split(|c: char| !c.is_alphanumeric() && c != '_')
-            .any(|x| {
-                x == t.folded
-                    || x == t.key
-                    || (x.chars().count() >= 4
-                        && x.chars().all(char::is_alphabetic)
-                        && t.folded.starts_with(x))
-            })
+        bracket_words(inside).iter().any(|x| {
+            *x == t.folded
+                || *x == t.key
+                || (x.chars().count() >= 4
+                    && x.chars().all(char::is_alphabetic)
+                    && t.folded.starts_with(x.as_str()))
+        })
     }
 
     /// True when the word at `i`, a meaning of its own, is said again by
@@ -488,6 +486,16 @@ impl Reading<'_> {
             (free && said.iter().zip(&words).all(|(t, w)| t.folded == *w)).then_some(words.len())
         })
     }
+}
+
+/// The words of a bracket's text, folded: names of columns and values
+/// ("income / pop": income, pop; "Short = 0": short, 0).
+pub(super) fn bracket_words(inside: &str) -> Vec<String> {
+    text::fold(inside)
+        .split(|c: char| !c.is_alphanumeric() && c != '_')
+        .filter(|w| !w.is_empty())
+        .map(str::to_owned)
+        .collect()
 }
 
 /// The side and the number of a bracket's condition ("ab >= 400": up,
