@@ -348,10 +348,13 @@ impl Reading<'_> {
         else {
             return;
         };
-        let numbered = self.g.tokens.get(at + 1).is_some_and(|t| {
-            matches!(t.folded.as_str(), "de" | "que" | "than" | "d")
-                || t.folded.starts_with(|c: char| c.is_ascii_digit())
-        });
+        // "earn more than men": two values compared (`than`), no number.
+        let compared = self.than.as_ref().is_some_and(|t| t.at == at + 1);
+        let numbered = !compared
+            && self.g.tokens.get(at + 1).is_some_and(|t| {
+                matches!(t.folded.as_str(), "de" | "que" | "than" | "d")
+                    || t.folded.starts_with(|c: char| c.is_ascii_digit())
+            });
         if let (Some(op), false) = (degree(&self.g.tokens[at].folded), numbered) {
             self.g.take(at, 1);
             self.ops.push((at, op));

@@ -64,12 +64,30 @@ const NEGATION_BRIDGES: &[&str] = &[
     "ones",
     "to",
     // "sauf en Île-de-France", "sauf au marché", "except in the North",
-    // "salvo en Madrid"
+    // "salvo en Madrid", "pas dans les ventes"
     "en",
     "au",
     "aux",
     "in",
     "at",
+    "dans",
+];
+
+/// Verbs of being somewhere that may stand between "not" / "no" and the
+/// place it excludes: "who don't live in Madrid", "que no viven en
+/// Madrid", "no trabajan en Ventas" (never "not only", "but only").
+const PLACE_VERBS: &[&str] = &[
+    "live",
+    "work",
+    "belong",
+    "viven",
+    "vive",
+    "trabajan",
+    "trabaja",
+    "pertenecen",
+    "pertenece",
+    "estan",
+    "esta",
 ];
 
 /// The rows' nouns that may stand between a negation and its value even
@@ -85,7 +103,7 @@ const ROW_NOUN_BRIDGES: &[&str] = &[
 
 /// Words just before a yes/no column that ask for its "no" rows
 /// ("non-smokers", "without a garage", "sin hijos").
-const YES_NO_NEGATIONS: &[&str] = &["non", "no", "not", "without", "sans", "sin"];
+const YES_NO_NEGATIONS: &[&str] = &["non", "no", "not", "without", "sans", "sin", "pas"];
 
 /// At most this many bridge words between a negation and its value
 /// ("apart from those to Initech").
@@ -1047,6 +1065,11 @@ impl Reading<'_> {
                 .iter()
                 .all(|w| LIST_JOINERS.contains(w) || lexicon::ARTICLES.contains(w));
             let or = words.iter().any(|w| OR_WORDS.contains(w));
+            if listed && or && !prev.negated && !cur.negated {
+                // "Le Nord ou le Sud : qui…" (`than`)
+                let end = cur.start + cur.len;
+                self.either.push((cur.column.clone(), prev.start, end));
+            }
             if listed && prev.negated {
                 cur.negated = true;
             } else if !prev.negated
@@ -1104,7 +1127,7 @@ impl Reading<'_> {
     /// South"); values far apart ("It's a nice day here, so what's the
     /// max temperature in Lyon?", "I'm in sales: salary in R&D?") may be
     /// a remark beside the question — the plan stops and names the first.
-    fn values_joined(&self, placed: &[Placed]) -> Result<(), GoalProblem> {
+    fn values_joined(&mut self, placed: &[Placed]) -> Result<(), GoalProblem> {
         const JOINING: &[&str] = &[
             "and",
             "or",
@@ -1165,6 +1188,10 @@ impl Reading<'_> {
                 continue;
             };
             let (a_end, b_start) = (a.start + a.len, b.start);
+            // "homes in Bristol dearer than the ones in Reading": compared.
+            if self.straddles_than(a_end, b_start, &a.column) {
+                continue;
+            }
             // "the North region or the South region": the column's own words join too.
             let own = text::name_words(&a.column);
             let apart = self.g.tokens[a_end.min(b_start)..b_start].iter().any(|t| {
@@ -1218,9 +1245,15 @@ impl Reading<'_> {
             }
             // "hors commandes annulées": the rows' own noun bridges too,
             // even when it was read as the rows counted.
+            // "que no viven en Madrid", "who don't live in Madrid": a verb
+            // of being somewhere, right after "not" / "no".
+            let plain_verb = PLACE_VERBS.contains(&t.folded.as_str())
+                && i >= 2
+                && matches!(self.g.tokens[i - 2].folded.as_str(), "not" | "no");
             let bridge = NEGATION_BRIDGES.contains(&t.folded.as_str())
                 || ROW_NOUN_BRIDGES.contains(&t.folded.as_str())
-                || super::words::is_row_noun(&t.key);
+                || super::words::is_row_noun(&t.key)
+                || plain_verb;
             if bridge && bridged.len() < MAX_NEGATION_BRIDGE {
                 if !self.g.used[i - 1] {
                     bridged.push(i - 1);
@@ -1247,6 +1280,7 @@ impl Reading<'_> {
                 for &b in &bridged {
                     self.g.take(b, 1);
                 }
+                self.french_ne_before(i - 1);
                 // "but not", "mais pas", "pero no"
                 let joined = i >= 2
                     && matches!(
@@ -1266,6 +1300,26 @@ impl Reading<'_> {
             return false;
         }
         false
+    }
+
+    /// "qui ne sont pas à Londres", "qui n'habitent pas à Madrid": the
+    /// "ne" of a French negation, a few words before its "pas", is part of
+    /// it.
+    fn french_ne_before(&mut self, pas: usize) {
+        if !matches!(
+            self.g.tokens[pas].folded.as_str(),
+            "pas" | "jamais" | "plus"
+        ) {
+            return;
+        }
+        let clause = self.g.tokens[pas].clause;
+        let ne = (pas.saturating_sub(3)..pas).rev().find(|&k| {
+            let t = &self.g.tokens[k];
+            t.clause == clause && matches!(t.folded.as_str(), "ne" | "n") && self.g.free(k, 1)
+        });
+        if let Some(k) = ne {
+            self.g.take(k, 1);
+        }
     }
 
     /// "the largest other household income": a value "other" said before
@@ -1350,8 +1404,18 @@ impl Reading<'_> {
                 .flat_map(|i| i.columns.iter().filter(|c| c.name == m.column))
                 .flat_map(|c| c.values.clone())
                 .collect();
-            let negated = m.start > 0
-                && YES_NO_NEGATIONS.contains(&self.g.tokens[m.start - 1].folded.as_str())
+            // "qui ne fument pas": the verb between "ne" and "pas".
+            let french = m.start > 0
+                && matches!(self.g.tokens[m.start - 1].folded.as_str(), "ne" | "n")
+                && self
+                    .g
+                    .tokens
+                    .get(m.start + m.len)
+                    .is_some_and(|t| matches!(t.folded.as_str(), "pas" | "jamais"))
+                && self.g.free(m.start + m.len, 1);
+            let negated = french
+                || m.start > 0
+                    && YES_NO_NEGATIONS.contains(&self.g.tokens[m.start - 1].folded.as_str())
                 || (m.start > 1
                     && matches!(
                         self.g.tokens[m.start - 2].folded.as_str(),
@@ -1383,13 +1447,18 @@ impl Reading<'_> {
                     .cloned()
             });
             let Some(value) = pick else { continue };
-            if negated {
+            if french && negated {
+                self.g.take(m.start - 1, 1);
+                self.g.take(m.start + m.len, 1);
+            } else if negated {
                 let at = if YES_NO_NEGATIONS.contains(&self.g.tokens[m.start - 1].folded.as_str()) {
                     m.start - 1
                 } else {
                     m.start - 2
                 };
                 self.g.take(at, 1);
+                // "qui ne sont pas fumeurs"
+                self.french_ne_before(at);
             }
             self.mentions.retain(|x| x.start != m.start);
             if let Some((_, end)) = last_named.iter().find(|(c, _)| *c == m.column) {
@@ -1439,6 +1508,7 @@ impl Reading<'_> {
     /// groupings and the plan stops. A "vs" that compares no such values
     /// stays unplaced, and the plan stops.
     pub fn compared_values(&mut self) -> Result<(), GoalProblem> {
+        let by_than = self.than_compared()?;
         let g = &self.g;
         let cues: Vec<(usize, usize)> = COMPARING_CUES
             .iter()
@@ -1471,7 +1541,9 @@ impl Reading<'_> {
                 f.cmp == Cmp::Eq
                     && f.part.is_none()
                     && matches!(&f.value, FilterValue::List(v) if v.len() >= 2)
-                    && (!cues.is_empty() || (and_compares && self.compared.contains(&f.column)))
+                    && (!cues.is_empty()
+                        || by_than.as_deref() == Some(f.column.as_str())
+                        || (and_compares && self.compared.contains(&f.column)))
             })
             .collect();
         let [compared] = several.as_slice() else {
@@ -1488,7 +1560,7 @@ impl Reading<'_> {
             FilterValue::List(v) => v.clone(),
             _ => Vec::new(),
         };
-        let chosen = cues.is_empty();
+        let chosen = cues.is_empty() && by_than.is_none();
         for (at, len) in cues {
             self.g.take(at, len);
         }

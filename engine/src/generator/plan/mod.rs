@@ -23,6 +23,7 @@ pub(in crate::generator) mod recipe;
 pub mod rephrase;
 pub(in crate::generator) mod said_conditions;
 mod stories;
+mod than;
 mod typos;
 pub(in crate::generator) mod undo;
 mod verbs;
@@ -574,6 +575,17 @@ fn no_computation_asked(r: &Reading) -> Result<(), GoalProblem> {
     Ok(())
 }
 
+/// The words that say which file, and how the answer is to be given:
+/// rounded, just the number, with the names, as a reply, in percent.
+fn read_the_answers_form(r: &mut Reading) {
+    r.file_names();
+    r.rounding();
+    r.just_the_number();
+    r.names_shown();
+    r.reply_verbs();
+    r.percent_format();
+}
+
 /// Plans `goal` once: the plan (its assumptions not yet offered) and the
 /// assumptions as the reading made them.
 fn plan_once(
@@ -583,12 +595,7 @@ fn plan_once(
 ) -> Result<(Plan, Vec<undo::Assumed>), GoalProblem> {
     let mut r = Reading::new(goal, lang, inputs);
     no_computation_asked(&r)?;
-    r.file_names();
-    r.rounding();
-    r.just_the_number();
-    r.names_shown();
-    r.reply_verbs();
-    r.percent_format();
+    read_the_answers_form(&mut r);
     let chart = follow::chart_words(&mut r);
     r.quoted_columns(goal);
     r.glossed_columns();
@@ -598,6 +605,7 @@ fn plan_once(
     r.stories();
     r.g.take_all(words::SHARE_VERBS);
     r.occasions();
+    r.compared_by_than();
     r.exclusion_idioms();
     crate::generator::steps::feminine::read(&mut r);
     r.hypothesis_words();

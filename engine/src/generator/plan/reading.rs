@@ -324,6 +324,12 @@ pub struct Reading<'a> {
     /// Brackets that name a column or state a condition, for the words
     /// left before them (`said_conditions`).
     pub bracketed: Vec<super::said_conditions::Bracketed>,
+    /// Two values compared with "than" ("dearer in Bristol than in
+    /// Reading"), read by `than`.
+    pub than: Option<super::than::Than>,
+    /// Two values of a column offered as a choice ("North or South"): the
+    /// column, where the first starts and the second ends (`than`).
+    pub either: Vec<(String, usize, usize)>,
 }
 
 impl<'a> Reading<'a> {
@@ -375,6 +381,8 @@ impl<'a> Reading<'a> {
             known: None,
             rate_of: None,
             bracketed: Vec::new(),
+            than: None,
+            either: Vec::new(),
         }
     }
 

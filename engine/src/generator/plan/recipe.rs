@@ -301,8 +301,30 @@ impl Reading<'_> {
             format!("le total de {column} (aucune opération n'était nommée)"),
             format!("el total de {column} (no se nombró ninguna operación)"),
         );
-        let undo = super::undo::stat_before(&self.g.tokens, at, Stat::Mean, self.lang);
+        let undo = match &self.than {
+            // "Did the north bring in more money than the south?" → "…
+            // than the south on average?"
+            Some(than) => self.on_average_after(than.at),
+            None => super::undo::stat_before(&self.g.tokens, at, Stat::Mean, self.lang),
+        };
         self.assume(said, undo);
+    }
+
+    /// The edit that adds "on average" at the end of the clause of the
+    /// word at `at`.
+    fn on_average_after(&self, at: usize) -> Option<super::undo::Edit> {
+        let clause = self.g.tokens.get(at)?.clause;
+        let last = self.g.tokens.iter().rev().find(|t| t.clause == clause)?;
+        let text = match self.lang {
+            Lang::En => " on average",
+            Lang::Fr => " en moyenne",
+            Lang::Es => " de media",
+        };
+        Some(super::undo::Edit {
+            from: last.span.1,
+            to: last.span.1,
+            text: text.into(),
+        })
     }
 
     /// "what's the target for the Ouest region?", "l'objectif de Léa
