@@ -1206,6 +1206,7 @@ fn corpora() -> Vec<String> {
         "heldout-2026-12-06q.txt",
         "heldout-2026-12-06r.txt",
         "heldout-2026-12-06s.txt",
+        "heldout-2026-12-07t.txt",
         "public-easy-2026-12-06.txt",
         "public-medium-2026-12-06.txt",
         "public-easy-2026-12-06b.txt",
@@ -1240,6 +1241,8 @@ fn corpora() -> Vec<String> {
         "public-medium-2026-12-06p.txt",
         "public-easy-2026-12-06q.txt",
         "public-medium-2026-12-06q.txt",
+        "public-easy-2026-12-07r.txt",
+        "public-medium-2026-12-07r.txt",
     ]
     .map(String::from)
     .into();
@@ -1269,10 +1272,6 @@ const KNOWN_WRONG: &[(&str, &str)] = &[
     (
         "¿Qué porcentaje de la plantilla está descontenta?",
         "held-out set s, first reading: 'descontenta' finds the value Dissatisfied only, not Very dissatisfied as well (the reading names the one value kept)",
-    ),
-    (
-        "Among the Perot voters (vote = Perot), what proportion identify as Democrats (dem)? Round to four decimal places.",
-        "public set q (pub17), first reading: the proportion of a 0/1 column among filtered rows is read as the filtered rows' share of the column's total (share(dem)), not its mean; the reading says 'share of the total dem'",
     ),
 ];
 

@@ -73,6 +73,30 @@ const NEGATION_BRIDGES: &[&str] = &[
     "dans",
 ];
 
+/// The words that end a French negation begun by "ne" ("ne … plus" is
+/// "no longer", never read here).
+const FRENCH_NEGATION_ENDS: &[&str] = &["pas", "jamais"];
+
+/// French verbs of being, having or being somewhere that may stand
+/// between "ne" and "pas": "qui ne sont pas à Londres", "qui n'habitent
+/// pas à Madrid", "qui ne sont pas fumeurs", "qui n'ont pas de garage".
+const FRENCH_PLAIN_VERBS: &[&str] = &[
+    "ont",
+    "a",
+    "avaient",
+    "avait",
+    "sont",
+    "est",
+    "etaient",
+    "etait",
+    "habitent",
+    "habite",
+    "vivent",
+    "vit",
+    "travaillent",
+    "travaille",
+];
+
 /// Verbs of being somewhere that may stand between "not" / "no" and the
 /// place it excludes: "who don't live in Madrid", "que no viven en
 /// Madrid", "no trabajan en Ventas" (never "not only", "but only").
@@ -87,7 +111,6 @@ const PLACE_VERBS: &[&str] = &[
     "pertenecen",
     "pertenece",
     "estan",
-    "esta",
 ];
 
 /// The rows' nouns that may stand between a negation and its value even
@@ -1188,9 +1211,13 @@ impl Reading<'_> {
                 continue;
             };
             let (a_end, b_start) = (a.start + a.len, b.start);
-            // "homes in Bristol dearer than the ones in Reading": compared.
-            if self.straddles_than(a_end, b_start, &a.column) {
-                continue;
+            // "homes in Bristol dearer than the ones in Reading": compared;
+            // values of a second column on each side of it ("the North …
+            // pens than staplers in the South") are no list.
+            match self.straddles_than(a_end, b_start, &a.column) {
+                Some(true) => continue,
+                Some(false) => return Err(self.than_unread()),
+                None => {}
             }
             // "the North region or the South region": the column's own words join too.
             let own = text::name_words(&a.column);
@@ -1209,10 +1236,53 @@ impl Reading<'_> {
         Ok(())
     }
 
+    /// Idioms read before the operations, whose words would otherwise be
+    /// read as operations: exclusions ("à part") and verbs.
+    pub fn idioms(&mut self) {
+        self.exclusion_idioms();
+        self.verb_idioms();
+    }
+
+    /// "How many participants took part in …" (no share); "did visits to
+    /// the home page top 800?" (more than 800, no top 800).
+    fn verb_idioms(&mut self) {
+        const TAKE: &[&str] = &["take", "takes", "took", "taking", "taken"];
+        const ASKING: &[&str] = &[
+            "did", "do", "does", "will", "would", "has", "have", "had", "ever",
+        ];
+        for i in 1..self.g.tokens.len() {
+            let (before, word) = (&self.g.tokens[i - 1], &self.g.tokens[i]);
+            if word.folded == "part"
+                && TAKE.contains(&before.folded.as_str())
+                && self.g.free(i - 1, 2)
+            {
+                self.g.take(i - 1, 2);
+                continue;
+            }
+            let numbered = self
+                .g
+                .tokens
+                .get(i + 1)
+                .is_some_and(|n| n.folded.starts_with(|c: char| c.is_ascii_digit()));
+            let asked = self.g.tokens[..i]
+                .iter()
+                .any(|t| t.clause == word.clause && ASKING.contains(&t.folded.as_str()));
+            let verb = word.folded == "top"
+                && numbered
+                && asked
+                && !lexicon::ARTICLES.contains(&before.folded.as_str());
+            if verb && self.g.free(i, 1) {
+                let t = &mut self.g.tokens[i];
+                t.folded = "over".to_owned();
+                t.key = "over".to_owned();
+            }
+        }
+    }
+
     /// "à part les stylos", "aparte de los bolígrafos": an exclusion said
     /// with a word that is also an operation ("part" is a share), read
     /// before the operations as the plain negation it is.
-    pub fn exclusion_idioms(&mut self) {
+    fn exclusion_idioms(&mut self) {
         for i in 1..self.g.tokens.len() {
             let (before, word) = (&self.g.tokens[i - 1].folded, &self.g.tokens[i].folded);
             let idiom = matches!(
@@ -1306,18 +1376,21 @@ impl Reading<'_> {
     /// "ne" of a French negation, a few words before its "pas", is part of
     /// it.
     fn french_ne_before(&mut self, pas: usize) {
-        if !matches!(
-            self.g.tokens[pas].folded.as_str(),
-            "pas" | "jamais" | "plus"
-        ) {
+        if !FRENCH_NEGATION_ENDS.contains(&self.g.tokens[pas].folded.as_str()) {
             return;
         }
         let clause = self.g.tokens[pas].clause;
-        let ne = (pas.saturating_sub(3)..pas).rev().find(|&k| {
+        let ne = (pas.saturating_sub(2)..pas).rev().find(|&k| {
             let t = &self.g.tokens[k];
             t.clause == clause && matches!(t.folded.as_str(), "ne" | "n") && self.g.free(k, 1)
         });
-        if let Some(k) = ne {
+        // Only a verb of being somewhere between them: "ne se vendent pas
+        // dans le Nord" asks which are never sold there.
+        let Some(k) = ne else { return };
+        let plain = self.g.tokens[k + 1..pas]
+            .iter()
+            .all(|t| FRENCH_PLAIN_VERBS.contains(&t.folded.as_str()));
+        if plain {
             self.g.take(k, 1);
         }
     }
@@ -1411,7 +1484,7 @@ impl Reading<'_> {
                     .g
                     .tokens
                     .get(m.start + m.len)
-                    .is_some_and(|t| matches!(t.folded.as_str(), "pas" | "jamais"))
+                    .is_some_and(|t| FRENCH_NEGATION_ENDS.contains(&t.folded.as_str()))
                 && self.g.free(m.start + m.len, 1);
             let negated = french
                 || m.start > 0
@@ -1419,7 +1492,7 @@ impl Reading<'_> {
                 || (m.start > 1
                     && matches!(
                         self.g.tokens[m.start - 2].folded.as_str(),
-                        "without" | "sans" | "sin" | "no" | "not"
+                        "without" | "sans" | "sin" | "no" | "not" | "pas"
                     ));
             let yes = |v: &String| {
                 matches!(
@@ -1546,6 +1619,17 @@ impl Reading<'_> {
                         || (and_compares && self.compared.contains(&f.column)))
             })
             .collect();
+        // "than" compares exactly its two values, and nothing else.
+        let than_fits = match (&by_than, several.as_slice()) {
+            (None, _) => true,
+            (Some(column), [one]) => {
+                one.column == *column && matches!(&one.value, FilterValue::List(v) if v.len() == 2)
+            }
+            _ => false,
+        };
+        if !than_fits {
+            return Err(self.than_unread());
+        }
         let [compared] = several.as_slice() else {
             return Ok(());
         };

@@ -22,6 +22,7 @@ pub(in crate::generator) mod reading;
 pub(in crate::generator) mod recipe;
 pub mod rephrase;
 pub(in crate::generator) mod said_conditions;
+mod stems;
 mod stories;
 mod than;
 mod typos;
@@ -520,7 +521,9 @@ pub fn plan(goal: &str, lang: Lang, inputs: &[InputDescription]) -> Result<Plan,
             problem @ (GoalProblem::Unplaced { .. }
             | GoalProblem::NotUnderstood { .. }
             | GoalProblem::NeedsColumn { .. }),
-        ) => with_typos_read(goal, lang, inputs).ok_or(problem),
+        ) => with_typos_read(goal, lang, inputs)
+            .or_else(|| with_data_words_read(goal, lang, inputs, &problem))
+            .ok_or(problem),
         Err(problem) => Err(problem),
     }
 }
@@ -536,6 +539,33 @@ fn with_typos_read(goal: &str, lang: Lang, inputs: &[InputDescription]) -> Optio
         .iter()
         .map(|f| crate::audit::event::Assumption {
             text: typos::said(f, lang),
+            instead: None,
+        })
+        .chain(offered)
+        .collect();
+    Some(plan)
+}
+
+/// The plan of `goal` with the words its stop could not place read as the
+/// words of the data they begin like ("financier" → `Finance`), each said
+/// first among the assumptions; none when no word is so read or the goal
+/// so read does not plan either.
+fn with_data_words_read(
+    goal: &str,
+    lang: Lang,
+    inputs: &[InputDescription],
+    problem: &GoalProblem,
+) -> Option<Plan> {
+    let GoalProblem::Unplaced { words, .. } = problem else {
+        return None;
+    };
+    let (reread, read) = stems::reread(goal, words, inputs)?;
+    let (mut plan, assumed) = plan_once(&reread, lang, inputs).ok()?;
+    let offered = undo::offered(&reread, lang, inputs, assumed);
+    plan.assumptions = read
+        .iter()
+        .map(|r| crate::audit::event::Assumption {
+            text: stems::said(r, lang),
             instead: None,
         })
         .chain(offered)
@@ -606,7 +636,7 @@ fn plan_once(
     r.g.take_all(words::SHARE_VERBS);
     r.occasions();
     r.compared_by_than();
-    r.exclusion_idioms();
+    r.idioms();
     crate::generator::steps::feminine::read(&mut r);
     r.hypothesis_words();
     crate::generator::steps::measures::read(&mut r)?;
@@ -665,8 +695,10 @@ fn plan_once(
             understood: r.understood,
         });
     }
-    if let (Some(at), false) = (r.names_asked, shows_names(&recipe)) {
-        // "average salary, with the name": no row is shown to name.
+    let named = r.names_asked.or_else(|| words::which_one(&r.g));
+    if let (Some(at), false) = (named, shows_names(&recipe)) {
+        // "average salary, with the name", "lequel a le plus petit budget
+        // ?": no row is shown to name.
         return Err(GoalProblem::Unplaced {
             words: vec![r.g.raw(at, 1)],
             understood: r.understood,

@@ -1094,6 +1094,11 @@ impl<'a> Reading<'a> {
                         continue;
                     }
                     self.g.take(start, 1);
+                    // "How many monthly records have…": how the rows are
+                    // kept, no grouping.
+                    if self.describes_the_records(start) {
+                        continue;
+                    }
                     self.period = self.period.or(Some(*p));
                     self.period_adjective = self.period_adjective.or(Some(start));
                 }
@@ -1558,6 +1563,33 @@ impl<'a> Reading<'a> {
                 self.understood.push(d);
             }
         }
+    }
+
+    /// Whether the period adjective at `at` qualifies the records
+    /// themselves ("monthly records", "relevés mensuels", "registros
+    /// diarios"): the file's rows, no period to group by.
+    fn describes_the_records(&self, at: usize) -> bool {
+        const RECORDS: &[&str] = &[
+            "record",
+            "row",
+            "observation",
+            "entry",
+            "reading",
+            "line",
+            "registro",
+            "fila",
+            "observacion",
+            "ligne",
+            "releve",
+            "enregistrement",
+        ];
+        let record = |i: usize| {
+            self.g
+                .tokens
+                .get(i)
+                .is_some_and(|t| RECORDS.contains(&t.key.as_str()))
+        };
+        record(at + 1) || at.checked_sub(1).is_some_and(record)
     }
 
     /// Whether the word at `at` is followed by "de"/"que"/"than" and a number.

@@ -660,10 +660,56 @@ impl Reading<'_> {
         if value.is_none() && named.numbers.len() == 1 {
             self.mentions.retain(|m| m.column != named.numbers[0]);
         }
+        if let Some(at) = value.as_deref().and_then(|v| self.said_of_the_rows(v)) {
+            // "Among the women (female = 1), what proportion are out of
+            // work (outwork)?": the rate of a 0/1 column over the rows
+            // kept, or the share of its total they hold? The description
+            // does not tell a 0/1 column: asked back.
+            return Err(GoalProblem::Unplaced {
+                words: vec![self.g.raw(at, 1)],
+                understood: self.understood.clone(),
+            });
+        }
         Ok(Recipe::Share {
             value,
             group_by: group,
             part,
+        })
+    }
+
+    /// Where a share's column is said as what the rows are, after the
+    /// share word and a verb of being ("what proportion are out of work
+    /// (outwork)", "what proportion identify as Democrats (dem)"): the
+    /// verb's place.
+    fn said_of_the_rows(&self, column: &str) -> Option<usize> {
+        const BEING: &[&str] = &[
+            "are",
+            "is",
+            "were",
+            "was",
+            "identify",
+            "identifies",
+            "sont",
+            "est",
+            "etaient",
+            "son",
+            "es",
+            "eran",
+            "fueron",
+        ];
+        let share = self.ops.iter().find(|(_, o)| *o == Op::Share)?.0;
+        // Where the column is said: its mention, or its name as written
+        // ("Democrats (dem)": the bracket, its gloss before it).
+        let name = super::text::fold(column);
+        let said = self
+            .mentions
+            .iter()
+            .filter(|m| m.column == column)
+            .map(|m| m.start)
+            .chain((0..self.g.tokens.len()).filter(|&i| self.g.tokens[i].folded == name));
+        said.filter(|&at| at > share).find_map(|at| {
+            (at.saturating_sub(4).max(share + 1)..at)
+                .find(|&i| BEING.contains(&self.g.tokens[i].folded.as_str()))
         })
     }
 
@@ -930,7 +976,17 @@ impl Reading<'_> {
                     let asked = (i.saturating_sub(3)..i).any(|j| {
                         matches!(
                             self.g.tokens[j].folded.as_str(),
-                            "which" | "quel" | "quels" | "quelle" | "quelles" | "cual" | "cuales"
+                            "which"
+                                | "quel"
+                                | "quels"
+                                | "quelle"
+                                | "quelles"
+                                | "lequel"
+                                | "laquelle"
+                                | "lesquels"
+                                | "lesquelles"
+                                | "cual"
+                                | "cuales"
                         )
                     });
                     t.key == name && t.folded != t.key && asked

@@ -159,6 +159,10 @@ fn asks_other_than_both(words: &[&str]) -> bool {
                     | "significativo"
                     | "significativa"
                     | "why"
+                    | "count"
+                    | "number"
+                    | "nombre"
+                    | "numero"
                     | "pourquoi"
                     | "difference"
                     | "diferencia"
@@ -247,23 +251,31 @@ impl Reading<'_> {
         (t.clause == clause && self.g.free(i, 1) && self.is_value_or_synonym(i)).then_some(i)
     }
 
-    /// Step 2: whether values placed from `before_end` to `after_start`
-    /// stand on each side of the "than" read in step 1; if so, their
-    /// column is the one compared.
+    /// Step 2: for two values of `column` placed from `before_end` to
+    /// `after_start`, none when they do not stand on each side of the
+    /// "than" read in step 1; else whether theirs is the column compared
+    /// (the first such pair names it).
     pub(super) fn straddles_than(
         &mut self,
         before_end: usize,
         after_start: usize,
         column: &str,
-    ) -> bool {
-        let Some(than) = self.than.as_mut() else {
-            return false;
-        };
-        let straddles = before_end <= than.at && than.at < after_start;
-        if straddles && than.column.is_none() {
-            than.column = Some(column.to_owned());
+    ) -> Option<bool> {
+        let than = self.than.as_mut()?;
+        if !(before_end <= than.at && than.at < after_start) {
+            return None;
         }
-        straddles && than.column.as_deref() == Some(column)
+        let compared = than.column.get_or_insert_with(|| column.to_owned());
+        Some(compared == column)
+    }
+
+    /// The stop on a "than" whose comparison could not be read.
+    pub(super) fn than_unread(&self) -> GoalProblem {
+        let at = self.than.as_ref().map_or(0, |t| t.at);
+        GoalProblem::Unplaced {
+            words: vec![self.g.raw(at, 1)],
+            understood: self.understood.clone(),
+        }
     }
 
     /// Whether the word at `at` is a value of `column`, or a word for one
@@ -290,17 +302,26 @@ impl Reading<'_> {
             return Ok(self.either_compared());
         };
         let Some(column) = than.column.clone() else {
-            return Err(GoalProblem::Unplaced {
-                words: vec![self.g.raw(than.at, 1)],
-                understood: self.understood.clone(),
-            });
+            return Err(self.than_unread());
         };
+        // "Was the hottest day in Paris hotter than in Lyon?": a ranking
+        // besides the comparative's own is no comparison of the two.
+        let rankings = self
+            .ops
+            .iter()
+            .filter(|(_, o)| matches!(o, Op::Highest | Op::Lowest))
+            .count();
+        if rankings > 1 {
+            return Err(self.than_unread());
+        }
         self.ops
             .retain(|(_, o)| !matches!(o, Op::Highest | Op::Lowest));
         if self.g.free(than.degree, 1) {
             self.g.take(than.degree, 1);
         }
-        self.measure_compared(than.degree, than.at, &column);
+        if !self.measure_compared(than.degree, than.at, &column) {
+            return Err(self.than_unread());
+        }
         Ok(Some(column))
     }
 
@@ -311,13 +332,17 @@ impl Reading<'_> {
     /// earns the most in Sales or Marketing" (a person among two
     /// departments: the values are no clause of their own).
     fn either_compared(&mut self) -> Option<String> {
-        if self.group_by.is_some() {
+        if self.group_by.is_some() || self.period.is_some() {
             return None;
         }
         let asked = (0..self.g.tokens.len()).find(|&i| {
             let t = &self.g.tokens[i];
             WHICH_ONE.contains(&t.folded.as_str()) || matches!(t.raw.as_str(), "où" | "Où")
         })?;
+        // "Paris or Lyon: which day was the wettest?" asks a day.
+        if self.asks_a_thing(asked + 1) {
+            return None;
+        }
         let ranked = self
             .ops
             .iter()
@@ -353,6 +378,24 @@ impl Reading<'_> {
         Some(column)
     }
 
+    /// Whether the word at `at`, right after a question word, names what is
+    /// asked ("which day", "which product", "quel client"): a noun of the
+    /// rows, a column of text or dates, or a time ("which sold", "quién
+    /// ingresó" name a measure: the two values are what is asked).
+    fn asks_a_thing(&self, at: usize) -> bool {
+        let Some(t) = self.g.tokens.get(at) else {
+            return false;
+        };
+        super::words::is_row_noun(&t.key)
+            || self
+                .mentions
+                .iter()
+                .any(|m| m.start == at && !super::is_number(self.kind(&m.column)))
+            || crate::generator::lexicon::PERIODS
+                .iter()
+                .any(|(w, _)| t.key == *w || t.folded == *w)
+    }
+
     /// Whether the words `start..end` are all of their clause but its
     /// articles: "Le Nord ou le Sud :", ", North or South?".
     fn offered_alone(&self, start: usize, end: usize) -> bool {
@@ -380,18 +423,19 @@ impl Reading<'_> {
     /// word stands before the values ("more women than men"); the mean of
     /// a column named beside a plain comparative ("charges higher"), said
     /// as an assumption unless it is an amount, which the recipe totals
-    /// (and says so).
-    fn measure_compared(&mut self, degree: usize, until: usize, column: &str) {
+    /// (and says so). False when none of these is said ("Do women smoke
+    /// more than men?": a count or a rate).
+    fn measure_compared(&mut self, degree: usize, until: usize, column: &str) -> bool {
         let said = self
             .ops
             .iter()
             .any(|(_, o)| matches!(o, Op::Stat(_) | Op::Count | Op::Share | Op::Distinct));
         if said {
-            return;
+            return true;
         }
         if self.adjective_measure {
             self.ops.push((degree, Op::Stat(Stat::Mean)));
-            return;
+            return true;
         }
         let mut after = self.g.skip_articles(degree + 1);
         if self
@@ -414,6 +458,8 @@ impl Reading<'_> {
             .collect();
         match measured.as_slice() {
             [] if rows_compared => self.ops.push((degree, Op::Count)),
+            // "Do women smoke more than men?": a count, or a rate? Not said.
+            [] => return false,
             [(at, measure)] if !super::recipe::summed(measure) => {
                 let said = self.say(
                     format!("the mean of {measure} for each (no operation was named)"),
@@ -428,6 +474,7 @@ impl Reading<'_> {
             }
             _ => {}
         }
+        true
     }
 }
 
@@ -559,6 +606,33 @@ mod tests {
                 "survey.csv",
                 "Do the French give better marks than the Canadians?",
             ),
+            // One value excluded, then named: no two values compared.
+            (
+                "housing.csv",
+                "Are homes outside Bristol dearer than those in Bristol?",
+            ),
+            // A second column of two values beside the compared one.
+            (
+                "hr.csv",
+                "Do women earn more than men in Sales and Marketing?",
+            ),
+            // Rows counted, each against the other city's.
+            (
+                "housing.csv",
+                "Count the homes in Bristol dearer than the ones in Reading",
+            ),
+            // A ranking besides the comparative.
+            (
+                "weather.csv",
+                "Was the hottest day in Paris hotter than in Lyon?",
+            ),
+            // A count or a rate? Not said.
+            ("insurance.csv", "Do women smoke more than men?"),
+            // Values of two columns on each side of "than".
+            (
+                "shop.csv",
+                "Did the North sell more pens than staplers in the South?",
+            ),
         ] {
             assert!(read(file, goal, "").is_err(), "{goal}");
         }
@@ -582,5 +656,13 @@ mod tests {
             "region"
         )
         .map_or(true, |(r, _)| r != stats(Stat::Sum, "units", "region")));
+        // A day asked: the row looked up, not the two stations compared.
+        let (recipe, _) = read(
+            "weather.csv",
+            "Paris or Lyon: which day was the wettest?",
+            "station",
+        )
+        .expect("reads");
+        assert!(matches!(recipe, Recipe::Lookup { .. }), "{recipe:?}");
     }
 }

@@ -1603,6 +1603,21 @@ pub fn asks_why(goal: &Goal) -> Option<String> {
     })
 }
 
+/// Where the goal asks which one of the rows or groups ("lequel a le plus
+/// petit budget ?", "which one sold the most?"): the answer must name it,
+/// never give only a number.
+pub fn which_one(goal: &Goal) -> Option<usize> {
+    let t = &goal.tokens;
+    (0..t.len()).find(|&i| {
+        matches!(
+            t[i].folded.as_str(),
+            "lequel" | "laquelle" | "lesquels" | "lesquelles"
+        ) || (t[i].folded == "which"
+            && t.get(i + 1)
+                .is_some_and(|n| matches!(n.folded.as_str(), "one" | "ones")))
+    })
+}
+
 /// Verbs that only say where a part of a total goes: "quelle part du
 /// total revient à l'Ouest", "what share goes to the West".
 pub const SHARE_VERBS: &[&str] = &[
