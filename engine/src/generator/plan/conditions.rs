@@ -1247,9 +1247,9 @@ impl Reading<'_> {
     /// the home page top 800?" (more than 800, no top 800).
     fn verb_idioms(&mut self) {
         const TAKE: &[&str] = &["take", "takes", "took", "taking", "taken"];
-        const ASKING: &[&str] = &[
-            "did", "do", "does", "will", "would", "has", "have", "had", "ever",
-        ];
+        const ASKING: &[&str] = &["did", "do", "does", "will", "would"];
+        // "do our top 5 customers …", "did the top 5 products …"
+        const BEFORE_A_RANK: &[&str] = &["our", "my", "your", "their", "his", "her", "its"];
         for i in 1..self.g.tokens.len() {
             let (before, word) = (&self.g.tokens[i - 1], &self.g.tokens[i]);
             if word.folded == "part"
@@ -1270,7 +1270,8 @@ impl Reading<'_> {
             let verb = word.folded == "top"
                 && numbered
                 && asked
-                && !lexicon::ARTICLES.contains(&before.folded.as_str());
+                && !lexicon::ARTICLES.contains(&before.folded.as_str())
+                && !BEFORE_A_RANK.contains(&before.folded.as_str());
             if verb && self.g.free(i, 1) {
                 let t = &mut self.g.tokens[i];
                 t.folded = "over".to_owned();

@@ -515,8 +515,10 @@ pub fn plan(goal: &str, lang: Lang, inputs: &[InputDescription]) -> Result<Plan,
             plan.assumptions = undo::offered(goal, lang, inputs, assumed);
             Ok(plan)
         }
-        // Only a goal whose words were not all read: a question the plan
-        // asks (which column, which test…) is never answered by a guess.
+        // Only a goal whose words were not all read, read again with its
+        // typos corrected or a value's adjective read as the value (each
+        // said as an assumption): a question the plan asks (which column,
+        // which test…) is never answered by a guess.
         Err(
             problem @ (GoalProblem::Unplaced { .. }
             | GoalProblem::NotUnderstood { .. }

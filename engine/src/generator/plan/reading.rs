@@ -1575,19 +1575,19 @@ impl<'a> Reading<'a> {
             "observation",
             "entry",
             "reading",
-            "line",
             "registro",
             "fila",
             "observacion",
-            "ligne",
             "releve",
             "enregistrement",
         ];
+        // In the plural, in its clause: "a monthly line chart", "the
+        // monthly record temperature" are no records.
+        let clause = self.g.tokens[at].clause;
         let record = |i: usize| {
-            self.g
-                .tokens
-                .get(i)
-                .is_some_and(|t| RECORDS.contains(&t.key.as_str()))
+            self.g.tokens.get(i).is_some_and(|t| {
+                t.clause == clause && t.key != t.folded && RECORDS.contains(&t.key.as_str())
+            })
         };
         record(at + 1) || at.checked_sub(1).is_some_and(record)
     }
