@@ -42,6 +42,10 @@ pub struct Than {
     pub degree: usize,
     /// The column of the two values, once placed on each side.
     pub column: Option<String>,
+    /// "than" is followed by a negation ("than non-smokers", "que les
+    /// non-fumeurs"): the two values are the yes and the no of a yes/no
+    /// column, found among the filters in step 3.
+    pub yes_no: bool,
 }
 
 /// The words that say "than", folded.
@@ -55,6 +59,11 @@ const BRIDGES: &[&str] = &[
     "l", "celles", "ceux", "celle", "celui", "de", "des", "du", "d", "a", "en", "au", "aux",
     "pour", "chez", "dans", "el", "los", "las", "lo", "del", "al", "para", "por",
 ];
+
+/// Negations after "than" that name the no of a yes/no column: "than
+/// non-smokers", "que les non-fumeurs", "que los no fumadores", "than
+/// those without a garage", "que las sin garaje".
+const NO_WORDS: &[&str] = &["non", "no", "not", "without", "sans", "sin"];
 
 /// At most this many bridge words ("than the ones in").
 const MAX_BRIDGE: usize = 4;
@@ -202,10 +211,10 @@ impl Reading<'_> {
         let Some(degree) = degree else {
             return;
         };
-        let Some(value) = self.value_after_than(at) else {
+        let Some((value, yes_no)) = self.value_after_than(at) else {
             return;
         };
-        if !(start..at).any(|i| self.is_value_or_synonym(i)) {
+        if !yes_no && !(start..at).any(|i| self.is_value_or_synonym(i)) {
             return;
         }
         let t = &mut self.g.tokens[degree];
@@ -218,6 +227,7 @@ impl Reading<'_> {
             at,
             degree,
             column: None,
+            yes_no,
         });
     }
 
@@ -234,8 +244,9 @@ impl Reading<'_> {
     }
 
     /// The place of the value right after "than" at `at`, past the words
-    /// that only bridge to it, in the same clause.
-    fn value_after_than(&self, at: usize) -> Option<usize> {
+    /// that only bridge to it, in the same clause; or of the negation of
+    /// a yes/no column's value ("than non-smokers"), said true.
+    fn value_after_than(&self, at: usize) -> Option<(usize, bool)> {
         let clause = self.g.tokens[at].clause;
         let mut i = at + 1;
         while i < self.g.tokens.len()
@@ -248,7 +259,13 @@ impl Reading<'_> {
             i += 1;
         }
         let t = self.g.tokens.get(i)?;
-        (t.clause == clause && self.g.free(i, 1) && self.is_value_or_synonym(i)).then_some(i)
+        if t.clause != clause || !self.g.free(i, 1) {
+            return None;
+        }
+        if self.is_value_or_synonym(i) {
+            return Some((i, false));
+        }
+        NO_WORDS.contains(&t.folded.as_str()).then_some((i, true))
     }
 
     /// Step 2: for two values of `column` placed from `before_end` to
@@ -301,7 +318,7 @@ impl Reading<'_> {
         let Some(than) = self.than.clone() else {
             return Ok(self.either_compared());
         };
-        let Some(column) = than.column.clone() else {
+        let Some(column) = than.column.clone().or_else(|| self.yes_and_no_kept(&than)) else {
             return Err(self.than_unread());
         };
         // "Was the hottest day in Paris hotter than in Lyon?": a ranking
@@ -323,6 +340,32 @@ impl Reading<'_> {
             return Err(self.than_unread());
         }
         Ok(Some(column))
+    }
+
+    /// "Do smokers have higher charges than non-smokers?": the one
+    /// column whose yes and no are both kept by a filter, when "than" was
+    /// followed by a negation.
+    fn yes_and_no_kept(&self, than: &Than) -> Option<String> {
+        if !than.yes_no {
+            return None;
+        }
+        let yes_no = |v: &String| {
+            matches!(
+                text::fold(v).as_str(),
+                "yes" | "no" | "oui" | "non" | "si" | "true" | "false" | "1" | "0" | "y" | "n"
+            )
+        };
+        let kept: Vec<&str> = self
+            .filters
+            .iter()
+            .filter(|f| f.cmp == super::Cmp::Eq && f.part.is_none())
+            .filter(|f| matches!(&f.value, super::FilterValue::List(v) if v.len() == 2 && v.iter().all(yes_no)))
+            .map(|f| f.column.as_str())
+            .collect();
+        match kept.as_slice() {
+            [one] => Some((*one).to_owned()),
+            _ => None,
+        }
     }
 
     /// "Le Nord ou le Sud : qui a rapporté le plus en mars ?", "Which
@@ -374,6 +417,7 @@ impl Reading<'_> {
             at: asked,
             degree: ranked,
             column: Some(column.clone()),
+            yes_no: false,
         });
         Some(column)
     }
