@@ -19,12 +19,22 @@
 //!    of the "than" are the values compared ([`Reading::straddles_than`]).
 //! 3. [`Reading::than_compared`], before the recipe: the ranking the
 //!    degree word gave is dropped (both values are shown), the column of
-//!    the two values groups the answer. When no column's two values were
-//!    found on each side, the plan stops on "than".
+//!    the two values groups the answer, and the measure is settled when no
+//!    statistic was said. "than" followed by a negation ("than
+//!    non-smokers") compares the yes and the no of the one yes/no column
+//!    a filter keeps both of. The plan stops on "than" whenever the
+//!    comparison is not exactly two values of one column: none found on
+//!    each side, a second column of several values, a second ranking
+//!    ("the hottest day … hotter"), no measure said of a count or a rate
+//!    ("Do women smoke more than men?").
+//!
+//! Two values offered as a choice in a clause of their own ("Le Nord ou
+//! le Sud : qui a rapporté le plus ?") are read the same way in step 3.
 //!
 //! Not read here: a difference asked ("how much more do smokers pay than
 //! non-smokers", "cuánto más"), a test ("significantly higher"), a cause
-//! ("why …"): each stops as before.
+//! ("why …"), rows counted ("count the homes … dearer than …"): each stops
+//! as before.
 
 use super::reading::Reading;
 use super::{GoalProblem, Stat};
