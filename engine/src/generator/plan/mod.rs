@@ -535,21 +535,12 @@ pub fn plan(goal: &str, lang: Lang, inputs: &[InputDescription]) -> Result<Plan,
 /// a typo or the corrected goal does not plan either.
 fn with_typos_read(goal: &str, lang: Lang, inputs: &[InputDescription]) -> Option<Plan> {
     let (fixed, fixes) = typos::corrected(goal, inputs)?;
-    let (mut plan, assumed) = plan_once(&fixed, lang, inputs).ok()?;
-    let offered = undo::offered(&fixed, lang, inputs, assumed);
-    plan.assumptions = fixes
-        .iter()
-        .map(|f| crate::audit::event::Assumption {
-            text: typos::said(f, lang),
-            instead: None,
-        })
-        .chain(offered)
-        .collect();
-    Some(plan)
+    let said = fixes.iter().map(|f| typos::said(f, lang)).collect();
+    plan_read_again(&fixed, said, lang, inputs)
 }
 
 /// The plan of `goal` with the words its stop could not place read as the
-/// words of the data they begin like ("financier" → `Finance`), each said
+/// values they are the adjective of ("financier" → `Finance`), each said
 /// first among the assumptions; none when no word is so read or the goal
 /// so read does not plan either.
 fn with_data_words_read(
@@ -562,12 +553,25 @@ fn with_data_words_read(
         return None;
     };
     let (reread, read) = stems::reread(goal, words, inputs)?;
-    let (mut plan, assumed) = plan_once(&reread, lang, inputs).ok()?;
-    let offered = undo::offered(&reread, lang, inputs, assumed);
-    plan.assumptions = read
-        .iter()
-        .map(|r| crate::audit::event::Assumption {
-            text: stems::said(r, lang),
+    let said = read.iter().map(|r| stems::said(r, lang)).collect();
+    plan_read_again(&reread, said, lang, inputs)
+}
+
+/// The plan of a goal read again (`read`, its words corrected), the
+/// corrections `said` first among its assumptions; none when it does not
+/// plan either.
+fn plan_read_again(
+    read: &str,
+    said: Vec<String>,
+    lang: Lang,
+    inputs: &[InputDescription],
+) -> Option<Plan> {
+    let (mut plan, assumed) = plan_once(read, lang, inputs).ok()?;
+    let offered = undo::offered(read, lang, inputs, assumed);
+    plan.assumptions = said
+        .into_iter()
+        .map(|text| crate::audit::event::Assumption {
+            text,
             instead: None,
         })
         .chain(offered)

@@ -15,6 +15,7 @@
 //! "Econometrics", "departures" not "department"), and a column's name is
 //! never reached this way.
 
+use super::typos::{read_as, Correction};
 use crate::generator::text;
 use crate::inputs::InputDescription;
 use crate::lang::Lang;
@@ -35,15 +36,6 @@ const NOUN_ENDINGS: &[&str] = &["", "e", "a", "o", "y"];
 /// "lyonnais" share too little to tell).
 const MIN_STEM: usize = 4;
 
-/// A word read as a word of the data.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Reread {
-    /// As typed.
-    pub typed: String,
-    /// As read: a column's name or a value, as the data writes it.
-    pub read: String,
-}
-
 /// The goal with each word of `unplaced` that is the adjective of exactly
 /// one value of the data read as that value, and the words so read; none
 /// when no word is.
@@ -51,10 +43,9 @@ pub fn reread(
     goal: &str,
     unplaced: &[String],
     inputs: &[InputDescription],
-) -> Option<(String, Vec<Reread>)> {
+) -> Option<(String, Vec<Correction>)> {
     let values = one_word_values(inputs);
     let typed: Vec<&str> = unplaced.iter().flat_map(|w| w.split_whitespace()).collect();
-    let mut spans = Vec::new();
     let mut reread = Vec::new();
     for token in text::tokens(goal) {
         if !typed.contains(&token.raw.as_str()) {
@@ -67,18 +58,16 @@ pub fn reread(
             .collect();
         near.dedup();
         if let [one] = near.as_slice() {
-            spans.push((token.span, (*one).to_owned()));
-            reread.push(Reread {
-                typed: token.raw.clone(),
-                read: (*one).to_owned(),
-            });
+            reread.push((
+                token.span,
+                Correction {
+                    typed: token.raw.clone(),
+                    read: (*one).to_owned(),
+                },
+            ));
         }
     }
-    let mut chars: Vec<char> = goal.chars().collect();
-    for ((from, to), read) in spans.into_iter().rev() {
-        chars.splice(from..to, read.chars());
-    }
-    (!reread.is_empty()).then(|| (chars.into_iter().collect(), reread))
+    read_as(goal, reread)
 }
 
 /// Whether `word` is `value` with a noun's ending turned into an
@@ -95,7 +84,7 @@ fn adjective_of(word: &str, value: &str) -> bool {
 }
 
 /// The reading said in the goal's language.
-pub fn said(r: &Reread, lang: Lang) -> String {
+pub fn said(r: &Correction, lang: Lang) -> String {
     let (typed, read) = (&r.typed, &r.read);
     lang.pick(
         format!("\"{typed}\" is read as \"{read}\", a word of the data"),

@@ -55,7 +55,7 @@ const MIN_KNOWN_LEN: usize = 5;
 /// ones are too often another word ("claque", "chaque").
 const MIN_CHANGED_LEN: usize = 7;
 
-/// A word read as another.
+/// A word read as another (a typo here, a value's adjective in `stems`).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Correction {
     /// As typed.
@@ -69,7 +69,6 @@ pub struct Correction {
 pub fn corrected(goal: &str, inputs: &[InputDescription]) -> Option<(String, Vec<Correction>)> {
     let data = data_words(inputs);
     let mut fixes = Vec::new();
-    let mut spans = Vec::new();
     for token in text::tokens(goal) {
         let typed = token.folded.as_str();
         // A word typed with its accents ("claqué") was typed with care; a
@@ -87,18 +86,36 @@ pub fn corrected(goal: &str, inputs: &[InputDescription]) -> Option<(String, Vec
             .filter(|k| k.chars().count() >= MIN_KNOWN_LEN && one_edit(typed, k))
             .collect();
         if let [one] = near.as_slice() {
-            spans.push((token.span, (*one).to_owned()));
-            fixes.push(Correction {
-                typed: token.raw.clone(),
-                read: (*one).to_owned(),
-            });
+            fixes.push((
+                token.span,
+                Correction {
+                    typed: token.raw.clone(),
+                    read: (*one).to_owned(),
+                },
+            ));
         }
     }
-    let mut chars: Vec<char> = goal.chars().collect();
-    for ((from, to), read) in spans.into_iter().rev() {
-        chars.splice(from..to, read.chars());
+    read_as(goal, fixes)
+}
+
+/// The goal with each word at its span (in characters, in the goal's
+/// order) replaced by what it is read as, and the words so read; none
+/// when no word is.
+pub(super) fn read_as(
+    goal: &str,
+    found: Vec<((usize, usize), Correction)>,
+) -> Option<(String, Vec<Correction>)> {
+    if found.is_empty() {
+        return None;
     }
-    (!fixes.is_empty()).then(|| (chars.into_iter().collect(), fixes))
+    let mut chars: Vec<char> = goal.chars().collect();
+    for ((from, to), c) in found.iter().rev() {
+        chars.splice(*from..*to, c.read.chars());
+    }
+    Some((
+        chars.into_iter().collect(),
+        found.into_iter().map(|(_, c)| c).collect(),
+    ))
 }
 
 /// The correction said in the goal's language.
