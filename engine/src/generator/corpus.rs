@@ -1207,6 +1207,7 @@ fn corpora() -> Vec<String> {
         "heldout-2026-12-06r.txt",
         "heldout-2026-12-06s.txt",
         "heldout-2026-12-07t.txt",
+        "heldout-2026-12-07u.txt",
         "public-easy-2026-12-06.txt",
         "public-medium-2026-12-06.txt",
         "public-easy-2026-12-06b.txt",

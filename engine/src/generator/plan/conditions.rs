@@ -1730,6 +1730,20 @@ impl Reading<'_> {
         self.numeric_filters_said()
     }
 
+    /// "los 5 sueldos más altos", "les 5 salaires les plus élevés", "the 3
+    /// salaries most": a superlative right after the column at `at` (an
+    /// article between them aside) ranks, whatever the number before it.
+    fn superlative_after(&self, at: usize) -> bool {
+        const MOST: &[&str] = &["mas", "plus", "most", "least", "menos", "moins"];
+        let at = match self.g.tokens.get(at).map(|t| t.folded.as_str()) {
+            Some("les" | "los" | "las" | "the") => at + 1,
+            _ => at,
+        };
+        self.g.tokens.get(at).is_some_and(|t| {
+            MOST.contains(&t.folded.as_str()) && self.g.tokens.get(at + 1).is_some()
+        })
+    }
+
     /// "houses with 3 bedrooms", "3-bedroom houses", "4 or 5 bedroom
     /// houses", "familias con 2 hijos": whole numbers written in digits
     /// right before a column of whole numbers are its value (one, or any of
@@ -1797,7 +1811,8 @@ impl Reading<'_> {
             // adjective itself.
             let ranked = (first.saturating_sub(2)..first)
                 .chain([m.start])
-                .any(|j| RANKING.contains(&self.g.tokens[j].folded.as_str()));
+                .any(|j| RANKING.contains(&self.g.tokens[j].folded.as_str()))
+                || self.superlative_after(m.start + m.len);
             // "more than 2 children", "no más de 10 unidades": a comparison.
             let compared = lexicon::COMPARATORS.iter().any(|(phrase, _)| {
                 let words: Vec<&str> = phrase.split_whitespace().collect();

@@ -17,6 +17,7 @@ pub(in crate::generator) mod conditions;
 pub mod follow;
 pub(in crate::generator) mod glosses;
 mod names;
+mod numerals;
 mod occasions;
 pub(in crate::generator) mod reading;
 pub(in crate::generator) mod recipe;
@@ -510,7 +511,20 @@ fn is_category(kind: ColumnKind) -> bool {
 /// goal that asks without it, planned before it is offered.
 pub fn plan(goal: &str, lang: Lang, inputs: &[InputDescription]) -> Result<Plan, GoalProblem> {
     let _span = tracing::info_span!("plan_goal").entered();
-    match plan_once(goal, lang, inputs) {
+    // "under eighteen" is read as "under 18" by every pass; what is set
+    // aside is said back as typed.
+    let typed = goal;
+    let in_digits = numerals::in_digits(goal, lang, inputs);
+    let goal = in_digits.as_ref().map_or(goal, |d| d.text.as_str());
+    let said_as_typed = |mut plan: Plan| {
+        if let Some(d) = &in_digits {
+            for c in &mut plan.context {
+                *c = d.as_typed(typed, c);
+            }
+        }
+        plan
+    };
+    let planned = match plan_once(goal, lang, inputs) {
         Ok((mut plan, assumed)) => {
             plan.assumptions = undo::offered(goal, lang, inputs, assumed);
             Ok(plan)
@@ -527,7 +541,8 @@ pub fn plan(goal: &str, lang: Lang, inputs: &[InputDescription]) -> Result<Plan,
             .or_else(|| with_data_words_read(goal, lang, inputs, &problem))
             .ok_or(problem),
         Err(problem) => Err(problem),
-    }
+    };
+    planned.map(said_as_typed)
 }
 
 /// The plan of `goal` with its typos corrected ("avergae" → "average"),
@@ -596,6 +611,7 @@ fn shows_names(recipe: &Recipe) -> bool {
 fn no_computation_asked(r: &Reading) -> Result<(), GoalProblem> {
     if let Some(word) = words::asks_why(&r.g)
         .or_else(|| r.money_without_its_column())
+        .or_else(|| r.cost_of_one())
         .or_else(|| words::running_total(&r.g))
     {
         return Err(GoalProblem::Unplaced {
@@ -652,6 +668,7 @@ fn plan_once(
     r.panel_rows();
     r.file_nouns_first();
     r.paid_for_a_ticket();
+    r.price_of_one();
     r.column_mentions()?;
     r.kinds_of_columns();
     crate::generator::steps::rates::read(&mut r);

@@ -805,10 +805,17 @@ impl<'a> Reading<'a> {
                 );
             }
             super::dedup_keep_order(&mut same);
-            // "how many headsets were ordered": the verb, past an
-            // identifier's noun ("order_id"), is no row (a verb of buying).
-            let verb = self.g.tokens[*start].folded.ends_with("ed")
-                && super::verbs::SELLING.contains(&self.g.tokens[*start].folded.as_str());
+            // "how many headsets were ordered", "combien de souris
+            // commandées" (a participle right after a thing of the file):
+            // the verb, past an identifier's noun ("order_id"), is no row
+            // (a verb of buying).
+            let said = &self.g.tokens[*start];
+            let participle = said.folded.ends_with("ed")
+                || (["é", "ée", "és", "ées"]
+                    .iter()
+                    .any(|e| said.raw.to_lowercase().ends_with(e))
+                    && start.checked_sub(1).is_some_and(|i| self.names_a_value(i)));
+            let verb = participle && super::verbs::SELLING.contains(&said.folded.as_str());
             if *score == 1 && verb && same.iter().any(|n| is_identifier(n)) {
                 continue;
             }

@@ -118,6 +118,24 @@ const ACCUMULATED: &[&str] = &[
     "clic",
 ];
 
+/// True when a column measures what fell from the sky ("precipitation_mm",
+/// "rainfall", "pluie"): "combien de pluie", "how many inches of rain"
+/// ask its total, never a count of rows.
+fn fallen(column: &str) -> bool {
+    const FALLEN: &[&str] = &[
+        "precipitation",
+        "rain",
+        "rainfall",
+        "snowfall",
+        "pluie",
+        "precipitacion",
+        "lluvia",
+    ];
+    super::text::name_words(column)
+        .iter()
+        .any(|w| FALLEN.iter().any(|a| super::text::same_word(w, a)))
+}
+
 /// True when a column counts things ("quantity", "units", "unidades",
 /// "Quantité"): its name, as written or singular, is a word of quantity.
 pub(in crate::generator) fn counts_things(column: &str) -> bool {
@@ -1208,7 +1226,25 @@ impl Reading<'_> {
         let how_much = matches!(word.folded.as_str(), "cuanto" | "cuanta")
             || (word.folded == "combien" && !matches!(next, Some("de" | "d")));
         let summed = summed(column) && !priced(column);
-        (how_much && summed) || counts_things(column) || self.counts_in_its_name(column)
+        (how_much && summed)
+            || counts_things(column)
+            || self.counts_in_its_name(column)
+            || (fallen(column) && self.said_right_after(at, column))
+    }
+
+    /// Whether `column` is named right after the count's word at `at`
+    /// ("combien de pluie", "cuánta lluvia"), no noun of rows between
+    /// ("how many days did it rain" counts days).
+    fn said_right_after(&self, at: usize, column: &str) -> bool {
+        let of = self
+            .g
+            .tokens
+            .get(at + 1)
+            .is_some_and(|t| matches!(t.folded.as_str(), "de" | "d" | "of"));
+        let first = at + 1 + usize::from(of);
+        self.mentions
+            .iter()
+            .any(|m| m.column == column && m.start == first)
     }
 
     /// "how many visits did the blog get", "combien de conversions": a

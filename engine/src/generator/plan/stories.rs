@@ -152,14 +152,36 @@ impl Reading<'_> {
         self.g
             .tokens
             .iter()
-            .filter(|t| t.clause == clause)
-            .any(|t| {
+            .enumerate()
+            .filter(|(_, t)| t.clause == clause)
+            .any(|(i, t)| {
                 QUESTION_WORDS.contains(&t.folded.as_str())
-                    || (super::words::asks_something(t) && !self.untimed(t))
+                    || (super::words::asks_something(t) && !self.untimed(t) && !self.told_number(i))
                     || lexicon::OPS.iter().any(|(p, _)| {
                         !p.contains(' ') && (t.folded == *p || t.key == text::singular(p))
                     })
             })
+    }
+
+    /// "with 2 kids", "of our 6 departments" (a file of 6 rows): a number
+    /// said of something the data does not know, or the count of a file's
+    /// rows, tells the asker's story; it selects nothing.
+    fn told_number(&self, at: usize) -> bool {
+        let tokens = &self.g.tokens;
+        let Some(n) = text::number(&tokens[at])
+            .filter(|_| tokens[at].folded.starts_with(|c: char| c.is_ascii_digit()))
+        else {
+            return false;
+        };
+        let Some(next) = tokens.get(at + 1).filter(|t| t.clause == tokens[at].clause) else {
+            return false;
+        };
+        let rows = self.inputs.iter().any(|i| i.row_count as f64 == n);
+        let unknown = !self.these_files_know(next)
+            && !lexicon::DECIMAL_WORDS
+                .iter()
+                .any(|w| next.key == text::singular(w));
+        rows || unknown
     }
 
     /// A word of time with no time beside it in its clause ("Pendant mes
@@ -402,6 +424,33 @@ impl Reading<'_> {
             || lexicon::SYNONYMS
                 .iter()
                 .any(|group| group.iter().any(|w| !w.contains(' ') && same(w)))
+    }
+
+    /// True when `token` names a column or a value of these files, or is
+    /// a word for a column they have ("kids" beside `children`).
+    fn these_files_know(&self, token: &Token) -> bool {
+        let same = |w: &str| text::same_word(&token.folded, w) || token.key == text::singular(w);
+        let columns: Vec<&str> = self
+            .inputs
+            .iter()
+            .flat_map(|i| &i.columns)
+            .map(|c| c.name.as_str())
+            .collect();
+        let has_column = |w: &str| {
+            columns
+                .iter()
+                .any(|c| text::name_words(c).iter().any(|n| text::same_word(n, w)))
+        };
+        let concept = lexicon::SYNONYMS
+            .iter()
+            .any(|group| group.iter().any(|w| same(w)) && group.iter().any(|w| has_column(w)));
+        concept
+            || self.inputs.iter().flat_map(|i| &i.columns).any(|c| {
+                text::name_words(&c.name).iter().any(|w| same(w))
+                    || c.values
+                        .iter()
+                        .any(|v| text::tokens(v).iter().any(|w| same(&w.folded)))
+            })
     }
 
     /// True when clause `clause` points back at a place said before

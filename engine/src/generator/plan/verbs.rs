@@ -287,6 +287,27 @@ const BEFORE_MONEY_VERB: &[&str] = &[
     "t", "te", "ca", "cela", "il", "elle", "en",
 ];
 
+/// Words of a statistic of money, before they are read ("on average",
+/// "de media", "au total").
+const STATS_OF_MONEY: &[&str] = &[
+    "average", "mean", "avg", "moyenne", "moy", "media", "promedio", "prom", "median", "mediane",
+    "mediana", "total",
+];
+
+/// Verbs of costing in the present, said of one thing ("Combien coûte un
+/// cahier ?", "¿Cuánto cuesta una casa en Bath?"): they ask a price.
+const COSTS: &[&str] = &["coute", "cuesta"];
+
+/// Words between a verb of costing and the one thing it is said of
+/// ("coûte en moyenne un cahier", "nos cuesta de media una casa").
+const BETWEEN_COST_AND_THING: &[&str] = &[
+    "en", "moyenne", "de", "media", "promedio", "nous", "nos", "me", "te", "vous",
+];
+
+/// Auxiliaries before a past participle of costing ("combien a coute le
+/// loyer", "¿cuánto ha costado?"): the money spent, not a price.
+const COST_AUXILIARIES: &[&str] = &["a", "ont", "avait", "avaient", "ha", "han", "habia"];
+
 /// Verbs of looking after accounts ("the accounts Dana Kim manages",
 /// "dana kim looks after", "gérés par", "que lleva Hugo").
 const MANAGING: &[&str] = &[
@@ -412,7 +433,7 @@ impl Reading<'_> {
     /// "clientes que compraron bolígrafos", "which region moved the most
     /// units", "the target set for the North", "cayeron más de 10 mm":
     /// a verb that only says again what is placed beside it — a verb of
-    /// selling before the things sold or their quantity, a participle
+    /// selling before or right after the things sold or their quantity, a participle
     /// right after the measure it restates, rain falling beside a column
     /// of rain — is placed with it.
     pub fn verbs_beside_placed(&mut self) {
@@ -430,7 +451,13 @@ impl Reading<'_> {
             }
             let w = self.g.tokens[i].folded.as_str();
             let beside = if SELLING.contains(&w) {
-                self.things_after(i)
+                // "casques commandés", "notebooks sold": the participle
+                // right after the things.
+                let thing_before = i > 0
+                    && self.g.used[i - 1]
+                    && self.g.tokens[i - 1].clause == self.g.tokens[i].clause
+                    && self.names_a_value(i - 1);
+                self.things_after(i) || thing_before
             } else if RESTATING.contains(&w) {
                 let mut at = i;
                 while at > 0 && DOERS.contains(&self.g.tokens[at - 1].folded.as_str()) {
@@ -488,7 +515,7 @@ impl Reading<'_> {
 
     /// The word at `i` is a value of a text column of the inputs ("notebooks"
     /// for `Notebook`), or a word for one ("grapadoras" for `Stapler`).
-    fn names_a_value(&self, i: usize) -> bool {
+    pub(super) fn names_a_value(&self, i: usize) -> bool {
         let t = &self.g.tokens[i];
         // a word for a value, or the first word of one ("lámparas de
         // escritorio")
@@ -510,8 +537,8 @@ impl Reading<'_> {
     }
 
     /// The verb of money that makes the word at `at` ask how much:
-    /// "combien" with only pronouns and auxiliaries before the verb ("how
-    /// many" otherwise); "how much" and "cuánto" with the verb anywhere
+    /// "combien" with only pronouns and auxiliaries before the verb, or
+    /// right after it ("how many" otherwise); "how much" and "cuánto" with the verb anywhere
     /// after them in the clause ("how much did the Centro region make").
     fn money_verb_after(&self, at: usize) -> Option<usize> {
         let tokens = &self.g.tokens;
@@ -528,6 +555,14 @@ impl Reading<'_> {
         }
         if word != "combien" {
             return None;
+        }
+        // "les agrafeuses nous ont rapporté combien en avril ?": the verb
+        // right before, "combien" asking no noun of its own.
+        let no_noun = tokens
+            .get(at + 1)
+            .is_none_or(|n| !matches!(n.folded.as_str(), "de" | "d"));
+        if at > 0 && no_noun && free_verb(at - 1, MONEY_VERBS) {
+            return Some(at - 1);
         }
         let mut verb = at + 1;
         while verb < tokens.len() && BEFORE_MONEY_VERB.contains(&tokens[verb].folded.as_str()) {
@@ -564,6 +599,49 @@ impl Reading<'_> {
                 .find(|t| t.clause == c.clause && MONEY_VERBS.contains(&t.folded.as_str()))
                 .map(|t| t.raw.clone())
         })
+    }
+
+    /// Where a verb of costing in the present is said of one thing (see
+    /// [`COSTS`]): "un cahier", "una casa".
+    fn cost_of_one_at(&self) -> Option<usize> {
+        let tokens = &self.g.tokens;
+        (0..tokens.len()).find(|&i| {
+            let t = &tokens[i];
+            COSTS.contains(&t.folded.as_str())
+                && !t.raw.to_lowercase().ends_with('é')
+                && i.checked_sub(1)
+                    .is_none_or(|j| !COST_AUXILIARIES.contains(&tokens[j].folded.as_str()))
+                && tokens[i + 1..]
+                    .iter()
+                    .find(|n| !BETWEEN_COST_AND_THING.contains(&n.folded.as_str()))
+                    .is_some_and(|n| matches!(n.folded.as_str(), "un" | "une" | "una"))
+        })
+    }
+
+    /// "Combien coûte un cahier ?", "¿Cuánto cuesta un cuaderno?": the
+    /// price of one thing, which no total of amounts answers. Returns the
+    /// verb, for the plan to stop on it, unless a statistic is said and
+    /// the file has one column of prices ("¿Cuánto cuesta de media una
+    /// casa en Bath?", read by [`Reading::price_of_one`]).
+    pub fn cost_of_one(&self) -> Option<String> {
+        let at = self.cost_of_one_at()?;
+        let stat = self
+            .g
+            .tokens
+            .iter()
+            .any(|t| STATS_OF_MONEY.contains(&t.folded.as_str()) && t.folded != "total");
+        (!stat || self.one_column_for("price").is_none()).then(|| self.g.tokens[at].raw.clone())
+    }
+
+    /// "¿Cuánto cuesta de media una casa en Bath?": the verb of costing
+    /// said of one thing names the file's one column of prices.
+    pub fn price_of_one(&mut self) {
+        let Some(at) = self.cost_of_one_at() else {
+            return;
+        };
+        if let Some(column) = self.one_column_for("price") {
+            self.verb_names(at, column);
+        }
     }
 
     /// "combien pour les courses Picard ?", "combien en tout ?", "combien
@@ -632,10 +710,6 @@ impl Reading<'_> {
         // "¿Cuántos socios pagan…?" counts people: no statistic of money.
         // The statistic's word may not be read yet ("on average", "de
         // media").
-        const STATS: &[&str] = &[
-            "average", "mean", "avg", "moyenne", "moy", "media", "promedio", "prom", "median",
-            "mediane", "mediana", "total",
-        ];
         // "Combien de clients paient au total ?" counts people, not money.
         let counts_rows = self.g.tokens.iter().enumerate().any(|(i, t)| {
             let next = self.g.tokens.get(i + 1).map_or("", |n| n.folded.as_str());
@@ -643,8 +717,9 @@ impl Reading<'_> {
                 || (t.folded == "combien" && matches!(next, "de" | "d"))
         });
         let stat_word = !counts_rows
-            && (0..self.g.tokens.len())
-                .any(|i| self.g.free(i, 1) && STATS.contains(&self.g.tokens[i].folded.as_str()));
+            && (0..self.g.tokens.len()).any(|i| {
+                self.g.free(i, 1) && STATS_OF_MONEY.contains(&self.g.tokens[i].folded.as_str())
+            });
         if !stat_word && !self.ops.iter().any(|(_, o)| matches!(o, Op::Stat(_))) {
             return;
         }
