@@ -1015,7 +1015,7 @@ impl Reading<'_> {
             // product.
             // Before the column's mention is taken into the filter: it may
             // stand between a negation and its value ("sauf la région Ouest").
-            let negated = self.negated(start);
+            let negated = self.negated(start, &column);
             let tokens = &self.g.tokens;
             let grouped = |at: usize| {
                 at.checked_sub(1)
@@ -1299,9 +1299,11 @@ impl Reading<'_> {
         }
     }
 
-    /// A negation just before the value at `start` (articles and the
-    /// column's own name skipped): "except the North", "sauf la région Nord".
-    pub(crate) fn negated(&mut self, start: usize) -> bool {
+    /// A negation just before the value at `start` of `column` (articles
+    /// and the column's own name skipped): "except the North", "sauf la
+    /// région Nord" — never another column's name ("sans garage à
+    /// Reading" excludes no town).
+    pub(crate) fn negated(&mut self, start: usize, column: &str) -> bool {
         let mut i = start;
         // Words between a negation and its value ("sin contar el Centro",
         // "que no son de Madrid"), taken only when a negation comes.
@@ -1309,7 +1311,10 @@ impl Reading<'_> {
         while i > 0 {
             let t = &self.g.tokens[i - 1];
             if lexicon::ARTICLES.contains(&t.key.as_str())
-                || self.mentions.iter().any(|m| m.start + m.len == i)
+                || self
+                    .mentions
+                    .iter()
+                    .any(|m| m.start + m.len == i && m.column == column)
             {
                 i -= 1;
                 continue;
@@ -1744,6 +1749,18 @@ impl Reading<'_> {
         })
     }
 
+    /// "la casa de 3 dormitorios", "houses with 3 bedrooms": the number at
+    /// `at` says how many a thing has (after "de", "with"…), not how many
+    /// are ranked.
+    fn numbers_a_thing(&self, at: usize) -> bool {
+        at.checked_sub(1).is_some_and(|i| {
+            matches!(
+                self.g.tokens[i].folded.as_str(),
+                "de" | "d" | "con" | "with" | "avec" | "of" | "a" | "à"
+            )
+        })
+    }
+
     /// "houses with 3 bedrooms", "3-bedroom houses", "4 or 5 bedroom
     /// houses", "familias con 2 hijos": whole numbers written in digits
     /// right before a column of whole numbers are its value (one, or any of
@@ -1812,7 +1829,7 @@ impl Reading<'_> {
             let ranked = (first.saturating_sub(2)..first)
                 .chain([m.start])
                 .any(|j| RANKING.contains(&self.g.tokens[j].folded.as_str()))
-                || self.superlative_after(m.start + m.len);
+                || (self.superlative_after(m.start + m.len) && !self.numbers_a_thing(first));
             // "more than 2 children", "no más de 10 unidades": a comparison.
             let compared = lexicon::COMPARATORS.iter().any(|(phrase, _)| {
                 let words: Vec<&str> = phrase.split_whitespace().collect();

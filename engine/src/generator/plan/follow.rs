@@ -285,7 +285,10 @@ pub fn plan_chain(goals: &[&str], inputs: &[InputDescription]) -> Result<Plan, G
     let mut plan = super::plan(first, Lang::detect(first), inputs)?;
     for (i, goal) in rest.iter().enumerate() {
         let lang = chain_lang(&goals[..=i], goal);
-        let refinement = read(goal, lang, inputs).map_err(|e| match e {
+        // "and under sixteen?" reads its number as the first goal did.
+        let in_digits = super::numerals::in_digits(goal, lang, inputs);
+        let read_as = in_digits.as_ref().map_or(*goal, |d| d.text.as_str());
+        let refinement = read(read_as, lang, inputs).map_err(|e| match e {
             GoalProblem::CannotFollow { said, .. } => GoalProblem::CannotFollow {
                 said,
                 previous: goals[i].to_string(),

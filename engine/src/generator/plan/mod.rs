@@ -13,11 +13,12 @@
 pub(crate) mod adjectives;
 mod ages;
 mod asides;
+mod captions;
 pub(in crate::generator) mod conditions;
 pub mod follow;
 pub(in crate::generator) mod glosses;
 mod names;
-mod numerals;
+pub(super) mod numerals;
 mod occasions;
 pub(in crate::generator) mod reading;
 pub(in crate::generator) mod recipe;
@@ -655,6 +656,7 @@ fn plan_once(
     r.sort_order();
     r.not_grouped();
     r.stories();
+    r.file_caption();
     r.g.take_all(words::SHARE_VERBS);
     r.occasions();
     r.compared_by_than();

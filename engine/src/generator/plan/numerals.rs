@@ -239,8 +239,7 @@ fn number_at(
 ) -> Option<(u32, usize)> {
     let word = |i: usize| tokens[i].folded.as_str();
     let first = worth(word(at), lang, true)?;
-    let before = at.checked_sub(1).map(word);
-    if data.iter().any(|d| d == word(at)) || before.is_some_and(|b| NOT_AFTER.contains(&b)) {
+    if data.iter().any(|d| d == word(at)) || september(tokens, at) {
         return None;
     }
     // The next word, when it is written right after this one (a space or
@@ -254,14 +253,44 @@ fn number_at(
         }
         Some((i + 1, worth(&n.folded, lang, false)?))
     };
+    let (value, last) = compound(first, at, lang, &next)?;
+    let before = at.checked_sub(1).map(word);
+    let after = tokens.get(last + 1).map(|t| t.folded.as_str());
+    // The passes that read "the two groups", "top five", "four decimals"
+    // read the words up to ten themselves.
+    let read_elsewhere = value <= 10
+        && (before.is_some_and(|b| NOT_AFTER.contains(&b))
+            || after.is_some_and(|a| NOT_BEFORE.contains(&a))
+            || (before.is_some_and(|b| matches!(b, "between" | "entre"))
+                && !after.is_some_and(|a| matches!(a, "and" | "et" | "y" | "to" | "a"))));
+    let ordinal_after = after.is_some_and(|a| ORDINALS.contains(&a));
+    (!read_elsewhere && !ordinal_after).then_some((value, last))
+}
+
+/// "sept 2024", "le 15 sept": the month, not seven.
+fn september(tokens: &[Token], at: usize) -> bool {
+    let digits = |t: &Token| t.folded.bytes().all(|b| b.is_ascii_digit());
+    tokens[at].folded == "sept"
+        && (tokens
+            .get(at + 1)
+            .is_some_and(|t| digits(t) && t.folded.len() == 4)
+            || at.checked_sub(1).is_some_and(|i| digits(&tokens[i])))
+}
+
+/// The number of the words from `at` (`first` is the first word's worth),
+/// and the index of its last word.
+fn compound(
+    first: Word,
+    at: usize,
+    lang: Lang,
+    next: &dyn Fn(usize) -> Option<(usize, Word)>,
+) -> Option<(u32, usize)> {
     let (mut value, mut last) = match first {
-        Word::Unit(u) => (u, at),
-        Word::Teen(t) => (t, at),
-        Word::Tens(t) => (t, at),
+        Word::Unit(u) | Word::Teen(u) | Word::Tens(u) => (u, at),
         Word::Hundred | Word::Joining => return None,
     };
     // "quatre-vingt(s)": four twenties.
-    if let (Word::Unit(4), Some((j, Word::Tens(20)))) = (first, next(at)) {
+    if let (Lang::Fr, Word::Unit(4), Some((j, Word::Tens(20)))) = (lang, first, next(at)) {
         value = 80;
         last = j;
     }
@@ -271,25 +300,24 @@ fn number_at(
     }
     // A hundred, after a unit: "two hundred", "trois cents".
     if let (Word::Unit(u), Some((j, Word::Hundred))) = (first, next(last)) {
-        value = u * 100;
-        last = j;
-        if let Some((rest, end)) = after_hundred(&next, last) {
-            return Some((value + rest, end));
-        }
-        return Some((value, last));
+        return Some(match after_hundred(next, j) {
+            Some((rest, end)) => (u * 100 + rest, end),
+            None => (u * 100, j),
+        });
     }
     if value >= 20 && value % 10 == 0 && value < 100 {
-        if let Some((unit, end)) = after_tens(&next, last, value) {
+        if let Some((unit, end)) = after_tens(next, last, value) {
             last = end;
             value += unit;
         }
     }
-    let after = tokens.get(last + 1).map(|t| t.folded.as_str());
-    if after.is_some_and(|a| NOT_BEFORE.contains(&a)) {
-        return None;
-    }
     Some((value, last))
 }
+
+/// Ordinals after a number word: "March twenty-third" is a day.
+const ORDINALS: &[&str] = &[
+    "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
+];
 
 /// Words after which a number word is something else: "the two groups",
 /// "les deux saisons", "los cinco sueldos más altos" (both, all of them),
@@ -386,6 +414,11 @@ fn after_tens(
     };
     match w {
         Word::Unit(u) => Some((u, j)),
+        // "soixante-dix-sept", "quatre-vingt-dix-huit".
+        Word::Teen(10) if tens == 60 || tens == 80 => match next(j) {
+            Some((k, Word::Unit(u))) if u >= 7 => Some((10 + u, k)),
+            _ => Some((10, j)),
+        },
         Word::Teen(t) if tens == 60 || tens == 80 => Some((t, j)),
         _ => None,
     }
@@ -446,6 +479,21 @@ mod tests {
             ("dix-huit ans", Lang::Fr, "18 ans"),
             ("soixante-dix ans", Lang::Fr, "70 ans"),
             ("quatre-vingt-douze", Lang::Fr, "92"),
+            ("plus de soixante-dix-sept ans", Lang::Fr, "plus de 77 ans"),
+            ("quatre-vingt-dix-huit", Lang::Fr, "98"),
+            ("the last twelve months", Lang::En, "the last 12 months"),
+            ("top twenty clients", Lang::En, "top 20 clients"),
+            ("four twenty-five", Lang::En, "4 25"),
+            (
+                "entre veinte y treinta años",
+                Lang::Es,
+                "entre 20 y 30 años",
+            ),
+            (
+                "between two and five children",
+                Lang::En,
+                "between 2 and 5 children",
+            ),
             ("quatre-vingts euros", Lang::Fr, "80 euros"),
             ("deux cents euros", Lang::Fr, "200 euros"),
             ("mayores de sesenta años", Lang::Es, "mayores de 60 años"),
@@ -474,6 +522,10 @@ mod tests {
             ("los cinco sueldos más altos", Lang::Es),
             ("to four decimals", Lang::En),
             ("in the past two weeks", Lang::En),
+            ("between two regions", Lang::En),
+            ("dépenses de sept 2024", Lang::Fr),
+            ("depuis le 15 sept", Lang::Fr),
+            ("March twenty-third", Lang::En),
         ] {
             assert_eq!(digits(goal, lang), goal);
         }

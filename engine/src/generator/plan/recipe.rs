@@ -119,8 +119,8 @@ const ACCUMULATED: &[&str] = &[
 ];
 
 /// True when a column measures what fell from the sky ("precipitation_mm",
-/// "rainfall", "pluie"): "combien de pluie", "how many inches of rain"
-/// ask its total, never a count of rows.
+/// "rainfall", "pluie"): "combien de pluie" asks its total, never a count
+/// of rows ("how much rain" and "cuánta lluvia" are read as amounts).
 fn fallen(column: &str) -> bool {
     const FALLEN: &[&str] = &[
         "precipitation",
@@ -1229,12 +1229,12 @@ impl Reading<'_> {
         (how_much && summed)
             || counts_things(column)
             || self.counts_in_its_name(column)
-            || (fallen(column) && self.said_right_after(at, column))
+            || (fallen(column) && word.folded == "combien" && self.said_right_after(at, column))
     }
 
     /// Whether `column` is named right after the count's word at `at`
-    /// ("combien de pluie", "cuánta lluvia"), no noun of rows between
-    /// ("how many days did it rain" counts days).
+    /// ("combien de pluie"), no noun of rows before or after it ("combien
+    /// de jours de pluie", "combien de pluie jours" count days).
     fn said_right_after(&self, at: usize, column: &str) -> bool {
         let of = self
             .g
@@ -1242,9 +1242,15 @@ impl Reading<'_> {
             .get(at + 1)
             .is_some_and(|t| matches!(t.folded.as_str(), "de" | "d" | "of"));
         let first = at + 1 + usize::from(of);
+        let rows_after = |m: &super::reading::Mention| {
+            self.g
+                .tokens
+                .get(m.start + m.len)
+                .is_some_and(|t| super::words::is_row_noun(&t.key) || super::words::is_time_word(t))
+        };
         self.mentions
             .iter()
-            .any(|m| m.column == column && m.start == first)
+            .any(|m| m.column == column && m.start == first && !rows_after(m))
     }
 
     /// "how many visits did the blog get", "combien de conversions": a

@@ -164,20 +164,34 @@ impl Reading<'_> {
     }
 
     /// "with 2 kids", "of our 6 departments" (a file of 6 rows): a number
-    /// said of something the data does not know, or the count of a file's
-    /// rows, tells the asker's story; it selects nothing.
+    /// said after "with" or "have" of something these files do not know,
+    /// or after "our" as the count of a file's rows, tells the asker's
+    /// story; it selects nothing. A number after a comparison ("over 60
+    /// years") or before "or more" always asks.
     fn told_number(&self, at: usize) -> bool {
+        const HAVING: &[&str] = &[
+            "with", "have", "has", "had", "avec", "ai", "avons", "con", "tengo", "tenemos",
+        ];
+        const OURS: &[&str] = &["our", "my", "nos", "mes", "nuestros", "nuestras", "mis"];
+        const AGES_AND_LISTS: &[&str] = &[
+            "or", "ou", "o", "and", "et", "y", "year", "years", "an", "ans", "ano", "anos",
+        ];
         let tokens = &self.g.tokens;
-        let Some(n) = text::number(&tokens[at])
-            .filter(|_| tokens[at].folded.starts_with(|c: char| c.is_ascii_digit()))
+        let t = &tokens[at];
+        let Some(n) =
+            text::number(t).filter(|_| t.folded.starts_with(|c: char| c.is_ascii_digit()))
         else {
             return false;
         };
-        let Some(next) = tokens.get(at + 1).filter(|t| t.clause == tokens[at].clause) else {
+        let before = at.checked_sub(1).map(|i| tokens[i].folded.as_str());
+        let Some(next) = tokens.get(at + 1).filter(|n| n.clause == t.clause) else {
             return false;
         };
-        let rows = self.inputs.iter().any(|i| i.row_count as f64 == n);
-        let unknown = !self.these_files_know(next)
+        let rows = before.is_some_and(|b| OURS.contains(&b))
+            && self.inputs.iter().any(|i| i.row_count as f64 == n);
+        let unknown = before.is_some_and(|b| HAVING.contains(&b))
+            && !AGES_AND_LISTS.contains(&next.folded.as_str())
+            && !self.these_files_know(next)
             && !lexicon::DECIMAL_WORDS
                 .iter()
                 .any(|w| next.key == text::singular(w));

@@ -296,7 +296,7 @@ const STATS_OF_MONEY: &[&str] = &[
 
 /// Verbs of costing in the present, said of one thing ("Combien coûte un
 /// cahier ?", "¿Cuánto cuesta una casa en Bath?"): they ask a price.
-const COSTS: &[&str] = &["coute", "cuesta"];
+const COSTS: &[&str] = &["coute", "coutent", "cuesta", "cuestan"];
 
 /// Words between a verb of costing and the one thing it is said of
 /// ("coûte en moyenne un cahier", "nos cuesta de media una casa").
@@ -561,7 +561,11 @@ impl Reading<'_> {
         let no_noun = tokens
             .get(at + 1)
             .is_none_or(|n| !matches!(n.folded.as_str(), "de" | "d"));
-        if at > 0 && no_noun && free_verb(at - 1, MONEY_VERBS) {
+        if at > 0
+            && no_noun
+            && free_verb(at - 1, MONEY_VERBS)
+            && self.cost_of_one_at() != Some(at - 1)
+        {
             return Some(at - 1);
         }
         let mut verb = at + 1;
@@ -601,20 +605,58 @@ impl Reading<'_> {
         })
     }
 
-    /// Where a verb of costing in the present is said of one thing (see
-    /// [`COSTS`]): "un cahier", "una casa".
+    /// Where a verb of costing in the present is said of one thing of a
+    /// file that has prices (see [`COSTS`]): a thing of the file ("un
+    /// cahier", "le cahier", "un cahier coûte"), or a row of a file with
+    /// no column of amounts ("une maison"). A budget's "combien nous coûte
+    /// le loyer" (no prices) and an order's "combien coûte une commande"
+    /// (its amount) are left to the other readings.
     fn cost_of_one_at(&self) -> Option<usize> {
         let tokens = &self.g.tokens;
+        let priced = self
+            .columns
+            .iter()
+            .any(|k| super::is_number(k.kind) && super::recipe::priced(&k.name));
+        if !priced {
+            return None;
+        }
+        let no_amount = self.one_column_for("amount").is_none();
+        let a_thing = |j: usize, clause: usize| {
+            let t = &tokens[j];
+            t.clause == clause
+                && (self.names_a_value(j) || (no_amount && super::words::is_row_noun(&t.key)))
+        };
         (0..tokens.len()).find(|&i| {
             let t = &tokens[i];
-            COSTS.contains(&t.folded.as_str())
+            let present = COSTS.contains(&t.folded.as_str())
                 && !t.raw.to_lowercase().ends_with('é')
                 && i.checked_sub(1)
-                    .is_none_or(|j| !COST_AUXILIARIES.contains(&tokens[j].folded.as_str()))
-                && tokens[i + 1..]
-                    .iter()
-                    .find(|n| !BETWEEN_COST_AND_THING.contains(&n.folded.as_str()))
-                    .is_some_and(|n| matches!(n.folded.as_str(), "un" | "une" | "una"))
+                    .is_none_or(|j| !COST_AUXILIARIES.contains(&tokens[j].folded.as_str()));
+            let after = (i + 1..tokens.len()).find(|&j| {
+                let w = tokens[j].folded.as_str();
+                !BETWEEN_COST_AND_THING.contains(&w)
+                    && !matches!(w, "un" | "une" | "una" | "uno")
+                    && !super::lexicon::ARTICLES.contains(&w)
+            });
+            // "Un cahier coûte combien ?": the thing, with its article,
+            // before the verb; "combien de maisons coûtent plus de …"
+            // counts houses by their price.
+            let before = i.checked_sub(1).filter(|&j| {
+                j > 0
+                    && matches!(
+                        tokens[j - 1].folded.as_str(),
+                        "un" | "une" | "una" | "le" | "la" | "el" | "l"
+                    )
+            });
+            let compared = tokens
+                .get(i + 1)
+                .is_some_and(|n| matches!(n.folded.as_str(), "plus" | "moins" | "mas" | "menos"));
+            present
+                && !compared
+                && after
+                    .into_iter()
+                    .chain(before)
+                    .any(|j| a_thing(j, t.clause))
         })
     }
 

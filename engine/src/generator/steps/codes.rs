@@ -471,7 +471,11 @@ fn ordinals(r: &mut Reading) {
         }
         r.g.take(i, 2);
         // "except third class", "not counting first class"
-        let cmp = if r.negated(i) { Cmp::Ne } else { Cmp::Eq };
+        let cmp = if r.negated(i, &column) {
+            Cmp::Ne
+        } else {
+            Cmp::Eq
+        };
         let shown = match &value {
             FilterValue::List(v) => v.join(", "),
             _ => number.to_string(),

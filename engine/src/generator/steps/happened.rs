@@ -28,6 +28,8 @@ const HAPPENINGS: &[Happened] = &[
             "when it was raining",
             "on rainy days",
             "rainy days",
+            "rain days",
+            "days of rain",
             "quand il a plu",
             "quand il pleut",
             "les jours de pluie",
