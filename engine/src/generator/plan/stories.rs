@@ -442,7 +442,7 @@ impl Reading<'_> {
 
     /// True when `token` names a column or a value of these files, or is
     /// a word for a column they have ("kids" beside `children`).
-    fn these_files_know(&self, token: &Token) -> bool {
+    pub(super) fn these_files_know(&self, token: &Token) -> bool {
         let same = |w: &str| text::same_word(&token.folded, w) || token.key == text::singular(w);
         let columns: Vec<&str> = self
             .inputs
