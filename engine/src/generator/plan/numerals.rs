@@ -199,7 +199,7 @@ impl InDigits {
 pub fn in_digits(goal: &str, lang: Lang, inputs: &[InputDescription]) -> Option<InDigits> {
     let tokens = text::tokens(goal);
     let chars: Vec<char> = goal.chars().collect();
-    let data = data_words(inputs);
+    let data = super::typos::data_words(inputs);
     let mut found: Vec<((usize, usize), u32)> = Vec::new();
     let mut i = 0;
     while i < tokens.len() {
@@ -422,17 +422,6 @@ fn after_tens(
         Word::Teen(t) if tens == 60 || tens == 80 => Some((t, j)),
         _ => None,
     }
-}
-
-/// The words of the files' column names and listed values, folded.
-fn data_words(inputs: &[InputDescription]) -> Vec<String> {
-    inputs
-        .iter()
-        .flat_map(|i| &i.columns)
-        .flat_map(|c| std::iter::once(&c.name).chain(&c.values))
-        .flat_map(|w| text::name_words(w))
-        .map(|w| text::fold(&w))
-        .collect()
 }
 
 #[cfg(test)]

@@ -129,7 +129,7 @@ pub fn said(fix: &Correction, lang: Lang) -> String {
 }
 
 /// The words of the files' column names and listed values, folded.
-fn data_words(inputs: &[InputDescription]) -> Vec<String> {
+pub(super) fn data_words(inputs: &[InputDescription]) -> Vec<String> {
     inputs
         .iter()
         .flat_map(|i| &i.columns)

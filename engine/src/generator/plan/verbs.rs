@@ -433,9 +433,9 @@ impl Reading<'_> {
     /// "clientes que compraron bolígrafos", "which region moved the most
     /// units", "the target set for the North", "cayeron más de 10 mm":
     /// a verb that only says again what is placed beside it — a verb of
-    /// selling before or right after the things sold or their quantity, a participle
-    /// right after the measure it restates, rain falling beside a column
-    /// of rain — is placed with it.
+    /// selling before or right after the things sold or their quantity, a
+    /// participle right after the measure it restates, rain falling beside
+    /// a column of rain — is placed with it.
     pub fn verbs_beside_placed(&mut self) {
         for phrase in ORDERING {
             let words: Vec<&str> = phrase.split_whitespace().collect();
@@ -538,8 +538,9 @@ impl Reading<'_> {
 
     /// The verb of money that makes the word at `at` ask how much:
     /// "combien" with only pronouns and auxiliaries before the verb, or
-    /// right after it ("how many" otherwise); "how much" and "cuánto" with the verb anywhere
-    /// after them in the clause ("how much did the Centro region make").
+    /// right after it ("how many" otherwise); "how much" and "cuánto" with
+    /// the verb anywhere after them in the clause ("how much did the Centro
+    /// region make").
     fn money_verb_after(&self, at: usize) -> Option<usize> {
         let tokens = &self.g.tokens;
         let word = tokens[at].folded.as_str();
