@@ -98,9 +98,10 @@ pub(in crate::generator) fn priced(column: &str) -> bool {
         .any(|p| words.iter().any(|w| super::text::same_word(w, p)))
 }
 
-/// Measures that accumulate over time: a month's rain or volume is the
-/// total of its days.
-const ACCUMULATED: &[&str] = &[
+/// What falls from the sky ("precipitation_mm", "rainfall", "pluie"):
+/// "combien de pluie" asks its total, never a count of rows ("how much
+/// rain" and "cuánta lluvia" are read as amounts).
+const FALLEN: &[&str] = &[
     "precipitation",
     "rain",
     "rainfall",
@@ -108,32 +109,24 @@ const ACCUMULATED: &[&str] = &[
     "pluie",
     "precipitacion",
     "lluvia",
-    "volume",
-    "volumen",
-    "visit",
-    "visite",
-    "visita",
-    "session",
-    "click",
-    "clic",
 ];
 
-/// True when a column measures what fell from the sky ("precipitation_mm",
-/// "rainfall", "pluie"): "combien de pluie" asks its total, never a count
-/// of rows ("how much rain" and "cuánta lluvia" are read as amounts).
-fn fallen(column: &str) -> bool {
-    const FALLEN: &[&str] = &[
-        "precipitation",
-        "rain",
-        "rainfall",
-        "snowfall",
-        "pluie",
-        "precipitacion",
-        "lluvia",
-    ];
+/// Measures that accumulate over time besides [`FALLEN`]: a month's volume
+/// or visits are the total of its days.
+const ACCUMULATED: &[&str] = &[
+    "volume", "volumen", "visit", "visite", "visita", "session", "click", "clic",
+];
+
+/// True when one of a column's name words is one of `words`.
+fn named_by(column: &str, words: &[&str]) -> bool {
     super::text::name_words(column)
         .iter()
-        .any(|w| FALLEN.iter().any(|a| super::text::same_word(w, a)))
+        .any(|w| words.iter().any(|a| super::text::same_word(w, a)))
+}
+
+/// True when a column measures what fell from the sky (see [`FALLEN`]).
+fn fallen(column: &str) -> bool {
+    named_by(column, FALLEN)
 }
 
 /// True when a column counts things ("quantity", "units", "unidades",
@@ -157,10 +150,7 @@ pub(in crate::generator) fn counts_things(column: &str) -> bool {
 pub(in crate::generator) fn summed(column: &str) -> bool {
     let words = super::text::name_words(column);
     let joined = words.join(" ");
-    if words
-        .iter()
-        .any(|w| ACCUMULATED.iter().any(|a| super::text::same_word(w, a)))
-    {
+    if fallen(column) || named_by(column, ACCUMULATED) {
         return true;
     }
     let named = words
