@@ -330,7 +330,7 @@ fn part_mask(f: &Filter, s: &Source) -> String {
             let period = match latest {
                 DatePart::Year => "Y",
                 DatePart::Month => "M",
-                DatePart::Day => "D",
+                DatePart::Day | DatePart::MonthDay => "D",
             };
             format!(
                 "dates({col}).dt.to_period(\"{period}\") == dates({col}).max().to_period(\"{period}\")"
@@ -347,12 +347,17 @@ fn part_mask(f: &Filter, s: &Source) -> String {
                 )
             }
         },
+        (FilterValue::Number(n), Some(DatePart::MonthDay)) => format!(
+            "(dates({col}).dt.month * 100 + dates({col}).dt.day) {} {}",
+            f.cmp.python(),
+            py_num(*n)
+        ),
         (FilterValue::Number(n), Some(part)) => format!(
             "dates({col}).dt.{} {} {}",
             match part {
                 DatePart::Year => "year",
                 DatePart::Month => "month",
-                DatePart::Day => "day",
+                DatePart::Day | DatePart::MonthDay => "day",
             },
             f.cmp.python(),
             py_num(*n)

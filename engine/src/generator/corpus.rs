@@ -277,6 +277,9 @@ fn plan_cond(f: &Filter, input: &InputDescription) -> Vec<String> {
         (FilterValue::Number(n), Some(DatePart::Year)) => year_bound(col, &op, *n as i64),
         (FilterValue::Number(n), Some(DatePart::Month)) => month_bound(col, &op, *n as i64),
         (FilterValue::Number(n), Some(DatePart::Day)) => vec![format!("day({col}){op}{n}")],
+        (FilterValue::Number(n), Some(DatePart::MonthDay)) => {
+            vec![format!("monthday({col}){op}{n}")]
+        }
         (FilterValue::Number(n), None) => vec![format!("{col}{op}{n}")],
         (FilterValue::AnyOf(ns), None) => {
             let mut v: Vec<String> = ns.iter().map(|n| format!("{n}")).collect();
@@ -405,6 +408,53 @@ fn day_of_the_latest_year(conds: &mut BTreeSet<String>, input: &InputDescription
     conds.insert(format!("{col}<{:04}-{:02}-{:02}", next.0, next.1, next.2));
 }
 
+/// Days of the file's latest year bounded without their year
+/// ("latestyear(day)", "monthday(day)>420"), canonical: the bounds as
+/// dates of that year, the year read from the file here on its own; a
+/// lower bound that keeps every row of the file is left out.
+fn month_days_of_the_latest_year(conds: &mut BTreeSet<String>, input: &InputDescription) {
+    use crate::chart::format::{civil_from_days, days_from_civil};
+    let Some(col) = latest_year_column(conds) else {
+        return;
+    };
+    let prefix = format!("monthday({col})");
+    let bounds: Vec<String> = conds
+        .iter()
+        .filter(|c| c.starts_with(&prefix))
+        .cloned()
+        .collect();
+    if bounds.is_empty() {
+        return;
+    }
+    let ((y0, ..), (year, ..)) = date_range(&col, input);
+    conds.remove(&format!("latestyear({col})"));
+    let mut lower = false;
+    for bound in bounds {
+        conds.remove(&bound);
+        let said = &bound[prefix.len()..];
+        let op_len = if said.starts_with(">=") || said.starts_with("<=") {
+            2
+        } else {
+            1
+        };
+        let Ok(code) = said[op_len..].parse::<i64>() else {
+            return;
+        };
+        let day = days_from_civil(year, code / 100, code % 100);
+        let (op, day) = match &said[..op_len] {
+            ">" => (">=", day + 1),
+            "<=" => ("<", day + 1),
+            op => (op, day),
+        };
+        lower |= op.starts_with('>');
+        let (y, m, d) = civil_from_days(day);
+        conds.insert(format!("{col}{op}{y:04}-{m:02}-{d:02}"));
+    }
+    if !lower && y0 < year {
+        conds.insert(format!("{col}>={year:04}-01-01"));
+    }
+}
+
 /// The file's latest year with months of it ("latestyear(Date)" and
 /// "month(Date)=10/11/12", "month(Date)>6"), canonical: dates from the
 /// first month kept and before the month after the last one; a bound that
@@ -462,6 +512,36 @@ fn whole_latest_year(conds: &mut BTreeSet<String>, input: &InputDescription) {
     let ((first_year, ..), (last_year, ..)) = date_range(&col, input);
     if first_year == last_year {
         conds.remove(&format!("latestyear({col})"));
+    }
+}
+
+/// A bound on a date column that keeps every row of the file ("date <
+/// 2025-01-01" in a file ending on 2024-12-31, said as "the second half of
+/// 2024"), left out on both sides: it keeps the same rows as no bound.
+fn bounds_beyond_the_file(conds: &mut BTreeSet<String>, input: &InputDescription) {
+    for col in input
+        .columns
+        .iter()
+        .filter(|k| k.kind == ColumnKind::Date)
+        .map(|k| k.name.clone())
+    {
+        let ((y0, m0, d0), (y1, m1, d1)) = date_range(&col, input);
+        let first = format!("{y0:04}-{m0:02}-{d0:02}");
+        let last = format!("{y1:04}-{m1:02}-{d1:02}");
+        conds.retain(|c| {
+            let Some(rest) = c.strip_prefix(col.as_str()) else {
+                return true;
+            };
+            let keeps_all =
+                match rest.split_at(rest.find(|ch: char| ch.is_ascii_digit()).unwrap_or(0)) {
+                    ("<", day) => day > last.as_str(),
+                    ("<=", day) => day >= last.as_str(),
+                    (">=", day) => day <= first.as_str(),
+                    (">", day) => day < first.as_str(),
+                    _ => false,
+                };
+            !keeps_all
+        });
     }
 }
 
@@ -630,6 +710,7 @@ fn step_canon(recipe: &Recipe) -> (&'static str, BTreeSet<String>, Option<String
 fn planned(p: &Plan, input: &InputDescription) -> Canon {
     let mut conds: BTreeSet<String> = p.filters.iter().flat_map(|f| plan_cond(f, input)).collect();
     day_of_the_latest_year(&mut conds, input);
+    month_days_of_the_latest_year(&mut conds, input);
     months_of_the_latest_year(&mut conds, input);
     let (kind, mut measures, group, n) = recipe_canon(p, input, &mut conds);
     // A total over the file's last month reads as the oracle's
@@ -1145,6 +1226,8 @@ fn read_corpus(name: &str, tally: &mut Tally, profile: &crate::policy::Profile) 
                 whole_latest_year(&mut want.conds, &input);
                 months_of_a_one_year_file(&mut got.conds, &input);
                 months_of_a_one_year_file(&mut want.conds, &input);
+                bounds_beyond_the_file(&mut got.conds, &input);
+                bounds_beyond_the_file(&mut want.conds, &input);
                 let n_matters = (want.kind == "top" || want.kind == "bottom") && want.n_said;
                 let same = got.kind == want.kind
                     && want.measures.is_subset(&got.measures)
@@ -1208,6 +1291,7 @@ fn corpora() -> Vec<String> {
         "heldout-2026-12-06s.txt",
         "heldout-2026-12-07t.txt",
         "heldout-2026-12-07u.txt",
+        "heldout-2026-12-07v.txt",
         "public-easy-2026-12-06.txt",
         "public-medium-2026-12-06.txt",
         "public-easy-2026-12-06b.txt",
@@ -1246,6 +1330,8 @@ fn corpora() -> Vec<String> {
         "public-medium-2026-12-07r.txt",
         "public-easy-2026-12-07s.txt",
         "public-medium-2026-12-07s.txt",
+        "public-easy-2026-12-07t.txt",
+        "public-medium-2026-12-07t.txt",
     ]
     .map(String::from)
     .into();
@@ -1441,4 +1527,27 @@ fn interpretations_of_answered_goals_are_snapshots() {
         snapshot == out,
         "the readings changed: review them with GLOVEBOX_BLESS=1 cargo test -p glovebox-engine --lib interpretations, then git diff tests/golden/interpretations.txt"
     );
+}
+
+#[test]
+fn scratch_goal() {
+    let text = std::fs::read_to_string("/tmp/scratch-goals.txt").unwrap_or_default();
+    for line in text.split(";;").map(str::trim).filter(|l| !l.is_empty()) {
+        let (files, goal) = line.split_once(" | ").expect("files | goal");
+        let inputs: Vec<InputDescription> = files.split('+').map(describe).collect();
+        match plan_line(goal, &inputs) {
+            Ok(p) => {
+                let reading = super::explain::interpretation(&p);
+                println!("SCRATCH {goal}\n  => {}", reading.sentence);
+                for a in &reading.assumptions {
+                    println!("  assumed: {}", a.text);
+                }
+                for c in &reading.context {
+                    println!("  set aside: {c}");
+                }
+                println!("  canon: {:?}", planned(&p, &inputs[0]));
+            }
+            Err(e) => println!("SCRATCH {goal}\n  => STOP {e}"),
+        }
+    }
 }

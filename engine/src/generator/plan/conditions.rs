@@ -2386,12 +2386,22 @@ impl Reading<'_> {
                     continue;
                 }
                 self.g.take(i, 1);
-                let cmp = match self.cue_before(i) {
+                let noun = crate::generator::steps::years::year_noun_before(&self.g, i);
+                let cmp = match self.cue_before(i - noun) {
                     Some((cmp, start, len)) => {
-                        self.g.take(start, len);
+                        self.g.take(start, len + noun);
                         cmp
                     }
                     None => Cmp::Eq,
+                };
+                // "from 2020 onwards", "2015 or later", "desde 2020 en
+                // adelante": the tail turns the bound.
+                let cmp = match crate::generator::steps::years::tail_after(&self.g, i) {
+                    Some((turned, len)) if matches!(cmp, Cmp::Ge | Cmp::Eq) => {
+                        self.g.take(i + 1, len);
+                        turned
+                    }
+                    _ => cmp,
                 };
                 found.push((i, DatePart::Year, cmp, f64::from(year)));
             }
@@ -2410,17 +2420,38 @@ impl Reading<'_> {
         month_bound: Option<(usize, usize)>,
     ) -> Result<(), GoalProblem> {
         let yearless = std::mem::take(&mut self.yearless_days);
-        let starts = [found.first().map(|f| f.0), dates.first().map(|d| d.0)];
-        let Some(first) = starts
-            .into_iter()
-            .chain([yearless.first().map(|d| d.0)])
-            .flatten()
-            .next()
-        else {
+        let yearless_bounds = std::mem::take(&mut self.yearless_bounds);
+        let starts = [
+            found.first().map(|f| f.0),
+            dates.first().map(|d| d.0),
+            yearless.first().map(|d| d.0),
+            yearless_bounds.first().map(|b| b.0),
+        ];
+        let Some(first) = starts.into_iter().flatten().next() else {
             return Ok(());
         };
         let column = self.date_column(first)?;
         let year_said = found.iter().any(|f| f.1 == DatePart::Year) || !dates.is_empty();
+        if let Some(&(start, next, ..)) = yearless_bounds.first() {
+            // "después del 20 de abril": of the file's latest year, said;
+            // with a year, a month or another day said apart it stops
+            // (which of them bounds which is not said).
+            if year_said || !found.is_empty() || !yearless.is_empty() {
+                return Err(GoalProblem::Unplaced {
+                    words: vec![self.g.between(start, next - 1)],
+                    understood: self.understood.clone(),
+                });
+            }
+            self.bound_in_the_latest_year(&column, start, next - start);
+            for &(_, _, cmp, code) in &yearless_bounds {
+                self.add_date_filter(Filter {
+                    column: column.clone(),
+                    cmp,
+                    value: FilterValue::Number(f64::from(code)),
+                    part: Some(DatePart::MonthDay),
+                });
+            }
+        }
         if let Some(&day) = yearless.first() {
             let day = self.day_of_the_latest_year(&column, day, year_said || !found.is_empty())?;
             found.extend(day);

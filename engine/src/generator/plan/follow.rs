@@ -188,7 +188,7 @@ pub fn read(
     r.population_words();
     r.settle_mentions();
     place(&mut r, LINK_WORDS);
-    let left = words::leftovers(&r.g);
+    let left = words::leftovers(&r.g, r.lang);
     if !left.unplaced.is_empty() {
         return Err(GoalProblem::Unplaced {
             words: left.unplaced,

@@ -98,6 +98,9 @@ pub enum DatePart {
     Month,
     /// Day of the month, 1 to 31.
     Day,
+    /// Month and day, month × 100 + day (420 is 20 April): a day said
+    /// without its year, as a bound ("después del 20 de abril").
+    MonthDay,
 }
 
 /// Keep only the rows where `column cmp value` (or `part(column) cmp value`).
@@ -746,7 +749,7 @@ fn plan_once(
         });
     }
     r.said_bracket_words();
-    let left = words::leftovers(&r.g);
+    let left = words::leftovers(&r.g, r.lang);
     if !left.unplaced.is_empty() {
         return Err(GoalProblem::Unplaced {
             words: left.unplaced,

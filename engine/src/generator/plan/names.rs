@@ -30,9 +30,17 @@ impl Filter {
                 format!("le jour du mois de {c}"),
                 format!("el día del mes de {c}"),
             ),
+            Some(DatePart::MonthDay) => lang.pick(
+                format!("the day of the year of {c}"),
+                format!("le jour de l'année de {c}"),
+                format!("el día del año de {c}"),
+            ),
         };
         let or = lang.pick(" or ", " ou ", " o ");
         let value = match &self.value {
+            FilterValue::Number(n) if self.part == Some(DatePart::MonthDay) => {
+                month_day_words(*n, lang)
+            }
             FilterValue::Number(n) => number(*n),
             FilterValue::AnyOf(ns) => ns.iter().map(|n| number(*n)).collect::<Vec<_>>().join(or),
             FilterValue::Date(d) => d.clone(),
@@ -71,7 +79,7 @@ impl Filter {
                         format!("{c} est dans la dernière année du fichier"),
                         format!("{c} está en el último año del archivo"),
                     ),
-                    DatePart::Day => lang.pick(
+                    DatePart::Day | DatePart::MonthDay => lang.pick(
                         format!("{c} is the file's last day"),
                         format!("{c} est le dernier jour du fichier"),
                         format!("{c} es el último día del archivo"),
@@ -108,6 +116,35 @@ impl Filter {
             }
         }
     }
+}
+
+/// A month and day written month × 100 + day, in words: "20 April", "20
+/// avril", "20 de abril".
+fn month_day_words(code: f64, lang: Lang) -> String {
+    const MONTHS: [[&str; 3]; 12] = [
+        ["January", "janvier", "enero"],
+        ["February", "février", "febrero"],
+        ["March", "mars", "marzo"],
+        ["April", "avril", "abril"],
+        ["May", "mai", "mayo"],
+        ["June", "juin", "junio"],
+        ["July", "juillet", "julio"],
+        ["August", "août", "agosto"],
+        ["September", "septembre", "septiembre"],
+        ["October", "octobre", "octubre"],
+        ["November", "novembre", "noviembre"],
+        ["December", "décembre", "diciembre"],
+    ];
+    let code = code as u32;
+    let (month, day) = (code / 100, code % 100);
+    let Some(names) = month.checked_sub(1).and_then(|m| MONTHS.get(m as usize)) else {
+        return code.to_string();
+    };
+    lang.pick(
+        format!("{day} {}", names[0]),
+        format!("{day} {}", names[1]),
+        format!("{day} de {}", names[2]),
+    )
 }
 
 /// An operation in words, in `lang`.

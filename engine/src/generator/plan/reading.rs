@@ -315,6 +315,10 @@ pub struct Reading<'a> {
     /// Days said without their year (`steps::days`): where their words
     /// start and end, the month and the day of the month.
     pub yearless_days: Vec<(usize, usize, u32, u32)>,
+    /// Bounds said without their year (`steps::days`): where their words
+    /// start and end, the comparison and the month and day (month × 100
+    /// + day).
+    pub yearless_bounds: Vec<(usize, usize, Cmp, u32)>,
     /// "How many passengers had a known age?": the column whose filled
     /// cells are counted.
     pub known: Option<String>,
@@ -378,6 +382,7 @@ impl<'a> Reading<'a> {
             rows_said: Vec::new(),
             days: Vec::new(),
             yearless_days: Vec::new(),
+            yearless_bounds: Vec::new(),
             known: None,
             rate_of: None,
             bracketed: Vec::new(),

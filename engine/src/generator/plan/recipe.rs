@@ -124,6 +124,30 @@ fn named_by(column: &str, words: &[&str]) -> bool {
         .any(|w| words.iter().any(|a| super::text::same_word(w, a)))
 }
 
+/// Verbs of money coming in ("brought in", "earned", "rapporté",
+/// "recaudó"): what a group earned is the total of its amounts.
+const EARNED: &[&str] = &[
+    "brought",
+    "bring",
+    "brings",
+    "earned",
+    "earn",
+    "earns",
+    "generated",
+    "generate",
+    "generates",
+    "raised",
+    "collected",
+    "rapporte",
+    "rapportent",
+    "encaisse",
+    "recaudo",
+    "recaudaron",
+    "genero",
+    "generaron",
+    "ingresaron",
+];
+
 /// True when a column measures what fell from the sky (see [`FALLEN`]).
 fn fallen(column: &str) -> bool {
     named_by(column, FALLEN)
@@ -881,6 +905,9 @@ impl Reading<'_> {
         // typical value, never a total.
         let default = match &value {
             Some(v) if summed(v) && !priced(v) && !self.adjective_measure => Stat::Sum,
+            // "Which breed brought in the most in fees?": money earned is
+            // the fees' total, never their mean.
+            Some(_) if self.earns() && !self.adjective_measure => Stat::Sum,
             Some(_) => Stat::Mean,
             None => Stat::Count,
         };
@@ -1030,6 +1057,14 @@ impl Reading<'_> {
         found.next().is_none().then(|| one.name.clone())
     }
 
+    /// True when a verb of money coming in is said (see [`EARNED`]).
+    fn earns(&self) -> bool {
+        self.g
+            .tokens
+            .iter()
+            .any(|t| EARNED.contains(&t.folded.as_str()))
+    }
+
     /// A ranking with no measure ranks the groups by their rows: a count
     /// asked, the rows said ("the most orders", "the most cases"), or the
     /// rows a filter keeps said after the extreme ("the most smokers").
@@ -1163,6 +1198,9 @@ impl Reading<'_> {
         // typical value, never a total.
         let default = match &value {
             Some(v) if summed(v) && !priced(v) && !self.adjective_measure => Stat::Sum,
+            // "Which breed brought in the most in fees?": money earned is
+            // the fees' total, never their mean.
+            Some(_) if self.earns() && !self.adjective_measure => Stat::Sum,
             _ => Stat::Mean,
         };
         let stat = if value.is_some() {

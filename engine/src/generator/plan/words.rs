@@ -8,6 +8,7 @@
 
 use super::reading::Goal;
 use super::text;
+use crate::lang::Lang;
 
 /// Words that carry no condition and no measure, in English, French and
 /// Spanish, folded (lower case, no accents). Matched against a word as
@@ -1247,6 +1248,13 @@ pub fn is_filler(token: &text::Token) -> bool {
         .any(|w| FILLERS.contains(w) || is_row_noun(w))
 }
 
+/// "¿en qué mes…?": "mes" is "my" in French, a filler; in Spanish it is
+/// a month, never dropped unread ("¿qué mes tuvo el mayor volumen?" asks
+/// for a month, not the largest day).
+fn a_spanish_month(goal: &Goal, lang: Lang, at: usize) -> bool {
+    lang == Lang::Es && goal.tokens[at].folded == "mes"
+}
+
 /// A filler written like a name inside its clause ("le CA de l'Est",
 /// "regions Sur y Este"): a value the data may not hold, never dropped.
 /// The first word of a clause, "I" and words in capitals ("EUR") are not.
@@ -1678,7 +1686,7 @@ pub fn two_questions(goal: &Goal) -> Option<(String, String)> {
 
 /// Sorts the words the planner did not use into fillers, context clauses
 /// and unplaced words.
-pub fn leftovers(goal: &Goal) -> Leftovers {
+pub fn leftovers(goal: &Goal, lang: Lang) -> Leftovers {
     let clauses = goal.tokens.last().map_or(0, |t| t.clause + 1);
     let mut out = Leftovers::default();
     for clause in 0..clauses {
@@ -1707,6 +1715,7 @@ pub fn leftovers(goal: &Goal) -> Leftovers {
                     && !but_between_conditions(goal, i)
                     && !from_a_place(goal, i)
                     && (!is_filler(&goal.tokens[i])
+                        || a_spanish_month(goal, lang, i)
                         || named_like_a_value(goal, i)
                         || counts_the_columns(goal, i)
                         || a_place_asked_for(goal, i)
@@ -1760,9 +1769,9 @@ mod tests {
             "mean count for sprays C and D",
             &["mean", "count", "sprays", "c"],
         );
-        assert_eq!(leftovers(&g).unplaced, ["D"]);
+        assert_eq!(leftovers(&g, Lang::En).unplaced, ["D"]);
         let g = goal("I want the mean count", &["mean", "count"]);
-        assert_eq!(leftovers(&g), Leftovers::default());
+        assert_eq!(leftovers(&g, Lang::En), Leftovers::default());
     }
 
     #[test]
@@ -1771,23 +1780,23 @@ mod tests {
             "Could you please tell me the average fare of the passengers who paid cash?",
             &["average", "fare"],
         );
-        assert_eq!(leftovers(&g).unplaced, ["cash"]);
+        assert_eq!(leftovers(&g, Lang::En).unplaced, ["cash"]);
         let g = goal(
             "¿Me puedes dar la media de la edad, por favor?",
             &["media", "edad"],
         );
-        assert_eq!(leftovers(&g), Leftovers::default());
+        assert_eq!(leftovers(&g, Lang::En), Leftovers::default());
         let g = goal(
             "Pourriez-vous me donner la moyenne des notes s'il vous plaît",
             &["moyenne", "notes"],
         );
-        assert_eq!(leftovers(&g), Leftovers::default());
+        assert_eq!(leftovers(&g, Lang::En), Leftovers::default());
         let g = goal(
             "average fare, not for the first class",
             &["average", "fare", "first", "class"],
         );
         assert_eq!(
-            leftovers(&g).unplaced,
+            leftovers(&g, Lang::En).unplaced,
             ["not"],
             "a negation is never a filler"
         );
@@ -1800,7 +1809,7 @@ mod tests {
             &["total", "revenue"],
         );
         assert_eq!(
-            leftovers(&g),
+            leftovers(&g, Lang::En),
             Leftovers {
                 unplaced: vec![],
                 context: vec!["I'm preparing the board meeting".into()],
@@ -1810,6 +1819,9 @@ mod tests {
             "What was our total revenue? Only for orders after 2015.",
             &["total", "revenue"],
         );
-        assert_eq!(leftovers(&g).unplaced, ["orders", "after", "2015"]);
+        assert_eq!(
+            leftovers(&g, Lang::En).unplaced,
+            ["orders", "after", "2015"]
+        );
     }
 }

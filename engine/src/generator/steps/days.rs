@@ -18,8 +18,16 @@
 //!   from the second ("du 1er au 30 juin 2023", "del 1 al 15 de abril de
 //!   2026", "between March 1 and May 31, 2024").
 //!
-//! What stops, the words named: a day without a year ("le 3 janvier", "del
-//! 1 al 15 de abril": no year is guessed), a day that does not exist (31
+//! - a bound or a span said without its year ("después del 20 de abril",
+//!   "before March 3", "del 1 al 15 de abril", "between March 1 and June
+//!   30"): days of the file's latest year, said as an assumption, compared
+//!   by month and day (`DatePart::MonthDay`); one day without its year
+//!   ("le 3 janvier", after "on", "le", "el", "the") is that day of the
+//!   latest year.
+//!
+//! What stops, the words named: a day without a year after "from", "de",
+//! "through" (its own rows or a bound: not said), a span over the new year
+//! without its year, a yearless bound with a year said apart, a day that does not exist (31
 //! February, month 13), a span that ends before it starts, and two days
 //! or spans said as the rows' days in one goal (no row is on both). Numbers that are not days are left
 //! alone: "top 3 in 2024", "2 bedrooms", "50 000", a score `25/12` with no
@@ -227,6 +235,29 @@ struct Said {
     /// One day said without its year ("on April 15", "el 15 de abril"):
     /// its month and day, of the file's latest year.
     yearless: Option<(u32, u32)>,
+    /// Bounds said without their year ("después del 20 de abril", "del 1
+    /// al 15 de abril"): each comparison with a month and day written
+    /// month × 100 + day, of the file's latest year.
+    yearless_bounds: Vec<(Cmp, u32)>,
+}
+
+impl Said {
+    /// Words said as days of no year at all: a span or a bound.
+    fn of_no_year(start: usize, next: usize, bounds: Vec<(Cmp, u32)>) -> Said {
+        Said {
+            start,
+            next,
+            bound: Bound::On,
+            bounds: Vec::new(),
+            yearless: None,
+            yearless_bounds: bounds,
+        }
+    }
+}
+
+/// A month and day that every year has, written month × 100 + day.
+fn month_day(month: u32, day: u32) -> Option<u32> {
+    Day::new(2001, month, day).map(|_| month * 100 + day)
 }
 
 /// Words that look like a day but cannot be read: the words to name.
@@ -254,8 +285,10 @@ pub fn read(r: &mut Reading) -> Result<(), GoalProblem> {
             Some(Err(unread)) => return Err(unplaced(r, unread)),
             Some(Ok(said)) => said,
         };
-        let one_day =
-            said.bound == Bound::On && (said.bounds.len() == 2 || said.yearless.is_some());
+        let one_day = said.bound == Bound::On
+            && (said.bounds.len() == 2
+                || said.yearless.is_some()
+                || said.yearless_bounds.len() == 2);
         if one_day && single {
             let unread = Unread {
                 start: said.start,
@@ -271,6 +304,11 @@ pub fn read(r: &mut Reading) -> Result<(), GoalProblem> {
             i = said.next;
             continue;
         }
+        r.yearless_bounds.extend(
+            said.yearless_bounds
+                .iter()
+                .map(|(cmp, code)| (at, said.next, *cmp, *code)),
+        );
         r.days
             .extend(said.bounds.iter().map(|(cmp, day)| (at, *cmp, day.iso())));
         i = said.next;
@@ -315,16 +353,17 @@ fn said_at(g: &Goal, lang: Lang, i: usize) -> Option<Result<Said, Unread>> {
             }
             _ => None,
         };
-        return Some(match yearless {
-            Some(month_day) => Ok(Said {
+        if let Some(month_day) = yearless {
+            return Some(Ok(Said {
                 start,
                 next: first.next,
                 bound,
                 bounds: Vec::new(),
                 yearless: Some(month_day),
-            }),
-            None => Err(unread),
-        });
+                yearless_bounds: Vec::new(),
+            }));
+        }
+        return Some(yearless_bound(g, &first, bound, start).ok_or(unread));
     };
     let bounds = match bound {
         Bound::On => vec![(Cmp::Ge, day), (Cmp::Lt, day.next())],
@@ -339,7 +378,30 @@ fn said_at(g: &Goal, lang: Lang, i: usize) -> Option<Result<Said, Unread>> {
         bound,
         bounds,
         yearless: None,
+        yearless_bounds: Vec::new(),
     }))
+}
+
+/// "después del 20 de abril", "before March 3", "jusqu'au 15 juin": a
+/// bound said without its year, of the file's latest year. Only after a
+/// cue of a bound ("from March 3" may be the day's own rows, "through
+/// March 3" is a bound this reading does not know: they stop), never 29
+/// February.
+fn yearless_bound(g: &Goal, first: &Written, bound: Bound, start: usize) -> Option<Said> {
+    let code = month_day(first.month?, first.day)?;
+    let from = matches!(
+        g.tokens[start].folded.as_str(),
+        "from" | "de" | "du" | "del"
+    );
+    let cmp = match bound {
+        Bound::On => return None,
+        _ if from || first.year.is_some() => return None,
+        Bound::Before => Cmp::Lt,
+        Bound::After => Cmp::Gt,
+        Bound::Since => Cmp::Ge,
+        Bound::Until => Cmp::Le,
+    };
+    Some(Said::of_no_year(start, first.next, vec![(cmp, code)]))
 }
 
 /// Whether the words from `start` say one day plainly: "on", "le", "el"
@@ -421,6 +483,20 @@ fn span_at(g: &Goal, lang: Lang, i: usize) -> Option<Result<Said, Unread>> {
         start,
         next: second.next,
     };
+    if second.year.is_none() && first.year.is_none() {
+        // "del 1 al 15 de abril", "between March 1 and May 31": the days
+        // of the file's latest year; a span over the new year stops.
+        let from = month_day(first.month.or(second.month)?, first.day);
+        let until = second.month.and_then(|m| month_day(m, second.day));
+        return Some(match from.zip(until).filter(|(a, b)| a <= b) {
+            Some((a, b)) => Ok(Said::of_no_year(
+                start,
+                second.next,
+                vec![(Cmp::Ge, a), (Cmp::Le, b)],
+            )),
+            None => Err(unread),
+        });
+    }
     let days = complete(&first, Some(&second)).zip(complete(&second, None));
     let Some((from, until)) = days.filter(|(a, b)| a <= b) else {
         return Some(Err(unread));
@@ -431,6 +507,7 @@ fn span_at(g: &Goal, lang: Lang, i: usize) -> Option<Result<Said, Unread>> {
         bound: Bound::On,
         bounds: vec![(Cmp::Ge, from), (Cmp::Lt, until.next())],
         yearless: None,
+        yearless_bounds: Vec::new(),
     }))
 }
 
@@ -786,12 +863,13 @@ mod tests {
 
     /// (file, goal, the words named when the reading stops).
     const STOPS: &[(&str, &str, &str)] = &[
+        ("orders.csv", "orders from March 3", "from March 3"),
+        ("orders.csv", "orders through March 3", "March 3"),
         (
-            "ventas.csv",
-            "ingresos totales del 1 al 15 de abril",
-            "del 1 al 15 de abril",
+            "stocks.csv",
+            "average close from December 20 to January 5",
+            "from December 20 to January 5",
         ),
-        ("orders.csv", "orders before March 3", "before March 3"),
         (
             "budget.csv",
             "dépenses du 31 février 2024",
@@ -875,6 +953,65 @@ mod tests {
             }
         )));
         assert!(!plan.assumptions.is_empty(), "the year is said");
+    }
+
+    #[test]
+    fn a_bound_or_a_span_without_its_year_is_kept_for_the_latest_year() {
+        for (file, goal, expected) in [
+            ("orders.csv", "orders before March 3", &[(Cmp::Lt, 303)][..]),
+            (
+                "ventas.csv",
+                "ingresos totales del 1 al 15 de abril",
+                &[(Cmp::Ge, 401), (Cmp::Le, 415)],
+            ),
+            (
+                "web.csv",
+                "conversiones después del 20 de abril",
+                &[(Cmp::Gt, 420)],
+            ),
+            ("budget.csv", "dépenses jusqu'au 15 juin", &[(Cmp::Le, 615)]),
+            (
+                "stocks.csv",
+                "average close between March 1 and June 30",
+                &[(Cmp::Ge, 301), (Cmp::Le, 630)],
+            ),
+        ] {
+            let inputs = [golden_input(file)];
+            let mut r = Reading::new(goal, Lang::detect(goal), &inputs);
+            assert!(read(&mut r).is_ok(), "{goal}");
+            assert!(r.days.is_empty() && r.yearless_days.is_empty(), "{goal}");
+            let read: Vec<(Cmp, u32)> = r.yearless_bounds.iter().map(|b| (b.2, b.3)).collect();
+            assert_eq!(read, expected, "{goal}");
+        }
+        let plan = plan(
+            "How much did we spend from 1 to 15 April?",
+            Lang::En,
+            &[golden_input("budget.csv")],
+        )
+        .expect("a span of the latest year");
+        let parts: Vec<_> = plan
+            .filters
+            .iter()
+            .map(|f| (f.part, f.cmp, f.value.clone()))
+            .collect();
+        let latest = FilterValue::Latest {
+            latest: DatePart::Year,
+        };
+        assert!(parts.contains(&(None, Cmp::Eq, latest)), "{parts:?}");
+        let from = FilterValue::Number(401.0);
+        assert!(parts.contains(&(Some(DatePart::MonthDay), Cmp::Ge, from)));
+        let until = FilterValue::Number(415.0);
+        assert!(parts.contains(&(Some(DatePart::MonthDay), Cmp::Le, until)));
+        assert!(!plan.assumptions.is_empty(), "the year is said");
+        let mixed = plan_line_result("orders.csv", "orders after March 3 in 2024");
+        assert!(mixed.is_err(), "a year said apart stops");
+    }
+
+    fn plan_line_result(
+        file: &str,
+        goal: &str,
+    ) -> Result<crate::generator::plan::Plan, GoalProblem> {
+        plan(goal, Lang::detect(goal), &[golden_input(file)])
     }
 
     #[test]

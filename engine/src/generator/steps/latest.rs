@@ -210,7 +210,7 @@ pub fn latest_filter(
         ),
         // "of the year", "cette année": which year is not said (no
         // phrase names the latest day).
-        DatePart::Year | DatePart::Day => {
+        DatePart::Year | DatePart::Day | DatePart::MonthDay => {
             let words = r.g.between(at, at + len - 1);
             r.say(
                 format!("\"{words}\" is the last year {date} reaches in the file (the whole file if it covers one year)"),

@@ -13,7 +13,7 @@
 //! columns of years, the words stay unplaced and the plan stops: which one
 //! is not said.
 
-use crate::generator::plan::reading::Reading;
+use crate::generator::plan::reading::{Goal, Reading};
 use crate::generator::plan::Cmp;
 use crate::generator::text;
 use crate::inputs::ColumnKind;
@@ -64,6 +64,11 @@ const TAILS: &[(&str, Cmp)] = &[
     ("or after", Cmp::Ge),
     ("and later", Cmp::Ge),
     ("onwards", Cmp::Ge),
+    ("onward", Cmp::Ge),
+    ("and beyond", Cmp::Ge),
+    ("et apres", Cmp::Ge),
+    ("y despues", Cmp::Ge),
+    ("en adelante", Cmp::Ge),
     ("ou apres", Cmp::Ge),
     ("o despues", Cmp::Ge),
 ];
@@ -264,14 +269,44 @@ fn started_before(r: &Reading, at: usize) -> Option<usize> {
     verb.then_some(start)
 }
 
-/// The tail after the year at `at` that turns its bound, and its length.
-fn tail_after(r: &Reading, at: usize) -> Option<(Cmp, usize)> {
+/// Words naming the year before it ("after the year 2000", "après l'an
+/// 2000", "después del año 2000"), longest first.
+const YEAR_NOUNS: &[&[&str]] = &[
+    &["the", "year"],
+    &["l", "an"],
+    &["l", "annee"],
+    &["el", "ano"],
+    &["year"],
+    &["annee"],
+    &["ano"],
+];
+
+/// How many words naming the year stand right before `at` (none if any
+/// is already read).
+pub(in crate::generator) fn year_noun_before(g: &Goal, at: usize) -> usize {
+    YEAR_NOUNS
+        .iter()
+        .find(|words| {
+            at.checked_sub(words.len()).is_some_and(|start| {
+                words
+                    .iter()
+                    .enumerate()
+                    .all(|(j, w)| g.tokens[start + j].folded == *w && !g.used[start + j])
+            })
+        })
+        .map_or(0, |words| words.len())
+}
+
+/// The tail after the year at `at` that turns its bound, and its length
+/// (read here and by the date columns' reading: "hired from 2020
+/// onwards").
+pub(in crate::generator) fn tail_after(g: &Goal, at: usize) -> Option<(Cmp, usize)> {
     TAILS.iter().find_map(|(phrase, cmp)| {
         let len = phrase.split_whitespace().count();
         let said = phrase.split_whitespace().enumerate().all(|(j, w)| {
-            r.g.tokens
+            g.tokens
                 .get(at + 1 + j)
-                .is_some_and(|t| t.folded == w && !r.g.used[at + 1 + j])
+                .is_some_and(|t| t.folded == w && !g.used[at + 1 + j])
         });
         said.then_some((*cmp, len))
     })
@@ -320,14 +355,14 @@ pub fn read(r: &mut Reading) {
         if r.g.used[at] {
             continue;
         }
-        let Some((cue, start, _)) = cue_before(r, at, &column) else {
+        let Some((cue, start, _)) = cue_before(r, at - year_noun_before(&r.g, at), &column) else {
             continue;
         };
         let verb = started_before(r, start);
         if cue == Cmp::Eq && verb.is_none() && !the_rows_year(&column) {
             continue;
         }
-        let (cmp, tail) = match tail_after(r, at) {
+        let (cmp, tail) = match tail_after(&r.g, at) {
             Some((turned, len)) if cue == Cmp::Ge || cue == Cmp::Eq => (turned, len),
             _ => (cue, 0),
         };
