@@ -278,6 +278,23 @@ fn date_filter_outside(f: &super::plan::Filter, first: &str, last: &str) -> bool
         }
         (FilterValue::Date(d), None, Cmp::Lt) => first >= d.as_str(),
         (FilterValue::Date(d), None, Cmp::Ge) => last < d.as_str(),
+        // A day said without its year is of the file's latest year: "after
+        // August 20" in a file ending in June keeps nothing.
+        (FilterValue::Number(code), Some(DatePart::MonthDay), cmp) => {
+            let Some(latest) = last.get(..4) else {
+                return false;
+            };
+            let code = *code as u32;
+            let day = format!("{latest}-{:02}-{:02}", code / 100, code % 100);
+            let start = std::cmp::max(first.to_owned(), format!("{latest}-01-01"));
+            match cmp {
+                Cmp::Ge => day.as_str() > last,
+                Cmp::Gt => day.as_str() >= last,
+                Cmp::Lt => day <= start,
+                Cmp::Le => day < start,
+                Cmp::Eq | Cmp::Ne => false,
+            }
+        }
         _ => false,
     }
 }
@@ -1000,6 +1017,22 @@ fn reading_sentence(plan: &Plan) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_day_without_its_year_outside_the_files_last_year_keeps_nothing() {
+        use crate::generator::plan::{DatePart, Filter, FilterValue};
+        let bound = |cmp, code: f64| Filter {
+            column: "date".into(),
+            cmp,
+            value: FilterValue::Number(code),
+            part: Some(DatePart::MonthDay),
+        };
+        let (first, last) = ("2023-07-01", "2024-06-30");
+        assert!(date_filter_outside(&bound(Cmp::Gt, 820.0), first, last));
+        assert!(!date_filter_outside(&bound(Cmp::Gt, 520.0), first, last));
+        assert!(date_filter_outside(&bound(Cmp::Lt, 101.0), first, last));
+        assert!(!date_filter_outside(&bound(Cmp::Le, 303.0), first, last));
+    }
 
     #[test]
     fn french_articles_elide_before_a_vowel_and_contract() {

@@ -1904,10 +1904,23 @@ impl Reading<'_> {
             let others = &self.mentions;
             let owned_by_next =
                 |at: usize| others.iter().any(|o| o.start == at && o.column != m.column);
+            // "more than 5 mm of rain before 2024": a year after a word of
+            // time is the dates' (read by `date_filters`), never this
+            // column's bound.
+            let dated = self.columns.iter().any(|k| k.kind == ColumnKind::Date);
+            let a_year_of_the_dates = |phrase: &str, value: f64| {
+                dated
+                    && YEAR_CUES.iter().any(|(cue, _)| *cue == phrase)
+                    && value.fract() == 0.0
+                    && (1900.0..=2100.0).contains(&value)
+            };
             let after_column = comparators.iter().find_map(|(phrase, cmp)| {
                 let len = phrase.split_whitespace().count();
                 // "above 100 000": the groups of three are one number.
                 let (value, digits) = amounts::number_at(g, after + len)?;
+                if a_year_of_the_dates(phrase, value) {
+                    return None;
+                }
                 // "precipitation more than 5 mm": the unit is this column's.
                 let unit = amounts::unit_len(g, after + len + digits, &m.column);
                 if unit == 0 && owned_by_next(after + len + digits) {
@@ -1965,8 +1978,7 @@ impl Reading<'_> {
                 comparators.iter().find_map(|(phrase, cmp)| {
                     let len = phrase.split_whitespace().count();
                     let start = number_at.checked_sub(len)?;
-                    g.find(phrase)
-                        .contains(&start)
+                    (g.find(phrase).contains(&start) && !a_year_of_the_dates(phrase, value))
                         .then_some((start, len + 1, *cmp, value))
                 })
             };
@@ -2442,7 +2454,10 @@ impl Reading<'_> {
                     understood: self.understood.clone(),
                 });
             }
-            self.bound_in_the_latest_year(&column, start, next - start);
+            // Every bound's words are quoted ("after March 3 and before
+            // April 20").
+            let last = yearless_bounds.iter().map(|b| b.1).max().unwrap_or(next);
+            self.bound_in_the_latest_year(&column, start, last - start);
             for &(_, _, cmp, code) in &yearless_bounds {
                 self.add_date_filter(Filter {
                     column: column.clone(),

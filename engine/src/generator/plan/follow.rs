@@ -31,7 +31,8 @@
 
 use super::reading::Reading;
 use super::{
-    words, DatePart, Filter, GoalProblem, InputDescription, Lang, Period, Plan, Recipe, Stat,
+    words, DatePart, Filter, FilterValue, GoalProblem, InputDescription, Lang, Period, Plan,
+    Recipe, Stat,
 };
 use crate::generator::lexicon::Op;
 use crate::generator::steps::chart_kind;
@@ -358,10 +359,42 @@ pub fn merge(mut plan: Plan, said: &Refinement) -> Result<Plan, NotMerged> {
 /// replaces a year, a month a month) replaces that column's filters; any
 /// other is added.
 fn merge_filters(filters: &mut Vec<Filter>, new: &[Filter]) {
-    let replaced: Vec<(&str, Option<DatePart>)> =
-        new.iter().map(|f| (f.column.as_str(), f.part)).collect();
-    filters.retain(|f| !replaced.contains(&(f.column.as_str(), f.part)));
-    filters.extend(new.iter().cloned());
+    let latest_year = |f: &Filter| {
+        matches!(
+            f.value,
+            FilterValue::Latest {
+                latest: DatePart::Year
+            }
+        )
+    };
+    let year = |f: &Filter| f.part == Some(DatePart::Year);
+    let day_part = |f: &Filter, column: &str| {
+        f.column == column
+            && matches!(
+                f.part,
+                Some(DatePart::Month | DatePart::Day | DatePart::MonthDay)
+            )
+    };
+    // "total in 2023" → "and after April 20?": a day said without its
+    // year keeps the year already said, not the file's latest.
+    let new: Vec<Filter> = new
+        .iter()
+        .filter(|n| {
+            !(latest_year(n)
+                && new.iter().any(|d| day_part(d, &n.column))
+                && filters.iter().any(|f| f.column == n.column && year(f)))
+        })
+        .cloned()
+        .collect();
+    filters.retain(|f| {
+        let same_part = new.iter().any(|n| n.column == f.column && n.part == f.part);
+        // A year said replaces the file's latest year, and the other way.
+        let year_replaced = new.iter().any(|n| {
+            n.column == f.column && ((year(n) && latest_year(f)) || (latest_year(n) && year(f)))
+        });
+        !(same_part || year_replaced)
+    });
+    filters.extend(new);
 }
 
 /// The recipe grouped by `g` instead.
@@ -639,7 +672,7 @@ pub fn problem(said: &str, previous: &str, lang: Lang) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generator::plan::{Cmp, FilterValue};
+    use crate::generator::plan::Cmp;
 
     fn chain(file: &str, goals: &[&str]) -> Result<Plan, GoalProblem> {
         plan_chain(goals, &[crate::generator::golden_input(file)])
@@ -660,6 +693,51 @@ mod tests {
         let p = chain("shop.csv", &["total revenue in 2024", "only North"]).expect("plan");
         assert_eq!(p.filters.len(), 2, "{:?}", p.filters);
         assert_eq!(p.refines, ["total revenue in 2024"]);
+    }
+
+    #[test]
+    fn a_year_said_and_the_files_latest_year_replace_each_other() {
+        let parts = |p: &Plan| -> Vec<(Option<DatePart>, FilterValue)> {
+            p.filters
+                .iter()
+                .map(|f| (f.part, f.value.clone()))
+                .collect()
+        };
+        let latest = FilterValue::Latest {
+            latest: DatePart::Year,
+        };
+        // A day without its year keeps the year already said.
+        let p = chain(
+            "shop.csv",
+            &["total revenue in 2024", "and after March 20?"],
+        )
+        .expect("plan");
+        let found = parts(&p);
+        assert!(
+            found.contains(&(Some(DatePart::Year), FilterValue::Number(2024.0))),
+            "{found:?}"
+        );
+        assert!(
+            found.contains(&(Some(DatePart::MonthDay), FilterValue::Number(320.0))),
+            "{found:?}"
+        );
+        assert!(!found.contains(&(None, latest.clone())), "{found:?}");
+        // A year said replaces the latest year of a day said without one.
+        let p = chain(
+            "shop.csv",
+            &["total revenue after March 20", "and in 2025?"],
+        )
+        .expect("plan");
+        let found = parts(&p);
+        assert!(
+            found.contains(&(Some(DatePart::Year), FilterValue::Number(2025.0))),
+            "{found:?}"
+        );
+        assert!(
+            found.contains(&(Some(DatePart::MonthDay), FilterValue::Number(320.0))),
+            "{found:?}"
+        );
+        assert!(!found.contains(&(None, latest)), "{found:?}");
     }
 
     #[test]

@@ -660,7 +660,7 @@ fn plan_once(
     r.not_grouped();
     r.stories();
     r.file_caption();
-    r.g.take_all(words::SHARE_VERBS);
+    words::take_share_verbs(&mut r.g);
     r.occasions();
     r.compared_by_than();
     r.idioms();

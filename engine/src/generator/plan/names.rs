@@ -31,9 +31,9 @@ impl Filter {
                 format!("el día del mes de {c}"),
             ),
             Some(DatePart::MonthDay) => lang.pick(
-                format!("the day of the year of {c}"),
-                format!("le jour de l'année de {c}"),
-                format!("el día del año de {c}"),
+                format!("the month and day of {c}"),
+                format!("le mois et le jour de {c}"),
+                format!("el mes y el día de {c}"),
             ),
         };
         let or = lang.pick(" or ", " ou ", " o ");

@@ -136,16 +136,13 @@ const EARNED: &[&str] = &[
     "generated",
     "generate",
     "generates",
-    "raised",
     "collected",
     "rapporte",
     "rapportent",
     "encaisse",
     "recaudo",
     "recaudaron",
-    "genero",
     "generaron",
-    "ingresaron",
 ];
 
 /// True when a column measures what fell from the sky (see [`FALLEN`]).
@@ -907,7 +904,7 @@ impl Reading<'_> {
             Some(v) if summed(v) && !priced(v) && !self.adjective_measure => Stat::Sum,
             // "Which breed brought in the most in fees?": money earned is
             // the fees' total, never their mean.
-            Some(_) if self.earns() && !self.adjective_measure => Stat::Sum,
+            Some(v) if self.earns(v) && !self.adjective_measure => Stat::Sum,
             Some(_) => Stat::Mean,
             None => Stat::Count,
         };
@@ -1058,11 +1055,24 @@ impl Reading<'_> {
     }
 
     /// True when a verb of money coming in is said (see [`EARNED`]).
-    fn earns(&self) -> bool {
+    /// Only for a priced column that is no rate ("which channel generated
+    /// the highest conversion rate" ranks by its mean; amounts are summed
+    /// anyway), the verb in the clause that names the column.
+    fn earns(&self, column: &str) -> bool {
+        const RATES: &[&str] = &["rate", "taux", "tasa", "pct", "percent", "ratio"];
+        if !priced(column) || named_by(column, RATES) {
+            return false;
+        }
+        let clauses: Vec<usize> = self
+            .mentions
+            .iter()
+            .filter(|m| m.column == column)
+            .map(|m| self.g.tokens[m.start].clause)
+            .collect();
         self.g
             .tokens
             .iter()
-            .any(|t| EARNED.contains(&t.folded.as_str()))
+            .any(|t| EARNED.contains(&t.folded.as_str()) && clauses.contains(&t.clause))
     }
 
     /// A ranking with no measure ranks the groups by their rows: a count
@@ -1198,9 +1208,6 @@ impl Reading<'_> {
         // typical value, never a total.
         let default = match &value {
             Some(v) if summed(v) && !priced(v) && !self.adjective_measure => Stat::Sum,
-            // "Which breed brought in the most in fees?": money earned is
-            // the fees' total, never their mean.
-            Some(_) if self.earns() && !self.adjective_measure => Stat::Sum,
             _ => Stat::Mean,
         };
         let stat = if value.is_some() {

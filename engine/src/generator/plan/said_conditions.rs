@@ -95,8 +95,10 @@ const UP: &[&str] = &[
     "mas que",
     "mayor que",
     "mayor de",
+    "mayores de",
     "al menos",
     "despues de",
+    "older than",
 ];
 
 /// Direction words said before a number, downwards.
@@ -119,8 +121,10 @@ const DOWN: &[&str] = &[
     "menos que",
     "menor que",
     "menor de",
+    "menores de",
     "como mucho",
     "antes de",
+    "younger than",
 ];
 
 /// Words after the number that keep its side ("400 or more").

@@ -1251,8 +1251,17 @@ pub fn is_filler(token: &text::Token) -> bool {
 /// "¿en qué mes…?": "mes" is "my" in French, a filler; in Spanish it is
 /// a month, never dropped unread ("¿qué mes tuvo el mayor volumen?" asks
 /// for a month, not the largest day).
+/// "el mes de marzo" names its month: a filler there.
 fn a_spanish_month(goal: &Goal, lang: Lang, at: usize) -> bool {
-    lang == Lang::Es && goal.tokens[at].folded == "mes"
+    let month_named = matches!(
+        goal.tokens.get(at + 1).map(|t| t.folded.as_str()),
+        Some("de" | "del")
+    ) && goal.tokens.get(at + 2).is_some_and(|t| {
+        super::conditions::MONTHS
+            .iter()
+            .any(|(m, _)| *m == t.folded)
+    });
+    lang == Lang::Es && goal.tokens[at].folded == "mes" && !month_named
 }
 
 /// A filler written like a name inside its clause ("le CA de l'Est",
@@ -1639,6 +1648,61 @@ pub const SHARE_VERBS: &[&str] = &[
     "corresponde al",
 ];
 
+/// Verbs that give a part its share, read only when a share is asked
+/// ("Quelle part des visites va au blog ?", "quelle part du budget part
+/// dans le loyer", "what share went to rent", "¿qué parte se fue en
+/// alquiler?"); elsewhere they may say a future ("va a vender").
+const SHARE_ONLY_VERBS: &[&str] = &[
+    "va au",
+    "va aux",
+    "va a la",
+    "vont au",
+    "vont aux",
+    "vont a la",
+    "part dans",
+    "partent dans",
+    "part en",
+    "went to",
+    "goes on",
+    "go on",
+    "went on",
+    "se va en",
+    "se van en",
+    "se fue en",
+    "se fueron en",
+    "se lleva",
+    "se llevan",
+    "se llevo",
+    "does get",
+];
+
+/// Places the verbs of a share ([`SHARE_VERBS`] always, and
+/// [`SHARE_ONLY_VERBS`] when a share is asked).
+pub fn take_share_verbs(goal: &mut Goal) {
+    goal.take_all(SHARE_VERBS);
+    if goal
+        .tokens
+        .iter()
+        .any(|t| SHARE_WORDS.contains(&t.folded.as_str()))
+    {
+        goal.take_all(SHARE_ONLY_VERBS);
+    }
+}
+
+/// Words that ask a share, for [`SHARE_ONLY_VERBS`].
+const SHARE_WORDS: &[&str] = &[
+    "share",
+    "part",
+    "parte",
+    "percentage",
+    "pourcentage",
+    "porcentaje",
+    "proportion",
+    "proporcion",
+    "percent",
+    "slice",
+];
+
 /// "¿cuántos pedidos canceló Initech y qué país compra más?", "how many
 /// orders did Initech cancel and which country buys the most?": a count
 /// asked, then after "and" a second question that ranks — two questions,
@@ -1761,6 +1825,20 @@ mod tests {
             tokens,
             used,
         }
+    }
+
+    #[test]
+    fn spanish_mes_is_a_month_unless_it_names_one() {
+        let g = Goal::new("en qué mes fue mayor el volumen");
+        assert_eq!(
+            leftovers(&g, Lang::Es).unplaced,
+            ["mes", "mayor", "volumen"]
+        );
+        let g = Goal::new("mes");
+        assert_eq!(leftovers(&g, Lang::Fr), Leftovers::default(), "French: my");
+        let g = Goal::new("el mes de marzo");
+        let left = leftovers(&g, Lang::Es);
+        assert!(!left.unplaced.contains(&"mes".to_owned()), "{left:?}");
     }
 
     #[test]

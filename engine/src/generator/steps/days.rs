@@ -23,13 +23,21 @@
 //!   30"): days of the file's latest year, said as an assumption, compared
 //!   by month and day (`DatePart::MonthDay`); one day without its year
 //!   ("le 3 janvier", after "on", "le", "el", "the") is that day of the
-//!   latest year.
+//!   latest year;
+//! - a part of a month: "the first half of April" (days 1–15), "la
+//!   seconde quinzaine de mars" (16 to the end), "the first two weeks of
+//!   April" (1–14), "la deuxième semaine d'avril" (8–14), "la última
+//!   semana de marzo de 2024" (its last 7 days), of the year said or of
+//!   the file's latest year.
 //!
-//! What stops, the words named: a day without a year after "from", "de",
-//! "through" (its own rows or a bound: not said), a span over the new year
-//! without its year, a yearless bound with a year said apart, a day that does not exist (31
-//! February, month 13), a span that ends before it starts, and two days
-//! or spans said as the rows' days in one goal (no row is on both). Numbers that are not days are left
+//! What stops, the words named: a day without a year after "from", "de"
+//! (its own rows or a bound: not said) or after a cue this reading does
+//! not know ("through", "as of", "dès le"), a span over the new year
+//! without its year, a yearless bound with a year, a month or another day
+//! said apart, a day that does not exist (31 February, month 13), a span
+//! that ends before it starts, and two days or spans said as the rows'
+//! days in one goal (no row is on both). "may" and "mar" are read as
+//! months only with their year. Numbers that are not days are left
 //! alone: "top 3 in 2024", "2 bedrooms", "50 000", a score `25/12` with no
 //! year after it. The filters go on the goal's date column, found and said
 //! in the goal's language by the date reading (`Reading::date_filters`);
@@ -39,7 +47,7 @@ use crate::generator::plan::conditions::{year_of, MONTHS};
 use crate::generator::plan::reading::{Goal, Reading};
 use crate::generator::plan::{Filter, FilterValue, GoalProblem};
 use crate::generator::terms::Cmp;
-use crate::generator::text::Token;
+use crate::generator::text::{self, Token};
 use crate::inputs::ColumnKind;
 use crate::lang::Lang;
 
@@ -326,6 +334,9 @@ fn unplaced(r: &Reading, unread: Unread) -> GoalProblem {
 
 /// A span or a single day starting at `i`, with its cue.
 fn said_at(g: &Goal, lang: Lang, i: usize) -> Option<Result<Said, Unread>> {
+    if let Some(part) = part_of_month_at(g, i) {
+        return Some(Ok(part));
+    }
     if let Some(span) = span_at(g, lang, i) {
         return Some(span);
     }
@@ -341,7 +352,7 @@ fn said_at(g: &Goal, lang: Lang, i: usize) -> Option<Result<Said, Unread>> {
     let Some(day) = complete(&first, None) else {
         // "el 15 de abril": one day without its year is that day of the
         // file's latest year (said where the filters are placed); a bound
-        // or a span without its year still stops.
+        // without its year is read by `yearless_bound`.
         // Only said plainly as one day: after "on", "le", "el", "the"
         // ("orders through March 3", "the first 10 January orders", "dès
         // le 3 janvier" stop); never 29 February, which not every year has.
@@ -380,6 +391,133 @@ fn said_at(g: &Goal, lang: Lang, i: usize) -> Option<Result<Said, Unread>> {
         yearless: None,
         yearless_bounds: Vec::new(),
     }))
+}
+
+/// Words that say which part of a month: its first or second half, its
+/// first or last weeks.
+const MONTH_PART_ORDINALS: &[(&str, Ordinal)] = &[
+    ("first", Ordinal::First),
+    ("premiere", Ordinal::First),
+    ("premieres", Ordinal::First),
+    ("primera", Ordinal::First),
+    ("primeras", Ordinal::First),
+    ("second", Ordinal::Second),
+    ("seconde", Ordinal::Second),
+    ("deuxieme", Ordinal::Second),
+    ("segunda", Ordinal::Second),
+    ("last", Ordinal::Last),
+    ("derniere", Ordinal::Last),
+    ("dernieres", Ordinal::Last),
+    ("ultima", Ordinal::Last),
+    ("ultimas", Ordinal::Last),
+];
+
+/// Which part of a month is said.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Ordinal {
+    First,
+    Second,
+    Last,
+}
+
+/// Halves of a month (days 1–15, 16 to its end) and weeks (7 days).
+const HALVES: &[&str] = &["half", "moitie", "mitad", "quinzaine", "quincena"];
+const WEEKS: &[&str] = &["week", "semaine", "semana"];
+
+/// "the first half of April", "the first two weeks of April", "la
+/// première quinzaine d'avril", "les deux premières semaines d'avril",
+/// "la primera semana de abril", "la última semana de marzo de 2024": the
+/// days of that part of the month (of its year, or of the file's latest
+/// year when none is said). A last week of February without its year is
+/// not read (its last day is not known).
+fn part_of_month_at(g: &Goal, i: usize) -> Option<Said> {
+    let word = |k: usize| g.tokens.get(k).map(|t| t.folded.as_str());
+    let mut j = i;
+    if matches!(word(j), Some("the" | "la" | "les" | "las" | "los")) {
+        j += 1;
+    }
+    let mut ordinal: Option<Ordinal> = None;
+    let mut count: Option<u32> = None;
+    // The unit ends the words: a half (true) or weeks (false).
+    let mut half: Option<bool> = None;
+    while half.is_none() && j < i + 4 {
+        let t = g.tokens.get(j)?;
+        let number = text::number(t).filter(|n| (2.0..=4.0).contains(n) && n.fract() == 0.0);
+        if let Some((_, f)) = MONTH_PART_ORDINALS.iter().find(|(w, _)| t.folded == *w) {
+            ordinal = Some(*f);
+        } else if let Some(n) = number {
+            count = Some(n as u32);
+        } else if HALVES.contains(&t.key.as_str()) {
+            half = Some(true);
+        } else if WEEKS.contains(&t.key.as_str()) {
+            half = Some(false);
+        } else {
+            return None;
+        }
+        j += 1;
+    }
+    let (ordinal, half) = (ordinal?, half?);
+    if (half || ordinal == Ordinal::Second) && count.is_some() {
+        return None;
+    }
+    if !matches!(word(j), Some("of" | "d" | "de" | "del")) {
+        return None;
+    }
+    let month = month_of(g.tokens.get(j + 1)?)?;
+    if UNSURE_MONTHS.contains(&g.tokens[j + 1].folded.as_str()) {
+        return None;
+    }
+    let mut next = j + 2;
+    let year = match (word(next), g.tokens.get(next).and_then(year_of)) {
+        (_, Some(y)) => Some(y),
+        (Some("of" | "de" | "del"), _) => g
+            .tokens
+            .get(next + 1)
+            .and_then(year_of)
+            .inspect(|_| next += 1),
+        _ => None,
+    };
+    if year.is_some() {
+        next += 1;
+    }
+    if !g.free(i, next - i) {
+        return None;
+    }
+    let end = match year {
+        Some(y) => days_in(y, month),
+        None if month == 2 => 28,
+        None => days_in(2001, month),
+    };
+    let (from, until) = match (half, ordinal, count.unwrap_or(1) * 7) {
+        (true, Ordinal::First, _) => (1, 15),
+        (true, _, _) => (16, end),
+        (false, Ordinal::First, days) => (1, days),
+        (false, Ordinal::Second, _) => (8, 14),
+        (false, Ordinal::Last, _) if year.is_none() && month == 2 => return None,
+        (false, Ordinal::Last, days) => (end + 1 - days, end),
+    };
+    let start = i;
+    Some(match year {
+        Some(y) => {
+            let (a, b) = (Day::new(y, month, from)?, Day::new(y, month, until)?);
+            Said {
+                start,
+                next,
+                bound: Bound::On,
+                bounds: vec![(Cmp::Ge, a), (Cmp::Lt, b.next())],
+                yearless: None,
+                yearless_bounds: Vec::new(),
+            }
+        }
+        None => Said::of_no_year(
+            start,
+            next,
+            vec![
+                (Cmp::Ge, month * 100 + from),
+                (Cmp::Le, month * 100 + until),
+            ],
+        ),
+    })
 }
 
 /// "después del 20 de abril", "before March 3", "jusqu'au 15 juin": a

@@ -66,8 +66,6 @@ const TAILS: &[(&str, Cmp)] = &[
     ("onwards", Cmp::Ge),
     ("onward", Cmp::Ge),
     ("and beyond", Cmp::Ge),
-    ("et apres", Cmp::Ge),
-    ("y despues", Cmp::Ge),
     ("en adelante", Cmp::Ge),
     ("ou apres", Cmp::Ge),
     ("o despues", Cmp::Ge),
@@ -299,7 +297,8 @@ pub(in crate::generator) fn year_noun_before(g: &Goal, at: usize) -> usize {
 
 /// The tail after the year at `at` that turns its bound, and its length
 /// (read here and by the date columns' reading: "hired from 2020
-/// onwards").
+/// onwards"). Never before a time of its own ("in 2020 and before March
+/// 2021": two bounds, not a tail).
 pub(in crate::generator) fn tail_after(g: &Goal, at: usize) -> Option<(Cmp, usize)> {
     TAILS.iter().find_map(|(phrase, cmp)| {
         let len = phrase.split_whitespace().count();
@@ -308,6 +307,11 @@ pub(in crate::generator) fn tail_after(g: &Goal, at: usize) -> Option<(Cmp, usiz
                 .get(at + 1 + j)
                 .is_some_and(|t| t.folded == w && !g.used[at + 1 + j])
         });
+        let timed_after = g
+            .tokens
+            .get(at + 1 + len)
+            .is_some_and(crate::generator::plan::words::says_a_time);
+        let said = said && !timed_after;
         said.then_some((*cmp, len))
     })
 }
