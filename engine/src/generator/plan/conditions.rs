@@ -1906,8 +1906,10 @@ impl Reading<'_> {
                 |at: usize| others.iter().any(|o| o.start == at && o.column != m.column);
             // "more than 5 mm of rain before 2024": a year after a word of
             // time is the dates' (read by `date_filters`), never this
-            // column's bound.
-            let dated = self.columns.iter().any(|k| k.kind == ColumnKind::Date);
+            // column's bound — unless the column holds years ("model_year
+            // since 2018").
+            let dated = self.columns.iter().any(|k| k.kind == ColumnKind::Date)
+                && !crate::generator::steps::years::named_as_years(&m.column);
             let a_year_of_the_dates = |phrase: &str, value: f64| {
                 dated
                     && YEAR_CUES.iter().any(|(cue, _)| *cue == phrase)

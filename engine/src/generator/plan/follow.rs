@@ -7,7 +7,11 @@
 //! rules ([`merge`]):
 //!
 //! - a filter on a column the previous plan filtered replaces that column's
-//!   filters ("same for 2023" after "…in 2024"); any other is added;
+//!   filters of the same part ("same for 2023" after "…in 2024"); any
+//!   other is added; a day said without its year keeps the one year said
+//!   before ("…in 2023" → "and after April 20?"), and the file's latest
+//!   year is never mixed with a year said in the other goal (not merged:
+//!   the assumption that said it would be lost or false);
 //! - a grouping replaces the previous one ("now per product"); a period
 //!   makes a total or a count a series over time, or changes a series'
 //!   period ("¿y por mes?");
@@ -31,7 +35,7 @@
 
 use super::reading::Reading;
 use super::{
-    words, DatePart, Filter, FilterValue, GoalProblem, InputDescription, Lang, Period, Plan,
+    words, Cmp, DatePart, Filter, FilterValue, GoalProblem, InputDescription, Lang, Period, Plan,
     Recipe, Stat,
 };
 use crate::generator::lexicon::Op;
@@ -323,7 +327,7 @@ pub fn merge(mut plan: Plan, said: &Refinement) -> Result<Plan, NotMerged> {
     if !named.into_iter().all(known) {
         return Err(NotMerged);
     }
-    merge_filters(&mut plan.filters, &said.filters);
+    merge_filters(&mut plan.filters, &said.filters)?;
     if let Some(g) = &said.group_by {
         plan.recipe = regroup(plan.recipe, g)?;
     }
@@ -356,9 +360,11 @@ pub fn merge(mut plan: Plan, said: &Refinement) -> Result<Plan, NotMerged> {
 }
 
 /// A filter on a column already filtered (the same part of a date: a year
-/// replaces a year, a month a month) replaces that column's filters; any
-/// other is added.
-fn merge_filters(filters: &mut Vec<Filter>, new: &[Filter]) {
+/// replaces a year, a month a month; the latest year replaces a year)
+/// replaces that column's filters; any other is added. A day without its
+/// year keeps the one year said before; any other mix of the file's latest
+/// year with a year is not merged.
+fn merge_filters(filters: &mut Vec<Filter>, new: &[Filter]) -> Result<(), NotMerged> {
     let latest_year = |f: &Filter| {
         matches!(
             f.value,
@@ -368,6 +374,8 @@ fn merge_filters(filters: &mut Vec<Filter>, new: &[Filter]) {
         )
     };
     let year = |f: &Filter| f.part == Some(DatePart::Year);
+    let one_year =
+        |f: &Filter| year(f) && f.cmp == Cmp::Eq && matches!(f.value, FilterValue::Number(_));
     let day_part = |f: &Filter, column: &str| {
         f.column == column
             && matches!(
@@ -375,26 +383,37 @@ fn merge_filters(filters: &mut Vec<Filter>, new: &[Filter]) {
                 Some(DatePart::Month | DatePart::Day | DatePart::MonthDay)
             )
     };
-    // "total in 2023" → "and after April 20?": a day said without its
-    // year keeps the year already said, not the file's latest.
-    let new: Vec<Filter> = new
-        .iter()
-        .filter(|n| {
-            !(latest_year(n)
-                && new.iter().any(|d| day_part(d, &n.column))
-                && filters.iter().any(|f| f.column == n.column && year(f)))
-        })
-        .cloned()
-        .collect();
+    // The file's latest year of a previous plan is said among its
+    // assumptions: a year said now would leave that assumption false.
+    let latest_before = |column: &str| filters.iter().any(|f| f.column == column && latest_year(f));
+    if new.iter().any(|n| year(n) && latest_before(&n.column)) {
+        return Err(NotMerged);
+    }
+    let mut kept = Vec::new();
+    for n in new {
+        if latest_year(n) && new.iter().any(|d| day_part(d, &n.column)) {
+            // "total in 2023" → "and after April 20?": a day said without
+            // its year is of the one year said before; with none (or
+            // several), the follow-up's own assumption would be lost.
+            if filters.iter().any(|f| f.column == n.column && one_year(f)) {
+                continue;
+            }
+            return Err(NotMerged);
+        }
+        kept.push(n.clone());
+    }
     filters.retain(|f| {
-        let same_part = new.iter().any(|n| n.column == f.column && n.part == f.part);
-        // A year said replaces the file's latest year, and the other way.
-        let year_replaced = new.iter().any(|n| {
-            n.column == f.column && ((year(n) && latest_year(f)) || (latest_year(n) && year(f)))
-        });
+        let same_part = kept
+            .iter()
+            .any(|n| n.column == f.column && n.part == f.part);
+        // "total in 2023" → "and this year?": the latest year replaces it.
+        let year_replaced = kept
+            .iter()
+            .any(|n| n.column == f.column && latest_year(n) && year(f));
         !(same_part || year_replaced)
     });
-    filters.extend(new);
+    filters.extend(kept);
+    Ok(())
 }
 
 /// The recipe grouped by `g` instead.
@@ -672,7 +691,6 @@ pub fn problem(said: &str, previous: &str, lang: Lang) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generator::plan::Cmp;
 
     fn chain(file: &str, goals: &[&str]) -> Result<Plan, GoalProblem> {
         plan_chain(goals, &[crate::generator::golden_input(file)])
@@ -696,7 +714,7 @@ mod tests {
     }
 
     #[test]
-    fn a_year_said_and_the_files_latest_year_replace_each_other() {
+    fn a_day_without_its_year_keeps_the_one_year_said_before() {
         let parts = |p: &Plan| -> Vec<(Option<DatePart>, FilterValue)> {
             p.filters
                 .iter()
@@ -706,7 +724,6 @@ mod tests {
         let latest = FilterValue::Latest {
             latest: DatePart::Year,
         };
-        // A day without its year keeps the year already said.
         let p = chain(
             "shop.csv",
             &["total revenue in 2024", "and after March 20?"],
@@ -721,23 +738,16 @@ mod tests {
             found.contains(&(Some(DatePart::MonthDay), FilterValue::Number(320.0))),
             "{found:?}"
         );
-        assert!(!found.contains(&(None, latest.clone())), "{found:?}");
-        // A year said replaces the latest year of a day said without one.
-        let p = chain(
-            "shop.csv",
-            &["total revenue after March 20", "and in 2025?"],
-        )
-        .expect("plan");
-        let found = parts(&p);
-        assert!(
-            found.contains(&(Some(DatePart::Year), FilterValue::Number(2025.0))),
-            "{found:?}"
-        );
-        assert!(
-            found.contains(&(Some(DatePart::MonthDay), FilterValue::Number(320.0))),
-            "{found:?}"
-        );
         assert!(!found.contains(&(None, latest)), "{found:?}");
+        // The file's latest year, said as an assumption of one plan, is
+        // never mixed with a year said in the other: not merged.
+        for goals in [
+            ["total revenue after March 20", "and in 2025?"],
+            ["total revenue", "and after March 20?"],
+            ["total revenue since 2022", "and after March 20?"],
+        ] {
+            assert!(chain("shop.csv", &goals).is_err(), "{goals:?}");
+        }
     }
 
     #[test]

@@ -553,7 +553,7 @@ pub fn plan(goal: &str, lang: Lang, inputs: &[InputDescription]) -> Result<Plan,
 /// each correction said first among the assumptions; none when no word is
 /// a typo or the corrected goal does not plan either.
 fn with_typos_read(goal: &str, lang: Lang, inputs: &[InputDescription]) -> Option<Plan> {
-    let (fixed, fixes) = typos::corrected(goal, inputs)?;
+    let (fixed, fixes) = typos::corrected(goal, lang, inputs)?;
     let said = fixes.iter().map(|f| typos::said(f, lang)).collect();
     plan_read_again(&fixed, said, lang, inputs)
 }

@@ -668,7 +668,16 @@ impl<'a> Reading<'a> {
         for (phrase, op) in phrases {
             let len = phrase.split_whitespace().count();
             for start in self.g.find(phrase) {
-                if self.g.free(start, len) && !self.comparison_follows(start + len, *op) {
+                // "¿en qué parte del país…?" asks a place, not a share.
+                let placed = *op == Op::Share
+                    && start.checked_sub(1).is_some_and(|b| {
+                        matches!(
+                            self.g.tokens[b].folded.as_str(),
+                            "en" | "de" | "a" | "por" | "desde" | "hacia" | "in" | "from"
+                        )
+                    });
+                if self.g.free(start, len) && !self.comparison_follows(start + len, *op) && !placed
+                {
                     self.g.take(start, len);
                     self.ops.push((start, *op));
                 }

@@ -127,6 +127,9 @@ const DOWN: &[&str] = &[
     "younger than",
 ];
 
+/// Direction words that say an age: read only before a bracket on ages.
+const AGE_DIRECTIONS: &[&str] = &["older than", "younger than", "mayores de", "menores de"];
+
 /// Words after the number that keep its side ("400 or more").
 const AFTER_NUMBER: &[&str] = &[
     "or more",
@@ -486,6 +489,17 @@ impl Reading<'_> {
             Side::Down => DOWN,
             Side::Equal => return Some(at),
         };
+        // "older than 30 (age > 30)": words of age only before a bracket
+        // on ages ("older than 30 (tenure > 30)" is two things).
+        let aged = bracket_words(inside).iter().any(|w| {
+            ["age", "edad", "ages", "edades"].contains(&w.as_str()) || w.ends_with("_age")
+        });
+        let directions: Vec<&str> = directions
+            .iter()
+            .copied()
+            .filter(|p| aged || !AGE_DIRECTIONS.contains(p))
+            .collect();
+        let directions = directions.as_slice();
         let said = directions
             .iter()
             .map(|p| p.split_whitespace().count())

@@ -40,6 +40,24 @@ const TARGETS: &[&str] = &[
     "different",
     "combien",
     "vendimos",
+    "temperature",
+    "temperatura",
+    "height",
+    "survivors",
+    "bureau",
+];
+
+/// English negations typed without their apostrophe, and as read.
+const CONTRACTIONS: &[(&str, &str)] = &[
+    ("dont", "don't"),
+    ("doesnt", "doesn't"),
+    ("didnt", "didn't"),
+    ("isnt", "isn't"),
+    ("arent", "aren't"),
+    ("wasnt", "wasn't"),
+    ("werent", "weren't"),
+    ("havent", "haven't"),
+    ("hasnt", "hasn't"),
 ];
 
 /// The shortest word corrected ("medain"): shorter ones are too often
@@ -66,11 +84,28 @@ pub struct Correction {
 
 /// The goal with its typos corrected, and the corrections; none when no
 /// word of it is one edit from exactly one known word.
-pub fn corrected(goal: &str, inputs: &[InputDescription]) -> Option<(String, Vec<Correction>)> {
+pub fn corrected(
+    goal: &str,
+    lang: Lang,
+    inputs: &[InputDescription],
+) -> Option<(String, Vec<Correction>)> {
     let data = data_words(inputs);
     let mut fixes = Vec::new();
     for token in text::tokens(goal) {
         let typed = token.folded.as_str();
+        // "homes that dont have a garage": English typed without its
+        // apostrophe ("dont" is French "of which").
+        let contraction = CONTRACTIONS.iter().find(|(w, _)| *w == typed);
+        if let (Some((_, read)), Lang::En) = (contraction, lang) {
+            fixes.push((
+                token.span,
+                Correction {
+                    typed: token.raw.clone(),
+                    read: (*read).to_owned(),
+                },
+            ));
+            continue;
+        }
         // A word typed with its accents ("claqué") was typed with care; a
         // word of the data ("tempo") is the data's.
         if typed.chars().count() < MIN_TYPED_LEN
@@ -198,16 +233,16 @@ mod tests {
 
     #[test]
     fn a_typo_near_one_known_word_is_read_as_it_and_said() {
-        let (goal, fixes) = corrected("avergae wind speed in lyon in 2023", &[]).unwrap();
+        let (goal, fixes) = corrected("avergae wind speed in lyon in 2023", Lang::En, &[]).unwrap();
         assert_eq!(goal, "average wind speed in lyon in 2023");
         assert_eq!(fixes[0].typed, "avergae");
         assert!(said(&fixes[0], Lang::En).contains("typo"));
-        let (goal, _) = corrected("moyene de Hugo", &[]).unwrap();
+        let (goal, _) = corrected("moyene de Hugo", Lang::En, &[]).unwrap();
         assert_eq!(goal, "moyenne de Hugo");
         // known words, and words near none, are left as typed
-        assert!(corrected("average wind speed in Lyon", &[]).is_none());
-        assert!(corrected("how windy was it for my boss", &[]).is_none());
+        assert!(corrected("average wind speed in Lyon", Lang::En, &[]).is_none());
+        assert!(corrected("how windy was it for my boss", Lang::En, &[]).is_none());
         // short words are too often other words: "east" is not "least"
-        assert!(corrected("target for the east", &[]).is_none());
+        assert!(corrected("target for the east", Lang::En, &[]).is_none());
     }
 }

@@ -332,11 +332,22 @@ const MANAGING: &[&str] = &[
     "lleva",
     "llevan",
     "llevados",
+    "dirige",
+    "dirigen",
+    "dirigida",
+    "dirigido",
+    "runs",
+    "run",
+    "leads",
+    "heads",
 ];
 
 /// Words of a column of the people who look after rows.
 const MANAGER_COLUMNS: &[&str] = &[
     "manager",
+    "gerente",
+    "directeur",
+    "director",
     "responsable",
     "gestionnaire",
     "gestor",

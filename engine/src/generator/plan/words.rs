@@ -336,6 +336,9 @@ pub const FILLERS: &[&str] = &[
     "societe",
     "empresa",
     "compania",
+    // "parmi ceux de Berlin": the rows said again, the place read apart.
+    "ceux",
+    "celles",
     "everyone",
     "everybody",
     "plain",
@@ -1700,6 +1703,8 @@ const SHARE_WORDS: &[&str] = &[
     "proportion",
     "proporcion",
     "percent",
+    "pct",
+    "%",
     "slice",
 ];
 

@@ -420,6 +420,13 @@ enum Ordinal {
     Last,
 }
 
+/// Words of a bound before a part of a month (the part is then not read;
+/// "dès" is told from "des" by its accent).
+const BOUND_WORDS_BEFORE_A_PART: &[&str] = &[
+    "before", "after", "since", "until", "till", "from", "to", "through", "by", "up", "avant",
+    "apres", "depuis", "jusqu", "partir", "desde", "hasta", "antes", "despues", "tras", "compter",
+];
+
 /// Halves of a month (days 1–15, 16 to its end) and weeks (7 days).
 const HALVES: &[&str] = &["half", "moitie", "mitad", "quinzaine", "quincena"];
 const WEEKS: &[&str] = &["week", "semaine", "semana"];
@@ -432,6 +439,15 @@ const WEEKS: &[&str] = &["week", "semaine", "semana"];
 /// not read (its last day is not known).
 fn part_of_month_at(g: &Goal, i: usize) -> Option<Said> {
     let word = |k: usize| g.tokens.get(k).map(|t| t.folded.as_str());
+    // "since the first week of April", "dès la deuxième semaine", "desde
+    // la primera semana": a bound this reading does not make; left unread.
+    let bound_before = (i.saturating_sub(2)..i).any(|k| {
+        let t = &g.tokens[k];
+        BOUND_WORDS_BEFORE_A_PART.contains(&t.folded.as_str()) || t.raw.to_lowercase() == "dès"
+    });
+    if bound_before {
+        return None;
+    }
     let mut j = i;
     if matches!(word(j), Some("the" | "la" | "les" | "las" | "los")) {
         j += 1;
@@ -464,9 +480,6 @@ fn part_of_month_at(g: &Goal, i: usize) -> Option<Said> {
         return None;
     }
     let month = month_of(g.tokens.get(j + 1)?)?;
-    if UNSURE_MONTHS.contains(&g.tokens[j + 1].folded.as_str()) {
-        return None;
-    }
     let mut next = j + 2;
     let year = match (word(next), g.tokens.get(next).and_then(year_of)) {
         (_, Some(y)) => Some(y),
@@ -477,6 +490,10 @@ fn part_of_month_at(g: &Goal, i: usize) -> Option<Said> {
             .inspect(|_| next += 1),
         _ => None,
     };
+    // "may", "mar" are months only with their year.
+    if year.is_none() && UNSURE_MONTHS.contains(&g.tokens[j + 1].folded.as_str()) {
+        return None;
+    }
     if year.is_some() {
         next += 1;
     }
@@ -485,7 +502,8 @@ fn part_of_month_at(g: &Goal, i: usize) -> Option<Said> {
     }
     let end = match year {
         Some(y) => days_in(y, month),
-        None if month == 2 => 28,
+        // 29 matches no day of a common year's February.
+        None if month == 2 => 29,
         None => days_in(2001, month),
     };
     let (from, until) = match (half, ordinal, count.unwrap_or(1) * 7) {

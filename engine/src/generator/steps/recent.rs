@@ -9,9 +9,9 @@
 //! December, January to March) of the file's latest year (said, as
 //! `steps::latest` says it).
 //! "The last 2 years" are the last two calendar years. A span said with
-//! "of" and a month ("the last week of April") is not read here: its
-//! words are named; nor is a count before "last" in English ("top 10
-//! last week" ranks ten over the last week).
+//! "of" and a month ("the last week of April") is a part of that month,
+//! read by `steps::days`; a count before "last" in English is not read
+//! here ("top 10 last week" ranks ten over the last week).
 
 use super::super::plan::reading::{Goal, Reading};
 use super::super::plan::{Cmp, DatePart, Filter, FilterValue, SpanUnit};

@@ -13,7 +13,7 @@
 //! columns of years, the words stay unplaced and the plan stops: which one
 //! is not said.
 
-use crate::generator::plan::reading::{Goal, Reading};
+use crate::generator::plan::reading::{Goal, Mention, Reading};
 use crate::generator::plan::Cmp;
 use crate::generator::text;
 use crate::inputs::ColumnKind;
@@ -189,16 +189,22 @@ const YEAR_NAMES: &[&str] = &[
     "cohort",
 ];
 
+/// True when a column's name says it holds years ("year_built",
+/// "model_year", "annee").
+pub(in crate::generator) fn named_as_years(column: &str) -> bool {
+    text::name_words(column).iter().any(|w| {
+        let w = w.trim_end_matches(|ch: char| ch.is_ascii_digit());
+        YEAR_NAMES.contains(&w)
+    })
+}
+
 /// Columns of whole numbers named as years whose previewed cells are all
 /// years.
 fn year_columns(r: &Reading) -> Vec<String> {
     let mut out = Vec::new();
     for input in r.inputs {
         for (i, c) in input.columns.iter().enumerate() {
-            let named = text::name_words(&c.name).iter().any(|w| {
-                let w = w.trim_end_matches(|ch: char| ch.is_ascii_digit());
-                YEAR_NAMES.contains(&w)
-            });
+            let named = named_as_years(&c.name);
             if c.kind != ColumnKind::Integer || !named || out.contains(&c.name) {
                 continue;
             }
@@ -282,6 +288,15 @@ const YEAR_NOUNS: &[&[&str]] = &[
 /// How many words naming the year stand right before `at` (none if any
 /// is already read).
 pub(in crate::generator) fn year_noun_before(g: &Goal, at: usize) -> usize {
+    year_nouns_before(g, at, true)
+}
+
+/// As [`year_noun_before`], read or not.
+fn year_noun_before_any(g: &Goal, at: usize) -> usize {
+    year_nouns_before(g, at, false)
+}
+
+fn year_nouns_before(g: &Goal, at: usize, free: bool) -> usize {
     YEAR_NOUNS
         .iter()
         .find(|words| {
@@ -289,7 +304,7 @@ pub(in crate::generator) fn year_noun_before(g: &Goal, at: usize) -> usize {
                 words
                     .iter()
                     .enumerate()
-                    .all(|(j, w)| g.tokens[start + j].folded == *w && !g.used[start + j])
+                    .all(|(j, w)| g.tokens[start + j].folded == *w && !(free && g.used[start + j]))
             })
         })
         .map_or(0, |words| words.len())
@@ -340,12 +355,23 @@ pub fn read(r: &mut Reading) {
         .collect();
     // A verb of start read as the column's name ("built" of
     // `year_built`) is the verb, not a mention apart.
-    let verb_only = |m: &crate::generator::plan::reading::Mention| {
+    let verb_only = |m: &Mention| {
         (m.start..m.start + m.len).all(|i| STARTED.contains(&r.g.tokens[i].folded.as_str()))
     };
-    let named_apart = r.mentions.iter().any(|m| {
-        m.column == column && !verb_only(m) && !(m.len == 1 && cue_words.contains(&m.start))
-    });
+    // "after the year 2000": "year" names the year said, not the column.
+    let year_nouns: Vec<usize> = (0..r.g.tokens.len())
+        .filter(|&at| crate::generator::plan::conditions::year_of(&r.g.tokens[at]).is_some())
+        .flat_map(|at| {
+            let nouns = year_noun_before_any(&r.g, at);
+            at - nouns..at
+        })
+        .collect();
+    let the_year_said = |m: &Mention| (m.start..m.start + m.len).all(|i| year_nouns.contains(&i));
+    let a_cue = |m: &Mention| m.len == 1 && cue_words.contains(&m.start);
+    let named_apart = r
+        .mentions
+        .iter()
+        .any(|m| m.column == column && !verb_only(m) && !a_cue(m) && !the_year_said(m));
     if named_apart {
         return;
     }
@@ -359,7 +385,8 @@ pub fn read(r: &mut Reading) {
         if r.g.used[at] {
             continue;
         }
-        let Some((cue, start, _)) = cue_before(r, at - year_noun_before(&r.g, at), &column) else {
+        let Some((cue, start, _)) = cue_before(r, at - year_noun_before_any(&r.g, at), &column)
+        else {
             continue;
         };
         let verb = started_before(r, start);
