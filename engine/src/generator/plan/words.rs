@@ -1679,8 +1679,8 @@ const SHARE_ONLY_VERBS: &[&str] = &[
     "does get",
 ];
 
-/// Places the verbs of a share ([`SHARE_VERBS`] always, and
-/// [`SHARE_ONLY_VERBS`] when a share is asked).
+/// Places the verbs of a share (`SHARE_VERBS` always, and
+/// `SHARE_ONLY_VERBS` when a share is asked).
 pub fn take_share_verbs(goal: &mut Goal) {
     goal.take_all(SHARE_VERBS);
     if goal
