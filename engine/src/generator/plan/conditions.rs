@@ -1909,7 +1909,7 @@ impl Reading<'_> {
             // column's bound — unless the column holds years ("model_year
             // since 2018").
             let dated = self.columns.iter().any(|k| k.kind == ColumnKind::Date)
-                && !crate::generator::steps::years::named_as_years(&m.column);
+                && !crate::generator::steps::years::holds_years(self, &m.column);
             let a_year_of_the_dates = |phrase: &str, value: f64| {
                 dated
                     && YEAR_CUES.iter().any(|(cue, _)| *cue == phrase)

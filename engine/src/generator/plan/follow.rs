@@ -395,7 +395,11 @@ fn merge_filters(filters: &mut Vec<Filter>, new: &[Filter]) -> Result<(), NotMer
             // "total in 2023" → "and after April 20?": a day said without
             // its year is of the one year said before; with none (or
             // several), the follow-up's own assumption would be lost.
-            if filters.iter().any(|f| f.column == n.column && one_year(f)) {
+            // "on March 3" → "and on March 4?": the latest year already.
+            let same_year = filters
+                .iter()
+                .any(|f| f.column == n.column && (one_year(f) || latest_year(f)));
+            if same_year {
                 continue;
             }
             return Err(NotMerged);
@@ -741,6 +745,17 @@ mod tests {
         assert!(!found.contains(&(None, latest)), "{found:?}");
         // The file's latest year, said as an assumption of one plan, is
         // never mixed with a year said in the other: not merged.
+        let p = chain(
+            "orders.csv",
+            &["How many orders on March 3?", "and on March 4?"],
+        )
+        .expect("plan");
+        let days: Vec<_> = p
+            .filters
+            .iter()
+            .filter(|f| f.part == Some(DatePart::Day))
+            .collect();
+        assert_eq!(days.len(), 1, "{:?}", p.filters);
         for goals in [
             ["total revenue after March 20", "and in 2025?"],
             ["total revenue", "and after March 20?"],

@@ -128,7 +128,7 @@ const DOWN: &[&str] = &[
 ];
 
 /// Direction words that say an age: read only before a bracket on ages.
-const AGE_DIRECTIONS: &[&str] = &["older than", "younger than", "mayores de", "menores de"];
+const AGE_DIRECTIONS: &[&str] = &["older than", "younger than"];
 
 /// Words after the number that keep its side ("400 or more").
 const AFTER_NUMBER: &[&str] = &[
@@ -492,7 +492,9 @@ impl Reading<'_> {
         // "older than 30 (age > 30)": words of age only before a bracket
         // on ages ("older than 30 (tenure > 30)" is two things).
         let aged = bracket_words(inside).iter().any(|w| {
-            ["age", "edad", "ages", "edades"].contains(&w.as_str()) || w.ends_with("_age")
+            text::name_words(w)
+                .iter()
+                .any(|part| ["age", "edad", "ages", "edades"].contains(&part.as_str()))
         });
         let directions: Vec<&str> = directions
             .iter()

@@ -439,11 +439,21 @@ const WEEKS: &[&str] = &["week", "semaine", "semana"];
 /// not read (its last day is not known).
 fn part_of_month_at(g: &Goal, i: usize) -> Option<Said> {
     let word = |k: usize| g.tokens.get(k).map(|t| t.folded.as_str());
+    // Read from its article when it has one (tried first): "as of the
+    // first week" is not read again from "first".
+    if i > 0 && matches!(word(i - 1), Some("the" | "la" | "les" | "las" | "los")) {
+        return None;
+    }
     // "since the first week of April", "dès la deuxième semaine", "desde
     // la primera semana": a bound this reading does not make; left unread.
     let bound_before = (i.saturating_sub(2)..i).any(|k| {
         let t = &g.tokens[k];
-        BOUND_WORDS_BEFORE_A_PART.contains(&t.folded.as_str()) || t.raw.to_lowercase() == "dès"
+        // "dès", or "des" typed without its accent before an article
+        // ("des la deuxième semaine"); "as of".
+        let des = t.raw.to_lowercase() == "dès"
+            || (t.folded == "des" && matches!(word(k + 1), Some("la" | "le" | "l")));
+        let as_of = t.folded == "as" && word(k + 1) == Some("of");
+        BOUND_WORDS_BEFORE_A_PART.contains(&t.folded.as_str()) || des || as_of
     });
     if bound_before {
         return None;

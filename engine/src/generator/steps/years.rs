@@ -189,9 +189,16 @@ const YEAR_NAMES: &[&str] = &[
     "cohort",
 ];
 
+/// True when `column` is one of the files' columns of years (whole
+/// numbers named as years, every previewed cell a year: "year_built",
+/// "model_year"; not "days_since_signup").
+pub(in crate::generator) fn holds_years(r: &Reading, column: &str) -> bool {
+    year_columns(r).iter().any(|c| c == column)
+}
+
 /// True when a column's name says it holds years ("year_built",
 /// "model_year", "annee").
-pub(in crate::generator) fn named_as_years(column: &str) -> bool {
+fn named_as_years(column: &str) -> bool {
     text::name_words(column).iter().any(|w| {
         let w = w.trim_end_matches(|ch: char| ch.is_ascii_digit());
         YEAR_NAMES.contains(&w)
