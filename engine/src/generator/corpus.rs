@@ -515,16 +515,21 @@ fn whole_latest_year(conds: &mut BTreeSet<String>, input: &InputDescription) {
     }
 }
 
-/// A bound on a date column that keeps every row of the file ("date <
-/// 2025-01-01" in a file ending on 2024-12-31, said as "the second half of
-/// 2024"), left out on both sides: it keeps the same rows as no bound.
-fn bounds_beyond_the_file(conds: &mut BTreeSet<String>, input: &InputDescription) {
-    for col in input
+/// The names of the file's date columns.
+fn date_columns(input: &InputDescription) -> Vec<String> {
+    input
         .columns
         .iter()
         .filter(|k| k.kind == ColumnKind::Date)
         .map(|k| k.name.clone())
-    {
+        .collect()
+}
+
+/// A bound on a date column that keeps every row of the file ("date <
+/// 2025-01-01" in a file ending on 2024-12-31, said as "the second half of
+/// 2024"), left out on both sides: it keeps the same rows as no bound.
+fn bounds_beyond_the_file(conds: &mut BTreeSet<String>, input: &InputDescription) {
+    for col in date_columns(input) {
         let ((y0, m0, d0), (y1, m1, d1)) = date_range(&col, input);
         let first = format!("{y0:04}-{m0:02}-{d0:02}");
         let last = format!("{y1:04}-{m1:02}-{d1:02}");
@@ -549,12 +554,7 @@ fn bounds_beyond_the_file(conds: &mut BTreeSet<String>, input: &InputDescription
 /// dates ("Date>=Y-10-01", "Date<Y-04-01") are the months they keep
 /// ("month(Date)=10/11/12"), as "desde octubre" is read either way.
 fn months_of_a_one_year_file(conds: &mut BTreeSet<String>, input: &InputDescription) {
-    for col in input
-        .columns
-        .iter()
-        .filter(|k| k.kind == ColumnKind::Date)
-        .map(|k| k.name.clone())
-    {
+    for col in date_columns(input) {
         let ((y0, ..), (y1, ..)) = date_range(&col, input);
         if y0 != y1 {
             continue;

@@ -1883,6 +1883,8 @@ impl Reading<'_> {
         let mut comparators: Vec<&(&str, Cmp)> = lexicon::COMPARATORS.iter().collect();
         comparators.sort_by_key(|(p, _)| std::cmp::Reverse(p.split_whitespace().count()));
         let mut conditioned: Vec<String> = Vec::new();
+        let dated_file = self.columns.iter().any(|k| k.kind == ColumnKind::Date);
+        let year_columns = crate::generator::steps::years::year_columns(self);
         for m in self.mentions.clone() {
             if !super::is_number(self.kind(&m.column)) {
                 continue;
@@ -1908,8 +1910,7 @@ impl Reading<'_> {
             // time is the dates' (read by `date_filters`), never this
             // column's bound — unless the column holds years ("model_year
             // since 2018").
-            let dated = self.columns.iter().any(|k| k.kind == ColumnKind::Date)
-                && !crate::generator::steps::years::holds_years(self, &m.column);
+            let dated = dated_file && !year_columns.contains(&m.column);
             let a_year_of_the_dates = |phrase: &str, value: f64| {
                 dated
                     && YEAR_CUES.iter().any(|(cue, _)| *cue == phrase)

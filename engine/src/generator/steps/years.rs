@@ -189,13 +189,6 @@ const YEAR_NAMES: &[&str] = &[
     "cohort",
 ];
 
-/// True when `column` is one of the files' columns of years (whole
-/// numbers named as years, every previewed cell a year: "year_built",
-/// "model_year"; not "days_since_signup").
-pub(in crate::generator) fn holds_years(r: &Reading, column: &str) -> bool {
-    year_columns(r).iter().any(|c| c == column)
-}
-
 /// True when a column's name says it holds years ("year_built",
 /// "model_year", "annee").
 fn named_as_years(column: &str) -> bool {
@@ -206,8 +199,8 @@ fn named_as_years(column: &str) -> bool {
 }
 
 /// Columns of whole numbers named as years whose previewed cells are all
-/// years.
-fn year_columns(r: &Reading) -> Vec<String> {
+/// years ("year_built", "model_year"; not "days_since_signup").
+pub(in crate::generator) fn year_columns(r: &Reading) -> Vec<String> {
     let mut out = Vec::new();
     for input in r.inputs {
         for (i, c) in input.columns.iter().enumerate() {
