@@ -1292,6 +1292,7 @@ fn corpora() -> Vec<String> {
         "heldout-2026-12-07t.txt",
         "heldout-2026-12-07u.txt",
         "heldout-2026-12-07v.txt",
+        "heldout-2026-12-07w.txt",
         "public-easy-2026-12-06.txt",
         "public-medium-2026-12-06.txt",
         "public-easy-2026-12-06b.txt",
@@ -1332,6 +1333,8 @@ fn corpora() -> Vec<String> {
         "public-medium-2026-12-07s.txt",
         "public-easy-2026-12-07t.txt",
         "public-medium-2026-12-07t.txt",
+        "public-easy-2026-12-07u.txt",
+        "public-medium-2026-12-07u.txt",
     ]
     .map(String::from)
     .into();
@@ -1351,8 +1354,8 @@ const KNOWN_WRONG: &[(&str, &str)] = &[
         "the file has no row in 2023: the plan cannot see the range of dates; the run then stops, saying the dates the file has (a_year_outside_the_data_stops_with_its_dates)",
     ),
     (
-        "average age of the Sales people",
-        "held-out line: 'people' is read as the file people.csv (a file named by a common noun), which the reading says ('in people.csv'); both files have the columns, so a careful analyst would ask which",
+        "Compute lincomep - lcarpcap for every country and year and report its mean. Round to four decimals.",
+        "public set u, medium: 'for every country and year' is read as a table per country and year (said in the reading: 'for each pair of country and year, in a table'); each pair is one row here, so the analyst's answer is the mean over all rows — the plan cannot see that the two keys name each row",
     ),
     (
         "Quel client nous a acheté le plus de webcams depuis juin ?",

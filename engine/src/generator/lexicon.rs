@@ -185,6 +185,11 @@ pub const OPS: &[(&str, Op)] = &[
     ("les plus grandes", Op::Highest),
     ("largest", Op::Highest),
     ("biggest", Op::Highest),
+    // "the strongest wind", "le vent le plus fort", "el viento más fuerte"
+    ("strongest", Op::Highest),
+    ("plus fort", Op::Highest),
+    ("plus forte", Op::Highest),
+    ("mas fuerte", Op::Highest),
     ("most", Op::Highest),
     ("best", Op::Highest),
     ("le plus gros", Op::Highest),
@@ -558,6 +563,8 @@ pub const COMPARATORS: &[(&str, Cmp)] = &[
     ("moins de", Cmp::Lt),
     ("moins que", Cmp::Lt),
     ("en dessous de", Cmp::Lt),
+    // "des notes sous 8", "clôturé sous 150": read only before a number
+    ("sous", Cmp::Lt),
     ("egal a", Cmp::Eq),
     ("egale a", Cmp::Eq),
     ("al menos", Cmp::Ge),
@@ -587,6 +594,7 @@ pub const COMPARATORS: &[(&str, Cmp)] = &[
     ("menos que", Cmp::Lt),
     ("inferior a", Cmp::Lt),
     ("por debajo de", Cmp::Lt),
+    ("bajo", Cmp::Lt),
     ("igual a", Cmp::Eq),
 ];
 
@@ -864,6 +872,10 @@ pub const SYNONYMS: &[&[&str]] = &[
         "frais medicaux",
         "gastos medicos",
     ],
+    // What a policyholder costs: "¿la región con los gastos medios más
+    // bajos?", "what do smokers cost on average?" (apart from "premium",
+    // which a file of computers has as a yes/no beside its price).
+    &["charges", "gasto", "cost", "cout", "coste", "costo"],
     &[
         "bmi",
         "imc",

@@ -575,13 +575,28 @@ fn eval(t: &Table, rows: &[Row], expr: &str, all: &[Row]) -> f64 {
             v.iter().filter(|x| (**x - m).abs() > 3.0 * s).count() as f64
         }
         "lastmonth" => {
-            let (iv, id) = (t.col(&a[0]), t.col(&a[1]));
-            let mut months: BTreeMap<(i32, u32), f64> = BTreeMap::new();
+            // `lastmonth(C,D)` its last month's total, `lastmonth(mean:C,D)`
+            // its last month's mean.
+            let (averaged, column) = match a[0].strip_prefix("mean:") {
+                Some(c) => (true, c),
+                None => (false, a[0].as_str()),
+            };
+            let (iv, id) = (t.col(column), t.col(&a[1]));
+            let mut months: BTreeMap<(i32, u32), Vec<f64>> = BTreeMap::new();
             for r in rows {
                 let (y, m, _) = date(&r[id]).expect("a date");
-                *months.entry((y, m)).or_default() += t.number(&r[iv]).unwrap_or(0.0);
+                let v = t.number(&r[iv]);
+                months
+                    .entry((y, m))
+                    .or_default()
+                    .extend(v.or((!averaged).then_some(0.0)));
             }
-            *months.values().next_back().expect("a month")
+            let last = months.values().next_back().expect("a month");
+            if averaged {
+                mean(last)
+            } else {
+                last.iter().sum()
+            }
         }
         "slope" | "intercept" | "r2" | "coef" | "predict" | "rmse" | "mae" => {
             regression(t, rows, expr)

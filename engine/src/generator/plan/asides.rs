@@ -144,7 +144,20 @@ impl Reading<'_> {
                 && all
                     .checked_sub(1)
                     .is_some_and(|b| ACROSS.contains(&self.g.tokens[b].folded.as_str()));
+            // "for every region" asks each region apart (a grouping),
+            // never all of them together.
+            // ("for every region except North" keeps all but one).
+            let all_but = self.g.tokens[m.start + m.len..]
+                .iter()
+                .take(2)
+                .any(|t| super::words::EXCLUDING.contains(&t.folded.as_str()));
+            let each = self.g.tokens[all].folded == "every"
+                && !all_but
+                && all
+                    .checked_sub(1)
+                    .is_some_and(|b| matches!(self.g.tokens[b].folded.as_str(), "for" | "in"));
             if ALL.contains(&self.g.tokens[all].folded.as_str())
+                && !each
                 && self.g.free(all, 1)
                 && !grouped
                 && (category || rows_of_a_measure)

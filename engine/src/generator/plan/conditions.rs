@@ -367,6 +367,8 @@ pub(crate) const VALUE_SYNONYMS: &[&[&str]] = &[
     &["sales", "ventes", "ventas", "commercial"],
     &["finance", "finances", "finanzas", "contabilidad"],
     &["engineering", "ingenierie", "ingenieria"],
+    &["support", "soporte", "assistance", "soutien"],
+    &["marketing", "mercadotecnia"],
     &[
         "hr",
         "human resources",
@@ -1447,7 +1449,25 @@ impl Reading<'_> {
             part: None,
         });
     }
+}
 
+/// Where "with and without" starts before the word at `at` ("for the
+/// workers with and without a UI claim", "avec et sans garage", "con y sin
+/// garaje"), an article between aside.
+fn with_and_without(tokens: &[crate::generator::text::Token], at: usize) -> Option<usize> {
+    let word = |i: usize| tokens[i].folded.as_str();
+    let mut p = at.checked_sub(1)?;
+    if lexicon::ARTICLES.contains(&word(p)) {
+        p = p.checked_sub(1)?;
+    }
+    let from = p.checked_sub(2)?;
+    (matches!(word(p), "without" | "sans" | "sin")
+        && matches!(word(p - 1), "and" | "or" | "et" | "ou" | "y" | "o")
+        && matches!(word(from), "with" | "avec" | "con"))
+    .then_some(from)
+}
+
+impl Reading<'_> {
     /// A yes/no column named without a grouping ("average charges for
     /// smokers", "houses with a garage") keeps its yes rows; after a
     /// negation ("without a garage", "non-smokers") its no rows.
@@ -1492,7 +1512,34 @@ impl Reading<'_> {
                     .get(m.start + m.len)
                     .is_some_and(|t| FRENCH_NEGATION_ENDS.contains(&t.folded.as_str()))
                 && self.g.free(m.start + m.len, 1);
+            // "homes that don't have a garage", "doesn't have any kids".
+            let have_not = m.start > 2
+                && matches!(self.g.tokens[m.start - 3].folded.as_str(), "not" | "no")
+                && matches!(
+                    self.g.tokens[m.start - 2].folded.as_str(),
+                    "have" | "has" | "own"
+                )
+                && matches!(
+                    self.g.tokens[m.start - 1].folded.as_str(),
+                    "a" | "an" | "any"
+                );
+            // "with and without a UI claim (ui)": both, compared.
+            // (A test of the two groups reads them itself, with its order.)
+            let both = with_and_without(&self.g.tokens, m.start).filter(|_| self.test.is_none());
+            if let Some(from) = both {
+                let all: Vec<String> = values.iter().take(2).cloned().collect();
+                if values.len() == 2 {
+                    self.g.take(from, m.start - from);
+                    self.mentions.retain(|x| x.start != m.start);
+                    for v in all {
+                        self.add_value(m.column.clone(), Cmp::Eq, v);
+                    }
+                    self.compared.push(m.column.clone());
+                    continue;
+                }
+            }
             let negated = french
+                || have_not
                 || m.start > 0
                     && YES_NO_NEGATIONS.contains(&self.g.tokens[m.start - 1].folded.as_str())
                 || (m.start > 1
@@ -1530,7 +1577,9 @@ impl Reading<'_> {
                 self.g.take(m.start - 1, 1);
                 self.g.take(m.start + m.len, 1);
             } else if negated {
-                let at = if YES_NO_NEGATIONS.contains(&self.g.tokens[m.start - 1].folded.as_str()) {
+                let at = if have_not {
+                    m.start - 3
+                } else if YES_NO_NEGATIONS.contains(&self.g.tokens[m.start - 1].folded.as_str()) {
                     m.start - 1
                 } else {
                     m.start - 2
@@ -1826,9 +1875,18 @@ impl Reading<'_> {
             let first = values.last().map_or(last, |v| v.0);
             // "our 3 best-paid employees": the mention is the ranking
             // adjective itself.
-            let ranked = (first.saturating_sub(2)..first)
-                .chain([m.start])
-                .any(|j| RANKING.contains(&self.g.tokens[j].folded.as_str()))
+            // "which three years had the highest…": how many groups are
+            // asked, right after the question word.
+            let asked = first.checked_sub(1).is_some_and(|j| {
+                matches!(
+                    self.g.tokens[j].folded.as_str(),
+                    "which" | "what" | "quels" | "quelles" | "cuales"
+                )
+            });
+            let ranked = asked
+                || (first.saturating_sub(2)..first)
+                    .chain([m.start])
+                    .any(|j| RANKING.contains(&self.g.tokens[j].folded.as_str()))
                 || (self.superlative_after(m.start + m.len) && !self.numbers_a_thing(first));
             // "more than 2 children", "no más de 10 unidades": a comparison.
             let compared = lexicon::COMPARATORS.iter().any(|(phrase, _)| {
@@ -1903,9 +1961,18 @@ impl Reading<'_> {
             };
             // "ventas de más de 20 unidades": the number is the next
             // column's ("unidades"), not this one's.
+            // Only a noun of a count or in the plural takes the number:
+            // "a BMI over thirty cost on average" keeps bmi > 30 ("cost"
+            // is the verb of the measure).
             let others = &self.mentions;
-            let owned_by_next =
-                |at: usize| others.iter().any(|o| o.start == at && o.column != m.column);
+            let owned_by_next = |at: usize| {
+                others.iter().any(|o| {
+                    let t = &g.tokens[o.start];
+                    o.start == at
+                        && o.column != m.column
+                        && (self.kind(&o.column) == ColumnKind::Integer || t.key != t.folded)
+                })
+            };
             // "more than 5 mm of rain before 2024": a year after a word of
             // time is the dates' (read by `date_filters`), never this
             // column's bound — unless the column holds years ("model_year

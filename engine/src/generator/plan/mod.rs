@@ -544,6 +544,11 @@ pub fn plan(goal: &str, lang: Lang, inputs: &[InputDescription]) -> Result<Plan,
         ) => with_typos_read(goal, lang, inputs)
             .or_else(|| with_data_words_read(goal, lang, inputs, &problem))
             .ok_or(problem),
+        // "Wich floor carries the biggest total budget?": a typo of the
+        // question word leaves its operations unjoined.
+        Err(problem @ (GoalProblem::SeveralOperations { .. } | GoalProblem::TooMany { .. })) => {
+            with_typos_read(goal, lang, inputs).ok_or(problem)
+        }
         Err(problem) => Err(problem),
     };
     planned.map(said_as_typed)

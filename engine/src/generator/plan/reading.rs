@@ -443,6 +443,26 @@ impl<'a> Reading<'a> {
             if a_column_elsewhere && !beside_file_word {
                 continue;
             }
+            // "mean age of the people in Sales" beside people.csv and
+            // hr.csv: a word anyone says of rows names the file only as
+            // one ("in people", "the people file").
+            const GENERIC: &[&str] = &[
+                "people", "person", "data", "gens", "personne", "donnee", "persona", "gente",
+                "dato",
+            ];
+            let after_in = at.checked_sub(1).is_some_and(|i| {
+                matches!(
+                    self.g.tokens[i].folded.as_str(),
+                    "in" | "from" | "dans" | "en" | "del"
+                )
+            });
+            if len == 1
+                && GENERIC.contains(&self.g.tokens[at].key.as_str())
+                && !beside_file_word
+                && !after_in
+            {
+                continue;
+            }
             self.g.take(at, len);
             for i in around.into_iter().flatten() {
                 let word = self.g.tokens.get(i).map(|t| t.folded.as_str());

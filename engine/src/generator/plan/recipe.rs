@@ -174,6 +174,12 @@ pub(in crate::generator) fn summed(column: &str) -> bool {
     if fallen(column) || named_by(column, ACCUMULATED) {
         return true;
     }
+    // What each insured person costs ("charges", "premium") is said with
+    // words of cost but compared person by person: "do smokers have
+    // higher charges" compares means.
+    if named_by(column, &["charges", "premium"]) {
+        return false;
+    }
     let named = words
         .iter()
         .any(|w| SUMMED_CONCEPTS.iter().any(|c| super::text::same_word(w, c)));
@@ -804,6 +810,9 @@ impl Reading<'_> {
         if by_names {
             group = Some(self.names_column()?);
         }
+        if let Some(lookup) = self.row_shown(named, group.as_ref(), by_names, n, highest) {
+            return Ok(lookup);
+        }
         if group.is_none() && named.numbers.is_empty() {
             return Err(self.need_numbers(named, Op::Highest, 1));
         }
@@ -969,12 +978,72 @@ impl Reading<'_> {
                 .is_some_and(|n| super::words::is_row_noun(&n.key));
             matches!(
                 self.g.tokens[i].folded.as_str(),
-                "which" | "who" | "whom" | "qui" | "quien"
-            ) || (row_after
-                && (matches!(
-                    self.g.tokens[i].folded.as_str(),
-                    "quel" | "quelle" | "cual" | "what"
-                ) || matches!(self.g.tokens[i].raw.as_str(), "qué" | "Qué")))
+                "which"
+                    | "who"
+                    | "whom"
+                    | "qui"
+                    | "quien"
+                    | "lequel"
+                    | "laquelle"
+                    | "lesquels"
+                    | "lesquelles"
+            ) || (self.g.tokens[i].folded == "cual"
+                && self.g.tokens.get(i + 1).is_some_and(|n| n.folded == "de"))
+                || (row_after
+                    && (matches!(
+                        self.g.tokens[i].folded.as_str(),
+                        "quel" | "quelle" | "cual" | "what"
+                    ) || matches!(self.g.tokens[i].raw.as_str(), "qué" | "Qué")))
+        })
+    }
+
+    /// "notre plus grosse dépense de santé ? juste le libellé", "the
+    /// highest salary in Sales, with the name": the label on the one row
+    /// with the extreme, not the label whose total is the largest (labels
+    /// repeat).
+    fn row_shown(
+        &self,
+        named: &Named,
+        group: Option<&String>,
+        by_names: bool,
+        n: usize,
+        highest: bool,
+    ) -> Option<Recipe> {
+        let shown = by_names
+            || (self.group_by.is_none() && group.is_some() && group == self.shown_alone().as_ref());
+        let (Some(g), Some(v)) = (group, named.numbers.first()) else {
+            return None;
+        };
+        (shown && n == 1 && self.stats().is_empty() && !self.has(Op::Top)).then(|| Recipe::Lookup {
+            show: g.clone(),
+            value: v.clone(),
+            highest,
+        })
+    }
+
+    /// The column of text asked alone in a clause of its own after the
+    /// question ("…? juste le libellé", "just the label", "solo la
+    /// categoría"): what to show of the row found, never a grouping.
+    fn shown_alone(&self) -> Option<String> {
+        const JUST: &[&str] = &["just", "only", "juste", "seulement", "solo", "solamente"];
+        let t = &self.g.tokens;
+        self.mentions.iter().find_map(|m| {
+            let just = m.start.checked_sub(2)?;
+            let opens = just == 0 || t[just - 1].clause != t[just].clause;
+            let asked = opens
+                && JUST.contains(&t[just].folded.as_str())
+                && lexicon::ARTICLES.contains(&t[just + 1].key.as_str())
+                && t.get(m.start + m.len)
+                    .is_none_or(|n| n.clause != t[m.start].clause);
+            // said there only: "¿cuál de las regiones…? solo la región"
+            // asks the groups
+            let once = self
+                .mentions
+                .iter()
+                .filter(|o| o.column == m.column)
+                .count()
+                == 1;
+            (asked && once && super::is_category(self.kind(&m.column))).then(|| m.column.clone())
         })
     }
 
@@ -1019,9 +1088,21 @@ impl Reading<'_> {
                                 | "lesquelles"
                                 | "cual"
                                 | "cuales"
+                                // "Parmi les services du 2e étage, lequel…",
+                                // "Among the departments on floor 2, which
+                                // one…": the rows the pronoun asks among
+                                | "parmi"
+                                | "among"
+                                | "amongst"
                         )
                     });
-                    t.key == name && t.folded != t.key && asked
+                    // its name or a word for it ("les services": department)
+                    let names_it = t.key == name
+                        || self
+                            .mentions
+                            .iter()
+                            .any(|m| m.start == i && m.len == 1 && m.column == k.name);
+                    names_it && t.folded != t.key && asked
                 })
         });
         if let Some(k) = said {

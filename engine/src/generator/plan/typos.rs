@@ -58,6 +58,10 @@ const CONTRACTIONS: &[(&str, &str)] = &[
     ("werent", "weren't"),
     ("havent", "haven't"),
     ("hasnt", "hasn't"),
+    // short words typed a letter off that no English word is
+    ("wich", "which"),
+    ("whcih", "which"),
+    ("whihc", "which"),
 ];
 
 /// The shortest word corrected ("medain"): shorter ones are too often

@@ -671,6 +671,19 @@ pub const FILLERS: &[&str] = &[
     "avons",
     "ont",
     "eu",
+    // "quel service dispose du plus gros budget", "¿qué región dispone
+    // de más presupuesto?": to have
+    // "how much credit we extend to retail customers"
+    "extend",
+    // "quel responsable a reçu l'objectif le plus bas"
+    "recu",
+    "recue",
+    "dispose",
+    "disposent",
+    "possede",
+    "possedent",
+    "dispone",
+    "disponen",
     "fait",
     "faire",
     "entre",
@@ -909,6 +922,7 @@ pub const ROW_NOUNS: &[&str] = &[
     "insured",
     "assure",
     "asegurado",
+    "policyholder",
     "reading",
     "measurement",
     "mesure",
@@ -1092,7 +1106,7 @@ pub fn is_row_noun(key: &str) -> bool {
 
 /// Words that exclude rows, in a clause of their own ("leaving out the
 /// summer months", "sans les loyers", "excepto Madrid").
-const EXCLUDING: &[&str] = &[
+pub(super) const EXCLUDING: &[&str] = &[
     "leaving",
     "leave",
     "excluding",
@@ -1177,6 +1191,7 @@ pub const PEOPLE_NOUNS: &[&str] = &[
     "insured",
     "assure",
     "asegurado",
+    "policyholder",
     "worker",
     "trabajador",
     "travailleur",
@@ -1666,6 +1681,8 @@ const SHARE_ONLY_VERBS: &[&str] = &[
     "partent dans",
     "part en",
     "went to",
+    "falls to",
+    "fall to",
     "goes on",
     "go on",
     "went on",

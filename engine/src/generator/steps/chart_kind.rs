@@ -129,11 +129,18 @@ pub fn find(
         if words.len() > keys.len() {
             continue;
         }
+        // "en lineas", "as bars": two words say a chart only as written
+        // ("horas en línea" is time online, not a line chart).
+        let as_written = words.len() <= 2;
         for start in 0..=keys.len() - words.len() {
-            let fits = words
-                .iter()
-                .enumerate()
-                .all(|(j, w)| same(&keys[start + j], w));
+            let fits = words.iter().enumerate().all(|(j, w)| {
+                let key = &keys[start + j];
+                if as_written {
+                    key == w
+                } else {
+                    same(key, w)
+                }
+            });
             if fits && free(start, words.len()) {
                 return Some((*kind, start, words.len()));
             }

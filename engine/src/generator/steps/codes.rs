@@ -189,6 +189,16 @@ fn code_groups(r: &mut Reading) {
         if adjectives::asks_a_measure(&format!("{cue} {}", r.g.tokens[i].folded)) {
             continue;
         }
+        // "quel salaire moyen", "¿qué salario medio?": a statistic right
+        // after asks the measure, not which group.
+        let stat_after = r.g.tokens.get(i + 1).is_some_and(|n| {
+            lexicon::OPS
+                .iter()
+                .any(|(p, o)| *p == n.folded && matches!(o, Op::Stat(_)))
+        });
+        if stat_after && WHICH.contains(&cue) {
+            continue;
+        }
         let noun = r.g.tokens[i].key.clone();
         let Some(column) = code_column(r, &noun) else {
             continue;

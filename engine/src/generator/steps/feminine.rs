@@ -31,6 +31,10 @@ const ENDINGS: &[(&str, &str)] = &[
     ("a", "o"),
 ];
 
+/// French feminine endings that Spanish uses for both genders ("les
+/// adhérentes" are women; "los clientes" are not).
+const FRENCH_ENDINGS: &[(&str, &str)] = &[("entes", "ents"), ("ente", "ent")];
+
 /// Words before a feminine word that make it a noun: the rows are women.
 const NOUN_MAKERS: &[&str] = &[
     "les", "des", "la", "une", "aux", "de", "d", "las", "unas", "una", "non", "no", "entre",
@@ -56,7 +60,8 @@ pub fn read(r: &mut Reading) {
         if r.g.used[i] || grammar || a_value || (known_as_is && participle.is_none()) {
             continue;
         }
-        let Some(masculine) = participle.or_else(|| masculine_of(&t.folded, &known)) else {
+        let french = r.lang == crate::lang::Lang::Fr;
+        let Some(masculine) = participle.or_else(|| masculine_of(&t.folded, &known, french)) else {
             continue;
         };
         let as_noun = i == 0 || NOUN_MAKERS.contains(&r.g.tokens[i - 1].folded.as_str());
@@ -80,18 +85,22 @@ pub fn read(r: &mut Reading) {
 }
 
 /// The masculine form of a feminine word, when it is a word we know.
-fn masculine_of(folded: &str, known: &[String]) -> Option<String> {
-    ENDINGS.iter().find_map(|(fem, masc)| {
-        let stem = folded.strip_suffix(fem)?;
-        if stem.chars().count() < 3 {
-            return None;
-        }
-        let candidate = format!("{stem}{masc}");
-        known
-            .iter()
-            .any(|k| text::same_word(&candidate, k))
-            .then_some(candidate)
-    })
+fn masculine_of(folded: &str, known: &[String], french: bool) -> Option<String> {
+    let french_endings = if french { FRENCH_ENDINGS } else { &[] };
+    french_endings
+        .iter()
+        .chain(ENDINGS)
+        .find_map(|(fem, masc)| {
+            let stem = folded.strip_suffix(fem)?;
+            if stem.chars().count() < 3 {
+                return None;
+            }
+            let candidate = format!("{stem}{masc}");
+            known
+                .iter()
+                .any(|k| text::same_word(&candidate, k))
+                .then_some(candidate)
+        })
 }
 
 /// "employées" → "employés": a French feminine in -ée(s), seen in the word
@@ -207,15 +216,31 @@ mod tests {
     #[test]
     fn a_feminine_form_is_read_only_as_a_word_we_know() {
         let k = known(&["fumeur", "fumador", "survivant", "veterano"]);
-        assert_eq!(masculine_of("fumeuses", &k).as_deref(), Some("fumeurs"));
-        assert_eq!(masculine_of("fumadoras", &k).as_deref(), Some("fumadores"));
         assert_eq!(
-            masculine_of("survivantes", &k).as_deref(),
+            masculine_of("fumeuses", &k, false).as_deref(),
+            Some("fumeurs")
+        );
+        assert_eq!(
+            masculine_of("fumadoras", &k, false).as_deref(),
+            Some("fumadores")
+        );
+        assert_eq!(
+            masculine_of("survivantes", &k, false).as_deref(),
             Some("survivants")
         );
-        assert_eq!(masculine_of("veteranas", &k).as_deref(), Some("veteranos"));
+        assert_eq!(
+            masculine_of("veteranas", &k, false).as_deref(),
+            Some("veteranos")
+        );
         // Not words we know: left alone.
-        assert_eq!(masculine_of("vendeuses", &k), None);
-        assert_eq!(masculine_of("casa", &k), None);
+        assert_eq!(masculine_of("vendeuses", &k, false), None);
+        assert_eq!(masculine_of("casa", &k, false), None);
+        // -ente is feminine in French only ("los clientes" are not women).
+        let k = known(&["adherent", "client"]);
+        assert_eq!(
+            masculine_of("adherentes", &k, true).as_deref(),
+            Some("adherents")
+        );
+        assert_eq!(masculine_of("clientes", &k, false), None);
     }
 }
