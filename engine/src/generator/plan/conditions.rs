@@ -1528,6 +1528,13 @@ impl Reading<'_> {
             let both = with_and_without(&self.g.tokens, m.start).filter(|_| self.test.is_none());
             if let Some(from) = both {
                 let all: Vec<String> = values.iter().take(2).cloned().collect();
+                // "avec ou sans garage": either way, no condition.
+                let either = matches!(self.g.tokens[from + 1].folded.as_str(), "or" | "ou" | "o");
+                if either {
+                    self.g.take(from, m.start + m.len - from);
+                    self.mentions.retain(|x| x.start != m.start);
+                    continue;
+                }
                 if values.len() == 2 {
                     self.g.take(from, m.start - from);
                     self.mentions.retain(|x| x.start != m.start);
@@ -1877,12 +1884,15 @@ impl Reading<'_> {
             // adjective itself.
             // "which three years had the highest…": how many groups are
             // asked, right after the question word.
-            let asked = first.checked_sub(1).is_some_and(|j| {
-                matches!(
-                    self.g.tokens[j].folded.as_str(),
-                    "which" | "what" | "quels" | "quelles" | "cuales"
-                )
-            });
+            // ("Which 3-bedroom house…" keeps bedrooms = 3.)
+            let said = &self.g.tokens[m.start];
+            let asked = said.key != said.folded
+                && first.checked_sub(1).is_some_and(|j| {
+                    matches!(
+                        self.g.tokens[j].folded.as_str(),
+                        "which" | "what" | "quels" | "quelles" | "cuales"
+                    )
+                });
             let ranked = asked
                 || (first.saturating_sub(2)..first)
                     .chain([m.start])
@@ -1968,9 +1978,12 @@ impl Reading<'_> {
             let owned_by_next = |at: usize| {
                 others.iter().any(|o| {
                     let t = &g.tokens[o.start];
+                    // its own name in the plural, not a verb ("costs")
+                    let plural_name =
+                        t.key != t.folded && text::name_words(&o.column).contains(&t.key);
                     o.start == at
                         && o.column != m.column
-                        && (self.kind(&o.column) == ColumnKind::Integer || t.key != t.folded)
+                        && (self.kind(&o.column) == ColumnKind::Integer || plural_name)
                 })
             };
             // "more than 5 mm of rain before 2024": a year after a word of

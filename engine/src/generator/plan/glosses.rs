@@ -858,6 +858,121 @@ impl Reading<'_> {
     }
 }
 
+/// Units a column's description may count in ("in two-week intervals",
+/// "en jours"): a number before one of them describes, never restricts.
+const DESCRIBED_UNITS: &[&str] = &[
+    "week", "day", "month", "year", "hour", "minute", "semaine", "jour", "mois", "an", "annee",
+    "semana", "dia", "mes", "ano", "hora",
+];
+
+/// Words for a column in a file ("the 'spell' column (…)").
+const COLUMN_WORDS: &[&str] = &["column", "colonne", "columna", "variable", "field"];
+
+impl Reading<'_> {
+    /// Late pass: a bracket right after a column named in the goal ("the
+    /// 'spell' column (length of the jobless spell, in two-week
+    /// intervals)", "`lgaspcar` (log of gasoline consumption per car)")
+    /// that nothing read describes that column: set aside and restated as
+    /// context. Never a bracket with a word that could restrict or
+    /// measure: a restriction, a number (but one counting a unit), an
+    /// operation, a time, a value of the data, a name in capitals.
+    pub fn described_columns(&mut self) {
+        for (open, close) in brackets(&self.g.text) {
+            let inside: Vec<usize> = (0..self.g.tokens.len())
+                .filter(|&i| {
+                    let (s, e) = self.g.tokens[i].span;
+                    s > open && e <= close
+                })
+                .collect();
+            let Some(&first) = inside.first() else {
+                continue;
+            };
+            let before = (0..first).rev().find(|&i| self.g.tokens[i].span.1 <= open);
+            let after_a_column = before.is_some_and(|b| {
+                let t = &self.g.tokens[b];
+                self.g.used[b]
+                    && (COLUMN_WORDS.contains(&t.folded.as_str())
+                        || self.columns.iter().any(|k| text::fold(&k.name) == t.folded))
+            });
+            // Read words inside may only be the column's own name said
+            // again ("(length of the jobless spell…)" of `spell`) or words
+            // of grammar ("per capita").
+            let described = before.and_then(|b| self.column_said_at(b));
+            let fits = |i: usize| {
+                let t = &self.g.tokens[i];
+                if self.g.used[i] {
+                    lexicon::STOP_WORDS.contains(&t.key.as_str())
+                        || described.as_ref().is_some_and(|c| {
+                            text::name_words(c)
+                                .iter()
+                                .any(|n| *n == t.key || *n == t.folded)
+                        })
+                } else {
+                    self.describes(i)
+                }
+            };
+            let something_unread = inside.iter().any(|&i| !self.g.used[i]);
+            if !after_a_column || !something_unread || !inside.iter().all(|&i| fits(i)) {
+                continue;
+            }
+            for &i in &inside {
+                self.g.take(i, 1);
+            }
+            let said: String = self
+                .g
+                .text
+                .chars()
+                .skip(open + 1)
+                .take(close - open - 1)
+                .collect();
+            self.told.push(said.trim().to_owned());
+        }
+    }
+
+    /// The column named at `at`, or by the words before a word of column
+    /// ("the 'spell' column").
+    fn column_said_at(&self, at: usize) -> Option<String> {
+        let named = |i: usize| {
+            let t = &self.g.tokens[i];
+            self.columns
+                .iter()
+                .find(|k| text::fold(&k.name) == t.folded)
+                .map(|k| k.name.clone())
+        };
+        named(at).or_else(|| {
+            let t = &self.g.tokens[at];
+            (COLUMN_WORDS.contains(&t.folded.as_str()) && at > 0)
+                .then(|| named(at - 1))
+                .flatten()
+        })
+    }
+
+    /// True when the word at `i`, inside a bracket after a column, can
+    /// only describe it (see [`Reading::described_columns`]).
+    fn describes(&self, i: usize) -> bool {
+        let t = &self.g.tokens[i];
+        let w = t.folded.as_str();
+        let first = i == 0 || self.g.tokens[i - 1].clause != t.clause;
+        let counts_a_unit = text::number(t).is_some()
+            && self
+                .g
+                .tokens
+                .get(i + 1)
+                .is_some_and(|n| DESCRIBED_UNITS.contains(&n.key.as_str()));
+        if text::number(t).is_some() {
+            return counts_a_unit;
+        }
+        w.chars().any(char::is_alphabetic)
+            && !super::words::RESTRICTION_WORDS.contains(&w)
+            && !lexicon::OPS.iter().any(|(p, _)| *p == w)
+            && !lexicon::COMPARATORS.iter().any(|(p, _)| *p == w)
+            && !super::words::is_time_word(t)
+            && !super::conditions::MONTHS.iter().any(|(m, _)| *m == w)
+            && !self.is_value_or_synonym(i)
+            && (first || !t.raw.starts_with(char::is_uppercase))
+    }
+}
+
 /// True when `word` (folded) is an operation word on its own ("maximum",
 /// "moyenne", "media").
 fn is_operation_word(word: &str) -> bool {

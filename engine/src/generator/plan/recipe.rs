@@ -1009,8 +1009,22 @@ impl Reading<'_> {
         n: usize,
         highest: bool,
     ) -> Option<Recipe> {
+        // Asked alone after the question, the label is the row's only when
+        // the measure is said as one row ("notre plus grosse dépense") or
+        // is no amount: "What brought in the most revenue? Just the
+        // product." ranks each product by its total.
+        let one_row = |v: &str| {
+            !summed(v)
+                || self.mentions.iter().any(|m| {
+                    let t = &self.g.tokens[m.start];
+                    m.column == v && t.key == t.folded && super::words::is_row_noun(&t.key)
+                })
+        };
         let shown = by_names
-            || (self.group_by.is_none() && group.is_some() && group == self.shown_alone().as_ref());
+            || (self.group_by.is_none()
+                && group.is_some()
+                && group == self.shown_alone().as_ref()
+                && named.numbers.first().is_some_and(|v| one_row(v)));
         let (Some(g), Some(v)) = (group, named.numbers.first()) else {
             return None;
         };
@@ -1610,9 +1624,32 @@ impl Reading<'_> {
             let t = &self.g.tokens[m.start];
             let grouped = self.group_by.as_deref() == Some(m.column.as_str())
                 || super::is_category(self.kind(&m.column));
-            (grouped && t.key != t.folded && !ranks.is_empty()).then(|| m.start.checked_sub(1))?
+            // "which of the three stations…": how many there are, one asked
+            let among = (m.start.saturating_sub(4)..m.start).any(|j| {
+                matches!(
+                    self.g.tokens[j].folded.as_str(),
+                    "which" | "lequel" | "laquelle" | "lesquels" | "lesquelles" | "cual" | "cuales"
+                ) && self.g.tokens.get(j + 1).is_some_and(|n| {
+                    matches!(
+                        n.folded.as_str(),
+                        "of" | "de" | "des" | "d" | "among" | "parmi"
+                    )
+                })
+            });
+            (grouped && t.key != t.folded && !ranks.is_empty())
+                .then(|| m.start.checked_sub(1).map(|at| (at, among)))?
         });
-        let asked: Vec<usize> = asked.into_iter().chain(before_groups).collect();
+        let (there_are, before_groups): (Vec<_>, Vec<_>) = before_groups.partition(|(_, a)| *a);
+        // Said, not asked: how many groups there are.
+        for (at, _) in there_are {
+            if super::text::number(&self.g.tokens[at]).is_some() {
+                self.g.take(at, 1);
+            }
+        }
+        let asked: Vec<usize> = asked
+            .into_iter()
+            .chain(before_groups.into_iter().map(|(at, _)| at))
+            .collect();
         let (i, n) = self
             .g
             .tokens
