@@ -147,18 +147,21 @@ impl Reading<'_> {
             // "for every region" asks each region apart (a grouping),
             // never all of them together.
             // ("for every region except North" keeps all but one).
-            // So do "every region combined", "every client" of a file of
-            // one row per client.
-            let all_but = self.g.tokens[m.start + m.len..].iter().take(2).any(|t| {
-                super::words::EXCLUDING.contains(&t.folded.as_str())
-                    || matches!(
-                        t.folded.as_str(),
-                        "but" | "other" | "combined" | "together" | "overall" | "total"
-                    )
-            });
+            // So does "every region combined", in its clause.
+            let clause = self.g.tokens[m.start].clause;
+            let all_but = self.g.tokens[m.start + m.len..]
+                .iter()
+                .take(2)
+                .take_while(|t| t.clause == clause)
+                .any(|t| {
+                    super::words::EXCLUDING.contains(&t.folded.as_str())
+                        || matches!(
+                            t.folded.as_str(),
+                            "but" | "other" | "combined" | "together" | "overall"
+                        )
+                });
             let each = self.g.tokens[all].folded == "every"
                 && !all_but
-                && !super::names_each_row(self.inputs, &m.column)
                 && all
                     .checked_sub(1)
                     .is_some_and(|b| matches!(self.g.tokens[b].folded.as_str(), "for" | "in"));

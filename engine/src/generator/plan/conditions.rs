@@ -1528,8 +1528,13 @@ impl Reading<'_> {
             let both = with_and_without(&self.g.tokens, m.start).filter(|_| self.test.is_none());
             if let Some(from) = both {
                 let all: Vec<String> = values.iter().take(2).cloned().collect();
-                // "avec ou sans garage": either way, no condition.
-                let either = matches!(self.g.tokens[from + 1].folded.as_str(), "or" | "ou" | "o");
+                // "avec ou sans garage": either way, no condition — unless
+                // a comparison is asked ("compare … with or without").
+                let comparing = self.g.tokens.iter().any(|t| {
+                    t.folded.starts_with("compar") || matches!(t.folded.as_str(), "versus" | "vs")
+                });
+                let either = !comparing
+                    && matches!(self.g.tokens[from + 1].folded.as_str(), "or" | "ou" | "o");
                 if either {
                     self.g.take(from, m.start + m.len - from);
                     self.mentions.retain(|x| x.start != m.start);

@@ -754,7 +754,6 @@ fn plan_once(
         });
     }
     r.said_bracket_words();
-    r.described_columns();
     let left = words::leftovers(&r.g, r.lang);
     if !left.unplaced.is_empty() {
         return Err(GoalProblem::Unplaced {

@@ -1202,7 +1202,7 @@ pub const PEOPLE_NOUNS: &[&str] = &[
 
 /// Words that make a clause ask something even when nothing else in it was
 /// placed: a clause holding one of them is never set aside as context.
-pub(super) const RESTRICTION_WORDS: &[&str] = &[
+const RESTRICTION_WORDS: &[&str] = &[
     "among",
     "amongst",
     "parmi",

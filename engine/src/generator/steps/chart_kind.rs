@@ -129,9 +129,9 @@ pub fn find(
         if words.len() > keys.len() {
             continue;
         }
-        // "en lineas" says a chart only as written ("horas en línea" is
-        // time online, not a line chart).
-        let as_written = *phrase == "en lineas";
+        // "en lineas", "as bars" say a chart only as written ("horas en
+        // línea" is time online, "vendidas en barra" no bar chart).
+        let as_written = words.len() == 2 && matches!(words[0], "en" | "as");
         for start in 0..=keys.len() - words.len() {
             let fits = words.iter().enumerate().all(|(j, w)| {
                 let key = &keys[start + j];
