@@ -144,10 +144,10 @@ impl Reading<'_> {
                 && all
                     .checked_sub(1)
                     .is_some_and(|b| ACROSS.contains(&self.g.tokens[b].folded.as_str()));
-            // "for every region" asks each region apart (a grouping),
-            // never all of them together.
-            // ("for every region except North" keeps all but one).
-            // So does "every region combined", in its clause.
+            // "for every region" asks each region apart (a grouping), never
+            // all of them together — but "for every region except North"
+            // keeps all but one, and "every region combined" all (the
+            // words read in its clause only).
             let clause = self.g.tokens[m.start].clause;
             let all_but = self.g.tokens[m.start + m.len..]
                 .iter()
