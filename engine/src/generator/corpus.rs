@@ -1293,6 +1293,7 @@ fn corpora() -> Vec<String> {
         "heldout-2026-12-07u.txt",
         "heldout-2026-12-07v.txt",
         "heldout-2026-12-07w.txt",
+        "heldout-2026-12-07x.txt",
         "public-easy-2026-12-06.txt",
         "public-medium-2026-12-06.txt",
         "public-easy-2026-12-06b.txt",
@@ -1335,6 +1336,8 @@ fn corpora() -> Vec<String> {
         "public-medium-2026-12-07t.txt",
         "public-easy-2026-12-07u.txt",
         "public-medium-2026-12-07u.txt",
+        "public-easy-2026-12-07v.txt",
+        "public-medium-2026-12-07v.txt",
     ]
     .map(String::from)
     .into();
@@ -1368,6 +1371,26 @@ const KNOWN_WRONG: &[(&str, &str)] = &[
     (
         "¿Qué porcentaje de la plantilla está descontenta?",
         "held-out set s, first reading: 'descontenta' finds the value Dissatisfied only, not Very dissatisfied as well (the reading names the one value kept)",
+    ),
+    (
+        "What was the average wage of these firms in 1995?",
+        "public set v, easy: the years run 1976 to 1984; the plan cannot see the numbers a column holds, so it keeps year = 1995 and the run stops on no row kept (a_condition_no_row_meets_stops_unless_rows_are_counted)",
+    ),
+    (
+        "What was the mean weight of the pigs in week 20 (Time = 20)?",
+        "public set v, easy: the weeks run 1 to 12; the run stops on no row kept, as above",
+    ),
+    (
+        "What was the mean wage of the firms in sector 12?",
+        "public set v, medium: the sectors run 1 to 9; the run stops on no row kept, as above",
+    ),
+    (
+        "Show the mean number of prior spontaneous abortions (spontaneous) among the cases and among the controls (case).",
+        "public set v, easy: 'the cases' and 'the controls' are the two codes of case, said as words; the plan reads the bracketed case as a second measure (said in the reading: 'the mean of spontaneous and the mean of case'), not as the grouping",
+    ),
+    (
+        "Among the firm-years of 1984 (year = 1984), which firm paid the highest wage?",
+        "public set v, medium: 'paid' ranks each firm by its total wage (said as an assumption); in 1984 each firm has one row, so the firm and its wage are those of the lookup",
     ),
 ];
 

@@ -256,6 +256,30 @@ pub fn outside_dates(plan: &Plan, result: &CheckedResult) -> Option<String> {
     None
 }
 
+/// When the filters kept no row and something other than a count of rows
+/// was asked, the reason to stop instead of answering over no rows ("no
+/// row has year = 1995, so nothing was computed"): a mean, a total, a
+/// ranking of nothing is no answer. A count of no rows is 0, an answer.
+pub fn nothing_kept(plan: &Plan, result: &CheckedResult) -> Option<String> {
+    let kept = table(result, "row_counts")
+        .and_then(|t| t.rows.get(1))
+        .and_then(|r| r.get(1))
+        .and_then(number)?;
+    let counted = matches!(plan.recipe, Recipe::CountRows { group_by: None });
+    if kept > 0.0 || counted || plan.filters.is_empty() {
+        return None;
+    }
+    let lang = plan.lang;
+    let conds: Vec<String> = plan.filters.iter().map(|f| condition(f, lang)).collect();
+    let conds = list(&conds, lang);
+    Some(t(
+        lang,
+        format!("no row has {conds}, so nothing was computed"),
+        format!("aucune ligne n'a {conds}, donc rien n'a été calculé"),
+        format!("ninguna fila cumple {conds}, así que no se calculó nada"),
+    ))
+}
+
 /// True when a year or date filter keeps nothing of `first..=last`
 /// (`YYYY-MM-DD`).
 fn date_filter_outside(f: &super::plan::Filter, first: &str, last: &str) -> bool {

@@ -20,11 +20,9 @@ impl Engine {
         current: &Generated,
         mut checked: CheckedResult,
     ) -> Result<(), EngineError> {
-        if let Some(reason) = current
-            .plan
-            .as_ref()
-            .and_then(|plan| explain::outside_dates(plan, &checked))
-        {
+        if let Some(reason) = current.plan.as_ref().and_then(|plan| {
+            explain::outside_dates(plan, &checked).or_else(|| explain::nothing_kept(plan, &checked))
+        }) {
             let stop = Stop::new(Status::Stopped, StopKind::Goal, reason);
             return self.stop(ctx, stop);
         }

@@ -2053,6 +2053,45 @@ fn a_year_outside_the_data_stops_with_its_dates() {
     assert_eq!(report["answer"]["values"]["total amount"], 15.0, "{report}");
 }
 
+/// A condition on a column of numbers that no row meets ("in sector
+/// 12" of sectors 1 to 9): the plan cannot see the numbers the file
+/// holds, so the run stops when its filters keep no row, rather than
+/// answer a total of nothing (0) or a mean of nothing (no number); a
+/// count of no rows is still 0.
+#[test]
+fn a_condition_no_row_meets_stops_unless_rows_are_counted() {
+    let scratch = Scratch::new();
+    let file = scratch.file(
+        "firms.csv",
+        "firm,sector,wage\n1,3,12.5\n2,7,14.0\n3,3,11.0\n4,9,20.5\n",
+    );
+    let run = |goal: &str| -> serde_json::Value {
+        let out = scratch.glovebox(&["run", &file.to_string_lossy(), "--goal", goal, "--json"]);
+        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+            panic!(
+                "{goal}: no JSON ({e}): {}",
+                String::from_utf8_lossy(&out.stderr)
+            )
+        })
+    };
+    let report = run("total wage of the firms in sector 12");
+    assert_eq!(report["status"], "stopped", "{report}");
+    let reason = report["stop_reason"].as_str().unwrap_or_default();
+    assert!(
+        reason.contains("sector") && reason.contains("12") && reason.contains("no row"),
+        "the condition no row meets is said: {reason}"
+    );
+    let report = run("mean wage of the firms in sector 12");
+    assert_eq!(report["status"], "stopped", "{report}");
+    let report = run("how many rows have sector = 12?");
+    assert_eq!(report["status"], "answered", "{report}");
+    let values = report["answer"]["values"].as_object().expect("values");
+    assert!(
+        values.values().any(|v| v == 0.0),
+        "a count of no rows is 0: {report}"
+    );
+}
+
 // Hypothesis tests (steps-tests.txt): the statistic and the p-value,
 // computed here from the distributions' definitions.
 

@@ -744,7 +744,8 @@ fn plan_once(
     r.verbs_beside_placed();
     r.column_words_again();
     if let Some(word) = r
-        .people_where_rows_are_not()
+        .either_of_two_conditions()
+        .or_else(|| r.people_where_rows_are_not())
         .or_else(|| r.things_where_rows_are_not())
         .or_else(|| words::rows_said_to_be(&r.g))
     {

@@ -579,6 +579,90 @@ impl<'a> Reading<'a> {
             .any(|&(open, close)| s > open && e <= close)
     }
 
+    /// "houses with more than 2 bathrooms or a garage": an "or" left
+    /// unread where the filters hold two columns joins two conditions as
+    /// a choice; the filters keep the rows that meet both, so the plan
+    /// stops on it rather than answer "and". ("où", folded "ou", asks
+    /// where; an "or" inside a list of values was read with the list.)
+    pub fn either_of_two_conditions(&self) -> Option<String> {
+        let mut columns: Vec<&str> = self.filters.iter().map(|f| f.column.as_str()).collect();
+        columns.sort_unstable();
+        columns.dedup();
+        if columns.len() < 2 {
+            return None;
+        }
+        (0..self.g.tokens.len())
+            .find(|&i| {
+                let t = &self.g.tokens[i];
+                self.g.free(i, 1)
+                    && matches!(t.folded.as_str(), "or" | "ou" | "o" | "u")
+                    && !t.raw.contains('ù')
+                    && !self.joins_a_list(i)
+            })
+            .map(|i| self.g.tokens[i].raw.clone())
+    }
+
+    /// Whether the "or" at `at` joins two items of one list ("Leeds or
+    /// Bristol", "en Math ou en français", "2 or 3", "March or April"):
+    /// the nearest words on both sides, past articles and prepositions,
+    /// are numbers, months, or values of the data — of one column when
+    /// both are written as the data writes them ("Sales or women" joins
+    /// two conditions) — or two words already placed when a filter keeps
+    /// one of several values.
+    fn joins_a_list(&self, at: usize) -> bool {
+        const GLUE: &[&str] = &[
+            "the", "a", "an", "in", "at", "of", "le", "la", "les", "l", "un", "une", "en", "a",
+            "au", "aux", "de", "du", "des", "el", "los", "las", "del", "al",
+        ];
+        let tokens = &self.g.tokens;
+        let item = |i: usize| {
+            let t = &tokens[i];
+            self.is_value_or_synonym(i)
+                || t.folded.starts_with(|c: char| c.is_ascii_digit())
+                || super::conditions::MONTHS
+                    .iter()
+                    .any(|(m, _)| *m == t.folded)
+        };
+        let before = (0..at)
+            .rev()
+            .find(|&i| !GLUE.contains(&tokens[i].folded.as_str()));
+        let after = (at + 1..tokens.len()).find(|&i| !GLUE.contains(&tokens[i].folded.as_str()));
+        let (Some(b), Some(a)) = (before, after) else {
+            return false;
+        };
+        let one_column = match (self.columns_holding(b), self.columns_holding(a)) {
+            (left, right) if !left.is_empty() && !right.is_empty() => {
+                left.iter().any(|c| right.contains(c))
+            }
+            _ => true,
+        };
+        // "satisfechas o muy satisfechas": two placed words beside a
+        // filter that keeps one of several values.
+        let listed = self.filters.iter().any(|f| match &f.value {
+            super::FilterValue::List(values) => values.len() > 1,
+            super::FilterValue::AnyOf(values) => values.len() > 1,
+            _ => false,
+        });
+        (item(b) && item(a) && one_column) || (listed && self.g.used[b] && self.g.used[a])
+    }
+
+    /// The columns whose listed values hold the word at `at`.
+    fn columns_holding(&self, at: usize) -> Vec<&str> {
+        let word = &self.g.tokens[at].folded;
+        self.inputs
+            .iter()
+            .flat_map(|i| &i.columns)
+            .filter(|c| {
+                c.values.iter().any(|v| {
+                    text::tokens(v)
+                        .iter()
+                        .any(|w| text::same_word(word, &w.folded))
+                })
+            })
+            .map(|c| c.name.as_str())
+            .collect()
+    }
+
     /// "combien de clients suit Karim Haddad" of objectifs.csv, whose rows
     /// are regions: a word of people left as a filler, where the rows are
     /// things named one by one and no column describes a person, names
@@ -1680,11 +1764,13 @@ impl<'a> Reading<'a> {
     }
 
     /// "the average fatality rate among states with a jail sentence" of
-    /// a file whose `state` holds codes: a column of whole numbers said in
-    /// the plural after "among" names the rows, beside another measure,
-    /// never a second measure.
+    /// a file whose `state` holds codes, "the mean wage of these firms"
+    /// of a panel whose `firm` holds numbers: a column of whole numbers
+    /// said in the plural after "among" or "of the" names the rows,
+    /// beside another measure, never a second measure.
     fn rows_among_codes(&mut self) {
         const AMONG: &[&str] = &["among", "amongst", "parmi", "entre"];
+        const OF_THE: &[&str] = &["the", "these", "those", "all", "our"];
         let measures = self
             .mentions
             .iter()
@@ -1699,9 +1785,15 @@ impl<'a> Reading<'a> {
             .filter(|m| {
                 let t = &self.g.tokens[m.start];
                 let plural = m.len == 1 && t.key != t.folded && t.key == text::fold(&m.column);
-                let after_among =
-                    m.start > 0 && AMONG.contains(&self.g.tokens[m.start - 1].folded.as_str());
-                plural && after_among && self.kind(&m.column) == ColumnKind::Integer
+                let word = |back: usize| {
+                    m.start
+                        .checked_sub(back)
+                        .map_or("", |i| self.g.tokens[i].folded.as_str())
+                };
+                let after_among = AMONG.contains(&word(1));
+                // "the mean wage of these firms", "weight of the pigs"
+                let after_of = OF_THE.contains(&word(1)) && matches!(word(2), "of" | "across");
+                plural && (after_among || after_of) && self.kind(&m.column) == ColumnKind::Integer
             })
             .cloned()
             .collect();

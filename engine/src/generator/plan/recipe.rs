@@ -813,7 +813,9 @@ impl Reading<'_> {
         if let Some(lookup) = self.row_shown(named, group.as_ref(), by_names, n, highest) {
             return Ok(lookup);
         }
-        if group.is_none() && named.numbers.is_empty() {
+        // "which product was in our biggest order": one row at an extreme
+        // of a measure not said, never the most rows.
+        if (group.is_none() || self.extreme_of_one_row()) && named.numbers.is_empty() {
             return Err(self.need_numbers(named, Op::Highest, 1));
         }
         if let (None, 1, Some(lookup)) = (&group, n, self.column_of_the_row(named, highest)) {
@@ -1087,8 +1089,9 @@ impl Reading<'_> {
                 && !one_value(&k.name)
                 && super::names_each_row(self.inputs, &k.name)
                 && self.g.tokens.iter().enumerate().any(|(i, t)| {
-                    // asked right before: "which of Priya's clients"
-                    let asked = (i.saturating_sub(3)..i).any(|j| {
+                    // asked right before: "which of Priya's clients",
+                    // "which of our retail customers"
+                    let asked = (i.saturating_sub(4)..i).any(|j| {
                         matches!(
                             self.g.tokens[j].folded.as_str(),
                             "which"
@@ -1587,16 +1590,109 @@ impl Reading<'_> {
                 .iter()
                 .any(|m| (m.start..m.start + m.len).contains(&at))
         };
-        let one_row = |at: usize| {
-            self.g.tokens.get(at).is_some_and(|t| {
-                t.key == t.folded
-                    && super::words::is_row_noun(&t.key)
-                    && (!self.g.used[at] || !in_mention(at))
+        // "the youngest employee" of a file with an `employee_id`, "our
+        // biggest order" of orders.csv: the noun the file names its rows
+        // by, in the singular — unless a column follows ("the cheapest
+        // house prices").
+        let own = self.own_row_nouns();
+        // "the highest grade" of grades.csv: a column said, not a row
+        let measure_named = |at: usize| {
+            self.mentions.iter().any(|m| {
+                (m.start..m.start + m.len).contains(&at)
+                    && super::text::name_words(&m.column)
+                        .last()
+                        .map(String::as_str)
+                        != Some("id")
             })
         };
-        self.ops
+        let one_row = |at: usize| {
+            self.g.tokens.get(at).is_some_and(|t| {
+                let noun =
+                    super::words::is_row_noun(&t.key) && (!self.g.used[at] || !in_mention(at));
+                // "más gente", "the most people": many rows, said in the
+                // singular
+                let collective = matches!(
+                    t.key.as_str(),
+                    "people" | "ppl" | "folk" | "gente" | "gens" | "staff" | "personnel"
+                );
+                // "le plus élevé" is no "élève"
+                let extreme = crate::generator::steps::lookup::EXTREME_WORDS
+                    .contains(&t.folded.as_str())
+                    && !t.raw.contains('è');
+                t.key == t.folded
+                    && !collective
+                    && !extreme
+                    && (noun || (own.contains(&t.key) && !measure_named(at)))
+                    && !in_mention(at + 1)
+            })
+        };
+        // "the most expensive house", "la plus grande maison": past the
+        // words the superlative is said with.
+        // "la casa más grande", "la maison la plus chère": the noun before
+        // it, after its article.
+        const SAID_WITH: usize = 3;
+        let before = |i: usize| {
+            let mut noun = i.checked_sub(1);
+            // "el empleado de más edad": past the words said with it
+            let said_with = |j: usize| {
+                self.g.used[j] || matches!(self.g.tokens[j].folded.as_str(), "de" | "du")
+            };
+            while let Some(j) = noun.filter(|&j| j + SAID_WITH > i && said_with(j) && !one_row(j)) {
+                noun = j.checked_sub(1);
+            }
+            noun.is_some_and(|j| {
+                j >= 1
+                    && self.lang != Lang::En
+                    && lexicon::ARTICLES.contains(&self.g.tokens[j - 1].folded.as_str())
+                    && one_row(j)
+            })
+        };
+        self.ops.iter().any(|&(i, o)| {
+            matches!(o, Op::Highest | Op::Lowest)
+                && ((i + 1..(i + 1 + SAID_WITH).min(self.g.tokens.len()))
+                    .take_while(|&j| j == i + 1 || self.g.used[j - 1])
+                    .any(one_row)
+                    || before(i))
+        })
+    }
+
+    /// The nouns a file names its rows by: the word before "id" in a
+    /// column's name (`employee_id`, `PassengerId`, `pet_id`) and the
+    /// file's own name in the singular (`orders.csv`: "order"), folded.
+    fn own_row_nouns(&self) -> Vec<String> {
+        let mut nouns = Vec::new();
+        for input in self.inputs {
+            let stem = input.name.rsplit('/').next().unwrap_or(&input.name);
+            let stem = stem.split('.').next().unwrap_or(stem);
+            nouns.push(super::text::singular(&super::text::fold(stem)));
+            for c in &input.columns {
+                let words = super::text::name_words(&c.name);
+                if let [.., noun, id] = words.as_slice() {
+                    if id == "id" {
+                        nouns.push(super::text::fold(noun));
+                    }
+                }
+            }
+        }
+        // said in French or Spanish: "el empleado más joven"
+        const SAID_AS: &[(&str, &[&str])] = &[
+            (
+                "employee",
+                &[
+                    "employe", "employee", "salarie", "salariee", "empleado", "empleada",
+                ],
+            ),
+            ("order", &["commande", "pedido"]),
+            ("pet", &["animal", "mascota"]),
+            ("sale", &["vente", "venta"]),
+        ];
+        let translated: Vec<String> = SAID_AS
             .iter()
-            .any(|(i, o)| matches!(o, Op::Highest | Op::Lowest) && one_row(i + 1))
+            .filter(|(en, _)| nouns.iter().any(|n| n == en))
+            .flat_map(|(_, said)| said.iter().map(|w| (*w).to_owned()))
+            .collect();
+        nouns.extend(translated);
+        nouns
     }
 
     /// A number next to "top", "first", "premiers"… that is not used yet;

@@ -8,8 +8,9 @@
 //! student"), the single highest value is one reading and each student's
 //! average another: the lookup is chosen only when the extreme is said
 //! right before the measure ("the highest grade", "la nota más alta"), no
-//! statistic is named, and the measure is not an amount (amounts rank by
-//! their total: "which region has the highest revenue"); the choice is
+//! statistic is named, the measure is not an amount (amounts rank by
+//! their total: "which region has the highest revenue") nor said in the
+//! plural ("the best scores" are each group's); the choice is
 //! stated as an assumption whose undo asks for the average.
 //!
 //! Golden expectation (tests/golden/steps-lookup.txt): `lookup COL at
@@ -35,7 +36,7 @@ const ASKING: &[&str] = &[
 ];
 
 /// Words that say the extreme right before or after a measure.
-const EXTREME_WORDS: &[&str] = &[
+pub(crate) const EXTREME_WORDS: &[&str] = &[
     "highest",
     "lowest",
     "largest",
@@ -245,6 +246,19 @@ fn said_beside(r: &Reading, value: &str) -> bool {
             .any(|a| EXTREME_WORDS.contains(&a.folded.as_str()))
 }
 
+/// "Which country gives us the best scores?": the measure said in the
+/// plural is each group's many values, not one row's.
+fn said_in_plural(r: &Reading, value: &str) -> bool {
+    r.mentions.iter().filter(|m| m.column == value).any(|m| {
+        let t = &r.g.tokens[m.start + m.len - 1];
+        // "avgprs" is the column's own name, not a plural
+        let own_name = crate::generator::text::fold(value)
+            .split(|c: char| !c.is_alphanumeric())
+            .any(|w| w == t.folded);
+        t.key != t.folded && !own_name
+    })
+}
+
 /// The lookup a ranking asks for, if it asks for one; `group` is the
 /// category the goal names ("which student"), without "per".
 pub fn recipe(
@@ -269,7 +283,7 @@ pub fn recipe(
         Some(g) => {
             let named_stat = r.ops.iter().any(|(_, o)| matches!(o, Op::Stat(_)));
             let amount = crate::generator::plan::recipe::summed(&value);
-            if named_stat || amount || !said_beside(r, &value) {
+            if named_stat || amount || !said_beside(r, &value) || said_in_plural(r, &value) {
                 return None;
             }
             let extreme = r.lang.pick(
