@@ -256,16 +256,25 @@ pub fn outside_dates(plan: &Plan, result: &CheckedResult) -> Option<String> {
     None
 }
 
-/// When the filters kept no row and something other than a count of rows
-/// was asked, the reason to stop instead of answering over no rows ("no
-/// row has year = 1995, so nothing was computed"): a mean, a total, a
-/// ranking of nothing is no answer. A count of no rows is 0, an answer.
+/// When the filters kept no row and something other than a count was
+/// asked, the reason to stop instead of answering over no rows ("no row
+/// has year = 1995, so nothing was computed"): a mean, a total, a ranking
+/// of nothing is no answer. A count of no rows (of rows, of distinct
+/// values, of values) is 0, an answer.
 pub fn nothing_kept(plan: &Plan, result: &CheckedResult) -> Option<String> {
-    let kept = table(result, "row_counts")
-        .and_then(|t| t.rows.get(1))
-        .and_then(|r| r.get(1))
-        .and_then(number)?;
-    let counted = matches!(plan.recipe, Recipe::CountRows { group_by: None });
+    // The rows the filters kept, before any preparation dropped some
+    // ("drop the rows with missing values, then …").
+    let kept = super::steps::prep::kept_before(plan, result).or_else(|| {
+        table(result, "row_counts")
+            .and_then(|t| t.rows.get(1))
+            .and_then(|r| r.get(1))
+            .and_then(number)
+    })?;
+    let counted = match &plan.recipe {
+        Recipe::CountRows { .. } | Recipe::Distinct { .. } => true,
+        Recipe::Stats { items, .. } => items.iter().all(|(s, _)| *s == super::terms::Stat::Count),
+        _ => false,
+    };
     if kept > 0.0 || counted || plan.filters.is_empty() {
         return None;
     }

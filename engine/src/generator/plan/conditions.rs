@@ -667,6 +667,10 @@ const LIST_JOINERS: &[&str] = &[
     "and", "or", "nor", "et", "ou", "ni", "y", "e", "o", "u", "as", "well",
 ];
 
+/// Most words between two values of one column joined by "or" ("from
+/// Canada or from Germany").
+const MAX_OR_GAP: usize = 4;
+
 /// The joiners that offer a choice.
 const OR_WORDS: &[&str] = &["or", "ou", "o", "u", "nor", "ni"];
 
@@ -1090,6 +1094,11 @@ impl Reading<'_> {
                 .iter()
                 .all(|w| LIST_JOINERS.contains(w) || lexicon::ARTICLES.contains(w));
             let or = words.iter().any(|w| OR_WORDS.contains(w));
+            if or && words.len() <= MAX_OR_GAP {
+                // "from Canada or from Germany", "satisfechas o muy
+                // satisfechas": one column's values offered as a choice
+                self.or_joined.push((prev.start, cur.start + cur.len));
+            }
             if listed && or && !prev.negated && !cur.negated {
                 // "Le Nord ou le Sud : qui…" (`than`)
                 let end = cur.start + cur.len;

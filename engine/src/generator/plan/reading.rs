@@ -334,6 +334,10 @@ pub struct Reading<'a> {
     /// Two values of a column offered as a choice ("North or South"): the
     /// column, where the first starts and the second ends (`than`).
     pub either: Vec<(String, usize, usize)>,
+    /// Where two values of one column are joined by "or", whatever words
+    /// stand between them: the first word of the first, the end of the
+    /// second.
+    pub or_joined: Vec<(usize, usize)>,
 }
 
 impl<'a> Reading<'a> {
@@ -388,6 +392,7 @@ impl<'a> Reading<'a> {
             bracketed: Vec::new(),
             than: None,
             either: Vec::new(),
+            or_joined: Vec::new(),
         }
     }
 
@@ -582,8 +587,9 @@ impl<'a> Reading<'a> {
     /// "houses with more than 2 bathrooms or a garage": an "or" left
     /// unread where the filters hold two columns joins two conditions as
     /// a choice; the filters keep the rows that meet both, so the plan
-    /// stops on it rather than answer "and". ("où", folded "ou", asks
-    /// where; an "or" inside a list of values was read with the list.)
+    /// stops on it rather than answer "and". An "or" between two values
+    /// of one column was read with them; "ou" is French, "o" and "u"
+    /// Spanish ("où", folded "ou", asks where).
     pub fn either_of_two_conditions(&self) -> Option<String> {
         let mut columns: Vec<&str> = self.filters.iter().map(|f| f.column.as_str()).collect();
         columns.sort_unstable();
@@ -594,35 +600,30 @@ impl<'a> Reading<'a> {
         (0..self.g.tokens.len())
             .find(|&i| {
                 let t = &self.g.tokens[i];
-                self.g.free(i, 1)
-                    && matches!(t.folded.as_str(), "or" | "ou" | "o" | "u")
-                    && !t.raw.contains('ù')
-                    && !self.joins_a_list(i)
+                let or = match t.folded.as_str() {
+                    "or" => true,
+                    "ou" => self.lang == Lang::Fr && !t.raw.to_lowercase().contains('ù'),
+                    "o" | "u" => self.lang == Lang::Es,
+                    _ => false,
+                };
+                self.g.free(i, 1) && or && !self.joins_a_list(i)
             })
             .map(|i| self.g.tokens[i].raw.clone())
     }
 
-    /// Whether the "or" at `at` joins two items of one list ("Leeds or
-    /// Bristol", "en Math ou en français", "2 or 3", "March or April"):
-    /// the nearest words on both sides, past articles and prepositions,
-    /// are numbers, months, or values of the data — of one column when
-    /// both are written as the data writes them ("Sales or women" joins
-    /// two conditions) — or two words already placed when a filter keeps
-    /// one of several values.
+    /// Whether the "or" at `at` joins two items of one list: two values
+    /// of one column ("Leeds or Bristol", "from Canada or from Germany",
+    /// "satisfechas o muy satisfechas"), two numbers ("2 or 3") or two
+    /// months ("March or April"), past articles and prepositions.
     fn joins_a_list(&self, at: usize) -> bool {
+        if self.or_joined.iter().any(|&(s, e)| s < at && at < e) {
+            return true;
+        }
         const GLUE: &[&str] = &[
-            "the", "a", "an", "in", "at", "of", "le", "la", "les", "l", "un", "une", "en", "a",
-            "au", "aux", "de", "du", "des", "el", "los", "las", "del", "al",
+            "the", "a", "an", "in", "at", "of", "le", "la", "les", "l", "en", "au", "aux", "de",
+            "du", "des", "el", "los", "las", "del", "al",
         ];
         let tokens = &self.g.tokens;
-        let item = |i: usize| {
-            let t = &tokens[i];
-            self.is_value_or_synonym(i)
-                || t.folded.starts_with(|c: char| c.is_ascii_digit())
-                || super::conditions::MONTHS
-                    .iter()
-                    .any(|(m, _)| *m == t.folded)
-        };
         let before = (0..at)
             .rev()
             .find(|&i| !GLUE.contains(&tokens[i].folded.as_str()));
@@ -630,37 +631,13 @@ impl<'a> Reading<'a> {
         let (Some(b), Some(a)) = (before, after) else {
             return false;
         };
-        let one_column = match (self.columns_holding(b), self.columns_holding(a)) {
-            (left, right) if !left.is_empty() && !right.is_empty() => {
-                left.iter().any(|c| right.contains(c))
-            }
-            _ => true,
+        let number = |i: usize| tokens[i].folded.starts_with(|c: char| c.is_ascii_digit());
+        let month = |i: usize| {
+            super::conditions::MONTHS
+                .iter()
+                .any(|(m, _)| *m == tokens[i].folded)
         };
-        // "satisfechas o muy satisfechas": two placed words beside a
-        // filter that keeps one of several values.
-        let listed = self.filters.iter().any(|f| match &f.value {
-            super::FilterValue::List(values) => values.len() > 1,
-            super::FilterValue::AnyOf(values) => values.len() > 1,
-            _ => false,
-        });
-        (item(b) && item(a) && one_column) || (listed && self.g.used[b] && self.g.used[a])
-    }
-
-    /// The columns whose listed values hold the word at `at`.
-    fn columns_holding(&self, at: usize) -> Vec<&str> {
-        let word = &self.g.tokens[at].folded;
-        self.inputs
-            .iter()
-            .flat_map(|i| &i.columns)
-            .filter(|c| {
-                c.values.iter().any(|v| {
-                    text::tokens(v)
-                        .iter()
-                        .any(|w| text::same_word(word, &w.folded))
-                })
-            })
-            .map(|c| c.name.as_str())
-            .collect()
+        (number(b) && number(a)) || (month(b) && month(a))
     }
 
     /// "combien de clients suit Karim Haddad" of objectifs.csv, whose rows
@@ -1791,8 +1768,22 @@ impl<'a> Reading<'a> {
                         .map_or("", |i| self.g.tokens[i].folded.as_str())
                 };
                 let after_among = AMONG.contains(&word(1));
-                // "the mean wage of these firms", "weight of the pigs"
-                let after_of = OF_THE.contains(&word(1)) && matches!(word(2), "of" | "across");
+                // "the mean wage of these firms", "weight of the pigs": right
+                // after another measure, and not listed with one ("the mean
+                // of the salaries and ages")
+                let measure_before = m.start.checked_sub(3).is_some_and(|i| {
+                    self.mentions
+                        .iter()
+                        .any(|o| o.start + o.len == i + 1 && super::is_number(self.kind(&o.column)))
+                });
+                let listed = self.g.tokens.get(m.start + 1).is_some_and(|n| {
+                    n.clause == self.g.tokens[m.start].clause
+                        && matches!(n.folded.as_str(), "and" | "or" | "et" | "ou" | "y" | "o")
+                });
+                let after_of = OF_THE.contains(&word(1))
+                    && matches!(word(2), "of" | "across")
+                    && measure_before
+                    && !listed;
                 plural && (after_among || after_of) && self.kind(&m.column) == ColumnKind::Integer
             })
             .cloned()

@@ -1613,14 +1613,37 @@ impl Reading<'_> {
                 // singular
                 let collective = matches!(
                     t.key.as_str(),
-                    "people" | "ppl" | "folk" | "gente" | "gens" | "staff" | "personnel"
+                    "people"
+                        | "ppl"
+                        | "folk"
+                        | "gente"
+                        | "gens"
+                        | "staff"
+                        | "personnel"
+                        | "housing"
+                        | "vivienda"
+                        | "logement"
                 );
+                // "the highest employee count": the rows counted
+                let counted = self.g.tokens.get(at + 1).is_some_and(|n| {
+                    matches!(
+                        n.key.as_str(),
+                        "count"
+                            | "number"
+                            | "total"
+                            | "headcount"
+                            | "nombre"
+                            | "numero"
+                            | "cantidad"
+                    )
+                });
                 // "le plus élevé" is no "élève"
                 let extreme = crate::generator::steps::lookup::EXTREME_WORDS
                     .contains(&t.folded.as_str())
                     && !t.raw.contains('è');
                 t.key == t.folded
                     && !collective
+                    && !counted
                     && !extreme
                     && (noun || (own.contains(&t.key) && !measure_named(at)))
                     && !in_mention(at + 1)
@@ -1658,13 +1681,20 @@ impl Reading<'_> {
 
     /// The nouns a file names its rows by: the word before "id" in a
     /// column's name (`employee_id`, `PassengerId`, `pet_id`) and the
-    /// file's own name in the singular (`orders.csv`: "order"), folded.
+    /// file's own name when plural, in the singular (`orders.csv`:
+    /// "order"), folded.
     fn own_row_nouns(&self) -> Vec<String> {
         let mut nouns = Vec::new();
         for input in self.inputs {
             let stem = input.name.rsplit('/').next().unwrap_or(&input.name);
             let stem = stem.split('.').next().unwrap_or(stem);
-            nouns.push(super::text::singular(&super::text::fold(stem)));
+            // only a plural name names its rows ("orders"; never
+            // "housing", "weather", "hr")
+            let stem = super::text::fold(stem);
+            let one = super::text::singular(&stem);
+            if one != stem {
+                nouns.push(one);
+            }
             for c in &input.columns {
                 let words = super::text::name_words(&c.name);
                 if let [.., noun, id] = words.as_slice() {
