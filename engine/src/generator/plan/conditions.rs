@@ -1097,7 +1097,8 @@ impl Reading<'_> {
             if or && words.len() <= MAX_OR_GAP {
                 // "from Canada or from Germany", "satisfechas o muy
                 // satisfechas": one column's values offered as a choice
-                self.or_joined.push((prev.start, cur.start + cur.len));
+                self.or_joined
+                    .push((cur.column.clone(), prev.start, cur.start + cur.len));
             }
             if listed && or && !prev.negated && !cur.negated {
                 // "Le Nord ou le Sud : qui…" (`than`)

@@ -335,9 +335,9 @@ pub struct Reading<'a> {
     /// column, where the first starts and the second ends (`than`).
     pub either: Vec<(String, usize, usize)>,
     /// Where two values of one column are joined by "or", whatever words
-    /// stand between them: the first word of the first, the end of the
-    /// second.
-    pub or_joined: Vec<(usize, usize)>,
+    /// stand between them: the column, the first word of the first, the
+    /// end of the second.
+    pub or_joined: Vec<(String, usize, usize)>,
 }
 
 impl<'a> Reading<'a> {
@@ -588,8 +588,8 @@ impl<'a> Reading<'a> {
     /// unread where the filters hold two columns joins two conditions as
     /// a choice; the filters keep the rows that meet both, so the plan
     /// stops on it rather than answer "and". An "or" between two values
-    /// of one column was read with them; "ou" is French, "o" and "u"
-    /// Spanish ("où", folded "ou", asks where).
+    /// of one column was read with them; "u" is Spanish only ("où",
+    /// folded "ou", asks where).
     pub fn either_of_two_conditions(&self) -> Option<String> {
         let mut columns: Vec<&str> = self.filters.iter().map(|f| f.column.as_str()).collect();
         columns.sort_unstable();
@@ -600,10 +600,12 @@ impl<'a> Reading<'a> {
         (0..self.g.tokens.len())
             .find(|&i| {
                 let t = &self.g.tokens[i];
+                // "o" alone is "or" whatever the language a goal is read
+                // in; "u" only in Spanish ("can u tell me")
                 let or = match t.folded.as_str() {
-                    "or" => true,
-                    "ou" => self.lang == Lang::Fr && !t.raw.to_lowercase().contains('ù'),
-                    "o" | "u" => self.lang == Lang::Es,
+                    "or" | "o" => true,
+                    "ou" => !t.raw.to_lowercase().contains('ù'),
+                    "u" => self.lang == Lang::Es,
                     _ => false,
                 };
                 self.g.free(i, 1) && or && !self.joins_a_list(i)
@@ -616,9 +618,20 @@ impl<'a> Reading<'a> {
     /// "satisfechas o muy satisfechas"), two numbers ("2 or 3") or two
     /// months ("March or April"), past articles and prepositions.
     fn joins_a_list(&self, at: usize) -> bool {
-        if self.or_joined.iter().any(|&(s, e)| s < at && at < e) {
+        if self.or_joined.iter().any(|&(_, s, e)| s < at && at < e) {
             return true;
         }
+        // "smokers or non-smokers": two placed words beside a filter that
+        // keeps several values no joined pair above explains (values read
+        // by other passes than the list of values).
+        let unexplained_list = self.filters.iter().any(|f| {
+            let several = match &f.value {
+                super::FilterValue::List(values) => values.len() > 1,
+                super::FilterValue::AnyOf(values) => values.len() > 1,
+                _ => false,
+            };
+            several && !self.or_joined.iter().any(|(c, _, _)| *c == f.column)
+        });
         const GLUE: &[&str] = &[
             "the", "a", "an", "in", "at", "of", "le", "la", "les", "l", "en", "au", "aux", "de",
             "du", "des", "el", "los", "las", "del", "al",
@@ -637,7 +650,9 @@ impl<'a> Reading<'a> {
                 .iter()
                 .any(|(m, _)| *m == tokens[i].folded)
         };
-        (number(b) && number(a)) || (month(b) && month(a))
+        (number(b) && number(a))
+            || (month(b) && month(a))
+            || (unexplained_list && self.g.used[b] && self.g.used[a])
     }
 
     /// "combien de clients suit Karim Haddad" of objectifs.csv, whose rows

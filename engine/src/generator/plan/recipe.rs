@@ -1624,17 +1624,12 @@ impl Reading<'_> {
                         | "vivienda"
                         | "logement"
                 );
-                // "the highest employee count": the rows counted
+                // "the highest employee count": the rows counted ("our
+                // largest order total" is one order's)
                 let counted = self.g.tokens.get(at + 1).is_some_and(|n| {
                     matches!(
                         n.key.as_str(),
-                        "count"
-                            | "number"
-                            | "total"
-                            | "headcount"
-                            | "nombre"
-                            | "numero"
-                            | "cantidad"
+                        "count" | "number" | "headcount" | "nombre" | "numero"
                     )
                 });
                 // "le plus élevé" is no "élève"
