@@ -84,6 +84,21 @@ impl Scratch {
             .env("GLOVEBOX_SANDBOX_HELPER", helper());
         c
     }
+    /// `glovebox run FILES --goal G --json` (the offline generator's code),
+    /// parsed; the goal and the error output are said when no JSON came.
+    pub fn offline_json(&self, files: &[&Path], goal: &str) -> serde_json::Value {
+        let mut args: Vec<String> = vec!["run".into()];
+        args.extend(files.iter().map(|f| f.to_string_lossy().into_owned()));
+        args.extend(["--goal".into(), goal.into(), "--json".into()]);
+        let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+        let out = self.glovebox(&refs);
+        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+            panic!(
+                "{goal}: no JSON ({e}): {}",
+                String::from_utf8_lossy(&out.stderr)
+            )
+        })
+    }
     /// `glovebox run FILES --goal G --code CODE --yes --json`, parsed.
     pub fn run_json(
         &self,

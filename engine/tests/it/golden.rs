@@ -1932,15 +1932,7 @@ fn everyday_checks_reject_wrong_answers() {
 #[test]
 fn ties_are_listed_and_an_empty_group_is_reported() {
     let scratch = Scratch::new();
-    let run = |file: &Path, goal: &str| -> serde_json::Value {
-        let out = scratch.glovebox(&["run", &file.to_string_lossy(), "--goal", goal, "--json"]);
-        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
-            panic!(
-                "{goal}: no JSON ({e}): {}",
-                String::from_utf8_lossy(&out.stderr)
-            )
-        })
-    };
+    let run = |file: &Path, goal: &str| scratch.offline_json(&[file], goal);
     let tie = scratch.file("ties.csv", "product,units\nPen,29\nStapler,29\nClip,5\n");
     let report = run(&tie, "which product has the most units?");
     assert_eq!(report["status"], "answered", "{report}");
@@ -1976,22 +1968,7 @@ fn files_of_one_layout_are_stacked_and_said() {
         "sales_feb.csv",
         "region,revenue\nNorth,7\nSouth,1\nSouth,2\n",
     );
-    let run = |goal: &str| -> serde_json::Value {
-        let out = scratch.glovebox(&[
-            "run",
-            &jan.to_string_lossy(),
-            &feb.to_string_lossy(),
-            "--goal",
-            goal,
-            "--json",
-        ]);
-        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
-            panic!(
-                "{goal}: no JSON ({e}): {}",
-                String::from_utf8_lossy(&out.stderr)
-            )
-        })
-    };
+    let run = |goal: &str| scratch.offline_json(&[&jan, &feb], goal);
     let report = run("total revenue per region");
     assert_eq!(report["status"], "answered", "{report}");
     assert_eq!(
@@ -2032,15 +2009,7 @@ fn a_year_outside_the_data_stops_with_its_dates() {
         "spend.csv",
         "date,amount\n2024-01-15,10\n2024-02-20,5\n2024-03-05,7\n2024-11-30,1\n",
     );
-    let run = |goal: &str| -> serde_json::Value {
-        let out = scratch.glovebox(&["run", &file.to_string_lossy(), "--goal", goal, "--json"]);
-        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
-            panic!(
-                "{goal}: no JSON ({e}): {}",
-                String::from_utf8_lossy(&out.stderr)
-            )
-        })
-    };
+    let run = |goal: &str| scratch.offline_json(&[&file], goal);
     let report = run("total amount in 2023");
     assert_eq!(report["status"], "stopped", "{report}");
     let reason = report["stop_reason"].as_str().unwrap_or_default();
@@ -2065,15 +2034,7 @@ fn a_condition_no_row_meets_stops_unless_rows_are_counted() {
         "firms.csv",
         "firm,sector,wage\n1,3,12.5\n2,7,14.0\n3,3,11.0\n4,9,20.5\n",
     );
-    let run = |goal: &str| -> serde_json::Value {
-        let out = scratch.glovebox(&["run", &file.to_string_lossy(), "--goal", goal, "--json"]);
-        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
-            panic!(
-                "{goal}: no JSON ({e}): {}",
-                String::from_utf8_lossy(&out.stderr)
-            )
-        })
-    };
+    let run = |goal: &str| scratch.offline_json(&[&file], goal);
     let report = run("total wage of the firms in sector 12");
     assert_eq!(report["status"], "stopped", "{report}");
     let reason = report["stop_reason"].as_str().unwrap_or_default();
