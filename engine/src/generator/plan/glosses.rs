@@ -23,10 +23,25 @@ use super::Stat;
 use crate::generator::lexicon;
 use crate::generator::terms::Cmp;
 use crate::generator::text;
+use crate::inputs::ColumnKind;
 
 /// The most words a gloss may have ("died during follow-up", "total
 /// spending per pupil").
 const MAX_GLOSS_WORDS: usize = 4;
+
+/// The largest count of groups read as said ("the ten sectors"); a
+/// larger number before a column is a value or a threshold.
+const MAX_GROUPS_SAID: f64 = 20.0;
+
+/// How many words may stand between a count of groups and the column
+/// it counts ("the three ploidy statuses (ploidy)").
+const MAX_WORDS_TO_THE_COLUMN: usize = 4;
+
+/// Articles a count of groups follows ("the three oils", "les trois
+/// huiles", "los tres grupos", "each of the four films").
+const ARTICLES_BEFORE_A_COUNT: &[&str] = &[
+    "the", "les", "los", "las", "ces", "these", "those", "estos", "estas",
+];
 
 /// Signs that make the bracket a condition or an expression of columns
 /// ("Month = 5", "temp_max - temp_min"), after a column's name.
@@ -842,6 +857,62 @@ impl Reading<'_> {
                 self.g.take(i, 1);
             }
         }
+    }
+
+    /// "across the three education levels (education)", "the five majors
+    /// (major)", "entre les trois huiles (treatment)": a number said right
+    /// after an article, before the words of a column of categories, is
+    /// the count of its values — placed when the file lists exactly that
+    /// many, left unplaced (the goal stops on it) otherwise, and always
+    /// for a column of numbers, whose values the file does not list.
+    pub fn said_number_of_groups(&mut self) {
+        for i in 1..self.g.tokens.len() {
+            let t = &self.g.tokens[i];
+            let Some(n) = text::number(t).filter(|n| (2.0..=MAX_GROUPS_SAID).contains(n)) else {
+                continue;
+            };
+            if !self.g.free(i, 1)
+                || !ARTICLES_BEFORE_A_COUNT.contains(&self.g.tokens[i - 1].folded.as_str())
+            {
+                continue;
+            }
+            let clause = t.clause;
+            // The column's words follow (or its name in brackets after
+            // the words for it), every word between placed.
+            let last = (i + MAX_WORDS_TO_THE_COLUMN).min(self.g.tokens.len() - 1);
+            let column = (i + 1..=last)
+                .take_while(|&j| !self.g.free(j, 1) && self.g.tokens[j].clause <= clause + 1)
+                .find_map(|j| self.column_said_at(j));
+            let Some(column) = column else {
+                continue;
+            };
+            let listed = self
+                .inputs
+                .iter()
+                .flat_map(|input| &input.columns)
+                .find(|c| c.name == column && c.kind == ColumnKind::Text)
+                .map(|c| c.values.len());
+            if listed.is_some_and(|count| count as f64 == n) {
+                self.g.take(i, 1);
+            }
+        }
+    }
+
+    /// The column named at word `at`: a mention starting there, or the
+    /// column whose name is that one word (a test's groups are placed
+    /// without a mention).
+    fn column_said_at(&self, at: usize) -> Option<String> {
+        if let Some(m) = self.mentions.iter().find(|m| m.start == at) {
+            return Some(m.column.clone());
+        }
+        let t = &self.g.tokens[at];
+        self.columns
+            .iter()
+            .find(|k| {
+                let name = text::fold(&k.name);
+                !name.contains(|c: char| !c.is_alphanumeric()) && text::same_word(&name, &t.folded)
+            })
+            .map(|k| k.name.clone())
     }
 
     /// "the 47 provinces" of a file of 47 rows: the number said before

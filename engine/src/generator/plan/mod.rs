@@ -740,6 +740,7 @@ fn plan_once(
     let prep = super::steps::prep::settle(&mut r, &recipe)?;
     r.file_subject();
     r.group_nouns();
+    r.said_number_of_groups();
     r.managed_by();
     r.verbs_beside_placed();
     r.column_words_again();

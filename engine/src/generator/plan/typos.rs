@@ -94,6 +94,9 @@ pub fn corrected(
     inputs: &[InputDescription],
 ) -> Option<(String, Vec<Correction>)> {
     let data = data_words(inputs);
+    // "average adoption fee per speceis", "total vists": the words of
+    // the files' column names are read through a typo too.
+    let columns = column_words(inputs);
     let mut fixes = Vec::new();
     for token in text::tokens(goal) {
         let typed = token.folded.as_str();
@@ -122,8 +125,10 @@ pub fn corrected(
         let near: Vec<&str> = TARGETS
             .iter()
             .copied()
+            .chain(columns.iter().map(String::as_str))
             .filter(|k| k.chars().count() >= MIN_KNOWN_LEN && one_edit(typed, k))
             .collect();
+        let near = dedup(near);
         if let [one] = near.as_slice() {
             fixes.push((
                 token.span,
@@ -176,6 +181,38 @@ pub(super) fn data_words(inputs: &[InputDescription]) -> Vec<String> {
         .flat_map(|w| text::name_words(w))
         .map(|w| text::fold(&w))
         .collect()
+}
+
+/// The words of the files' column names, folded, that are a word of
+/// letters long enough to be read through a typo.
+fn column_words(inputs: &[InputDescription]) -> Vec<String> {
+    let mut words: Vec<String> = inputs
+        .iter()
+        .flat_map(|i| &i.columns)
+        .flat_map(|c| {
+            // as written ("species") and in the singular ("specie")
+            let written = text::tokens(&c.name).into_iter().map(|t| t.folded);
+            text::name_words(&c.name).into_iter().chain(written)
+        })
+        .map(|w| text::fold(&w))
+        .filter(|w| {
+            w.chars().count() >= MIN_KNOWN_LEN && w.chars().all(|c| c.is_ascii_alphabetic())
+        })
+        .collect();
+    words.sort();
+    words.dedup();
+    words
+}
+
+/// `words` without repeats, in their order.
+fn dedup(mut words: Vec<&str>) -> Vec<&str> {
+    let mut seen = Vec::new();
+    words.retain(|w| {
+        let new = !seen.contains(w);
+        seen.push(*w);
+        new
+    });
+    words
 }
 
 /// Whether `a` becomes `b` by one letter added, dropped, changed, or two
