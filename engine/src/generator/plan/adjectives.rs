@@ -202,6 +202,7 @@ impl Reading<'_> {
         self.how_much_paid();
         self.paid_or_earned();
         self.how_many_sold();
+        self.sells_the_most();
         self.asked_before_its_column();
         for a in ADJECTIVES {
             let len = a.words.split_whitespace().count();

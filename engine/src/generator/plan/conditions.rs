@@ -455,6 +455,15 @@ pub(crate) const VALUE_SYNONYMS: &[&[&str]] = &[
         "precios",
         "pagina de precios",
     ],
+    &[
+        "signup",
+        "sign up",
+        "registration",
+        "inscription",
+        "page d inscription",
+        "registro",
+        "pagina de registro",
+    ],
     // Spending categories and ways to pay.
     &[
         "alimentation",

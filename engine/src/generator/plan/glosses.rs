@@ -603,21 +603,27 @@ impl Reading<'_> {
             // The thing is a column of the file ("state-years") or a
             // player of a file of players' seasons — never a person of a
             // cohort ("person-years" are time followed, not rows).
+            let a_column = self
+                .columns
+                .iter()
+                .any(|k| text::fold(&k.name) == thing.key);
+            // "per firm-year" of a file of firms' years whose firms are
+            // codes (`fi`): a panel's own words, no column's.
+            let a_panel_thing = PANEL_THINGS.contains(&thing.key.as_str()) && !self.is_value(i - 1);
             let thing_said = matches!(thing.key.as_str(), "player" | "joueur" | "jugador")
-                || self
-                    .columns
-                    .iter()
-                    .any(|k| text::fold(&k.name) == thing.key);
+                || a_column
+                || a_panel_thing;
             let grouped = i >= 2
                 && matches!(
                     self.g.tokens[i - 2].folded.as_str(),
                     "per" | "each" | "every" | "by" | "par" | "chaque" | "por" | "cada"
                 );
             let joined = matches!(self.g.gap(i - 1).trim(), "-" | "");
+            let as_said = time.folded != time.key || (a_panel_thing && !a_column);
             if thing_said
                 && joined
-                && !grouped
-                && time.folded != time.key
+                && (!grouped || (a_panel_thing && !a_column))
+                && as_said
                 && TIMES.contains(&time.key.as_str())
                 && timed(&time.key)
                 && self.g.free(i - 1, 2)
@@ -685,6 +691,22 @@ impl Reading<'_> {
         }
     }
 }
+
+/// Things a panel follows year after year, said before the time in a
+/// panel's rows ("firm-years", "per country-year").
+const PANEL_THINGS: &[&str] = &[
+    "firm",
+    "company",
+    "country",
+    "state",
+    "county",
+    "city",
+    "school",
+    "district",
+    "plant",
+    "industry",
+    "household",
+];
 
 /// Nouns said after a column of numbers that only name its values ("the
 /// Colour score", "sugars content", "la teneur en VitC", "el nivel de

@@ -603,6 +603,59 @@ fn plan_read_again(
     Some(plan)
 }
 
+/// "which region has the lowest target? just the boss's name": the
+/// groups ranked, or the column looked up, are not what a clause set
+/// aside asks the answer to show; the clause, unless the column shown is
+/// a person's ("just the manager's name" of `Responsable`).
+fn another_thing_shown(recipe: &Recipe, context: &[String]) -> Option<String> {
+    let shown = match recipe {
+        Recipe::Rank {
+            group_by: Some(g), ..
+        } => g,
+        Recipe::Lookup { show, .. } => show,
+        _ => return None,
+    };
+    if recipe::names_a_person(shown) {
+        return None;
+    }
+    context
+        .iter()
+        .find(|c| words::asks_another_thing_shown(c))
+        .cloned()
+}
+
+/// "which day had the most units for the region": a date asked for that
+/// a ranking of other groups neither shows nor filters on (the plan would
+/// answer each region, not the day).
+fn date_dropped(r: &Reading, recipe: &Recipe, used: &[&str]) -> bool {
+    let Some(date) = r.date_mentioned.as_deref() else {
+        return false;
+    };
+    let ranks_another = matches!(recipe, Recipe::Rank { group_by: Some(g), .. } if g != date);
+    ranks_another
+        && !used.contains(&date)
+        && !r.filters.iter().any(|f| f.column == date)
+        && r.period.is_none()
+}
+
+/// "whose region has the smallest target?": asks for the one the region
+/// belongs to, not the region; a ranking of the thing said after "whose"
+/// answers another question. The word, when the plan ranks so.
+fn whose_thing_ranked(r: &Reading, recipe: &Recipe) -> Option<String> {
+    let Recipe::Rank {
+        group_by: Some(group),
+        ..
+    } = recipe
+    else {
+        return None;
+    };
+    let (whose, thing) = (r.g.tokens.first()?, r.g.tokens.get(1)?);
+    let names_group = text::name_words(group)
+        .iter()
+        .any(|w| text::same_word(w, &thing.key));
+    (whose.folded == "whose" && names_group).then(|| whose.raw.clone())
+}
+
 /// Whether the answer of `recipe` names rows or groups ("with the name").
 fn shows_names(recipe: &Recipe) -> bool {
     matches!(
@@ -647,17 +700,14 @@ fn read_the_answers_form(r: &mut Reading) {
     r.percent_format();
 }
 
-/// Plans `goal` once: the plan (its assumptions not yet offered) and the
-/// assumptions as the reading made them.
-fn plan_once(
+/// Reads every word of the goal it can place, pass after pass (the order
+/// matters: each pass leaves the words it placed to none after it); the
+/// chart kind asked, if one is.
+fn read_the_goal(
+    r: &mut Reading,
     goal: &str,
-    lang: Lang,
-    inputs: &[InputDescription],
-) -> Result<(Plan, Vec<undo::Assumed>), GoalProblem> {
-    let mut r = Reading::new(goal, lang, inputs);
-    no_computation_asked(&r)?;
-    read_the_answers_form(&mut r);
-    let chart = follow::chart_words(&mut r);
+) -> Result<Option<super::steps::chart_kind::ChartKind>, GoalProblem> {
+    let chart = follow::chart_words(r);
     r.quoted_columns(goal);
     r.glossed_columns();
     r.role();
@@ -669,10 +719,10 @@ fn plan_once(
     r.occasions();
     r.compared_by_than();
     r.idioms();
-    crate::generator::steps::feminine::read(&mut r);
+    crate::generator::steps::feminine::read(r);
     r.hypothesis_words();
-    crate::generator::steps::measures::read(&mut r)?;
-    crate::generator::steps::codes::read(&mut r);
+    crate::generator::steps::measures::read(r)?;
+    crate::generator::steps::codes::read(r);
     r.headcount();
     r.phrase_ops();
     r.panel_rows();
@@ -681,29 +731,29 @@ fn plan_once(
     r.price_of_one();
     r.column_mentions()?;
     r.kinds_of_columns();
-    crate::generator::steps::rates::read(&mut r);
+    crate::generator::steps::rates::read(r);
     r.measure_nouns();
-    crate::generator::steps::unfilled::read(&mut r);
-    crate::generator::steps::ohlc::read(&mut r);
+    crate::generator::steps::unfilled::read(r);
+    crate::generator::steps::ohlc::read(r);
     r.measure_adjectives();
     r.more_rows();
     r.all_of_a_column();
     r.derived_columns()?;
-    super::steps::regression::read(&mut r)?;
-    super::steps::prep::read(&mut r)?;
+    super::steps::regression::read(r)?;
+    super::steps::prep::read(r)?;
     r.format_words();
     r.currency_conversion()?;
     r.category_filters()?;
-    crate::generator::steps::happened::read(&mut r);
-    crate::generator::steps::days::read(&mut r)?;
+    crate::generator::steps::happened::read(r);
+    crate::generator::steps::days::read(r)?;
     r.numeric_filters()?;
     r.date_filters()?;
-    crate::generator::steps::years::read(&mut r);
-    crate::generator::steps::recent::read(&mut r);
-    crate::generator::steps::latest::read(&mut r);
-    crate::generator::steps::lookup::where_asked(&mut r);
+    crate::generator::steps::years::read(r);
+    crate::generator::steps::recent::read(r);
+    crate::generator::steps::latest::read(r);
+    crate::generator::steps::lookup::where_asked(r);
     r.groups_and_periods()?;
-    crate::generator::steps::pivot::second_group(&mut r)?;
+    crate::generator::steps::pivot::second_group(r)?;
     r.yes_no_filters();
     r.word_ops();
     r.known_values();
@@ -711,6 +761,20 @@ fn plan_once(
     r.compared_values()?;
     r.population_words();
     r.settle_mentions();
+    Ok(chart)
+}
+
+/// Plans `goal` once: the plan (its assumptions not yet offered) and the
+/// assumptions as the reading made them.
+fn plan_once(
+    goal: &str,
+    lang: Lang,
+    inputs: &[InputDescription],
+) -> Result<(Plan, Vec<undo::Assumed>), GoalProblem> {
+    let mut r = Reading::new(goal, lang, inputs);
+    no_computation_asked(&r)?;
+    read_the_answers_form(&mut r);
+    let chart = read_the_goal(&mut r, goal)?;
     let source = choose_source(&mut r)?;
     let recipe = r.recipe(&super::steps::derived::with_derived(&source, &r.derived))?;
     if let Some(name) = super::steps::derived::totalled_wrongly(&recipe, &r.derived) {
@@ -725,6 +789,12 @@ fn plan_once(
     {
         // The derived columns are computed on the rows the filters keep.
         return Err(GoalProblem::TooMany {
+            understood: r.understood,
+        });
+    }
+    if let Some(word) = whose_thing_ranked(&r, &recipe) {
+        return Err(GoalProblem::Unplaced {
+            words: vec![word],
             understood: r.understood,
         });
     }
@@ -757,6 +827,12 @@ fn plan_once(
     }
     r.said_bracket_words();
     let left = words::leftovers(&r.g, r.lang);
+    if let Some(clause) = another_thing_shown(&recipe, &left.context) {
+        return Err(GoalProblem::Unplaced {
+            words: vec![clause],
+            understood: r.understood,
+        });
+    }
     if !left.unplaced.is_empty() {
         return Err(GoalProblem::Unplaced {
             words: left.unplaced,
@@ -795,6 +871,7 @@ fn plan_once(
             .as_deref()
             .is_some_and(|g| !used.contains(&g));
     if grouping_dropped
+        || date_dropped(&r, &recipe, &used)
         || named
             .clone()
             .any(|c| !used.contains(&c) && !r.filters.iter().any(|f| f.column == c))

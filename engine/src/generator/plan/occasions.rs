@@ -204,6 +204,12 @@ const PEOPLE: &[&str] = &[
     "colega",
 ];
 
+/// True when `token` names an occasion or a person an answer is for
+/// ("meeting", "rapport", "boss", "jefa").
+pub(super) fn says_an_occasion(token: &crate::generator::text::Token) -> bool {
+    OCCASIONS.contains(&token.key.as_str()) || PEOPLE.contains(&token.key.as_str())
+}
+
 /// Verbs of asking for an answer.
 const ASKS: &[&str] = &[
     "wants",

@@ -219,6 +219,33 @@ struct Named {
     first_text: Option<String>,
 }
 
+/// Words of the name of a column that names a row by a person or a
+/// label: "who has the highest target" of a file of regions shows it.
+const LABELS: &[&str] = &[
+    "name",
+    "nom",
+    "nombre",
+    "student",
+    "eleve",
+    "alumno",
+    "estudiante",
+    // the person a row is in the charge of: "who has the highest
+    // target" of a file of regions
+    "responsable",
+    "manager",
+    "gestionnaire",
+    "gestor",
+    "encargado",
+];
+
+/// True when a column's name says it holds people or labels (`name`,
+/// `Responsable`, `account_manager`, `student`).
+pub(super) fn names_a_person(column: &str) -> bool {
+    super::text::name_words(column)
+        .iter()
+        .any(|w| LABELS.contains(&w.as_str()))
+}
+
 impl Reading<'_> {
     /// "average age, ignoring missing values": the missing values are set
     /// aside (every statistic leaves them out), not counted.
@@ -1125,22 +1152,6 @@ impl Reading<'_> {
         if let Some(k) = said {
             return Some(k.name.clone());
         }
-        const LABELS: &[&str] = &[
-            "name",
-            "nom",
-            "nombre",
-            "student",
-            "eleve",
-            "alumno",
-            "estudiante",
-            // the person a row is in the charge of: "who has the highest
-            // target" of a file of regions
-            "responsable",
-            "manager",
-            "gestionnaire",
-            "gestor",
-            "encargado",
-        ];
         let mut found = self.columns.iter().filter(|k| {
             k.kind == crate::inputs::ColumnKind::Text
                 && !one_value(&k.name)

@@ -25,7 +25,7 @@ use crate::generator::lexicon;
 use crate::lang::Lang;
 
 /// Words that make a clause speak in the asker's voice.
-const VOICE: &[&str] = &[
+pub(super) const VOICE: &[&str] = &[
     "i", "m", "me", "my", "myself", "we", "our", "us", "je", "j", "mon", "ma", "mes", "nous",
     "notre", "nos", "moi", "yo", "mi", "mis", "nuestro", "nuestra", "estoy", "soy",
 ];
@@ -384,7 +384,7 @@ impl Reading<'_> {
             VOICE.contains(&w) && !(w == "mes" && self.lang != Lang::Fr)
         });
         let purpose = PURPOSE.contains(&tokens[members[0]].folded.as_str());
-        if !(voiced || purpose) {
+        if (self.names_a_population(members) || !purpose) && !voiced {
             return false;
         }
         let unknown = members.iter().any(|&i| {
@@ -394,8 +394,25 @@ impl Reading<'_> {
                 && !VOICE.contains(&t.folded.as_str())
                 && !PURPOSE.contains(&t.folded.as_str())
                 && !self.data_knows(t)
+                && !crate::generator::steps::feminine::of_a_known_word(self, t)
         });
         unknown && !members.iter().any(|&i| self.value_as_a_place(i))
+    }
+
+    /// "Pour les fumeuses, …", "For the retirees: …", "Para los
+    /// jubilados, …": "for" and a plural noun, no occasion and no person
+    /// who asks — which rows, not what the answer is for.
+    fn names_a_population(&self, members: &[usize]) -> bool {
+        const PLURAL_ARTICLES: &[&str] = &["the", "les", "des", "ces", "los", "las", "these"];
+        let tokens = &self.g.tokens;
+        let (Some(&article), Some(&noun)) = (members.get(1), members.last()) else {
+            return false;
+        };
+        let plural = tokens[noun].folded != tokens[noun].key;
+        let occasion = members
+            .iter()
+            .any(|&i| super::occasions::says_an_occasion(&tokens[i]));
+        PLURAL_ARTICLES.contains(&tokens[article].folded.as_str()) && plural && !occasion
     }
 
     /// "Keep it short", "Be brief": the clause opens with an instruction

@@ -414,6 +414,54 @@ impl Reading<'_> {
         self.verb_names(verb, column.clone());
     }
 
+    /// "which region sells the most staplers", "où vend-on le plus
+    /// d'agrafeuses", "¿dónde se venden más grapadoras?": things of the
+    /// file said after a verb of selling and "the most" are ranked by
+    /// their units sold, the one column of quantities.
+    pub fn sells_the_most(&mut self) {
+        const SELLING_NOW: &[&str] = &["sell", "sells", "vend", "vendent", "vende", "venden"];
+        const MOST: &[&str] = &["most", "plus", "mas"];
+        const BETWEEN: &[&str] = &[
+            "on", "t", "il", "we", "they", "the", "le", "la", "se", "ils",
+        ];
+        let n = self.g.tokens.len();
+        let Some(verb) = (0..n).find(|&i| {
+            let w = self.g.tokens[i].folded.as_str();
+            (SELLING.contains(&w) || SELLING_NOW.contains(&w)) && self.g.free(i, 1)
+        }) else {
+            return;
+        };
+        let mut at = verb + 1;
+        while at < n && BETWEEN.contains(&self.g.tokens[at].folded.as_str()) {
+            at += 1;
+        }
+        let most = self
+            .g
+            .tokens
+            .get(at)
+            .is_some_and(|t| MOST.contains(&t.folded.as_str()));
+        let clause = self.g.tokens[verb].clause;
+        let things = (at + 1..n)
+            .take_while(|&j| self.g.tokens[j].clause == clause)
+            .any(|j| self.names_a_value(j));
+        if !most || !things {
+            return;
+        }
+        let quantities: Vec<String> = self
+            .columns
+            .iter()
+            .filter(|k| {
+                super::is_number(k.kind)
+                    && !super::recipe::priced(&k.name)
+                    && super::recipe::counts_things(&k.name)
+            })
+            .map(|k| k.name.clone())
+            .collect();
+        if let [column] = quantities.as_slice() {
+            self.verb_names(verb, column.clone());
+        }
+    }
+
     /// "Who paid the most for their ticket?": what was paid for, after a
     /// verb of paying, is the fare paid — never the column of ticket
     /// numbers. Read before the columns.

@@ -1517,6 +1517,91 @@ const TOPIC_OPENERS: &[&[&str]] = &[
     &["para", "las"],
 ];
 
+/// The most words of a clause that only names a population ("Les
+/// retraités :", "Retirees:", "los jubilados,").
+const MAX_POPULATION_WORDS: usize = 3;
+
+/// Articles a clause naming a population opens with.
+const POPULATION_ARTICLES: &[&str] = &["the", "les", "des", "ces", "los", "las", "these"];
+
+/// "Retirees: average bmi", "Les retraités : IMC moyen ?": a short clause
+/// of its own ending on a plural noun, no one speaking in it, names which
+/// rows are asked about — never context (a greeting or "Pen and paper
+/// ready" does not end on a plural).
+fn a_population_alone(goal: &Goal, members: &[usize]) -> bool {
+    let Some(&last) = members.last() else {
+        return false;
+    };
+    let t = &goal.tokens[last];
+    // "in thousands", "Using Python's statistics" open on a preposition
+    // or a verb; "Les familles nombreuses (trois enfants et plus)" is
+    // explained by its brackets.
+    let first = goal.tokens[members[0]].folded.as_str();
+    let opens_on_the_noun = members.len() == 1 || POPULATION_ARTICLES.contains(&first);
+    members.len() <= MAX_POPULATION_WORDS
+        && opens_on_the_noun
+        && !goal.gap(last).contains('(')
+        && t.folded != t.key
+        && !members
+            .iter()
+            .any(|&i| super::stories::VOICE.contains(&goal.tokens[i].folded.as_str()))
+}
+
+/// "just the manager's name", "solo el jefe", "juste le responsable": a
+/// clause set aside that says the answer shows something else than a
+/// name, a value or a figure — "just" and an article, then a word of
+/// neither (true for "just the boss's name", false for "just its name",
+/// "just the number", "solo el precio" whose price is the column shown).
+pub fn asks_another_thing_shown(clause: &str) -> bool {
+    const JUST: &[&str] = &[
+        "just",
+        "only",
+        "juste",
+        "seulement",
+        "uniquement",
+        "solo",
+        "solamente",
+        "unicamente",
+    ];
+    const SHOWN: &[&str] = &[
+        "name",
+        "nom",
+        "nombre",
+        "value",
+        "valeur",
+        "valor",
+        "figure",
+        "chiffre",
+        "cifra",
+        "number",
+        "numero",
+        "answer",
+        "result",
+        "resultat",
+        "resultado",
+    ];
+    let tokens = text::tokens(clause);
+    let possessive = |w: &str| {
+        matches!(
+            w,
+            "their" | "its" | "his" | "her" | "leur" | "son" | "sa" | "su" | "sus"
+        )
+    };
+    let opens = tokens
+        .first()
+        .is_some_and(|t| JUST.contains(&t.folded.as_str()))
+        && tokens.get(1).is_some_and(|t| {
+            crate::generator::lexicon::ARTICLES.contains(&t.folded.as_str())
+                || possessive(&t.folded)
+        });
+    opens
+        && tokens[2..].iter().any(|t| {
+            !SHOWN.contains(&t.key.as_str())
+                && !crate::generator::lexicon::ARTICLES.contains(&t.folded.as_str())
+                && !matches!(t.folded.as_str(), "and" | "et" | "y" | "please")
+        })
+}
+
 /// True when the clause starting at `first` opens with a topic word.
 fn opens_a_topic(goal: &Goal, first: usize) -> bool {
     TOPIC_OPENERS.iter().any(|words| goal.says_at(first, words))
@@ -1821,7 +1906,13 @@ pub fn leftovers(goal: &Goal, lang: Lang) -> Leftovers {
                     .any(|(m, _)| *m == t.folded)
                 || crate::generator::steps::latest::is_season(&t.key)
         });
-        if !placed && !asks && !restricts && clauses > 1 && !opens_a_topic(goal, members[0]) {
+        if !placed
+            && !asks
+            && !restricts
+            && clauses > 1
+            && !opens_a_topic(goal, members[0])
+            && !a_population_alone(goal, &members)
+        {
             let (first, last) = (members[0], members[members.len() - 1]);
             out.context.push(goal.between(first, last));
             continue;

@@ -84,6 +84,15 @@ pub fn read(r: &mut Reading) {
     }
 }
 
+/// True when `token` is the feminine of a word the planner knows
+/// ("fumeuses", "clientas"): a word of the data, never a story's.
+pub(crate) fn of_a_known_word(r: &Reading, token: &text::Token) -> bool {
+    let known = known_words(r);
+    let french = r.lang == crate::lang::Lang::Fr;
+    participle_of(&token.raw, &known).is_some()
+        || masculine_of(&token.folded, &known, french).is_some()
+}
+
 /// The masculine form of a feminine word, when it is a word we know.
 fn masculine_of(folded: &str, known: &[String], french: bool) -> Option<String> {
     let french_endings = if french { FRENCH_ENDINGS } else { &[] };
