@@ -455,13 +455,12 @@ pub(crate) const VALUE_SYNONYMS: &[&[&str]] = &[
         "precios",
         "pagina de precios",
     ],
+    // Never a bare "registro" (a record, a row, in Spanish) nor "sign".
     &[
         "signup",
-        "sign up",
         "registration",
         "inscription",
         "page d inscription",
-        "registro",
         "pagina de registro",
     ],
     // Spending categories and ways to pay.

@@ -40,7 +40,7 @@ const MAX_WORDS_TO_THE_COLUMN: usize = 4;
 /// Articles a count of groups follows ("the three oils", "les trois
 /// huiles", "los tres grupos", "each of the four films").
 const ARTICLES_BEFORE_A_COUNT: &[&str] = &[
-    "the", "les", "los", "las", "ces", "these", "those", "estos", "estas",
+    "the", "les", "des", "los", "las", "ces", "these", "those", "estos", "estas",
 ];
 
 /// Signs that make the bracket a condition or an expression of columns
@@ -573,7 +573,9 @@ impl Reading<'_> {
     /// plural; the thing a column of the file (or a player), the time a
     /// column of the file (a season is a year) or the file's dates. Both
     /// words name the rows (no mention of `state` or `year`); after
-    /// "per", "each" or "by" they are left to the grouping's reading.
+    /// "per", "each" or "by" they are left to the grouping's reading —
+    /// unless the thing is one of [`PANEL_THINGS`] and no column ("mean
+    /// patent per firm-year": one row each).
     pub fn panel_rows(&mut self) {
         const TIMES: &[&str] = &[
             "year",
@@ -692,21 +694,11 @@ impl Reading<'_> {
     }
 }
 
-/// Things a panel follows year after year, said before the time in a
-/// panel's rows ("firm-years", "per country-year").
-const PANEL_THINGS: &[&str] = &[
-    "firm",
-    "company",
-    "country",
-    "state",
-    "county",
-    "city",
-    "school",
-    "district",
-    "plant",
-    "industry",
-    "household",
-];
+/// Things a panel follows year after year that no column of categories
+/// is likely to hold, said before the time in a panel's rows ("per
+/// firm-year" of a file whose firms are codes). Never a country, an
+/// industry, a state: "per industry-year" may group by `sector` and year.
+const PANEL_THINGS: &[&str] = &["firm", "company", "plant", "household"];
 
 /// Nouns said after a column of numbers that only name its values ("the
 /// Colour score", "sugars content", "la teneur en VitC", "el nivel de
@@ -884,9 +876,10 @@ impl Reading<'_> {
     /// "across the three education levels (education)", "the five majors
     /// (major)", "entre les trois huiles (treatment)": a number said right
     /// after an article, before the words of a column of categories, is
-    /// the count of its values — placed when the file lists exactly that
-    /// many, left unplaced (the goal stops on it) otherwise, and always
-    /// for a column of numbers, whose values the file does not list.
+    /// the count of its values — placed when the file's description lists
+    /// exactly that many (the values of the rows it read, every row of a
+    /// small file), left unplaced (the goal stops on it) otherwise, and
+    /// always for a column of numbers, whose values it does not list.
     pub fn said_number_of_groups(&mut self) {
         for i in 1..self.g.tokens.len() {
             let t = &self.g.tokens[i];
@@ -903,7 +896,13 @@ impl Reading<'_> {
             // the words for it), every word between placed.
             let last = (i + MAX_WORDS_TO_THE_COLUMN).min(self.g.tokens.len() - 1);
             let column = (i + 1..=last)
-                .take_while(|&j| !self.g.free(j, 1) && self.g.tokens[j].clause <= clause + 1)
+                .take_while(|&j| {
+                    // the column's words in the clause, or its name in
+                    // the brackets right after them
+                    let t = &self.g.tokens[j];
+                    !self.g.free(j, 1)
+                        && (t.clause == clause || (t.clause == clause + 1 && self.in_brackets(j)))
+                })
                 .find_map(|j| self.column_said_at(j));
             let Some(column) = column else {
                 continue;
@@ -912,7 +911,9 @@ impl Reading<'_> {
                 .inputs
                 .iter()
                 .flat_map(|input| &input.columns)
-                .find(|c| c.name == column && c.kind == ColumnKind::Text)
+                .find(|c| {
+                    c.name == column && matches!(c.kind, ColumnKind::Text | ColumnKind::Boolean)
+                })
                 .map(|c| c.values.len());
             if listed.is_some_and(|count| count as f64 == n) {
                 self.g.take(i, 1);

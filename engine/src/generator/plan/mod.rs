@@ -638,9 +638,10 @@ fn date_dropped(r: &Reading, recipe: &Recipe, used: &[&str]) -> bool {
         && r.period.is_none()
 }
 
-/// "whose region has the smallest target?": asks for the one the region
-/// belongs to, not the region; a ranking of the thing said after "whose"
-/// answers another question. The word, when the plan ranks so.
+/// "whose region has the smallest target?", "tell me whose region…":
+/// asks for the one the region belongs to, not the region; a ranking of
+/// the thing said after "whose" answers another question. The word,
+/// when the plan ranks so.
 fn whose_thing_ranked(r: &Reading, recipe: &Recipe) -> Option<String> {
     let Recipe::Rank {
         group_by: Some(group),
@@ -649,11 +650,13 @@ fn whose_thing_ranked(r: &Reading, recipe: &Recipe) -> Option<String> {
     else {
         return None;
     };
-    let (whose, thing) = (r.g.tokens.first()?, r.g.tokens.get(1)?);
+    let tokens = &r.g.tokens;
+    let at = tokens.iter().position(|t| t.folded == "whose")?;
+    let thing = tokens.get(at + 1)?;
     let names_group = text::name_words(group)
         .iter()
         .any(|w| text::same_word(w, &thing.key));
-    (whose.folded == "whose" && names_group).then(|| whose.raw.clone())
+    names_group.then(|| tokens[at].raw.clone())
 }
 
 /// Whether the answer of `recipe` names rows or groups ("with the name").

@@ -202,6 +202,20 @@ const PEOPLE: &[&str] = &[
     "profesora",
     "equipo",
     "colega",
+    // audiences an answer is for ("For the investors, …")
+    "investor",
+    "shareholder",
+    "stakeholder",
+    "auditor",
+    "reader",
+    "actionnaire",
+    "investisseur",
+    "auditeur",
+    "lecteur",
+    "inversor",
+    "inversionista",
+    "accionista",
+    "lector",
 ];
 
 /// True when `token` names an occasion or a person an answer is for

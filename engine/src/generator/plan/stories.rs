@@ -403,7 +403,6 @@ impl Reading<'_> {
     /// jubilados, …": "for" and a plural noun, no occasion and no person
     /// who asks — which rows, not what the answer is for.
     fn names_a_population(&self, members: &[usize]) -> bool {
-        const PLURAL_ARTICLES: &[&str] = &["the", "les", "des", "ces", "los", "las", "these"];
         let tokens = &self.g.tokens;
         let (Some(&article), Some(&noun)) = (members.get(1), members.last()) else {
             return false;
@@ -412,7 +411,9 @@ impl Reading<'_> {
         let occasion = members
             .iter()
             .any(|&i| super::occasions::says_an_occasion(&tokens[i]));
-        PLURAL_ARTICLES.contains(&tokens[article].folded.as_str()) && plural && !occasion
+        super::words::POPULATION_ARTICLES.contains(&tokens[article].folded.as_str())
+            && plural
+            && !occasion
     }
 
     /// "Keep it short", "Be brief": the clause opens with an instruction

@@ -3,7 +3,9 @@
 //! each word that is one edit (a letter added, dropped, changed, or two
 //! letters swapped) from exactly one of a short list of words people ask
 //! with ([`TARGETS`]: statistics, "which", "department") is read as that
-//! word, and the goal is planned again. The list is short on purpose: a
+//! word, and the goal is planned again. The words of the files' column
+//! names are read so too ("speceis", "vists"), by a letter added, dropped
+//! or swapped only, and never from a word the planner knows. The list is short on purpose: a
 //! longer one meets real words one letter away ("fiable" → "faible",
 //! "perdido" → "pedido", "tempo" → "tiempo").
 //! The plan then says each correction as an assumption; a goal that plans
@@ -122,11 +124,21 @@ pub fn corrected(
         {
             continue;
         }
+        // A column's word is reached by a letter added, dropped or two
+        // swapped, never changed ("changes" is no `charges`), and never
+        // from a word the planner knows ("stats").
+        let known = crate::generator::plan::words::is_filler(&token);
         let near: Vec<&str> = TARGETS
             .iter()
             .copied()
-            .chain(columns.iter().map(String::as_str))
-            .filter(|k| k.chars().count() >= MIN_KNOWN_LEN && one_edit(typed, k))
+            .filter(|k| one_edit(typed, k))
+            .chain(
+                columns
+                    .iter()
+                    .map(String::as_str)
+                    .filter(|k| !known && one_edit(typed, k) && !one_letter_changed(typed, k)),
+            )
+            .filter(|k| k.chars().count() >= MIN_KNOWN_LEN)
             .collect();
         let near = dedup(near);
         if let [one] = near.as_slice() {
@@ -213,6 +225,12 @@ fn dedup(mut words: Vec<&str>) -> Vec<&str> {
         new
     });
     words
+}
+
+/// Whether `a` and `b` are as long and differ by one letter only.
+fn one_letter_changed(a: &str, b: &str) -> bool {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    a.len() == b.len() && a.iter().zip(&b).filter(|(x, y)| x != y).count() == 1
 }
 
 /// Whether `a` becomes `b` by one letter added, dropped, changed, or two

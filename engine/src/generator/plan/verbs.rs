@@ -398,32 +398,24 @@ impl Reading<'_> {
         if !things || rows {
             return;
         }
-        let quantities: Vec<String> = self
-            .columns
-            .iter()
-            .filter(|k| {
-                super::is_number(k.kind)
-                    && !super::recipe::priced(&k.name)
-                    && super::recipe::counts_things(&k.name)
-            })
-            .map(|k| k.name.clone())
-            .collect();
-        let [column] = quantities.as_slice() else {
-            return;
-        };
-        self.verb_names(verb, column.clone());
+        if let Some(column) = self.the_quantity_column() {
+            self.verb_names(verb, column);
+        }
     }
 
     /// "which region sells the most staplers", "où vend-on le plus
     /// d'agrafeuses", "¿dónde se venden más grapadoras?": things of the
-    /// file said after a verb of selling and "the most" are ranked by
-    /// their units sold, the one column of quantities.
+    /// file said right after a verb of selling and "the most" (or "the
+    /// fewest") are ranked by their units sold, the one column of
+    /// quantities — never the rows ("sells the most orders" counts them)
+    /// nor a thing described ("the most expensive lamps").
     pub fn sells_the_most(&mut self) {
         const SELLING_NOW: &[&str] = &["sell", "sells", "vend", "vendent", "vende", "venden"];
-        const MOST: &[&str] = &["most", "plus", "mas"];
+        const MOST: &[&str] = &["most", "fewest", "least", "plus", "moins", "mas", "menos"];
         const BETWEEN: &[&str] = &[
             "on", "t", "il", "we", "they", "the", "le", "la", "se", "ils",
         ];
+        const OF: &[&str] = &["of", "de", "d"];
         let n = self.g.tokens.len();
         let Some(verb) = (0..n).find(|&i| {
             let w = self.g.tokens[i].folded.as_str();
@@ -435,19 +427,33 @@ impl Reading<'_> {
         while at < n && BETWEEN.contains(&self.g.tokens[at].folded.as_str()) {
             at += 1;
         }
-        let most = self
+        if !self
             .g
             .tokens
             .get(at)
-            .is_some_and(|t| MOST.contains(&t.folded.as_str()));
-        let clause = self.g.tokens[verb].clause;
-        let things = (at + 1..n)
-            .take_while(|&j| self.g.tokens[j].clause == clause)
-            .any(|j| self.names_a_value(j));
-        if !most || !things {
+            .is_some_and(|t| MOST.contains(&t.folded.as_str()))
+        {
             return;
         }
-        let quantities: Vec<String> = self
+        let mut thing = at + 1;
+        while thing < n && OF.contains(&self.g.tokens[thing].folded.as_str()) {
+            thing += 1;
+        }
+        let said = thing < n && self.g.tokens[thing].clause == self.g.tokens[verb].clause;
+        let rows = said
+            && (self.rows_said.contains(&thing)
+                || super::words::is_row_noun(&self.g.tokens[thing].key));
+        if !said || rows || !self.names_a_value(thing) {
+            return;
+        }
+        if let Some(column) = self.the_quantity_column() {
+            self.verb_names(verb, column);
+        }
+    }
+
+    /// The files' one column of quantities of things (units, not money).
+    fn the_quantity_column(&self) -> Option<String> {
+        let quantities: Vec<&String> = self
             .columns
             .iter()
             .filter(|k| {
@@ -455,10 +461,11 @@ impl Reading<'_> {
                     && !super::recipe::priced(&k.name)
                     && super::recipe::counts_things(&k.name)
             })
-            .map(|k| k.name.clone())
+            .map(|k| &k.name)
             .collect();
-        if let [column] = quantities.as_slice() {
-            self.verb_names(verb, column.clone());
+        match quantities.as_slice() {
+            [one] => Some((*one).clone()),
+            _ => None,
         }
     }
 

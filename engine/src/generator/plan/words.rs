@@ -1522,12 +1522,13 @@ const TOPIC_OPENERS: &[&[&str]] = &[
 const MAX_POPULATION_WORDS: usize = 3;
 
 /// Articles a clause naming a population opens with.
-const POPULATION_ARTICLES: &[&str] = &["the", "les", "des", "ces", "los", "las", "these"];
+pub(super) const POPULATION_ARTICLES: &[&str] =
+    &["the", "les", "des", "ces", "los", "las", "these"];
 
 /// "Retirees: average bmi", "Les retraités : IMC moyen ?": a short clause
 /// of its own ending on a plural noun, no one speaking in it, names which
-/// rows are asked about — never context (a greeting or "Pen and paper
-/// ready" does not end on a plural).
+/// rows are asked about — never context ("Pen and paper ready" does not
+/// end on a plural; a greeting of one word, "Greetings!", has no colon).
 fn a_population_alone(goal: &Goal, members: &[usize]) -> bool {
     let Some(&last) = members.last() else {
         return false;
@@ -1536,8 +1537,10 @@ fn a_population_alone(goal: &Goal, members: &[usize]) -> bool {
     // "in thousands", "Using Python's statistics" open on a preposition
     // or a verb; "Les familles nombreuses (trois enfants et plus)" is
     // explained by its brackets.
+    // "Retirees:" alone, before a colon ("Greetings!", "Cheers" are not)
     let first = goal.tokens[members[0]].folded.as_str();
-    let opens_on_the_noun = members.len() == 1 || POPULATION_ARTICLES.contains(&first);
+    let alone = members.len() == 1 && goal.gap(last).trim_start().starts_with(':');
+    let opens_on_the_noun = alone || POPULATION_ARTICLES.contains(&first);
     members.len() <= MAX_POPULATION_WORDS
         && opens_on_the_noun
         && !goal.gap(last).contains('(')
@@ -1548,10 +1551,9 @@ fn a_population_alone(goal: &Goal, members: &[usize]) -> bool {
 }
 
 /// "just the manager's name", "solo el jefe", "juste le responsable": a
-/// clause set aside that says the answer shows something else than a
-/// name, a value or a figure — "just" and an article, then a word of
-/// neither (true for "just the boss's name", false for "just its name",
-/// "just the number", "solo el precio" whose price is the column shown).
+/// clause set aside that asks the answer to show a person — "just" and
+/// an article, then a word for a person (false for "just its name",
+/// "just the final number", "solo el precio").
 pub fn asks_another_thing_shown(clause: &str) -> bool {
     const JUST: &[&str] = &[
         "just",
@@ -1562,23 +1564,6 @@ pub fn asks_another_thing_shown(clause: &str) -> bool {
         "solo",
         "solamente",
         "unicamente",
-    ];
-    const SHOWN: &[&str] = &[
-        "name",
-        "nom",
-        "nombre",
-        "value",
-        "valeur",
-        "valor",
-        "figure",
-        "chiffre",
-        "cifra",
-        "number",
-        "numero",
-        "answer",
-        "result",
-        "resultat",
-        "resultado",
     ];
     let tokens = text::tokens(clause);
     let possessive = |w: &str| {
@@ -1595,11 +1580,10 @@ pub fn asks_another_thing_shown(clause: &str) -> bool {
                 || possessive(&t.folded)
         });
     opens
-        && tokens[2..].iter().any(|t| {
-            !SHOWN.contains(&t.key.as_str())
-                && !crate::generator::lexicon::ARTICLES.contains(&t.folded.as_str())
-                && !matches!(t.folded.as_str(), "and" | "et" | "y" | "please")
-        })
+        && tokens
+            .iter()
+            .skip(2)
+            .any(|t| super::occasions::says_an_occasion(t) || super::recipe::names_a_person(&t.key))
 }
 
 /// True when the clause starting at `first` opens with a topic word.
