@@ -396,7 +396,36 @@ impl Reading<'_> {
                 && !self.data_knows(t)
                 && !crate::generator::steps::feminine::of_a_known_word(self, t)
         });
-        unknown && !members.iter().any(|&i| self.value_as_a_place(i))
+        unknown
+            && !members
+                .iter()
+                .any(|&i| self.value_as_a_place(i) || self.topic_before_a_colon(members, i))
+    }
+
+    /// "Je m'occupe des chats : …", "I only care about smokers: …": the
+    /// last word of the story, right before a colon, is a word for a value
+    /// the files hold — the topic the question is about, not told in
+    /// passing ("My mouse is broken lol, …").
+    fn topic_before_a_colon(&self, members: &[usize], at: usize) -> bool {
+        members.last() == Some(&at)
+            && self.g.gap(at).trim_start().starts_with(':')
+            && self.names_a_value_of_the_data(at)
+    }
+
+    /// True when the word at `at` is a value the files hold or a word for
+    /// one ("chats" for `Cat`), outside an idiom ("from home").
+    fn names_a_value_of_the_data(&self, at: usize) -> bool {
+        let values: Vec<String> = self
+            .inputs
+            .iter()
+            .flat_map(|i| &i.columns)
+            .flat_map(|c| &c.values)
+            .map(|v| text::fold(v))
+            .collect();
+        !self.in_an_idiom(at)
+            && super::conditions::value_synonyms_of(&self.g.tokens[at].folded)
+                .iter()
+                .any(|w| values.iter().any(|v| text::same_word(v, w)))
     }
 
     /// "Pour les fumeuses, …", "For the retirees: …", "Para los
@@ -539,15 +568,21 @@ impl Reading<'_> {
             before -= 1;
         }
         let placed = before > 0 && PLACE_WORDS.contains(&tokens[before - 1].folded.as_str());
-        let idiom = IDIOMS.iter().any(|words| {
+        placed && !self.in_an_idiom(at)
+    }
+
+    /// True when the word at `at` is part of one of [`IDIOMS`] ("working
+    /// from home").
+    fn in_an_idiom(&self, at: usize) -> bool {
+        let tokens = &self.g.tokens;
+        IDIOMS.iter().any(|words| {
             (0..words.len()).any(|k| {
                 at >= k
                     && tokens
                         .get(at - k..at - k + words.len())
                         .is_some_and(|w| w.iter().zip(words.iter()).all(|(t, x)| t.folded == *x))
             })
-        });
-        placed && !idiom
+        })
     }
 }
 
