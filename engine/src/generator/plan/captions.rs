@@ -369,17 +369,7 @@ impl Reading<'_> {
     /// one ("ventes" names a department `Sales`, not in a file of sales
     /// lines).
     fn a_value_here(&self, at: usize) -> bool {
-        let values: Vec<String> = self
-            .inputs
-            .iter()
-            .flat_map(|i| &i.columns)
-            .flat_map(|c| &c.values)
-            .map(|v| text::fold(v))
-            .collect();
-        self.is_value(at)
-            || super::conditions::value_synonyms_of(&self.g.tokens[at].folded)
-                .iter()
-                .any(|s| values.iter().any(|v| text::same_word(v, s)))
+        self.is_value(at) || self.a_word_for_a_held_value(at)
     }
 
     /// "8 accounts" in a file of 8 rows: the count of the file's rows,

@@ -412,9 +412,16 @@ impl Reading<'_> {
             && self.names_a_value_of_the_data(at)
     }
 
-    /// True when the word at `at` is a value the files hold or a word for
-    /// one ("chats" for `Cat`), outside an idiom ("from home").
+    /// True when the word at `at` is a word for a value the files hold
+    /// ("chats" for `Cat`), outside an idiom ("from home").
     fn names_a_value_of_the_data(&self, at: usize) -> bool {
+        !self.in_an_idiom(at) && self.a_word_for_a_held_value(at)
+    }
+
+    /// True when the word at `at` is a word for a value the files hold:
+    /// one of its group of [`super::conditions::VALUE_SYNONYMS`] is a
+    /// value of some column ("chats" for `Cat`, "ventes" for `Sales`).
+    pub(super) fn a_word_for_a_held_value(&self, at: usize) -> bool {
         let values: Vec<String> = self
             .inputs
             .iter()
@@ -422,10 +429,9 @@ impl Reading<'_> {
             .flat_map(|c| &c.values)
             .map(|v| text::fold(v))
             .collect();
-        !self.in_an_idiom(at)
-            && super::conditions::value_synonyms_of(&self.g.tokens[at].folded)
-                .iter()
-                .any(|w| values.iter().any(|v| text::same_word(v, w)))
+        super::conditions::value_synonyms_of(&self.g.tokens[at].folded)
+            .iter()
+            .any(|w| values.iter().any(|v| text::same_word(v, w)))
     }
 
     /// "Pour les fumeuses, …", "For the retirees: …", "Para los
