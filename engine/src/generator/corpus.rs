@@ -922,8 +922,19 @@ fn share_canon(
             return (kind, BTreeSet::from([mean]), group_by.cloned(), 1);
         }
     }
+    // A part taken among the rows other conditions keep ("what share of
+    // the women smoke") is no share of the whole: the oracle's `sharerows
+    // where A and B` is the share of the rows meeting both.
+    let mut kept = conds.clone();
+    whole_latest_year(&mut kept, input);
+    let within = part.is_some() && !kept.is_empty();
     conds.extend(part.iter().flat_map(|f| plan_cond(f, input)));
     let m = value.map_or("sharerows".to_owned(), |v| format!("share({v})"));
+    let m = if within {
+        format!("{m} among the rows kept")
+    } else {
+        m
+    };
     (kind, BTreeSet::from([m]), group_by.cloned(), 1)
 }
 
@@ -1295,6 +1306,7 @@ fn corpora() -> Vec<String> {
         "heldout-2026-12-07w.txt",
         "heldout-2026-12-07x.txt",
         "heldout-2026-12-07y.txt",
+        "heldout-2026-12-07z.txt",
         "public-easy-2026-12-06.txt",
         "public-medium-2026-12-06.txt",
         "public-easy-2026-12-06b.txt",
@@ -1341,6 +1353,8 @@ fn corpora() -> Vec<String> {
         "public-medium-2026-12-07v.txt",
         "public-easy-2026-12-07w.txt",
         "public-medium-2026-12-07w.txt",
+        "public-easy-2026-12-07x.txt",
+        "public-medium-2026-12-07x.txt",
     ]
     .map(String::from)
     .into();
@@ -1365,7 +1379,7 @@ const KNOWN_WRONG: &[(&str, &str)] = &[
     ),
     (
         "quel age moyen pour les adoptions de lapins ?",
-        "held-out set s, first reading: 'l'âge … des adoptions de lapins' is read as the rabbits' age (pet_age, said in the reading); the owner's age fits too, so a careful analyst would ask which",
+        "held-out set s, first reading: 'l'âge … des adoptions de lapins' is read as the rabbits' age (pet_age, said in the reading); the owner's age fits too, so a careful analyst would ask which; left: the file's names say Gear.Ratio alone (Gear2 is an automatic's ratio only in R's documentation), and the reading names Gear.Ratio",
     ),
     (
         "¿Qué porcentaje de la plantilla está descontenta?",
@@ -1390,6 +1404,10 @@ const KNOWN_WRONG: &[(&str, &str)] = &[
     (
         "Among the firm-years of 1984 (year = 1984), which firm paid the highest wage?",
         "public set v, medium: 'paid' ranks each firm by its total wage (said as an assumption); in 1984 each firm has one row, so the firm and its wage are those of the lookup",
+    ),
+    (
+        "What is the average gear ratio of these cars?",
+        "public set x, easy, first reading: answered with the mean of Gear.Ratio (the manual transmission's gear ratio); Gear2 (the automatic transmission's) fits as well, so a careful analyst would ask which; left: the file's names say Gear.Ratio alone (Gear2 is an automatic's ratio only in R's documentation), and the reading names Gear.Ratio",
     ),
 ];
 

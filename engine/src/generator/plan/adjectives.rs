@@ -169,6 +169,8 @@ const ADJECTIVES: &[Adjective] = &[
     adj("hottest", "temperature", Way::Up, true),
     adj("warmest", "temperature", Way::Up, true),
     adj("tallest", "height", Way::Up, true),
+    adj("deepest", "depth", Way::Up, true),
+    adj("shallowest", "depth", Way::Down, true),
     adj("heaviest", "weight", Way::Up, true),
     adj("lightest", "weight", Way::Down, true),
     adj("de mas edad", "age", Way::Up, true),
@@ -306,6 +308,14 @@ impl Reading<'_> {
     }
 
     /// The one column the concept names (by its name or a synonym).
+    /// True when `word` (folded) is a superlative adjective on its own
+    /// ("deepest", "cheapest"): a word of meaning, never a column's gloss.
+    pub(super) fn superlative(word: &str) -> bool {
+        ADJECTIVES
+            .iter()
+            .any(|a| a.superlative && !a.words.contains(' ') && a.words == word)
+    }
+
     pub(super) fn one_column_for(&self, concept: &str) -> Option<String> {
         let found = self.columns.iter().filter(|k| {
             super::is_number(k.kind)

@@ -94,7 +94,7 @@ const AGED_NOUNS: &[&str] = &[
 
 /// Children said as people of an age ("children under 12"): the word is
 /// the condition, no column of children.
-const CHILDREN: &[&str] = &["child", "children", "kid", "enfant", "nino"];
+pub(super) const CHILDREN: &[&str] = &["child", "children", "kid", "enfant", "nino"];
 
 /// Verbs that may stand between the people and the comparison ("employees
 /// are over 60").
@@ -127,6 +127,46 @@ const AT_LEAST_AFTER: &[&[&str]] = &[
     &["y", "mas"],
 ];
 
+/// "or younger", "or less": the number before is an upper bound.
+const AT_MOST_AFTER: &[&[&str]] = &[
+    &["or", "younger"],
+    &["or", "under"],
+    &["or", "less"],
+    &["and", "under"],
+    &["and", "younger"],
+    &["ou", "moins"],
+    &["et", "moins"],
+    &["o", "menos"],
+    &["y", "menos"],
+];
+
+/// Decades of a life: "in their twenties", "dans la trentaine" (the
+/// ten years from the number on).
+const DECADES: &[(&str, f64)] = &[
+    ("teens", 13.0),
+    ("twenties", 20.0),
+    ("thirties", 30.0),
+    ("forties", 40.0),
+    ("fifties", 50.0),
+    ("sixties", 60.0),
+    ("seventies", 70.0),
+    ("eighties", 80.0),
+    ("vingtaine", 20.0),
+    ("trentaine", 30.0),
+    ("quarantaine", 40.0),
+    ("cinquantaine", 50.0),
+    ("soixantaine", 60.0),
+];
+
+/// Words before a decade: "in their twenties", "dans la trentaine".
+const DECADE_OPENERS: &[&[&str]] = &[
+    &["in", "their"],
+    &["in", "his"],
+    &["in", "her"],
+    &["dans", "la"],
+    &["de", "la"],
+];
+
 impl Reading<'_> {
     /// Reads the age conditions of this module on `age`.
     pub(super) fn ages_in_words(&mut self, age: &str) {
@@ -137,6 +177,13 @@ impl Reading<'_> {
                     continue;
                 }
                 self.g.take(i, len);
+                // "el cliente tenía 60 años o más": the people the age is
+                // said of name the age's column, no measure of it.
+                let people: Vec<usize> = (i.saturating_sub(MAX_PLACE_WORDS)..i)
+                    .filter(|&j| self.people_at(Some(j)))
+                    .collect();
+                self.mentions
+                    .retain(|m| !(m.column == age && people.contains(&m.start)));
                 // "children under 12": the children are the rows of that age.
                 if i > 0
                     && CHILDREN.contains(&self.g.tokens[i - 1].key.as_str())
@@ -192,23 +239,55 @@ impl Reading<'_> {
                 return Some((words.len() + 1, vec![(*cmp, value)]));
             }
         }
+        if let Some(found) = self.decade_at(i) {
+            return Some(found);
+        }
+        // "50 años o más", "60 ans et plus", "10 years or younger": a
+        // number of years and its side.
+        if let (Some(value), Some(unit)) = (self.number_at(i), self.unit_len(i + 1)) {
+            if let Some((len, cmp)) = self.side_after(i + 1 + unit) {
+                return Some((1 + unit + len, vec![(cmp, value)]));
+            }
+        }
         // "members are 60 or over": people, then the number and its tail.
         if let (Some(value), true) = (self.number_at(i), self.people_before(i)) {
-            let tail = AT_LEAST_AFTER.iter().find(|w| self.words_at(i + 1, w));
             let plausible = (0.0..=MAX_AGE).contains(&value);
-            if let (Some(tail), true) = (tail, plausible) {
-                if !self.measured_after(i + 1 + tail.len()) {
-                    return Some((1 + tail.len(), vec![(Cmp::Ge, value)]));
+            if let (Some((len, cmp)), true) = (self.side_after(i + 1), plausible) {
+                if !self.measured_after(i + 1 + len) {
+                    return Some((1 + len, vec![(cmp, value)]));
                 }
             }
         }
-        // "aged 65 and over", "aged 10 or more".
+        // "aged 65 and over", "aged 10 or more", "aged 10 or younger".
         if self.words_at(i, &["aged"]) {
             let value = self.number_at(i + 1)?;
-            let tail = AT_LEAST_AFTER.iter().find(|w| self.words_at(i + 2, w))?;
-            return Some((2 + tail.len(), vec![(Cmp::Ge, value)]));
+            let (len, cmp) = self.side_after(i + 2)?;
+            return Some((2 + len, vec![(cmp, value)]));
         }
         None
+    }
+
+    /// "or more" / "or younger" at `at`: how many words and which side.
+    fn side_after(&self, at: usize) -> Option<(usize, Cmp)> {
+        let side = |tails: &[&[&str]], cmp: Cmp| {
+            tails
+                .iter()
+                .find(|w| self.words_at(at, w))
+                .map(|w| (w.len(), cmp))
+        };
+        side(AT_LEAST_AFTER, Cmp::Ge).or_else(|| side(AT_MOST_AFTER, Cmp::Le))
+    }
+
+    /// "people in their twenties", "les clients dans la trentaine": the
+    /// ten years of the decade, people said before it.
+    fn decade_at(&self, i: usize) -> Option<(usize, Vec<(Cmp, f64)>)> {
+        let opener = DECADE_OPENERS.iter().find(|w| self.words_at(i, w))?;
+        let at = i + opener.len();
+        let word = self.g.tokens.get(at)?;
+        let (_, low) = DECADES.iter().find(|(w, _)| *w == word.folded)?;
+        let high = if *low == 13.0 { 19.0 } else { low + 9.0 };
+        (!self.g.used[at] && self.people_before(i))
+            .then(|| (opener.len() + 1, vec![(Cmp::Ge, *low), (Cmp::Le, high)]))
     }
 
     /// "between 30 and 40 years old", "aged between 30 and 40", "entre 30
@@ -349,6 +428,26 @@ mod tests {
                 "insurance.csv",
                 "average charges for people between 30 and 40 years old",
                 vec!["age >= Number(30.0)", "age <= Number(40.0)"],
+            ),
+            (
+                "hr.csv",
+                "¿cuántos empleados tienen 50 años o más?",
+                vec!["age >= Number(50.0)"],
+            ),
+            (
+                "insurance.csv",
+                "combien d'assurés ont 60 ans et plus ?",
+                vec!["age >= Number(60.0)"],
+            ),
+            (
+                "passengers.csv",
+                "how many kids aged 10 or younger were in third class",
+                vec!["Pclass == Number(3.0)", "Age <= Number(10.0)"],
+            ),
+            (
+                "hr.csv",
+                "how many employees are in their twenties",
+                vec!["age >= Number(20.0)", "age <= Number(29.0)"],
             ),
         ] {
             assert_eq!(conditions(file, goal), want, "{goal}");

@@ -2147,6 +2147,9 @@ impl Reading<'_> {
                     continue;
                 }
                 self.g.take(start, len + 1);
+                if *number_first {
+                    self.aged_before(start);
+                }
                 // "younger than 1 year", "older than 5 years"
                 let unit = number_at + 1;
                 let in_years = self.g.tokens.get(unit).is_some_and(|t| {
@@ -2169,6 +2172,22 @@ impl Reading<'_> {
             }
         }
         self.ages_in_words(age);
+    }
+
+    /// "aged" before "10 or younger", and the children it is said of
+    /// ("kids aged 10 or younger": the kids are the rows of that age).
+    fn aged_before(&mut self, start: usize) {
+        let mut at = start;
+        if at > 0 && self.g.tokens[at - 1].folded == "aged" && self.g.free(at - 1, 1) {
+            at -= 1;
+            self.g.take(at, 1);
+        }
+        if at > 0
+            && super::ages::CHILDREN.contains(&self.g.tokens[at - 1].key.as_str())
+            && self.g.free(at - 1, 1)
+        {
+            self.g.take(at - 1, 1);
+        }
     }
 
     /// Of several columns of ages (`pet_age`, `owner_age`), the one whose

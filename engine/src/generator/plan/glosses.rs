@@ -357,6 +357,7 @@ impl Reading<'_> {
             // opener of two things compared is no gloss.
             let opener = matches!(t.folded.as_str(), "between" | "entre");
             let meaningful = self.g.used[i]
+                || Self::superlative(&t.folded)
                 || column_word
                 || opener
                 || column_before_condition
@@ -376,10 +377,13 @@ impl Reading<'_> {
         // statistic words on the way, the one farther from the bracket is
         // the statistic; the nearer ones name the column ("the highest
         // average horsepower (hp)" ranks a mean: both are read).
+        // ("the mean total fish count (totabund)": a count is a noun of
+        // the column too.)
         let statistics = passed.iter().all(|&p| {
-            lexicon::OPS
-                .iter()
-                .any(|(w, o)| *w == self.g.tokens[p].folded && matches!(o, lexicon::Op::Stat(_)))
+            lexicon::OPS.iter().any(|(w, o)| {
+                *w == self.g.tokens[p].folded
+                    && matches!(o, lexicon::Op::Stat(_) | lexicon::Op::Count)
+            })
         });
         match (passed.as_slice(), statistics, gloss.is_empty()) {
             ([nearer @ .., _], true, false) if !nearer.is_empty() => gloss.extend(nearer),
@@ -690,6 +694,67 @@ impl Reading<'_> {
             if rows_named {
                 self.take_row_count_before(i, rows);
             }
+        }
+    }
+}
+
+/// Nouns of one sale or order, the row of a file of sales ("average
+/// revenue per sale", "ingreso medio por venta"), singular.
+const ONE_SALE: &[&str] = &[
+    "sale",
+    "order",
+    "transaction",
+    "purchase",
+    "vente",
+    "commande",
+    "achat",
+    "venta",
+    "pedido",
+    "compra",
+    "transaccion",
+];
+
+impl Reading<'_> {
+    /// "average revenue per sale", "la quantité moyenne par commande",
+    /// "ingreso medio por venta": a mean said per sale is the mean of the
+    /// rows, each row one sale (said as an assumption). Not where a
+    /// column names the sales (`order_id`: several lines may make one
+    /// order), nor without a mean said ("revenue per sale" may divide).
+    pub fn per_sale_rows(&mut self) {
+        let mean_said = self
+            .ops
+            .iter()
+            .any(|(_, op)| *op == lexicon::Op::Stat(Stat::Mean))
+            || self.g.tokens.iter().any(|t| {
+                lexicon::OPS
+                    .iter()
+                    .any(|(w, op)| *w == t.folded && *op == lexicon::Op::Stat(Stat::Mean))
+            });
+        for at in 1..self.g.tokens.len() {
+            let (per, noun) = (&self.g.tokens[at - 1], &self.g.tokens[at]);
+            let named = self.columns.iter().any(|k| {
+                text::name_words(&k.name)
+                    .iter()
+                    .any(|w| text::singular(&text::fold(w)) == noun.key)
+            });
+            if !mean_said
+                || !matches!(per.folded.as_str(), "per" | "par" | "por")
+                || !ONE_SALE.contains(&noun.key.as_str())
+                || noun.key != noun.folded
+                || named
+                || !self.g.free(at - 1, 2)
+            {
+                continue;
+            }
+            let one = noun.raw.clone();
+            self.g.take(at - 1, 2);
+            let words = self.g.raw(at - 1, 2);
+            let said = self.say(
+                format!("\"{words}\": one row of the file is one {one}"),
+                format!("« {words} » : une ligne du fichier = {one}"),
+                format!("«{words}»: una fila del archivo = {one}"),
+            );
+            self.assume(said, None);
         }
     }
 }

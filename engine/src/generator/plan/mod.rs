@@ -703,67 +703,202 @@ fn read_the_answers_form(r: &mut Reading) {
     r.percent_format();
 }
 
+/// One reading pass over the goal.
+type Step = fn(&mut Reading) -> Result<(), GoalProblem>;
+
+/// The passes of [`read_the_goal`], in their order.
+const READING_PASSES: &[Step] = &[
+    |r| {
+        r.glossed_columns();
+        Ok(())
+    },
+    |r| {
+        r.role();
+        Ok(())
+    },
+    |r| {
+        r.sort_order();
+        Ok(())
+    },
+    |r| {
+        r.not_grouped();
+        Ok(())
+    },
+    |r| {
+        r.stories();
+        Ok(())
+    },
+    |r| {
+        r.file_caption();
+        Ok(())
+    },
+    |r| {
+        words::take_share_verbs(&mut r.g);
+        Ok(())
+    },
+    |r| {
+        r.occasions();
+        Ok(())
+    },
+    |r| {
+        r.compared_by_than();
+        Ok(())
+    },
+    |r| {
+        r.idioms();
+        Ok(())
+    },
+    |r| {
+        crate::generator::steps::feminine::read(r);
+        Ok(())
+    },
+    |r| {
+        r.hypothesis_words();
+        Ok(())
+    },
+    |r| crate::generator::steps::measures::read(r),
+    |r| {
+        crate::generator::steps::codes::read(r);
+        Ok(())
+    },
+    |r| {
+        r.headcount();
+        Ok(())
+    },
+    |r| {
+        r.phrase_ops();
+        Ok(())
+    },
+    |r| {
+        r.panel_rows();
+        Ok(())
+    },
+    |r| {
+        r.per_sale_rows();
+        Ok(())
+    },
+    |r| {
+        r.file_nouns_first();
+        Ok(())
+    },
+    |r| {
+        r.paid_for_a_ticket();
+        Ok(())
+    },
+    |r| {
+        r.price_of_one();
+        Ok(())
+    },
+    |r| r.column_mentions(),
+    |r| {
+        r.kinds_of_columns();
+        Ok(())
+    },
+    |r| {
+        crate::generator::steps::rates::read(r);
+        Ok(())
+    },
+    |r| {
+        r.measure_nouns();
+        Ok(())
+    },
+    |r| {
+        crate::generator::steps::unfilled::read(r);
+        Ok(())
+    },
+    |r| {
+        crate::generator::steps::ohlc::read(r);
+        Ok(())
+    },
+    |r| {
+        r.measure_adjectives();
+        Ok(())
+    },
+    |r| {
+        r.more_rows();
+        Ok(())
+    },
+    |r| {
+        r.all_of_a_column();
+        Ok(())
+    },
+    |r| r.derived_columns(),
+    |r| super::steps::regression::read(r),
+    |r| super::steps::prep::read(r),
+    |r| {
+        r.format_words();
+        Ok(())
+    },
+    |r| r.currency_conversion(),
+    |r| r.category_filters(),
+    |r| {
+        crate::generator::steps::happened::read(r);
+        Ok(())
+    },
+    |r| crate::generator::steps::days::read(r),
+    |r| r.numeric_filters(),
+    |r| r.date_filters(),
+    |r| {
+        crate::generator::steps::years::read(r);
+        Ok(())
+    },
+    |r| {
+        crate::generator::steps::recent::read(r);
+        Ok(())
+    },
+    |r| {
+        crate::generator::steps::latest::read(r);
+        Ok(())
+    },
+    |r| {
+        crate::generator::steps::lookup::where_asked(r);
+        Ok(())
+    },
+    |r| r.groups_and_periods(),
+    |r| crate::generator::steps::pivot::second_group(r),
+    |r| {
+        r.yes_no_filters();
+        Ok(())
+    },
+    |r| {
+        r.word_ops();
+        Ok(())
+    },
+    |r| {
+        r.known_values();
+        Ok(())
+    },
+    |r| {
+        r.how_many_on_average();
+        Ok(())
+    },
+    |r| r.compared_values(),
+    |r| {
+        r.population_words();
+        Ok(())
+    },
+    |r| {
+        r.settle_mentions();
+        Ok(())
+    },
+];
+
 /// Reads every word of the goal it can place, pass after pass (the order
-/// matters: each pass leaves the words it placed to none after it); the
-/// chart kind asked, if one is.
+/// matters: each pass leaves the words it placed to none after it), and
+/// notes after each pass the words of the filters it added (a share's
+/// part is told from the rows it is taken among by where each is said);
+/// the chart kind asked, if one is.
 fn read_the_goal(
     r: &mut Reading,
     goal: &str,
 ) -> Result<Option<super::steps::chart_kind::ChartKind>, GoalProblem> {
     let chart = follow::chart_words(r);
     r.quoted_columns(goal);
-    r.glossed_columns();
-    r.role();
-    r.sort_order();
-    r.not_grouped();
-    r.stories();
-    r.file_caption();
-    words::take_share_verbs(&mut r.g);
-    r.occasions();
-    r.compared_by_than();
-    r.idioms();
-    crate::generator::steps::feminine::read(r);
-    r.hypothesis_words();
-    crate::generator::steps::measures::read(r)?;
-    crate::generator::steps::codes::read(r);
-    r.headcount();
-    r.phrase_ops();
-    r.panel_rows();
-    r.file_nouns_first();
-    r.paid_for_a_ticket();
-    r.price_of_one();
-    r.column_mentions()?;
-    r.kinds_of_columns();
-    crate::generator::steps::rates::read(r);
-    r.measure_nouns();
-    crate::generator::steps::unfilled::read(r);
-    crate::generator::steps::ohlc::read(r);
-    r.measure_adjectives();
-    r.more_rows();
-    r.all_of_a_column();
-    r.derived_columns()?;
-    super::steps::regression::read(r)?;
-    super::steps::prep::read(r)?;
-    r.format_words();
-    r.currency_conversion()?;
-    r.category_filters()?;
-    crate::generator::steps::happened::read(r);
-    crate::generator::steps::days::read(r)?;
-    r.numeric_filters()?;
-    r.date_filters()?;
-    crate::generator::steps::years::read(r);
-    crate::generator::steps::recent::read(r);
-    crate::generator::steps::latest::read(r);
-    crate::generator::steps::lookup::where_asked(r);
-    r.groups_and_periods()?;
-    crate::generator::steps::pivot::second_group(r)?;
-    r.yes_no_filters();
-    r.word_ops();
-    r.known_values();
-    r.how_many_on_average();
-    r.compared_values()?;
-    r.population_words();
-    r.settle_mentions();
+    r.note_filter_words();
+    for step in READING_PASSES {
+        step(r)?;
+        r.note_filter_words();
+    }
     Ok(chart)
 }
 
@@ -780,6 +915,7 @@ fn plan_once(
     let chart = read_the_goal(&mut r, goal)?;
     let source = choose_source(&mut r)?;
     let recipe = r.recipe(&super::steps::derived::with_derived(&source, &r.derived))?;
+    let recipe = counted_by_frequency(&mut r, recipe, &source);
     if let Some(name) = super::steps::derived::totalled_wrongly(&recipe, &r.derived) {
         return Err(GoalProblem::Unplaced {
             words: vec![name],
@@ -900,6 +1036,76 @@ fn plan_once(
         refines: Vec::new(),
     };
     Ok((plan, r.assumptions))
+}
+
+/// Names of a column that says how many cases each row stands for: a
+/// table of frequencies (R's `Freq`), one row per combination.
+const FREQUENCY_COLUMNS: &[&str] = &["freq", "frequency", "frequence", "frecuencia"];
+
+/// Words that count the rows themselves, whatever each row stands for.
+const ROWS_THEMSELVES: &[&str] = &[
+    "row", "line", "record", "entry", "cell", "ligne", "fila", "linea", "registro",
+];
+
+/// "How many suicides were by hanging" of a table of frequencies counts
+/// the cases, not the rows: a count, a share or a ranking of rows becomes
+/// the total of the file's one frequency column (said as an assumption),
+/// unless the goal counts the rows themselves ("how many rows").
+fn counted_by_frequency(r: &mut Reading, recipe: Recipe, source: &Source) -> Recipe {
+    let frequency: Vec<&crate::inputs::Column> = r
+        .inputs
+        .iter()
+        .filter(|i| i.name == source.name)
+        .flat_map(|i| &i.columns)
+        .filter(|c| is_number(c.kind) && FREQUENCY_COLUMNS.contains(&text::fold(&c.name).as_str()))
+        .collect();
+    let [column] = frequency.as_slice() else {
+        return recipe;
+    };
+    if r.g
+        .tokens
+        .iter()
+        .any(|t| ROWS_THEMSELVES.contains(&t.key.as_str()))
+    {
+        return recipe;
+    }
+    let freq = column.name.clone();
+    let weighted = match recipe {
+        Recipe::CountRows { group_by } => Recipe::Stats {
+            items: vec![(Stat::Sum, freq.clone())],
+            group_by,
+        },
+        Recipe::Share {
+            value: None,
+            group_by,
+            part,
+        } => Recipe::Share {
+            value: Some(freq.clone()),
+            group_by,
+            part,
+        },
+        Recipe::Rank {
+            stat: Stat::Count,
+            value: None,
+            group_by,
+            highest,
+            n,
+        } => Recipe::Rank {
+            stat: Stat::Sum,
+            value: Some(freq.clone()),
+            group_by,
+            highest,
+            n,
+        },
+        other => return other,
+    };
+    let said = r.say(
+        format!("each row counts {freq} cases: the cases are the total of {freq}, not the rows"),
+        format!("chaque ligne compte {freq} cas : les cas sont le total de {freq}, pas les lignes"),
+        format!("cada fila cuenta {freq} casos: los casos son el total de {freq}, no las filas"),
+    );
+    r.assume(said, None);
+    weighted
 }
 
 /// True when every row of the file has its own value of `column`: a
@@ -1207,6 +1413,87 @@ mod tests {
                 recipe("insurance.csv", goal)
             );
         }
+    }
+
+    #[test]
+    fn a_share_is_of_the_part_said_after_its_verb_or_last() {
+        // (goal, the part's column, the column of the rows it is taken among)
+        for (file, goal, part, among) in [
+            (
+                "insurance.csv",
+                "what percentage of the women are smokers",
+                "smoker",
+                "sex",
+            ),
+            (
+                "insurance.csv",
+                "what percentage of smokers are women",
+                "sex",
+                "smoker",
+            ),
+            (
+                "insurance.csv",
+                "¿qué porcentaje de las mujeres fuman?",
+                "smoker",
+                "sex",
+            ),
+            (
+                "insurance.csv",
+                "quel pourcentage des fumeurs sont des femmes ?",
+                "sex",
+                "smoker",
+            ),
+            (
+                "shop.csv",
+                "what share of North sales were returned",
+                "returned",
+                "region",
+            ),
+            (
+                "passengers.csv",
+                "what share of the women in first class survived",
+                "Survived",
+                "Sex",
+            ),
+        ] {
+            let p = plan(goal, Lang::detect(goal), &[describe(file)]).expect(goal);
+            let Recipe::Share { part: Some(f), .. } = &p.recipe else {
+                panic!("{goal}: {:?}", p.recipe);
+            };
+            assert_eq!(f.column, part, "{goal}");
+            assert!(
+                p.filters.iter().any(|f| f.column == among),
+                "{goal}: {:?}",
+                p.filters
+            );
+        }
+        // Two conditions after the verb make one part: asked back.
+        for goal in [
+            "what share of all insured are women who smoke",
+            "what percentage of smokers (smoker = yes) are women (sex = female) over 50 (age > 50)",
+        ] {
+            assert!(
+                plan(goal, Lang::En, &[describe("insurance.csv")]).is_err(),
+                "{goal}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_frequency_column_counts_the_cases_not_the_rows() {
+        let goal = "How many suicides were by hanging (method = hang)?";
+        assert_eq!(
+            recipe("pub24-suicide.csv", goal),
+            Ok(Recipe::Stats {
+                items: vec![(Stat::Sum, "Freq".into())],
+                group_by: None
+            })
+        );
+        let rows = "How many rows have method = hang?";
+        assert!(!matches!(
+            recipe("pub24-suicide.csv", rows),
+            Ok(Recipe::Stats { .. })
+        ));
     }
 
     #[test]

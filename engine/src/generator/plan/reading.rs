@@ -265,6 +265,13 @@ pub struct Reading<'a> {
     pub ops: Vec<(usize, Op)>,
     /// Filters found.
     pub filters: Vec<super::Filter>,
+    /// The words each filter was read from, as far as the reading passes
+    /// tell (the words a pass placed when it added the filter).
+    pub filter_words: Vec<(super::Filter, Vec<usize>)>,
+    /// Which words were placed when the filters' words were last noted.
+    noted_used: Vec<bool>,
+    /// The column mentions when the filters' words were last noted.
+    noted_mentions: Vec<Mention>,
     /// Grouping column.
     pub group_by: Option<String>,
     /// Second grouping column ("per product per region"): a pivot table.
@@ -366,6 +373,9 @@ impl<'a> Reading<'a> {
             mentions: Vec::new(),
             ops: Vec::new(),
             filters: Vec::new(),
+            filter_words: Vec::new(),
+            noted_used: Vec::new(),
+            noted_mentions: Vec::new(),
             group_by: None,
             second_group: None,
             period: None,
@@ -405,6 +415,97 @@ impl<'a> Reading<'a> {
     }
 
     /// Says `en`/`fr`/`es` in the goal's language.
+    /// Notes the words of the filters added since the last call: the
+    /// words placed meanwhile (a pass that adds several filters gives each
+    /// all of its words), or, when the pass placed none, the words of the
+    /// mention of the filter's column it turned into the filter ("smokers"
+    /// read as a column, then as smoker = yes).
+    pub fn note_filter_words(&mut self) {
+        let placed: Vec<usize> = (0..self.g.used.len())
+            .filter(|&i| self.g.used[i] && !self.noted_used.get(i).copied().unwrap_or(false))
+            .collect();
+        let new: Vec<super::Filter> = self
+            .filters
+            .iter()
+            .filter(|f| !self.filter_words.iter().any(|(g, _)| g == *f))
+            .cloned()
+            .collect();
+        // Of several filters of one pass, each keeps the words that say
+        // its column or its value ("first class survived": `survived` is
+        // Survived's), and the rest go to those that have none of their own.
+        let own: Vec<Vec<usize>> = new
+            .iter()
+            .map(|f| {
+                let said = self.words_saying(f);
+                placed
+                    .iter()
+                    .copied()
+                    .filter(|i| said.contains(i))
+                    .collect()
+            })
+            .collect();
+        let claimed: Vec<usize> = own.iter().flatten().copied().collect();
+        for (f, own) in new.into_iter().zip(own) {
+            let rest: Vec<usize> = placed
+                .iter()
+                .copied()
+                .filter(|i| !claimed.contains(i))
+                .collect();
+            let words = if placed.is_empty() {
+                self.noted_mentions
+                    .iter()
+                    .filter(|m| m.column == f.column)
+                    .flat_map(|m| m.start..m.start + m.len)
+                    .collect()
+            } else if !own.is_empty() {
+                own
+            } else if !rest.is_empty() {
+                rest
+            } else {
+                placed.clone()
+            };
+            self.filter_words.push((f, words));
+        }
+        self.noted_used.clone_from(&self.g.used);
+        self.noted_mentions.clone_from(&self.mentions);
+    }
+
+    /// The goal's words that say `filter`'s column or its value.
+    fn words_saying(&self, filter: &super::Filter) -> Vec<usize> {
+        let mut said: Vec<String> = text::name_words(&filter.column)
+            .iter()
+            .map(|w| text::fold(w))
+            .collect();
+        match &filter.value {
+            super::FilterValue::List(values) => {
+                said.extend(
+                    values
+                        .iter()
+                        .flat_map(|v| text::name_words(v))
+                        .map(|w| text::fold(&w)),
+                );
+            }
+            super::FilterValue::Number(n) => said.push(n.to_string()),
+            _ => {}
+        }
+        (0..self.g.tokens.len())
+            .filter(|&i| {
+                let t = &self.g.tokens[i];
+                said.iter()
+                    .any(|w| *w == t.folded || text::singular(w) == t.key)
+            })
+            .collect()
+    }
+
+    /// The words `filter` was read from, if they were noted.
+    pub fn words_of_filter(&self, filter: &super::Filter) -> Option<&[usize]> {
+        self.filter_words
+            .iter()
+            .find(|(f, _)| f == filter)
+            .map(|(_, at)| at.as_slice())
+            .filter(|at| !at.is_empty())
+    }
+
     pub fn say(&self, en: String, fr: String, es: String) -> String {
         self.lang.pick(en, fr, es)
     }
@@ -1360,15 +1461,6 @@ impl<'a> Reading<'a> {
     /// else ("only the North" is a filter, never this) — set aside and
     /// restated as context.
     fn just_the_form(&mut self) {
-        const JUST: &[&str] = &[
-            "just",
-            "only",
-            "juste",
-            "seulement",
-            "uniquement",
-            "solo",
-            "solamente",
-        ];
         const FORMS: &[&str] = &[
             "name",
             "nom",
@@ -1405,7 +1497,7 @@ impl<'a> Reading<'a> {
         for at in 0..n {
             let t = &self.g.tokens[at];
             let opens = at == 0 || self.g.tokens[at - 1].clause != t.clause;
-            if !opens || !JUST.contains(&t.folded.as_str()) {
+            if !opens || !super::words::JUST.contains(&t.folded.as_str()) {
                 continue;
             }
             let mut end = at + 1;
@@ -1413,7 +1505,7 @@ impl<'a> Reading<'a> {
                 && self.g.tokens[end].clause == t.clause
                 && lexicon::ARTICLES
                     .iter()
-                    .chain(&["their", "its", "leur", "su", "sus", "son", "sa"])
+                    .chain(super::words::POSSESSIVES)
                     .any(|a| *a == self.g.tokens[end].folded)
             {
                 end += 1;

@@ -246,6 +246,15 @@ pub(super) fn names_a_person(column: &str) -> bool {
         .any(|w| LABELS.contains(&w.as_str()))
 }
 
+/// The verbs (and relative pronouns) between a share's rows and its part:
+/// "what percentage of the women ARE smokers", "quelle part des clients
+/// SONT des femmes", "qué porcentaje de las ventas FUERON devueltas".
+const SHARE_VERBS: &[&str] = &[
+    "are", "is", "were", "was", "have", "has", "had", "come", "came", "comes", "went", "got",
+    "belong", "belongs", "belonged", "who", "that", "sont", "est", "etaient", "etait", "ont",
+    "viennent", "vient", "venaient", "qui", "son", "es", "fueron", "fue", "eran", "era", "tienen",
+    "tiene", "tenian", "vienen", "viene", "quienes",
+];
 impl Reading<'_> {
     /// "average age, ignoring missing values": the missing values are set
     /// aside (every statistic leaves them out), not counted.
@@ -695,7 +704,7 @@ impl Reading<'_> {
             }
         }
         let part = if group.is_none() && !self.filters.is_empty() {
-            Some(self.filters.remove(0))
+            Some(self.share_part()?)
         } else {
             None
         };
@@ -718,6 +727,7 @@ impl Reading<'_> {
                     .is_some_and(|p| self.kind(&p.column) == ColumnKind::Boolean)
                     && self.said_as_sales(v))
             })
+            .filter(|v| !self.things_of_a_column(v))
             .cloned();
         if value.is_none() && named.numbers.len() == 1 {
             self.mentions.retain(|m| m.column != named.numbers[0]);
@@ -736,6 +746,108 @@ impl Reading<'_> {
             value,
             group_by: group,
             part,
+        })
+    }
+
+    /// The condition whose share is asked, taken out of the filters; the
+    /// others keep the rows it is a share of. Conditions on dates keep
+    /// rows ("what share of 2024 sales…"). Of two or more others, the part
+    /// is the one said after the verb ("what percentage of the women are
+    /// smokers": the smokers among the women), or, without a verb, the one
+    /// said last ("¿qué porcentaje de las mujeres fuman?"); when that does
+    /// not single one out ("what share of all insured are women who
+    /// smoke": two conditions make the part) the plan stops.
+    fn share_part(&mut self) -> Result<super::Filter, GoalProblem> {
+        let others: Vec<usize> = (0..self.filters.len())
+            .filter(|&i| {
+                let f = &self.filters[i];
+                f.part.is_none() && self.kind(&f.column) != ColumnKind::Date
+            })
+            .collect();
+        let at = match others.as_slice() {
+            [] => 0,
+            [one] => *one,
+            _ => self
+                .part_said_last(&others)
+                .or_else(|| self.the_one_outcome(&others))
+                .ok_or_else(|| GoalProblem::TooMany {
+                    understood: self.understood.clone(),
+                })?,
+        };
+        Ok(self.filters.remove(at))
+    }
+
+    /// "en première classe, combien ont survécu en pourcentage": when one
+    /// pass read every condition and no verb parts them, the one outcome
+    /// among them (a 0/1 column at 1, a yes/no column at yes) is the part.
+    fn the_one_outcome(&self, candidates: &[usize]) -> Option<usize> {
+        // ("combien ont survécu en pourcentage": the share said last, as
+        // a format, has no verb after it.)
+        let share_at = self.ops.iter().find(|(_, o)| *o == Op::Share).map(|o| o.0);
+        let verb = share_at.is_some_and(|at| {
+            (at + 1..self.g.tokens.len())
+                .any(|i| SHARE_VERBS.contains(&self.g.tokens[i].folded.as_str()))
+        });
+        let outcome = |f: &super::Filter| {
+            f.cmp == Cmp::Eq
+                && match &f.value {
+                    FilterValue::Number(n) => {
+                        *n == 1.0 && self.kind(&f.column) == ColumnKind::Integer
+                    }
+                    FilterValue::List(v) => {
+                        self.kind(&f.column) == ColumnKind::Boolean && v.len() == 1
+                    }
+                    _ => false,
+                }
+        };
+        let outcomes: Vec<usize> = candidates
+            .iter()
+            .copied()
+            .filter(|&i| outcome(&self.filters[i]))
+            .collect();
+        match outcomes.as_slice() {
+            [one] if !verb => Some(*one),
+            _ => None,
+        }
+    }
+
+    /// Of the filters at `candidates`, the one said after the share's
+    /// verb, or last, alone; none when their words are not all known or
+    /// two stand on the part's side.
+    fn part_said_last(&self, candidates: &[usize]) -> Option<usize> {
+        let share_at = self.ops.iter().find(|(_, o)| *o == Op::Share)?.0;
+        let verb = (share_at + 1..self.g.tokens.len())
+            .find(|&i| SHARE_VERBS.contains(&self.g.tokens[i].folded.as_str()));
+        let mut spans: Vec<(usize, usize, usize)> = Vec::new();
+        for &i in candidates {
+            let words = self.words_of_filter(&self.filters[i])?;
+            let first = *words.iter().min()?;
+            let last = *words.iter().max()?;
+            spans.push((i, first, last));
+        }
+        let split = match verb {
+            Some(v) => v,
+            None => {
+                let latest = spans.iter().map(|s| s.1).max()?;
+                latest.checked_sub(1)?
+            }
+        };
+        let after: Vec<&(usize, usize, usize)> = spans.iter().filter(|s| s.1 > split).collect();
+        let before = spans.iter().filter(|s| s.2 <= split).count();
+        match after.as_slice() {
+            [one] if before + 1 == spans.len() => Some(one.0),
+            _ => None,
+        }
+    }
+
+    /// "what percentage of the sites…" of a column `site`: the column's
+    /// singular name said in the plural names the things the rows are, not
+    /// a quantity to share out ("the visits" of a column `visits` is one).
+    fn things_of_a_column(&self, column: &str) -> bool {
+        let name = text::fold(column);
+        self.mentions.iter().any(|m| {
+            let t = &self.g.tokens[m.start];
+            m.column == column && m.len == 1 && t.key == name && t.folded != t.key
         })
     }
 

@@ -1550,34 +1550,37 @@ fn a_population_alone(goal: &Goal, members: &[usize]) -> bool {
             .any(|&i| super::stories::VOICE.contains(&goal.tokens[i].folded.as_str()))
 }
 
+/// The words that ask the answer to show one thing only: "just the
+/// name", "juste le prix", "solo la fecha", "únicamente el total".
+pub const JUST: &[&str] = &[
+    "just",
+    "only",
+    "juste",
+    "seulement",
+    "uniquement",
+    "solo",
+    "solamente",
+    "unicamente",
+];
+
+/// Possessives before the thing a "just …" clause asks for: "just its
+/// name", "juste leur total", "solo su precio".
+pub const POSSESSIVES: &[&str] = &[
+    "their", "its", "his", "her", "leur", "son", "sa", "su", "sus",
+];
+
 /// "just the manager's name", "solo el jefe", "juste le responsable": a
 /// clause set aside that asks the answer to show a person — "just" and
 /// an article, then a word for a person (false for "just its name",
 /// "just the final number", "solo el precio").
 pub fn asks_another_thing_shown(clause: &str) -> bool {
-    const JUST: &[&str] = &[
-        "just",
-        "only",
-        "juste",
-        "seulement",
-        "uniquement",
-        "solo",
-        "solamente",
-        "unicamente",
-    ];
     let tokens = text::tokens(clause);
-    let possessive = |w: &str| {
-        matches!(
-            w,
-            "their" | "its" | "his" | "her" | "leur" | "son" | "sa" | "su" | "sus"
-        )
-    };
     let opens = tokens
         .first()
         .is_some_and(|t| JUST.contains(&t.folded.as_str()))
         && tokens.get(1).is_some_and(|t| {
             crate::generator::lexicon::ARTICLES.contains(&t.folded.as_str())
-                || possessive(&t.folded)
+                || POSSESSIVES.contains(&t.folded.as_str())
         });
     opens
         && tokens

@@ -72,6 +72,30 @@ const UNIT_KINDS: &[(&[&str], &[&str])] = &[
         &["c", "f", "temp", "temperature", "temperatura"],
     ),
     (
+        &[
+            "kilo",
+            "kilos",
+            "kilogram",
+            "kilograms",
+            "kilogramme",
+            "kilogrammes",
+            "kilogramo",
+            "kilogramos",
+        ],
+        &["kg", "weight", "poids", "peso"],
+    ),
+    (
+        &[
+            "centimeter",
+            "centimeters",
+            "centimetre",
+            "centimetres",
+            "centimetro",
+            "centimetros",
+        ],
+        &["cm", "height", "taille", "altura", "estatura"],
+    ),
+    (
         &["year", "years", "an", "ans", "ano", "anos"],
         &["age", "edad"],
     ),

@@ -188,6 +188,9 @@ const DATE_PARTS: &[(&str, Formula)] = &[
     ("mes del ano", Formula::Month),
 ];
 
+/// Question words before a thing asked for: "which month", "quel mois".
+const ASKING: &[&str] = &["which", "what", "quel", "quelle", "que", "cual", "cuales"];
+
 /// Words naming bands of a column ("age groups of 10 years").
 const BANDS: &[&str] = &[
     "group",
@@ -1125,7 +1128,70 @@ impl Reading<'_> {
                 self.place(at, end, d);
             }
         }
+        self.month_asked()
+    }
+
+    /// "which month sold the most", "quel mois", "¿en qué mes…?", "our
+    /// busiest month" (the singular word of the goal's language: French
+    /// "mes" is "my"), "le mois le plus cher": a month asked for without
+    /// its year is the month of the year of the inputs' only date column,
+    /// said as an assumption (in a file of several years it gathers each
+    /// month's days of every year).
+    fn month_asked(&mut self) -> Result<(), GoalProblem> {
+        for at in 0..self.g.tokens.len() {
+            let t = &self.g.tokens[at];
+            let month_word = match self.lang {
+                Lang::Fr => "mois",
+                Lang::Es => "mes",
+                _ => "month",
+            };
+            if t.folded != month_word
+                || !self.g.free(at, 1)
+                || !(self.asked_before(at) || self.ranked_around(at))
+            {
+                continue;
+            }
+            let word = t.raw.clone();
+            let date = self.only_date(&word)?;
+            let d = Derived::new(Formula::Month, vec![date.clone()], self.lang);
+            self.place(at, at + 1, d);
+            let said = self.say(
+                format!("\"{word}\" read as the month of the year of {date}, whatever the year"),
+                format!("« {word} » compris comme le mois de l'année de {date}, quelle que soit l'année"),
+                format!("«{word}» entendido como el mes del año de {date}, sea cual sea el año"),
+            );
+            self.assume(said, None);
+        }
         Ok(())
+    }
+
+    /// A question word right before `at`: "which month", "quel mois", "en
+    /// qué mes", "cuál mes".
+    fn asked_before(&self, at: usize) -> bool {
+        at > 0 && ASKING.contains(&self.g.tokens[at - 1].folded.as_str())
+    }
+
+    /// A superlative right before `at` ("busiest month", "best month") or
+    /// "the most" right after it ("le mois le plus cher", "el mes más
+    /// caro", "el mes con más ventas").
+    fn ranked_around(&self, at: usize) -> bool {
+        let before = at.checked_sub(1).map(|i| self.g.tokens[i].folded.as_str());
+        let after: Vec<&str> = self.g.tokens[at + 1..]
+            .iter()
+            .take(3)
+            .map(|t| t.folded.as_str())
+            .collect();
+        let superlative = before.is_some_and(|w| {
+            (w.ends_with("iest") || matches!(w, "best" | "worst" | "biggest" | "peak" | "top"))
+                && w.len() > 3
+        });
+        let most_after = matches!(
+            after.as_slice(),
+            ["le" | "la", "plus" | "moins", ..]
+                | ["mas" | "menos", ..]
+                | ["con" | "de", "mas" | "menos" | "mayor" | "menor", ..]
+        );
+        superlative || most_after
     }
 
     /// Whether `phrase` is at `at`, its words free or a column's mention
