@@ -1409,6 +1409,10 @@ const KNOWN_WRONG: &[(&str, &str)] = &[
         "What is the average gear ratio of these cars?",
         "public set x, easy, first reading: answered with the mean of Gear.Ratio (the manual transmission's gear ratio); Gear2 (the automatic transmission's) fits as well, so a careful analyst would ask which; left: the file's names say Gear.Ratio alone (Gear2 is an automatic's ratio only in R's documentation), and the reading names Gear.Ratio",
     ),
+    (
+        "What percentage of the sites belong to the 2000-2002 period (period = 2000-2002)? Two decimals.",
+        "public set x, easy, first reading: read as the share of the site column's total (share(site)) kept by period = 2000-2002, not the share of the rows (each row is a site); left: a column named in the singular and said in the plural may be an amount too ('the salaries' of salary), so the plural alone does not tell rows",
+    ),
 ];
 
 /// The goals a careful analyst reads one way are never read another way,

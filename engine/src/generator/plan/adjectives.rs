@@ -176,6 +176,11 @@ const ADJECTIVES: &[Adjective] = &[
     adj("de mas edad", "age", Way::Up, true),
     adj("de menos edad", "age", Way::Down, true),
     adj("most visited", "visits", Way::Up, true),
+    adj("least visited", "visits", Way::Down, true),
+    adj("la moins visitee", "visits", Way::Down, true),
+    adj("le moins visite", "visits", Way::Down, true),
+    adj("menos visitada", "visits", Way::Down, true),
+    adj("menos visitado", "visits", Way::Down, true),
     adj("mas visitada", "visits", Way::Up, true),
     adj("mas visitado", "visits", Way::Up, true),
     adj("la plus visitee", "visits", Way::Up, true),
@@ -307,7 +312,6 @@ impl Reading<'_> {
         })
     }
 
-    /// The one column the concept names (by its name or a synonym).
     /// True when `word` (folded) is a superlative adjective on its own
     /// ("deepest", "cheapest"): a word of meaning, never a column's gloss.
     pub(super) fn superlative(word: &str) -> bool {
@@ -316,6 +320,7 @@ impl Reading<'_> {
             .any(|a| a.superlative && !a.words.contains(' ') && a.words == word)
     }
 
+    /// The one column the concept names (by its name or a synonym).
     pub(super) fn one_column_for(&self, concept: &str) -> Option<String> {
         let found = self.columns.iter().filter(|k| {
             super::is_number(k.kind)

@@ -127,6 +127,13 @@ const AT_LEAST_AFTER: &[&[&str]] = &[
     &["y", "mas"],
 ];
 
+/// Words right before an age in years: "tienen 50 años", "ont 60 ans",
+/// "are 30 years or older", "de 60 ans et plus".
+const AGE_VERBS: &[&str] = &[
+    "are", "is", "was", "were", "aged", "tienen", "tiene", "tenia", "tenian", "ont", "avait",
+    "avaient", "agees", "ages", "agee", "age", "de",
+];
+
 /// "or younger", "or less": the number before is an upper bound.
 const AT_MOST_AFTER: &[&[&str]] = &[
     &["or", "younger"],
@@ -244,7 +251,15 @@ impl Reading<'_> {
         }
         // "50 años o más", "60 ans et plus", "10 years or younger": a
         // number of years and its side.
-        if let (Some(value), Some(unit)) = (self.number_at(i), self.unit_len(i + 1)) {
+        // Only where the years are an age: after a verb of being so old
+        // or people ("tienen 50 años o más", "assurés de 60 ans et
+        // plus"; "with us for 10 years or more" is no age).
+        let aged = i > 0 && AGE_VERBS.contains(&self.g.tokens[i - 1].folded.as_str());
+        if let (Some(value), Some(unit), true) = (
+            self.number_at(i),
+            self.unit_len(i + 1),
+            aged || self.people_before(i),
+        ) {
             if let Some((len, cmp)) = self.side_after(i + 1 + unit) {
                 return Some((1 + unit + len, vec![(cmp, value)]));
             }

@@ -714,6 +714,13 @@ const ONE_SALE: &[&str] = &[
     "transaccion",
 ];
 
+/// Prepositions that open the next phrase ("per sale in the North", "par
+/// vente dans l'Ouest", "por venta en marzo").
+const AFTER_A_PHRASE: &[&str] = &[
+    "in", "for", "of", "at", "on", "during", "from", "to", "dans", "en", "pour", "de", "du", "des",
+    "au", "sur", "pendant", "del", "para", "por", "durante", "con", "a",
+];
+
 impl Reading<'_> {
     /// "average revenue per sale", "la quantité moyenne par commande",
     /// "ingreso medio por venta": a mean said per sale is the mean of the
@@ -737,7 +744,15 @@ impl Reading<'_> {
                     .iter()
                     .any(|w| text::singular(&text::fold(w)) == noun.key)
             });
+            // "per order type" groups by a type: the noun ends its phrase.
+            let ends = self.g.tokens.get(at + 1).is_none_or(|next| {
+                next.clause != noun.clause
+                    || AFTER_A_PHRASE.contains(&next.folded.as_str())
+                    || lexicon::STOP_WORDS.contains(&next.folded.as_str())
+                    || lexicon::ARTICLES.contains(&next.folded.as_str())
+            });
             if !mean_said
+                || !ends
                 || !matches!(per.folded.as_str(), "per" | "par" | "por")
                 || !ONE_SALE.contains(&noun.key.as_str())
                 || noun.key != noun.folded

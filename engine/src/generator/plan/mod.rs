@@ -791,6 +791,10 @@ const READING_PASSES: &[Step] = &[
     },
     |r| r.column_mentions(),
     |r| {
+        r.name_of_a_column();
+        Ok(())
+    },
+    |r| {
         r.kinds_of_columns();
         Ok(())
     },
@@ -1043,14 +1047,14 @@ fn plan_once(
 const FREQUENCY_COLUMNS: &[&str] = &["freq", "frequency", "frequence", "frecuencia"];
 
 /// Words that count the rows themselves, whatever each row stands for.
-const ROWS_THEMSELVES: &[&str] = &[
-    "row", "line", "record", "entry", "cell", "ligne", "fila", "linea", "registro",
-];
+const ROWS_THEMSELVES: &[&str] = &["row", "cell", "combination", "fila", "combinacion"];
 
 /// "How many suicides were by hanging" of a table of frequencies counts
-/// the cases, not the rows: a count, a share or a ranking of rows becomes
-/// the total of the file's one frequency column (said as an assumption),
-/// unless the goal counts the rows themselves ("how many rows").
+/// the cases, not the rows: a count, a share or a ranking of rows (not a
+/// pivot, a trend or a mean, left as they are) becomes the total of the
+/// file's one frequency column, said as an assumption — unless the goal
+/// counts the rows themselves ("how many rows") or says the frequency
+/// ("combinations with Freq > 100").
 fn counted_by_frequency(r: &mut Reading, recipe: Recipe, source: &Source) -> Recipe {
     let frequency: Vec<&crate::inputs::Column> = r
         .inputs
@@ -1062,10 +1066,15 @@ fn counted_by_frequency(r: &mut Reading, recipe: Recipe, source: &Source) -> Rec
     let [column] = frequency.as_slice() else {
         return recipe;
     };
-    if r.g
-        .tokens
-        .iter()
-        .any(|t| ROWS_THEMSELVES.contains(&t.key.as_str()))
+    // "how many rows…", "combinations with Freq > 100": the rows
+    // themselves, or the frequency said as a condition or a measure.
+    let freq_said = r.filters.iter().any(|f| f.column == column.name)
+        || r.mentions.iter().any(|m| m.column == column.name);
+    if freq_said
+        || r.g
+            .tokens
+            .iter()
+            .any(|t| ROWS_THEMSELVES.contains(&t.key.as_str()))
     {
         return recipe;
     }
@@ -1454,6 +1463,36 @@ mod tests {
                 "what share of the women in first class survived",
                 "Survived",
                 "Sex",
+            ),
+            (
+                "passengers.csv",
+                "what percentage of passengers survived in first class",
+                "Survived",
+                "Pclass",
+            ),
+            (
+                "insurance.csv",
+                "what is the percentage of smokers among women",
+                "smoker",
+                "sex",
+            ),
+            (
+                "insurance.csv",
+                "quel est le pourcentage de fumeurs chez les femmes ?",
+                "smoker",
+                "sex",
+            ),
+            (
+                "insurance.csv",
+                "What percentage of women smoke? This is for a report.",
+                "smoker",
+                "sex",
+            ),
+            (
+                "shop.csv",
+                "what share of our returned sales were in March",
+                "date",
+                "returned",
             ),
         ] {
             let p = plan(goal, Lang::detect(goal), &[describe(file)]).expect(goal);

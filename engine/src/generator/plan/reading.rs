@@ -414,7 +414,6 @@ impl<'a> Reading<'a> {
             .map_or(ColumnKind::Empty, |k| k.kind)
     }
 
-    /// Says `en`/`fr`/`es` in the goal's language.
     /// Notes the words of the filters added since the last call: the
     /// words placed meanwhile (a pass that adds several filters gives each
     /// all of its words), or, when the pass placed none, the words of the
@@ -506,6 +505,7 @@ impl<'a> Reading<'a> {
             .filter(|at| !at.is_empty())
     }
 
+    /// Says `en`/`fr`/`es` in the goal's language.
     pub fn say(&self, en: String, fr: String, es: String) -> String {
         self.lang.pick(en, fr, es)
     }
@@ -1590,6 +1590,48 @@ impl<'a> Reading<'a> {
                 self.g.take(at, len);
                 self.names_asked = Some(at + len - 1);
                 return;
+            }
+        }
+    }
+
+    /// "le nom du responsable qui…", "the name of the product with…", "el
+    /// nombre del cliente que…": the name of a thing a column of text
+    /// holds is that column's value; the words "name of the" are placed
+    /// with it (not where the file has a column of names of its own).
+    pub fn name_of_a_column(&mut self) {
+        const OF: &[&str] = &[
+            "of", "the", "du", "de", "la", "l", "des", "del", "el", "los", "las",
+        ];
+        let name_word = match self.lang {
+            Lang::Fr => "nom",
+            Lang::Es => "nombre",
+            _ => "name",
+        };
+        let names_column = self.columns.iter().any(|k| {
+            text::name_words(&k.name)
+                .iter()
+                .any(|w| text::fold(w) == name_word)
+        });
+        if names_column {
+            return;
+        }
+        for at in 0..self.g.tokens.len() {
+            if self.g.tokens[at].folded != name_word || !self.g.free(at, 1) {
+                continue;
+            }
+            let mut end = at + 1;
+            while end < self.g.tokens.len()
+                && end - at <= 2
+                && OF.contains(&self.g.tokens[end].folded.as_str())
+                && self.g.free(end, 1)
+            {
+                end += 1;
+            }
+            let of_text = self.mentions.iter().any(|m| {
+                m.start == end && end > at + 1 && self.kind(&m.column) == ColumnKind::Text
+            });
+            if of_text {
+                self.g.take(at, end - at);
             }
         }
     }

@@ -246,14 +246,20 @@ pub(super) fn names_a_person(column: &str) -> bool {
         .any(|w| LABELS.contains(&w.as_str()))
 }
 
-/// The verbs (and relative pronouns) between a share's rows and its part:
-/// "what percentage of the women ARE smokers", "quelle part des clients
-/// SONT des femmes", "qué porcentaje de las ventas FUERON devueltas".
+/// The ordinal 1 in words: "first class", "première classe".
+const FIRST: &[&str] = &[
+    "first", "1st", "premier", "premiere", "1er", "1re", "primer", "primera", "primero",
+];
+
+/// The verbs between a share's rows and its part: "what percentage of
+/// the women ARE smokers", "quelle part des clients SONT des femmes",
+/// "qué porcentaje de las ventas FUERON devueltas" (a relative pronoun
+/// opens a condition on the rows: "women who smoke").
 const SHARE_VERBS: &[&str] = &[
     "are", "is", "were", "was", "have", "has", "had", "come", "came", "comes", "went", "got",
-    "belong", "belongs", "belonged", "who", "that", "sont", "est", "etaient", "etait", "ont",
-    "viennent", "vient", "venaient", "qui", "son", "es", "fueron", "fue", "eran", "era", "tienen",
-    "tiene", "tenian", "vienen", "viene", "quienes",
+    "belong", "belongs", "belonged", "sont", "est", "etaient", "etait", "ont", "viennent", "vient",
+    "venaient", "son", "es", "fueron", "fue", "eran", "era", "tienen", "tiene", "tenian", "vienen",
+    "viene",
 ];
 impl Reading<'_> {
     /// "average age, ignoring missing values": the missing values are set
@@ -727,7 +733,6 @@ impl Reading<'_> {
                     .is_some_and(|p| self.kind(&p.column) == ColumnKind::Boolean)
                     && self.said_as_sales(v))
             })
-            .filter(|v| !self.things_of_a_column(v))
             .cloned();
         if value.is_none() && named.numbers.len() == 1 {
             self.mentions.retain(|m| m.column != named.numbers[0]);
@@ -750,25 +755,20 @@ impl Reading<'_> {
     }
 
     /// The condition whose share is asked, taken out of the filters; the
-    /// others keep the rows it is a share of. Conditions on dates keep
-    /// rows ("what share of 2024 sales…"). Of two or more others, the part
-    /// is the one said after the verb ("what percentage of the women are
-    /// smokers": the smokers among the women), or, without a verb, the one
-    /// said last ("¿qué porcentaje de las mujeres fuman?"); when that does
-    /// not single one out ("what share of all insured are women who
-    /// smoke": two conditions make the part) the plan stops.
+    /// others keep the rows it is a share of. Of two or more conditions,
+    /// the part is told by where it is said: before "among" ("the
+    /// percentage of smokers among women"), or after the share's verb in
+    /// its clause ("what percentage of the women are smokers"); without
+    /// either, the one outcome said ("¿qué porcentaje de las mujeres
+    /// fuman?": smoker). When that does not single one out ("what share of
+    /// all insured are women who smoke": two conditions make the part) the
+    /// plan stops.
     fn share_part(&mut self) -> Result<super::Filter, GoalProblem> {
-        let others: Vec<usize> = (0..self.filters.len())
-            .filter(|&i| {
-                let f = &self.filters[i];
-                f.part.is_none() && self.kind(&f.column) != ColumnKind::Date
-            })
-            .collect();
+        let others: Vec<usize> = (0..self.filters.len()).collect();
         let at = match others.as_slice() {
-            [] => 0,
-            [one] => *one,
+            [_] => 0,
             _ => self
-                .part_said_last(&others)
+                .part_said_apart(&others)
                 .or_else(|| self.the_one_outcome(&others))
                 .ok_or_else(|| GoalProblem::TooMany {
                     understood: self.understood.clone(),
@@ -777,22 +777,52 @@ impl Reading<'_> {
         Ok(self.filters.remove(at))
     }
 
-    /// "en première classe, combien ont survécu en pourcentage": when one
-    /// pass read every condition and no verb parts them, the one outcome
-    /// among them (a 0/1 column at 1, a yes/no column at yes) is the part.
-    fn the_one_outcome(&self, candidates: &[usize]) -> Option<usize> {
-        // ("combien ont survécu en pourcentage": the share said last, as
-        // a format, has no verb after it.)
-        let share_at = self.ops.iter().find(|(_, o)| *o == Op::Share).map(|o| o.0);
-        let verb = share_at.is_some_and(|at| {
-            (at + 1..self.g.tokens.len())
-                .any(|i| SHARE_VERBS.contains(&self.g.tokens[i].folded.as_str()))
+    /// Where the share's clause parts its rows from its part: "among",
+    /// "parmi", "chez", "entre" (the rows after it), or else a verb of
+    /// [`SHARE_VERBS`] free in the share's clause (the part after it).
+    fn share_split(&self) -> Option<(usize, bool)> {
+        let share_at = self.ops.iter().find(|(_, o)| *o == Op::Share)?.0;
+        let clause = self.g.tokens[share_at].clause;
+        let in_clause = (share_at + 1..self.g.tokens.len())
+            .take_while(|&i| self.g.tokens[i].clause == clause)
+            .filter(|&i| !self.g.used[i]);
+        let words: Vec<usize> = in_clause.collect();
+        let among = words.iter().copied().find(|&i| {
+            matches!(
+                self.g.tokens[i].folded.as_str(),
+                "among" | "amongst" | "within" | "parmi" | "chez" | "entre"
+            )
         });
+        among.map(|at| (at, true)).or_else(|| {
+            words
+                .iter()
+                .copied()
+                .find(|&i| SHARE_VERBS.contains(&self.g.tokens[i].folded.as_str()))
+                .map(|at| (at, false))
+        })
+    }
+
+    /// "en segunda clase, ¿qué proporción de viajeros se salvó?": with no
+    /// word parting them, the one outcome among the conditions (a yes/no
+    /// column at one value, a column at 1 said with no number 1 in its
+    /// words — `Survived`, not `Pclass` of "first class") is the part.
+    fn the_one_outcome(&self, candidates: &[usize]) -> Option<usize> {
+        if self.share_split().is_some() {
+            return None;
+        }
+        let said_one = |f: &super::Filter| {
+            self.words_of_filter(f).is_none_or(|words| {
+                words.iter().any(|&i| {
+                    let t = &self.g.tokens[i];
+                    text::number(t) == Some(1.0) || FIRST.contains(&t.folded.as_str())
+                })
+            })
+        };
         let outcome = |f: &super::Filter| {
             f.cmp == Cmp::Eq
                 && match &f.value {
                     FilterValue::Number(n) => {
-                        *n == 1.0 && self.kind(&f.column) == ColumnKind::Integer
+                        *n == 1.0 && self.kind(&f.column) == ColumnKind::Integer && !said_one(f)
                     }
                     FilterValue::List(v) => {
                         self.kind(&f.column) == ColumnKind::Boolean && v.len() == 1
@@ -806,49 +836,32 @@ impl Reading<'_> {
             .filter(|&i| outcome(&self.filters[i]))
             .collect();
         match outcomes.as_slice() {
-            [one] if !verb => Some(*one),
+            [one] => Some(*one),
             _ => None,
         }
     }
 
-    /// Of the filters at `candidates`, the one said after the share's
-    /// verb, or last, alone; none when their words are not all known or
-    /// two stand on the part's side.
-    fn part_said_last(&self, candidates: &[usize]) -> Option<usize> {
-        let share_at = self.ops.iter().find(|(_, o)| *o == Op::Share)?.0;
-        let verb = (share_at + 1..self.g.tokens.len())
-            .find(|&i| SHARE_VERBS.contains(&self.g.tokens[i].folded.as_str()));
+    /// Of the filters at `candidates`, the one on the part's side of the
+    /// share's split, alone, every other on the rows' side; none when
+    /// their words are not all known.
+    fn part_said_apart(&self, candidates: &[usize]) -> Option<usize> {
+        let (split, among) = self.share_split()?;
         let mut spans: Vec<(usize, usize, usize)> = Vec::new();
         for &i in candidates {
             let words = self.words_of_filter(&self.filters[i])?;
-            let first = *words.iter().min()?;
-            let last = *words.iter().max()?;
-            spans.push((i, first, last));
+            spans.push((i, *words.iter().min()?, *words.iter().max()?));
         }
-        let split = match verb {
-            Some(v) => v,
-            None => {
-                let latest = spans.iter().map(|s| s.1).max()?;
-                latest.checked_sub(1)?
-            }
-        };
-        let after: Vec<&(usize, usize, usize)> = spans.iter().filter(|s| s.1 > split).collect();
-        let before = spans.iter().filter(|s| s.2 <= split).count();
-        match after.as_slice() {
-            [one] if before + 1 == spans.len() => Some(one.0),
+        // Before "among" is the part; after a verb is the part.
+        let on_part_side =
+            |s: &(usize, usize, usize)| if among { s.2 < split } else { s.1 > split };
+        let on_rows_side =
+            |s: &(usize, usize, usize)| if among { s.1 > split } else { s.2 < split };
+        let part: Vec<&(usize, usize, usize)> = spans.iter().filter(|s| on_part_side(s)).collect();
+        let rows_apart = spans.iter().filter(|s| !on_part_side(s)).all(on_rows_side);
+        match part.as_slice() {
+            [one] if rows_apart => Some(one.0),
             _ => None,
         }
-    }
-
-    /// "what percentage of the sites…" of a column `site`: the column's
-    /// singular name said in the plural names the things the rows are, not
-    /// a quantity to share out ("the visits" of a column `visits` is one).
-    fn things_of_a_column(&self, column: &str) -> bool {
-        let name = text::fold(column);
-        self.mentions.iter().any(|m| {
-            let t = &self.g.tokens[m.start];
-            m.column == column && m.len == 1 && t.key == name && t.folded != t.key
-        })
     }
 
     /// Where a share's column is said as what the rows are, after the

@@ -82,7 +82,7 @@ const UNIT_KINDS: &[(&[&str], &[&str])] = &[
             "kilogramo",
             "kilogramos",
         ],
-        &["kg", "weight", "poids", "peso"],
+        &["kg"],
     ),
     (
         &[
@@ -93,7 +93,7 @@ const UNIT_KINDS: &[(&[&str], &[&str])] = &[
             "centimetro",
             "centimetros",
         ],
-        &["cm", "height", "taille", "altura", "estatura"],
+        &["cm"],
     ),
     (
         &["year", "years", "an", "ans", "ano", "anos"],
@@ -160,7 +160,24 @@ pub fn unit_len(g: &Goal, at: usize, column: &str) -> usize {
         .tokens
         .get(at)
         .is_some_and(|t| !g.used[at] && unit_fits(&t.folded, column));
-    usize::from(fits)
+    if !fits {
+        return 0;
+    }
+    // "6 hours a day", "5 heures par jour", "3 horas al día": a column of
+    // hours of each day.
+    let words = |i: usize| g.tokens.get(i).map(|t| t.folded.as_str());
+    let hours = unit_fits(&g.tokens[at].folded, "hours");
+    let daily = matches!(
+        (words(at + 1), words(at + 2)),
+        (Some("a" | "per"), Some("day"))
+            | (Some("par"), Some("jour"))
+            | (Some("al" | "por"), Some("dia"))
+    );
+    if hours && daily && g.free(at + 1, 2) {
+        3
+    } else {
+        1
+    }
 }
 
 /// True when the unit word `unit` (folded) fits the column `column`.
