@@ -81,6 +81,11 @@ const AGED_NOUNS: &[&str] = &[
     "nina",
     "salariee",
     "passagere",
+    "assure",
+    "assuree",
+    "insured",
+    "asegurado",
+    "asegurada",
     "smoker",
     "fumeur",
     "fumeuse",
@@ -131,7 +136,7 @@ const AT_LEAST_AFTER: &[&[&str]] = &[
 /// "are 30 years or older", "de 60 ans et plus".
 const AGE_VERBS: &[&str] = &[
     "are", "is", "was", "were", "aged", "tienen", "tiene", "tenia", "tenian", "ont", "avait",
-    "avaient", "agees", "ages", "agee", "age", "de",
+    "avaient", "agees", "ages", "agee", "age",
 ];
 
 /// "or younger", "or less": the number before is an upper bound.
@@ -254,7 +259,10 @@ impl Reading<'_> {
         // Only where the years are an age: after a verb of being so old
         // or people ("tienen 50 años o más", "assurés de 60 ans et
         // plus"; "with us for 10 years or more" is no age).
-        let aged = i > 0 && AGE_VERBS.contains(&self.g.tokens[i - 1].folded.as_str());
+        // ("assurés de 60 ans": "de" after people only.)
+        let before = |k: usize| i.checked_sub(k).map(|j| self.g.tokens[j].folded.as_str());
+        let aged = before(1).is_some_and(|w| AGE_VERBS.contains(&w))
+            || (before(1) == Some("de") && self.people_at(i.checked_sub(2)));
         if let (Some(value), Some(unit), true) = (
             self.number_at(i),
             self.unit_len(i + 1),
@@ -495,6 +503,18 @@ mod tests {
         // Two ages of two parts: the plan stops rather than read one column.
         let goal = "How many pets older than 5 have owners over 60?";
         assert!(plan(goal, Lang::En, &[golden_input("pets.csv")]).is_err());
+    }
+
+    #[test]
+    fn years_said_without_an_age_are_no_age() {
+        // Years with the company, not years of age: no condition on age.
+        let goal = "How many employees have been with us for 10 years or more?";
+        let read = plan(goal, Lang::En, &[golden_input("hr.csv")]);
+        assert!(
+            read.as_ref()
+                .map_or(true, |p| p.filters.iter().all(|f| f.column != "age")),
+            "{goal}: {read:?}"
+        );
     }
 
     #[test]

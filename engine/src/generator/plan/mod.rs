@@ -1047,7 +1047,17 @@ fn plan_once(
 const FREQUENCY_COLUMNS: &[&str] = &["freq", "frequency", "frequence", "frecuencia"];
 
 /// Words that count the rows themselves, whatever each row stands for.
-const ROWS_THEMSELVES: &[&str] = &["row", "cell", "combination", "fila", "combinacion"];
+const ROWS_THEMSELVES: &[&str] = &[
+    "row",
+    "cell",
+    "record",
+    "entry",
+    "combination",
+    "fila",
+    "registro",
+    "enregistrement",
+    "combinacion",
+];
 
 /// "How many suicides were by hanging" of a table of frequencies counts
 /// the cases, not the rows: a count, a share or a ranking of rows (not a
@@ -1489,6 +1499,30 @@ mod tests {
                 "sex",
             ),
             (
+                "insurance.csv",
+                "what percentage of smokers live in the southeast",
+                "region",
+                "smoker",
+            ),
+            (
+                "insurance.csv",
+                "How many smokers are women, in %?",
+                "sex",
+                "smoker",
+            ),
+            (
+                "insurance.csv",
+                "What percentage of smokers, roughly, are women?",
+                "sex",
+                "smoker",
+            ),
+            (
+                "insurance.csv",
+                "What percentage of women smoke in the southeast?",
+                "smoker",
+                "region",
+            ),
+            (
                 "shop.csv",
                 "what share of our returned sales were in March",
                 "date",
@@ -1509,6 +1543,7 @@ mod tests {
         // Two conditions after the verb make one part: asked back.
         for goal in [
             "what share of all insured are women who smoke",
+            "What percentage of smokers among men are over 50?",
             "what percentage of smokers (smoker = yes) are women (sex = female) over 50 (age > 50)",
         ] {
             assert!(
@@ -1516,6 +1551,12 @@ mod tests {
                 "{goal}"
             );
         }
+        // One pass read both conditions and a free verb may part them.
+        let goal = "What percentage of survivors travelled in third class?";
+        assert!(
+            plan(goal, Lang::En, &[describe("passengers.csv")]).is_err(),
+            "{goal}"
+        );
     }
 
     #[test]

@@ -246,6 +246,13 @@ pub(super) fn names_a_person(column: &str) -> bool {
         .any(|w| LABELS.contains(&w.as_str()))
 }
 
+/// Prepositions that open the next phrase of a share's rows ("the women
+/// IN first class", "las mujeres DE Madrid").
+const PHRASE_OPENERS: &[&str] = &[
+    "in", "for", "of", "at", "on", "from", "with", "dans", "en", "pour", "de", "du", "des", "au",
+    "avec", "del", "para", "por", "con", "a", "y", "and", "et",
+];
+
 /// The ordinal 1 in words: "first class", "première classe".
 const FIRST: &[&str] = &[
     "first", "1st", "premier", "premiere", "1er", "1re", "primer", "primera", "primero",
@@ -764,42 +771,63 @@ impl Reading<'_> {
     /// all insured are women who smoke": two conditions make the part) the
     /// plan stops.
     fn share_part(&mut self) -> Result<super::Filter, GoalProblem> {
-        let others: Vec<usize> = (0..self.filters.len()).collect();
-        let at = match others.as_slice() {
-            [_] => 0,
-            _ => self
-                .part_said_apart(&others)
-                .or_else(|| self.the_one_outcome(&others))
-                .ok_or_else(|| GoalProblem::TooMany {
-                    understood: self.understood.clone(),
-                })?,
+        let candidates: Vec<usize> = (0..self.filters.len()).collect();
+        let at = match candidates.as_slice() {
+            [_] => Some(0),
+            _ => match self.share_split() {
+                Err(()) => None,
+                Ok(Some(split)) => self.part_said_apart(&candidates, split),
+                Ok(None) => self
+                    .spans_of(&candidates)
+                    .and_then(|spans| self.verb_between(&spans))
+                    .map_or_else(
+                        || self.the_one_outcome(&candidates),
+                        |verb| self.part_said_apart(&candidates, (verb, false)),
+                    ),
+            },
         };
+        let at = at.ok_or_else(|| GoalProblem::TooMany {
+            understood: self.understood.clone(),
+        })?;
         Ok(self.filters.remove(at))
     }
 
-    /// Where the share's clause parts its rows from its part: "among",
+    /// Each filter's first and last word, when every filter's are known.
+    fn spans_of(&self, candidates: &[usize]) -> Option<Vec<(usize, usize, usize)>> {
+        candidates
+            .iter()
+            .map(|&i| {
+                let words = self.words_of_filter(&self.filters[i])?;
+                Some((i, *words.iter().min()?, *words.iter().max()?))
+            })
+            .collect()
+    }
+
+    /// Where the goal parts a share's rows from its part: "among",
     /// "parmi", "chez", "entre" (the rows after it), or else a verb of
-    /// [`SHARE_VERBS`] free in the share's clause (the part after it).
-    fn share_split(&self) -> Option<(usize, bool)> {
-        let share_at = self.ops.iter().find(|(_, o)| *o == Op::Share)?.0;
-        let clause = self.g.tokens[share_at].clause;
-        let in_clause = (share_at + 1..self.g.tokens.len())
-            .take_while(|&i| self.g.tokens[i].clause == clause)
-            .filter(|&i| !self.g.used[i]);
-        let words: Vec<usize> = in_clause.collect();
-        let among = words.iter().copied().find(|&i| {
+    /// [`SHARE_VERBS`] (the part after it), anywhere in the goal and free
+    /// ("How many smokers are women, in %?"); unclear (`Err`) when a verb
+    /// follows "among" ("of smokers among men are over 50").
+    fn share_split(&self) -> Result<Option<(usize, bool)>, ()> {
+        let free: Vec<usize> = (0..self.g.tokens.len())
+            .filter(|&i| !self.g.used[i])
+            .collect();
+        let among = free.iter().copied().find(|&i| {
             matches!(
                 self.g.tokens[i].folded.as_str(),
                 "among" | "amongst" | "within" | "parmi" | "chez" | "entre"
             )
         });
-        among.map(|at| (at, true)).or_else(|| {
-            words
-                .iter()
-                .copied()
-                .find(|&i| SHARE_VERBS.contains(&self.g.tokens[i].folded.as_str()))
-                .map(|at| (at, false))
-        })
+        let verb = free
+            .iter()
+            .copied()
+            .find(|&i| SHARE_VERBS.contains(&self.g.tokens[i].folded.as_str()));
+        match (among, verb) {
+            (Some(a), Some(v)) if v > a => Err(()),
+            (Some(a), _) => Ok(Some((a, true))),
+            (None, Some(v)) => Ok(Some((v, false))),
+            (None, None) => Ok(None),
+        }
     }
 
     /// "en segunda clase, ¿qué proporción de viajeros se salvó?": with no
@@ -807,14 +835,25 @@ impl Reading<'_> {
     /// column at one value, a column at 1 said with no number 1 in its
     /// words — `Survived`, not `Pclass` of "first class") is the part.
     fn the_one_outcome(&self, candidates: &[usize]) -> Option<usize> {
-        if self.share_split().is_some() {
+        // "what percentage of survivors travelled in third class": a word
+        // no pass placed may be a verb before the part; asked back.
+        let free_word = (0..self.g.tokens.len()).any(|i| {
+            let t = &self.g.tokens[i];
+            !self.g.used[i]
+                && t.folded.chars().all(char::is_alphabetic)
+                && !lexicon::STOP_WORDS.contains(&t.folded.as_str())
+                && !lexicon::ARTICLES.contains(&t.folded.as_str())
+                && !PHRASE_OPENERS.contains(&t.folded.as_str())
+                && !super::words::is_row_noun(&t.key)
+        });
+        if free_word {
             return None;
         }
         let said_one = |f: &super::Filter| {
             self.words_of_filter(f).is_none_or(|words| {
                 words.iter().any(|&i| {
                     let t = &self.g.tokens[i];
-                    text::number(t) == Some(1.0) || FIRST.contains(&t.folded.as_str())
+                    matches!(t.folded.as_str(), "1" | "one") || FIRST.contains(&t.folded.as_str())
                 })
             })
         };
@@ -844,13 +883,12 @@ impl Reading<'_> {
     /// Of the filters at `candidates`, the one on the part's side of the
     /// share's split, alone, every other on the rows' side; none when
     /// their words are not all known.
-    fn part_said_apart(&self, candidates: &[usize]) -> Option<usize> {
-        let (split, among) = self.share_split()?;
-        let mut spans: Vec<(usize, usize, usize)> = Vec::new();
-        for &i in candidates {
-            let words = self.words_of_filter(&self.filters[i])?;
-            spans.push((i, *words.iter().min()?, *words.iter().max()?));
-        }
+    fn part_said_apart(
+        &self,
+        candidates: &[usize],
+        (split, among): (usize, bool),
+    ) -> Option<usize> {
+        let spans = self.spans_of(candidates)?;
         // Before "among" is the part; after a verb is the part.
         let on_part_side =
             |s: &(usize, usize, usize)| if among { s.2 < split } else { s.1 > split };
@@ -862,6 +900,24 @@ impl Reading<'_> {
             [one] if rows_apart => Some(one.0),
             _ => None,
         }
+    }
+
+    /// A word between two conditions that is none of the small words and
+    /// is placed by nothing: a verb ("what percentage of smokers LIVE in
+    /// the southeast": the part after it).
+    fn verb_between(&self, spans: &[(usize, usize, usize)]) -> Option<usize> {
+        let mut sorted = spans.to_vec();
+        sorted.sort_by_key(|s| s.1);
+        sorted.windows(2).find_map(|w| {
+            (w[0].2 + 1..w[1].1).find(|&i| {
+                let t = &self.g.tokens[i];
+                !self.g.used[i]
+                    && t.folded.chars().all(char::is_alphabetic)
+                    && !lexicon::STOP_WORDS.contains(&t.folded.as_str())
+                    && !lexicon::ARTICLES.contains(&t.folded.as_str())
+                    && !PHRASE_OPENERS.contains(&t.folded.as_str())
+            })
+        })
     }
 
     /// Where a share's column is said as what the rows are, after the
