@@ -838,13 +838,7 @@ impl Reading<'_> {
         // "what percentage of survivors travelled in third class": a word
         // no pass placed may be a verb before the part; asked back.
         let free_word = (0..self.g.tokens.len()).any(|i| {
-            let t = &self.g.tokens[i];
-            !self.g.used[i]
-                && t.folded.chars().all(char::is_alphabetic)
-                && !lexicon::STOP_WORDS.contains(&t.folded.as_str())
-                && !lexicon::ARTICLES.contains(&t.folded.as_str())
-                && !PHRASE_OPENERS.contains(&t.folded.as_str())
-                && !super::words::is_row_noun(&t.key)
+            self.a_free_content_word(i) && !super::words::is_row_noun(&self.g.tokens[i].key)
         });
         if free_word {
             return None;
@@ -908,16 +902,20 @@ impl Reading<'_> {
     fn verb_between(&self, spans: &[(usize, usize, usize)]) -> Option<usize> {
         let mut sorted = spans.to_vec();
         sorted.sort_by_key(|s| s.1);
-        sorted.windows(2).find_map(|w| {
-            (w[0].2 + 1..w[1].1).find(|&i| {
-                let t = &self.g.tokens[i];
-                !self.g.used[i]
-                    && t.folded.chars().all(char::is_alphabetic)
-                    && !lexicon::STOP_WORDS.contains(&t.folded.as_str())
-                    && !lexicon::ARTICLES.contains(&t.folded.as_str())
-                    && !PHRASE_OPENERS.contains(&t.folded.as_str())
-            })
-        })
+        sorted
+            .windows(2)
+            .find_map(|w| (w[0].2 + 1..w[1].1).find(|&i| self.a_free_content_word(i)))
+    }
+
+    /// The word at `i` is placed by nothing and is none of the small
+    /// words (articles, stop words, prepositions): it may be a verb.
+    fn a_free_content_word(&self, i: usize) -> bool {
+        let t = &self.g.tokens[i];
+        !self.g.used[i]
+            && t.folded.chars().all(char::is_alphabetic)
+            && !lexicon::STOP_WORDS.contains(&t.folded.as_str())
+            && !lexicon::ARTICLES.contains(&t.folded.as_str())
+            && !PHRASE_OPENERS.contains(&t.folded.as_str())
     }
 
     /// Where a share's column is said as what the rows are, after the
