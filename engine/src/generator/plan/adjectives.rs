@@ -314,7 +314,7 @@ impl Reading<'_> {
 
     /// True when `word` (folded) is a superlative adjective on its own
     /// ("deepest", "cheapest"): a word of meaning, never a column's gloss.
-    pub(super) fn superlative(word: &str) -> bool {
+    pub(crate) fn superlative(word: &str) -> bool {
         ADJECTIVES
             .iter()
             .any(|a| a.superlative && !a.words.contains(' ') && a.words == word)

@@ -1018,6 +1018,37 @@ impl Reading<'_> {
             .map(|k| k.name.clone())
     }
 
+    /// "the median mortality of the 82 years" of a file of 82 rows, one
+    /// per year: a number equal to the file's rows, after a determiner and
+    /// before the plural of a column's name, counts the rows — no value of
+    /// that column (never "Year = 82"); the number and the noun are placed.
+    pub fn rows_said_with_their_count(&mut self) {
+        const DETERMINERS: &[&str] = &[
+            "the", "all", "these", "those", "les", "ces", "tous", "toutes", "los", "las", "estos",
+            "estas", "todos", "todas",
+        ];
+        let [input] = self.inputs else {
+            return;
+        };
+        let rows = input.row_count as f64;
+        for at in 1..self.g.tokens.len().saturating_sub(1) {
+            let t = &self.g.tokens[at];
+            let counted = text::number(t).is_some_and(|n| n == rows)
+                && self.g.free(at, 1)
+                && DETERMINERS.contains(&self.g.tokens[at - 1].folded.as_str());
+            let noun = &self.g.tokens[at + 1];
+            let plural_name = noun.folded != noun.key
+                && self
+                    .mentions
+                    .iter()
+                    .any(|m| m.start == at + 1 && m.len == 1);
+            if counted && plural_name {
+                self.g.take(at, 2);
+                self.mentions.retain(|m| m.start != at + 1);
+            }
+        }
+    }
+
     /// "the 47 provinces" of a file of 47 rows: the number said before
     /// the noun of the rows is their count, placed when it is right.
     fn take_row_count_before(&mut self, noun: usize, rows: u64) {

@@ -791,6 +791,10 @@ const READING_PASSES: &[Step] = &[
     },
     |r| r.column_mentions(),
     |r| {
+        r.rows_said_with_their_count();
+        Ok(())
+    },
+    |r| {
         r.name_of_a_column();
         Ok(())
     },
@@ -920,6 +924,7 @@ fn plan_once(
     let source = choose_source(&mut r)?;
     let recipe = r.recipe(&super::steps::derived::with_derived(&source, &r.derived))?;
     let recipe = counted_by_frequency(&mut r, recipe, &source);
+    let recipe = earned_by_the_row(&mut r, recipe)?;
     if let Some(name) = super::steps::derived::totalled_wrongly(&recipe, &r.derived) {
         return Err(GoalProblem::Unplaced {
             words: vec![name],
@@ -1061,7 +1066,8 @@ const ROWS_THEMSELVES: &[&str] = &[
 
 /// "How many suicides were by hanging" of a table of frequencies counts
 /// the cases, not the rows: a count, a share or a ranking of rows (not a
-/// pivot, a trend or a mean, left as they are) becomes the total of the
+/// pivot unless the frequency is named, a trend or a mean, left as they
+/// are) becomes the total of the
 /// file's one frequency column, said as an assumption — unless the goal
 /// counts the rows themselves ("how many rows") or says the frequency
 /// ("combinations with Freq > 100").
@@ -1078,8 +1084,9 @@ fn counted_by_frequency(r: &mut Reading, recipe: Recipe, source: &Source) -> Rec
     };
     // "how many rows…", "combinations with Freq > 100": the rows
     // themselves, or the frequency said as a condition or a measure.
-    let freq_said = r.filters.iter().any(|f| f.column == column.name)
-        || r.mentions.iter().any(|m| m.column == column.name);
+    // "the number of respondents (Freq)": a mention alone glosses the
+    // count (the recipe has not used it); only a condition counts rows.
+    let freq_said = r.filters.iter().any(|f| f.column == column.name);
     if freq_said
         || r.g
             .tokens
@@ -1089,7 +1096,23 @@ fn counted_by_frequency(r: &mut Reading, recipe: Recipe, source: &Source) -> Rec
         return recipe;
     }
     let freq = column.name.clone();
+    let folded = text::fold(&freq);
+    let freq_named = r.mentions.iter().any(|m| m.column == freq)
+        || r.g.tokens.iter().any(|t| t.folded == folded);
     let weighted = match recipe {
+        // "the number of respondents (Freq) for every pair of Status and
+        // Income": a table of counts weighted only when Freq is said.
+        Recipe::Pivot {
+            stat: Stat::Count,
+            value: None,
+            rows,
+            columns,
+        } if freq_named => Recipe::Pivot {
+            stat: Stat::Sum,
+            value: Some(freq.clone()),
+            rows,
+            columns,
+        },
         Recipe::CountRows { group_by } => Recipe::Stats {
             items: vec![(Stat::Sum, freq.clone())],
             group_by,
@@ -1127,10 +1150,43 @@ fn counted_by_frequency(r: &mut Reading, recipe: Recipe, source: &Source) -> Rec
     weighted
 }
 
+/// "the tallest person in Lille: what do they earn?": the one row at an
+/// extreme, then a verb of earning — what that row earns (the salary
+/// looked up at the extreme). Any other recipe that leaves the verb
+/// unplaced stops on it.
+fn earned_by_the_row(r: &mut Reading, recipe: Recipe) -> Result<Recipe, GoalProblem> {
+    let Some(verb) = r.earning_left_out(&recipe) else {
+        return Ok(recipe);
+    };
+    if let Recipe::Stats {
+        items,
+        group_by: None,
+    } = &recipe
+    {
+        if let ([(stat @ (Stat::Max | Stat::Min), value)], true) =
+            (items.as_slice(), r.extreme_of_one_row())
+        {
+            if let Some(show) = r.earned_column() {
+                let at = r.g.tokens.iter().position(|t| t.raw == verb).unwrap_or(0);
+                r.g.take(at, 1);
+                return Ok(Recipe::Lookup {
+                    show,
+                    value: value.clone(),
+                    highest: *stat == Stat::Max,
+                });
+            }
+        }
+    }
+    Err(GoalProblem::Unplaced {
+        words: vec![verb],
+        understood: r.understood.clone(),
+    })
+}
+
 /// True when every row of the file has its own value of `column`: a
 /// text column of ids or names, every cell filled, its values all
 /// different (or too many to list).
-pub(super) fn names_each_row(inputs: &[InputDescription], column: &str) -> bool {
+pub(crate) fn names_each_row(inputs: &[InputDescription], column: &str) -> bool {
     inputs.iter().any(|i| {
         i.columns.iter().any(|c| {
             c.name == column

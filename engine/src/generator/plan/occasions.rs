@@ -34,6 +34,10 @@ const DETERMINERS: &[&str] = &[
     "esta", "una",
 ];
 
+/// Words of a grouping, never inside an occasion's words ("for each
+/// Type and report …").
+const EACH: &[&str] = &["each", "every", "per", "chaque", "par", "cada", "por"];
+
 /// Occasions an answer is wanted for (folded, singular).
 const OCCASIONS: &[&str] = &[
     "meeting",
@@ -360,6 +364,9 @@ impl Reading<'_> {
                 && !self.g.used[j]
                 && text_free(t)
                 && !(j >= i && j < noun && self.is_value(j) && !is_when(t))
+                // "for each Type and report the mean": a grouping, no
+                // occasion
+                && !(j >= i && j < noun && EACH.contains(&t.folded.as_str()))
         });
         if !plain || self.data_knows(&tokens[noun]) {
             return None;

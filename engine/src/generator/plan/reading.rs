@@ -1946,7 +1946,8 @@ impl<'a> Reading<'a> {
     /// "the average childHeight of the female children", "between male
     /// and female children": a column of numbers said right after a value
     /// kept by a filter, beside another column of numbers, names the rows
-    /// (the children), not a second measure.
+    /// (the children), not a second measure — unless the value is a place
+    /// ("in Lille weight").
     fn rows_named_after_a_value(&mut self) {
         let numbers: Vec<String> = self
             .mentions
@@ -1962,7 +1963,15 @@ impl<'a> Reading<'a> {
                     && self.g.used[m.start - 1]
                     && self.is_value(m.start - 1)
                     && self.filters.iter().any(|f| f.column != m.column);
+                // Not after a place: "the tallest person in Lille's salary"
+                // asks the salary, one measure.
+                let placed_in = m.start >= 2
+                    && matches!(
+                        self.g.tokens[m.start - 2].folded.as_str(),
+                        "in" | "at" | "from" | "en" | "dans"
+                    );
                 m.len == 1
+                    && !placed_in
                     && after_value
                     && super::is_number(self.kind(&m.column))
                     && numbers.iter().any(|c| *c != m.column)

@@ -347,6 +347,7 @@ impl Reading<'_> {
                 && !self.has(Op::Count)
                 && self.rows_said.is_empty()
                 && !rows_noun
+                && !self.filter_glossed_after_the_extreme()
                 && named.categories.len() == 1);
         if !named.numbers.is_empty() || !asked || !groups_only {
             return;
@@ -1317,6 +1318,8 @@ impl Reading<'_> {
                                 | "parmi"
                                 | "among"
                                 | "amongst"
+                                // "Out of our wholesale customers, who…"
+                                | "out"
                         )
                     });
                     // its name or a word for it ("les services": department)
@@ -1401,6 +1404,22 @@ impl Reading<'_> {
                 (at + 1..(at + 4).min(self.g.tokens.len())).any(|j| {
                     let t = &self.g.tokens[j];
                     self.g.used[j] && (self.is_value_or_synonym(j) || filtered_column(&t.key))
+                })
+            })
+    }
+
+    /// "the most negative tests (y = n)": the words of a filter right
+    /// after the extreme, its condition written in brackets after them —
+    /// the rows it keeps are ranked, no measure is asked.
+    fn filter_glossed_after_the_extreme(&self) -> bool {
+        self.ops
+            .iter()
+            .filter(|(_, o)| matches!(o, Op::Highest | Op::Lowest))
+            .any(|(at, _)| {
+                (at + 1..(at + 4).min(self.g.tokens.len())).any(|j| {
+                    let opens = |i: usize| self.g.gap(i).contains('(');
+                    self.filter_words.iter().any(|(_, w)| w.contains(&j))
+                        && (opens(j) || (j > at + 1 && opens(j - 1)))
                 })
             })
     }
@@ -1770,7 +1789,7 @@ impl Reading<'_> {
 
     /// "the oldest patient", "le passager le plus âgé": the extreme is
     /// said of one row (a noun of rows in the singular beside it).
-    fn extreme_of_one_row(&self) -> bool {
+    pub(super) fn extreme_of_one_row(&self) -> bool {
         // A noun of the rows, not a column ("the best student" of
         // grades.csv is the student with the best average).
         // "the oldest animal" of pets.csv: the noun that told pet_age

@@ -549,7 +549,7 @@ impl Reading<'_> {
     /// True when the word at `at` is (part of) a value of the data — a
     /// value that names something, not a cell of free text ("polls" is no
     /// part of "Coalition reported together, Phone poll").
-    pub(super) fn is_value(&self, at: usize) -> bool {
+    pub(crate) fn is_value(&self, at: usize) -> bool {
         let word = &self.g.tokens[at].folded;
         self.inputs
             .iter()

@@ -258,6 +258,69 @@ const PER_AREA: &[&str] = &[
 /// `surface`, `superficie`).
 const AREA_WORDS: &[&str] = &["m2", "sqm", "sqft", "area", "surface", "superficie"];
 
+/// Verbs that make a derived column ("Divide weight by height", "Take the
+/// log of …"), and the kind each makes (`None`: any kind).
+const FORMULA_VERBS: &[(&str, Option<Formula>)] = &[
+    ("divide", Some(Formula::Quotient)),
+    ("divise", Some(Formula::Quotient)),
+    ("divisez", Some(Formula::Quotient)),
+    ("divida", Some(Formula::Quotient)),
+    ("multiply", Some(Formula::Product)),
+    ("multipliez", Some(Formula::Product)),
+    ("multiplie", Some(Formula::Product)),
+    ("multiplica", Some(Formula::Product)),
+    ("subtract", Some(Formula::Difference)),
+    ("soustrayez", Some(Formula::Difference)),
+    ("resta", Some(Formula::Difference)),
+    ("reste", Some(Formula::Difference)),
+    ("take", None),
+    ("prenez", None),
+    ("prends", None),
+    ("toma", None),
+    ("tome", None),
+];
+
+/// Verbs of computing that may open the making of a derived column ("For
+/// each car compute the price per horsepower (Price / HP)").
+const COMPUTING: &[&str] = &[
+    "compute",
+    "calculate",
+    "work",
+    "calcule",
+    "calculez",
+    "calcula",
+    "calcular",
+    "calculer",
+];
+
+/// Nouns that name a derived column again after it was made ("the mean of
+/// that ratio", "la moyenne de ces différences", "the mean of the logs").
+const FORMULA_NOUNS: &[(&str, Formula)] = &[
+    ("ratio", Formula::Quotient),
+    ("quotient", Formula::Quotient),
+    ("rapport", Formula::Quotient),
+    ("razon", Formula::Quotient),
+    ("cociente", Formula::Quotient),
+    ("difference", Formula::Difference),
+    ("diferencia", Formula::Difference),
+    ("product", Formula::Product),
+    ("produit", Formula::Product),
+    ("producto", Formula::Product),
+    ("log", Formula::Log),
+    ("logarithm", Formula::Log),
+    ("logarithme", Formula::Log),
+    ("logaritmo", Formula::Log),
+];
+
+/// "natural log", "log naturel", "logaritmo natural", "népérien".
+const NATURAL: &[&str] = &["natural", "naturel", "neperien", "neperiano"];
+
+/// Determiners before a derived column's noun said again.
+const THAT: &[&str] = &[
+    "that", "this", "these", "those", "ce", "cet", "cette", "ces", "ese", "esa", "esos", "esas",
+    "este", "esta", "estos", "estas",
+];
+
 /// Statistic words that may stand between a function and its column in
 /// French and Spanish ("longitud media de los nombres"): skipped, left for
 /// the statistic.
@@ -547,7 +610,296 @@ impl Reading<'_> {
         self.quantile_columns()?;
         self.date_parts()?;
         self.aliases();
+        self.derived_said_again();
+        self.each_number_after_a_formula()?;
         self.new_column_read()
+    }
+
+    /// "Divide each patient's weight by their height (weight / height) and
+    /// give the mean of that ratio", "Take the natural log of totabund …
+    /// the mean of the logs", "Compute v6 - v1 … the mean difference": the
+    /// verb that makes the one derived column of its kind, and the noun
+    /// that names it again afterwards, are its words (placed, no second
+    /// operation). Two derived columns of one kind leave the noun unplaced.
+    fn derived_said_again(&mut self) {
+        let mut taken = Vec::new();
+        let mut restated = Vec::new();
+        for d in &self.derived {
+            if self
+                .derived
+                .iter()
+                .filter(|x| x.formula == d.formula)
+                .count()
+                != 1
+            {
+                continue;
+            }
+            let Some(m) = self.mentions.iter().find(|m| m.column == d.name) else {
+                continue;
+            };
+            let (start, end) = (m.start, m.start + m.len);
+            let t = &self.g.tokens;
+            let clause = t[start].clause;
+            restated.extend(self.each_row_spans(start, end));
+            for (i, w) in t.iter().enumerate() {
+                let word = w.key.as_str();
+                // The formula may follow in brackets, a clause of its own.
+                let maker_before = i < start
+                    && clause - w.clause <= 1
+                    && FORMULA_VERBS
+                        .iter()
+                        .any(|(v, f)| *v == word && f.is_none_or(|f| f == d.formula));
+                let noun_after = i >= end
+                    && FORMULA_NOUNS
+                        .iter()
+                        .any(|(n, f)| *n == word && *f == d.formula);
+                // "the natural log of …" (after it, "log naturel de …" is
+                // inside the column's words).
+                let natural_log =
+                    d.formula == Formula::Log && NATURAL.contains(&word) && i + 1 == start;
+                let maker = maker_before && self.restated_between(i + 1, start, d);
+                // "that ratio" names it back even where "ratio" is part of
+                // another column's name (Gear.Ratio)
+                let pointed = noun_after
+                    && i > 0
+                    && !self.g.used[i - 1]
+                    && THAT.contains(&t[i - 1].folded.as_str());
+                if pointed && self.g.used[i] {
+                    taken.push(i);
+                    taken.push(i - 1);
+                    continue;
+                }
+                if !self.g.used[i] && (maker || noun_after || natural_log) {
+                    taken.push(i);
+                    if maker {
+                        restated.push((i + 1, start, d.columns.clone()));
+                    }
+                    if pointed {
+                        taken.push(i - 1);
+                    }
+                }
+            }
+        }
+        for i in taken {
+            self.g.take(i, 1);
+            self.ops.retain(|(at, _)| *at != i);
+            self.mentions.retain(|m| {
+                m.len != 1 || m.start != i || self.derived.iter().any(|d| d.name == m.column)
+            });
+        }
+        restated.extend(self.formula_glossed_before());
+        // "Divide each patient's weight by their height (weight / height)":
+        // the words between the verb and the formula say it once more.
+        for (from, to, columns) in restated {
+            let rows_named = columns.is_empty();
+            self.mentions.retain(|m| {
+                !((from..to).contains(&m.start) && (rows_named || columns.contains(&m.column)))
+            });
+            for i in from..to {
+                if !self.g.used[i] {
+                    self.g.take(i, 1);
+                    self.ops.retain(|(at, _)| *at != i);
+                }
+            }
+        }
+    }
+
+    /// The spans around a derived column's formula (`start..end`) that say
+    /// it is made on every row: "For each car compute …", "… (hoursw +
+    /// hoursh) for each couple" — placed, with no column of their own.
+    fn each_row_spans(&self, start: usize, end: usize) -> Vec<(usize, usize, Vec<String>)> {
+        let t = &self.g.tokens;
+        let mut spans: Vec<(usize, usize, Vec<String>)> = self
+            .each_row_after(end)
+            .map(|(from, to)| (from, to, Vec::new()))
+            .into_iter()
+            .collect();
+        for (v, w) in t.iter().enumerate().take(start) {
+            let making = COMPUTING.contains(&w.folded.as_str())
+                || FORMULA_VERBS.iter().any(|(f, _)| *f == w.key);
+            if making && t[start].clause - w.clause <= 1 {
+                if let Some(from) = self.each_row_before(v) {
+                    spans.push((from, v, Vec::new()));
+                }
+            }
+        }
+        spans
+    }
+
+    /// The word at `at` can only name the rows ("each patient", "each
+    /// couple"): a noun of rows, or a free word that is no column and no
+    /// value — never a group.
+    fn names_no_group(&self, at: usize) -> bool {
+        let t = &self.g.tokens[at];
+        crate::generator::plan::words::is_row_noun(&t.key)
+            || (self.g.free(at, 1)
+                && !self.is_value(at)
+                && t.folded.chars().all(char::is_alphabetic)
+                && !self
+                    .mentions
+                    .iter()
+                    .any(|m| (m.start..m.start + m.len).contains(&at)))
+    }
+
+    /// "Compute the household hours (hoursw + hoursh) for each couple and
+    /// report their mean": "for each" a word that names no group, right
+    /// after the formula, says it is made on every row.
+    fn each_row_after(&self, end: usize) -> Option<(usize, usize)> {
+        let t = &self.g.tokens;
+        let mut at = end;
+        if t.get(at)
+            .is_some_and(|w| matches!(w.folded.as_str(), "for" | "pour" | "para"))
+        {
+            at += 1;
+        }
+        let each = t
+            .get(at)
+            .is_some_and(|w| matches!(w.folded.as_str(), "each" | "every" | "chaque" | "cada"));
+        (each && at + 1 < t.len() && self.names_no_group(at + 1)).then_some((end, at + 2))
+    }
+
+    /// "Compute Males - Females for each year and report the mean
+    /// difference": "for each" a column of numbers right after the formula
+    /// may name each row (one row per year) or groups of rows; the file's
+    /// description cannot tell, so the plan stops on the words.
+    fn each_number_after_a_formula(&self) -> Result<(), GoalProblem> {
+        let t = &self.g.tokens;
+        for d in &self.derived {
+            let Some(m) = self.mentions.iter().find(|m| m.column == d.name) else {
+                continue;
+            };
+            let mut at = m.start + m.len;
+            if t.get(at)
+                .is_some_and(|w| matches!(w.folded.as_str(), "for" | "pour" | "para"))
+            {
+                at += 1;
+            }
+            let each = t
+                .get(at)
+                .is_some_and(|w| matches!(w.folded.as_str(), "each" | "every" | "chaque" | "cada"));
+            let number = self.mentions.iter().any(|x| {
+                x.start == at + 1 && x.column != d.name && is_number(self.kind(&x.column))
+            });
+            if each && number {
+                return Err(GoalProblem::Unplaced {
+                    words: vec![self.g.raw(m.start + m.len, at + 2 - (m.start + m.len))],
+                    understood: self.understood.clone(),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// "For each car compute …": "for each" and a noun of the rows (or a
+    /// column naming each row) right before the verb that makes a derived
+    /// column say it is made on every row — no grouping. Returns where
+    /// those words start.
+    fn each_row_before(&self, verb: usize) -> Option<usize> {
+        let t = &self.g.tokens;
+        let noun = verb.checked_sub(1)?;
+        let each = noun.checked_sub(1)?;
+        if !matches!(
+            t[each].folded.as_str(),
+            "each" | "every" | "chaque" | "cada"
+        ) {
+            return None;
+        }
+        let rows = self.names_no_group(noun)
+            || self.mentions.iter().any(|m| {
+                m.start == noun
+                    && m.len == 1
+                    && crate::generator::plan::names_each_row(self.inputs, &m.column)
+            });
+        let from = match each.checked_sub(1) {
+            Some(f) if matches!(t[f].folded.as_str(), "for" | "pour" | "para") => f,
+            _ => each,
+        };
+        // "For each car, compute …": its own clause, right before the verb's
+        let beside = (from..=noun).all(|i| t[i].clause == t[noun].clause)
+            && t[verb].clause - t[noun].clause <= 1;
+        (rows && beside).then_some(from)
+    }
+
+    /// "the price per horsepower (Price / HP)": the words right before a
+    /// formula in brackets that name its columns, joined by words of the
+    /// formula ("per", "to", "divided by"), are its name — not a second
+    /// measure. Returns each such span with the columns it may drop.
+    fn formula_glossed_before(&self) -> Vec<(usize, usize, Vec<String>)> {
+        const OF_A_FORMULA: &[&str] = &[
+            "per", "to", "over", "divided", "by", "times", "minus", "plus", "ratio", "of", "the",
+            "a", "par", "sur", "divise", "fois", "moins", "rapport", "le", "la", "du", "de", "por",
+            "entre", "sobre", "dividido", "menos", "razon", "el", "del",
+        ];
+        let mut spans = Vec::new();
+        for d in &self.derived {
+            let Some(m) = self.mentions.iter().find(|m| m.column == d.name) else {
+                continue;
+            };
+            let Some(before) = m.start.checked_sub(1) else {
+                continue;
+            };
+            if !self.g.gap(before).contains('(') {
+                continue;
+            }
+            let t = &self.g.tokens;
+            let clause = t[before].clause;
+            let mut from = m.start;
+            let mut named = false;
+            while from > 0 && t[from - 1].clause == clause {
+                let i = from - 1;
+                let own = self
+                    .mentions
+                    .iter()
+                    .find(|x| (x.start..x.start + x.len).contains(&i));
+                // a word placed as a gloss of a column ("horsepower" of
+                // HP), never one of a filter
+                let glossed =
+                    self.g.used[i] && !self.filter_words.iter().any(|(_, w)| w.contains(&i));
+                match own {
+                    Some(x) if d.columns.contains(&x.column) => named = true,
+                    Some(_) => break,
+                    None if glossed || OF_A_FORMULA.contains(&t[i].folded.as_str()) => {}
+                    None => break,
+                }
+                from = i;
+            }
+            // The span starts on a word of its own, not on "of the".
+            while from < m.start && OF_A_FORMULA.contains(&t[from].folded.as_str()) {
+                from += 1;
+            }
+            if named {
+                spans.push((from, m.start, d.columns.clone()));
+            }
+        }
+        spans
+    }
+
+    /// The words `from..to`, between a verb that makes `d` and its formula,
+    /// only say the formula again: mentions of its own columns, words of
+    /// joining ("by", "from", "their") and nouns of rows ("each
+    /// patient's"); any other word is left for the other passes.
+    fn restated_between(&self, from: usize, to: usize, d: &Derived) -> bool {
+        const JOINING: &[&str] = &[
+            "by", "from", "of", "the", "each", "every", "their", "its", "par", "de", "du", "des",
+            "chaque", "leur", "leurs", "sa", "son", "ses", "la", "le", "les", "l", "d", "por",
+            "entre", "cada", "su", "sus", "el", "los", "las", "del", "and", "et", "y",
+        ];
+        (from..to).all(|i| {
+            let in_mention = self
+                .mentions
+                .iter()
+                .find(|m| (m.start..m.start + m.len).contains(&i));
+            match in_mention {
+                Some(m) => d.columns.contains(&m.column),
+                None => {
+                    let key = self.g.tokens[i].key.as_str();
+                    self.g.used[i]
+                        || JOINING.contains(&self.g.tokens[i].folded.as_str())
+                        || NATURAL.contains(&key)
+                        || crate::generator::plan::words::is_row_noun(key)
+                }
+            }
+        })
     }
 
     /// "Create a column with the total of ofp and opp, then report its
@@ -952,7 +1304,7 @@ impl Reading<'_> {
                 let w = self.g.tokens[j].folded.as_str();
                 if STAT_ADJECTIVES.contains(&w) {
                     adjectives.push(j);
-                } else if !OF.contains(&w) {
+                } else if !OF.contains(&w) && !NATURAL.contains(&w) {
                     break;
                 }
                 j += 1;

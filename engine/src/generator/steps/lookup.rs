@@ -221,13 +221,19 @@ pub fn column_of_the_row(r: &Reading) -> Option<String> {
         if matches!(word(at), "the" | "la" | "le" | "l" | "el") {
             at += 1;
         }
+        // "the salary of the tallest person": the extreme said before
+        // the row, in one word.
+        let superlative = Reading::superlative(word(at));
+        if superlative {
+            at += 1;
+        }
         let rows = crate::generator::plan::words::is_row_noun(key(at))
             || crate::generator::plan::words::PEOPLE_NOUNS.contains(&key(at));
         let with = matches!(
             word(at + 1),
             "with" | "who" | "that" | "avec" | "qui" | "con" | "que"
         );
-        (rows && with).then(|| m.column.clone())
+        (rows && (with || superlative)).then(|| m.column.clone())
     })
 }
 
