@@ -74,6 +74,11 @@ pub const OPS: &[(&str, Op)] = &[
     ("somme", Op::Stat(Stat::Sum)),
     ("suma", Op::Stat(Stat::Sum)),
     ("how much", Op::Stat(Stat::Sum)),
+    // "add up the targets for every region", "all departments added up"
+    ("add up", Op::Stat(Stat::Sum)),
+    ("adds up", Op::Stat(Stat::Sum)),
+    ("added up", Op::Stat(Stat::Sum)),
+    ("adding up", Op::Stat(Stat::Sum)),
     // "combined sales target of Nord and Sud", "cumul de pluie par ville"
     ("combined", Op::Stat(Stat::Sum)),
     ("cumul", Op::Stat(Stat::Sum)),

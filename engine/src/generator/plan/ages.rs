@@ -39,6 +39,8 @@ const AGED_NOUNS: &[&str] = &[
     "customer",
     "client",
     "staff",
+    "folk",
+    "folks",
     "member",
     "worker",
     "personne",

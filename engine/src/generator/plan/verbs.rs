@@ -176,6 +176,16 @@ pub(super) const SELLING: &[&str] = &[
     "vendidas",
     "vendons",
     "vendez",
+    // Said loosely: "how many notebooks did we shift", "… ship to Canada",
+    // "combien de classeurs avons-nous écoulés".
+    "shift",
+    "shifted",
+    "ship",
+    "shipped",
+    "ecoule",
+    "ecoules",
+    "ecoulees",
+    "ecouler",
     // Things bought are units too ("how many monitors did Initech buy").
     "buy",
     "bought",
@@ -410,7 +420,9 @@ impl Reading<'_> {
     /// quantities — never the rows ("sells the most orders" counts them)
     /// nor a thing described ("the most expensive lamps").
     pub fn sells_the_most(&mut self) {
-        const SELLING_NOW: &[&str] = &["sell", "sells", "vend", "vendent", "vende", "venden"];
+        const SELLING_NOW: &[&str] = &[
+            "sell", "sells", "shifts", "vend", "vendent", "ecoule", "ecoulent", "vende", "venden",
+        ];
         const MOST: &[&str] = &["most", "fewest", "least", "plus", "moins", "mas", "menos"];
         const BETWEEN: &[&str] = &[
             "on", "t", "il", "we", "they", "the", "le", "la", "se", "ils",
