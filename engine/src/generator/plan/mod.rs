@@ -1066,9 +1066,9 @@ const ROWS_THEMSELVES: &[&str] = &[
 
 /// "How many suicides were by hanging" of a table of frequencies counts
 /// the cases, not the rows: a count, a share or a ranking of rows (not a
-/// pivot unless the frequency is named, a trend or a mean, left as they
-/// are) becomes the total of the
-/// file's one frequency column, said as an assumption — unless the goal
+/// trend or a mean, nor a pivot unless the frequency is named: those are
+/// left as they are) becomes the total of the file's one frequency
+/// column, said as an assumption — unless the goal
 /// counts the rows themselves ("how many rows") or says the frequency
 /// ("combinations with Freq > 100").
 fn counted_by_frequency(r: &mut Reading, recipe: Recipe, source: &Source) -> Recipe {
@@ -1155,7 +1155,7 @@ fn counted_by_frequency(r: &mut Reading, recipe: Recipe, source: &Source) -> Rec
 /// looked up at the extreme). Any other recipe that leaves the verb
 /// unplaced stops on it.
 fn earned_by_the_row(r: &mut Reading, recipe: Recipe) -> Result<Recipe, GoalProblem> {
-    let Some(verb) = r.earning_left_out(&recipe) else {
+    let Some(at) = r.earning_left_out(&recipe) else {
         return Ok(recipe);
     };
     if let Recipe::Stats {
@@ -1167,7 +1167,6 @@ fn earned_by_the_row(r: &mut Reading, recipe: Recipe) -> Result<Recipe, GoalProb
             (items.as_slice(), r.extreme_of_one_row())
         {
             if let Some(show) = r.earned_column() {
-                let at = r.g.tokens.iter().position(|t| t.raw == verb).unwrap_or(0);
                 r.g.take(at, 1);
                 return Ok(Recipe::Lookup {
                     show,
@@ -1178,7 +1177,7 @@ fn earned_by_the_row(r: &mut Reading, recipe: Recipe) -> Result<Recipe, GoalProb
         }
     }
     Err(GoalProblem::Unplaced {
-        words: vec![verb],
+        words: vec![r.g.raw(at, 1)],
         understood: r.understood.clone(),
     })
 }

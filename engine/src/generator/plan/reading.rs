@@ -1965,7 +1965,12 @@ impl<'a> Reading<'a> {
                     && self.filters.iter().any(|f| f.column != m.column);
                 // Not after a place: "the tallest person in Lille's salary"
                 // asks the salary, one measure.
+                // (a place is a name, written with its capital: "in female
+                // children" still names the rows)
                 let placed_in = m.start >= 2
+                    && self.g.tokens[m.start - 1]
+                        .raw
+                        .starts_with(char::is_uppercase)
                     && matches!(
                         self.g.tokens[m.start - 2].folded.as_str(),
                         "in" | "at" | "from" | "en" | "dans"

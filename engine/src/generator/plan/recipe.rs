@@ -1416,7 +1416,13 @@ impl Reading<'_> {
             .iter()
             .filter(|(_, o)| matches!(o, Op::Highest | Op::Lowest))
             .any(|(at, _)| {
-                (at + 1..(at + 4).min(self.g.tokens.len())).any(|j| {
+                // "the most negative tests": a word of quantity, not of
+                // quality ("does best in Math (subject = Math)")
+                let most = matches!(
+                    self.g.tokens[*at].folded.as_str(),
+                    "most" | "fewest" | "least" | "plus" | "moins" | "mas" | "menos"
+                );
+                most && (at + 1..(at + 4).min(self.g.tokens.len())).any(|j| {
                     let opens = |i: usize| self.g.gap(i).contains('(');
                     self.filter_words.iter().any(|(_, w)| w.contains(&j))
                         && (opens(j) || (j > at + 1 && opens(j - 1)))

@@ -870,23 +870,22 @@ impl Reading<'_> {
         }
     }
 
-    /// "what does the tallest person in Lille earn?": a verb of earning
-    /// left unplaced in a file with one column of what people earn, which
-    /// the recipe does not use, asks that column — the plan must not
-    /// answer without it (the verb is returned, the plan stops on it).
     /// The one column of what people earn (salary, income), if any.
     pub fn earned_column(&self) -> Option<String> {
         EARNING.1.iter().find_map(|c| self.one_column_for(c))
     }
 
-    pub fn earning_left_out(&self, recipe: &super::Recipe) -> Option<String> {
+    /// "what does the tallest person in Lille earn?": a verb of earning
+    /// left unplaced in a file with one column of what people earn, which
+    /// the recipe does not use, asks that column — the plan must not
+    /// answer without it. The verb's place is returned.
+    pub fn earning_left_out(&self, recipe: &super::Recipe) -> Option<usize> {
         let column = self.earned_column()?;
         if super::recipe_columns(recipe).contains(&column.as_str()) {
             return None;
         }
         (0..self.g.tokens.len())
             .find(|&i| self.g.free(i, 1) && EARNING.0.contains(&self.g.tokens[i].folded.as_str()))
-            .map(|i| self.g.raw(i, 1))
     }
 
     /// "a bmi over 30", "sans enfants", "with children": a column of

@@ -652,7 +652,8 @@ impl Reading<'_> {
                 let noun_after = i >= end
                     && FORMULA_NOUNS
                         .iter()
-                        .any(|(n, f)| *n == word && *f == d.formula);
+                        .any(|(n, f)| *n == word && *f == d.formula)
+                    && self.names_it_back(i);
                 // "the natural log of …" (after it, "log naturel de …" is
                 // inside the column's words).
                 let natural_log =
@@ -704,6 +705,26 @@ impl Reading<'_> {
         }
     }
 
+    /// The noun at `at` ("ratio", "difference") points back at the derived
+    /// column: after "that"/"ces"/"esa", after a word of the mean ("the
+    /// mean difference"), or after "of the" ("the mean of the logs") — not
+    /// "the largest difference" (a row asked) nor "the difference between
+    /// men and women" (a comparison).
+    fn names_it_back(&self, at: usize) -> bool {
+        const MEAN: &[&str] = &[
+            "mean", "average", "median", "moyenne", "mediane", "media", "mediana",
+        ];
+        let t = &self.g.tokens;
+        let word = |i: usize| t.get(i).map_or("", |w| w.folded.as_str());
+        let compared = (at + 1..(at + 4).min(t.len()))
+            .any(|i| matches!(word(i), "between" | "entre" | "across" | "among"));
+        let before = at.checked_sub(1).map_or("", word);
+        let of_the = at >= 2
+            && matches!(before, "the" | "les" | "los" | "las" | "la" | "le")
+            && matches!(word(at - 2), "of" | "de" | "des");
+        !compared && (THAT.contains(&before) || MEAN.contains(&before) || of_the)
+    }
+
     /// The spans around a derived column's formula (`start..end`) that say
     /// it is made on every row: "For each car compute …", "… (hoursw +
     /// hoursh) for each couple" — placed, with no column of their own.
@@ -726,19 +747,17 @@ impl Reading<'_> {
         spans
     }
 
-    /// The word at `at` can only name the rows ("each patient", "each
-    /// couple"): a noun of rows, or a free word that is no column and no
-    /// value — never a group.
+    /// The word at `at` names the rows, never a group: a noun of rows
+    /// ("each patient"), or a column that names each row ("each car" of
+    /// `Car`). Any other word may be a group said in other words ("each
+    /// month", "chaque couleur"), and stays for the other passes.
     fn names_no_group(&self, at: usize) -> bool {
-        let t = &self.g.tokens[at];
-        crate::generator::plan::words::is_row_noun(&t.key)
-            || (self.g.free(at, 1)
-                && !self.is_value(at)
-                && t.folded.chars().all(char::is_alphabetic)
-                && !self
-                    .mentions
-                    .iter()
-                    .any(|m| (m.start..m.start + m.len).contains(&at)))
+        crate::generator::plan::words::is_row_noun(&self.g.tokens[at].key)
+            || self.mentions.iter().any(|m| {
+                m.start == at
+                    && m.len == 1
+                    && crate::generator::plan::names_each_row(self.inputs, &m.column)
+            })
     }
 
     /// "Compute the household hours (hoursw + hoursh) for each couple and
@@ -804,12 +823,7 @@ impl Reading<'_> {
         ) {
             return None;
         }
-        let rows = self.names_no_group(noun)
-            || self.mentions.iter().any(|m| {
-                m.start == noun
-                    && m.len == 1
-                    && crate::generator::plan::names_each_row(self.inputs, &m.column)
-            });
+        let rows = self.names_no_group(noun);
         let from = match each.checked_sub(1) {
             Some(f) if matches!(t[f].folded.as_str(), "for" | "pour" | "para") => f,
             _ => each,
