@@ -280,6 +280,11 @@ const FORMULA_VERBS: &[(&str, Option<Formula>)] = &[
     ("tome", None),
 ];
 
+/// "for each …", "pour chaque …", "para cada …": the words before a
+/// noun said of every row.
+const FOR: &[&str] = &["for", "pour", "para"];
+const EACH: &[&str] = &["each", "every", "chaque", "cada"];
+
 /// Verbs of computing that may open the making of a derived column ("For
 /// each car compute the price per horsepower (Price / HP)").
 const COMPUTING: &[&str] = &[
@@ -764,17 +769,21 @@ impl Reading<'_> {
     /// report their mean": "for each" a word that names no group, right
     /// after the formula, says it is made on every row.
     fn each_row_after(&self, end: usize) -> Option<(usize, usize)> {
-        let t = &self.g.tokens;
-        let mut at = end;
-        if t.get(at)
-            .is_some_and(|w| matches!(w.folded.as_str(), "for" | "pour" | "para"))
-        {
-            at += 1;
-        }
-        let each = t
-            .get(at)
-            .is_some_and(|w| matches!(w.folded.as_str(), "each" | "every" | "chaque" | "cada"));
-        (each && at + 1 < t.len() && self.names_no_group(at + 1)).then_some((end, at + 2))
+        let noun = self.noun_after_each(end)?;
+        self.names_no_group(noun).then_some((end, noun + 1))
+    }
+
+    /// "for each X" / "each X" said from `at`: the place of X.
+    fn noun_after_each(&self, at: usize) -> Option<usize> {
+        let word = |i: usize| self.g.tokens.get(i).map(|w| w.folded.as_str());
+        let each = if word(at).is_some_and(|w| FOR.contains(&w)) {
+            at + 1
+        } else {
+            at
+        };
+        let noun = each + 1;
+        (word(each).is_some_and(|w| EACH.contains(&w)) && noun < self.g.tokens.len())
+            .then_some(noun)
     }
 
     /// "Compute Males - Females for each year and report the mean
@@ -782,26 +791,21 @@ impl Reading<'_> {
     /// may name each row (one row per year) or groups of rows; the file's
     /// description cannot tell, so the plan stops on the words.
     fn each_number_after_a_formula(&self) -> Result<(), GoalProblem> {
-        let t = &self.g.tokens;
         for d in &self.derived {
             let Some(m) = self.mentions.iter().find(|m| m.column == d.name) else {
                 continue;
             };
-            let mut at = m.start + m.len;
-            if t.get(at)
-                .is_some_and(|w| matches!(w.folded.as_str(), "for" | "pour" | "para"))
-            {
-                at += 1;
-            }
-            let each = t
-                .get(at)
-                .is_some_and(|w| matches!(w.folded.as_str(), "each" | "every" | "chaque" | "cada"));
-            let number = self.mentions.iter().any(|x| {
-                x.start == at + 1 && x.column != d.name && is_number(self.kind(&x.column))
-            });
-            if each && number {
+            let end = m.start + m.len;
+            let Some(noun) = self.noun_after_each(end) else {
+                continue;
+            };
+            let number = self
+                .mentions
+                .iter()
+                .any(|x| x.start == noun && x.column != d.name && is_number(self.kind(&x.column)));
+            if number {
                 return Err(GoalProblem::Unplaced {
-                    words: vec![self.g.raw(m.start + m.len, at + 2 - (m.start + m.len))],
+                    words: vec![self.g.raw(end, noun + 1 - end)],
                     understood: self.understood.clone(),
                 });
             }
@@ -817,15 +821,12 @@ impl Reading<'_> {
         let t = &self.g.tokens;
         let noun = verb.checked_sub(1)?;
         let each = noun.checked_sub(1)?;
-        if !matches!(
-            t[each].folded.as_str(),
-            "each" | "every" | "chaque" | "cada"
-        ) {
+        if !EACH.contains(&t[each].folded.as_str()) {
             return None;
         }
         let rows = self.names_no_group(noun);
         let from = match each.checked_sub(1) {
-            Some(f) if matches!(t[f].folded.as_str(), "for" | "pour" | "para") => f,
+            Some(f) if FOR.contains(&t[f].folded.as_str()) => f,
             _ => each,
         };
         // "For each car, compute …": its own clause, right before the verb's
